@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { findRouteEntry, routeEntries, staticPaths } from "./route-meta";
+import { renderRobotsTxt, renderSitemapXml, staticSitemapUrls } from "./sitemap";
+
+describe("route table", () => {
+  it("covers every route of SPEC.md section 2 once", () => {
+    const paths = routeEntries.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const p of ["/", "/success", "/cancel", "/services", "/blog", "/blog/:slug", "/start", "/privacy-policy", "/pricing", "/nicaragua", "/sitemap", "/notion-embed", "/faq-visual-export", "/testimonial-visual-export"]) {
+      expect(paths).toContain(p);
+    }
+    expect(paths.filter((p) => p.startsWith("/services/"))).toHaveLength(6);
+  });
+
+  it("uses the priorities of the specification", () => {
+    const priority = (path: string) => findRouteEntry(path)?.priority;
+    expect(priority("/")).toBe(1);
+    expect(findRouteEntry("/")?.changefreq).toBe("daily");
+    expect(priority("/services")).toBe(0.9);
+    expect(priority("/blog")).toBe(0.9);
+    expect(priority("/services/weight-loss")).toBe(0.8);
+    expect(priority("/pricing")).toBe(0.8);
+    expect(priority("/start")).toBe(0.8);
+    expect(priority("/faq-visual-export")).toBe(0.1);
+  });
+
+  it("matches dynamic segments and trailing slashes", () => {
+    expect(findRouteEntry("/blog/some-post")?.id).toBe("blog-post");
+    expect(findRouteEntry("/pricing/")?.id).toBe("pricing");
+    expect(findRouteEntry("/nope")).toBeUndefined();
+  });
+
+  it("prerenders only pages without parameters or per-request data", () => {
+    expect(staticPaths()).toContain("/");
+    expect(staticPaths()).not.toContain("/success");
+    expect(staticPaths()).not.toContain("/blog/:slug");
+  });
+
+  it("renders a sitemap and robots.txt from the table", () => {
+    const xml = renderSitemapXml(staticSitemapUrls("https://example.nl"));
+    expect(xml).toContain("<loc>https://example.nl/</loc>");
+    expect(xml).toContain("<priority>1.0</priority>");
+    expect(xml).not.toContain("/success");
+    const robots = renderRobotsTxt("https://example.nl");
+    expect(robots).toContain("Sitemap: https://example.nl/sitemap.xml");
+    expect(robots).toContain("Disallow: /testimonial-visual-export");
+  });
+});

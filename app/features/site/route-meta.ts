@@ -1,0 +1,85 @@
+/**
+ * The one list of the site's pages (SPEC.md section 2). It feeds app/routes.ts,
+ * the prerender list, /sitemap.xml, /robots.txt, the /sitemap page and the
+ * page_view analytics event. Resource routes (XML, APIs) live only in routes.ts.
+ */
+
+export type ChangeFrequency = "always" | "hourly" | "daily" | "weekly" | "monthly" | "yearly" | "never";
+
+export type PageCategory =
+  | "home"
+  | "services"
+  | "service"
+  | "blog"
+  | "form"
+  | "pricing"
+  | "checkout"
+  | "event"
+  | "legal"
+  | "navigation"
+  | "internal"
+  | "error";
+
+export interface RouteEntry {
+  /** Stable route id, also used by React Router. */
+  id: string;
+  path: string;
+  /** Route module, relative to app/. */
+  file: string;
+  title: string;
+  priority: number;
+  changefreq: ChangeFrequency;
+  category: PageCategory;
+  /** Dynamic routes have parameters or per-request data; they are not prerendered. */
+  dynamic: boolean;
+  /** Listed in /sitemap.xml and the /sitemap page. */
+  indexable: boolean;
+}
+
+const service = (slug: string, title: string): RouteEntry => ({
+  id: `service-${slug}`,
+  path: `/services/${slug}`,
+  file: "routes/service.tsx",
+  title,
+  priority: 0.8,
+  changefreq: "monthly",
+  category: "service",
+  dynamic: false,
+  indexable: true,
+});
+
+export const routeEntries: readonly RouteEntry[] = [
+  { id: "home", path: "/", file: "routes/home.tsx", title: "Online Personal Training & Triathlon Coaching", priority: 1, changefreq: "daily", category: "home", dynamic: false, indexable: true },
+  { id: "services", path: "/services", file: "routes/services.tsx", title: "Coaching Programmes", priority: 0.9, changefreq: "weekly", category: "services", dynamic: false, indexable: true },
+  service("get-fit", "Get Fit Coaching"),
+  service("sports-coaching", "Sports Coaching"),
+  service("weight-loss", "Weight Loss Coaching"),
+  service("build-muscle", "Build Muscle Coaching"),
+  service("triathlon-coaching", "Triathlon Coaching"),
+  service("running-coaching", "Running Coaching"),
+  { id: "blog", path: "/blog", file: "routes/blog.tsx", title: "Blog", priority: 0.9, changefreq: "weekly", category: "blog", dynamic: false, indexable: true },
+  { id: "blog-post", path: "/blog/:slug", file: "routes/blog-post.tsx", title: "Blog post", priority: 0.7, changefreq: "monthly", category: "blog", dynamic: true, indexable: true },
+  { id: "start", path: "/start", file: "routes/start.tsx", title: "Start Your Free Intake", priority: 0.8, changefreq: "monthly", category: "form", dynamic: false, indexable: true },
+  { id: "pricing", path: "/pricing", file: "routes/pricing.tsx", title: "Pricing", priority: 0.8, changefreq: "monthly", category: "pricing", dynamic: false, indexable: true },
+  { id: "nicaragua", path: "/nicaragua", file: "routes/nicaragua.tsx", title: "Spicy Booty & Abs Workout", priority: 0.5, changefreq: "monthly", category: "event", dynamic: false, indexable: true },
+  { id: "privacy-policy", path: "/privacy-policy", file: "routes/privacy-policy.tsx", title: "Privacy Policy", priority: 0.3, changefreq: "yearly", category: "legal", dynamic: false, indexable: true },
+  { id: "sitemap", path: "/sitemap", file: "routes/sitemap.tsx", title: "Sitemap", priority: 0.3, changefreq: "monthly", category: "navigation", dynamic: false, indexable: true },
+  { id: "success", path: "/success", file: "routes/success.tsx", title: "Payment Successful", priority: 0.1, changefreq: "yearly", category: "checkout", dynamic: true, indexable: false },
+  { id: "cancel", path: "/cancel", file: "routes/cancel.tsx", title: "Payment Cancelled", priority: 0.1, changefreq: "yearly", category: "checkout", dynamic: false, indexable: false },
+  { id: "notion-embed", path: "/notion-embed", file: "routes/notion-embed.tsx", title: "Workspace Preview", priority: 0.1, changefreq: "yearly", category: "internal", dynamic: true, indexable: false },
+  { id: "faq-visual-export", path: "/faq-visual-export", file: "routes/faq-visual-export.tsx", title: "FAQ Image Export", priority: 0.1, changefreq: "yearly", category: "internal", dynamic: true, indexable: false },
+  { id: "testimonial-visual-export", path: "/testimonial-visual-export", file: "routes/testimonial-visual-export.tsx", title: "Testimonial Image Export", priority: 0.1, changefreq: "yearly", category: "internal", dynamic: true, indexable: false },
+];
+
+/** Page routes that are prerendered at build time (no parameters, no per-request data). */
+export const staticPaths = (): string[] => routeEntries.filter((r) => !r.dynamic).map((r) => r.path);
+
+/** Finds the entry for a concrete pathname, matching ":param" segments. */
+export function findRouteEntry(pathname: string): RouteEntry | undefined {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const segments = clean.split("/");
+  return routeEntries.find((entry) => {
+    const pattern = entry.path.split("/");
+    return pattern.length === segments.length && pattern.every((part, i) => part.startsWith(":") || part === segments[i]);
+  });
+}

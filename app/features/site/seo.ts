@@ -1,0 +1,45 @@
+import type { MetaDescriptor } from "react-router";
+import { site } from "../../../content/site";
+
+export interface PageSeo {
+  title: string;
+  description: string;
+  /** Path of the page, for the canonical link. */
+  path: string;
+  siteUrl: string;
+  image?: string;
+  type?: "website" | "article";
+  noindex?: boolean;
+  keywords?: string[];
+  /** JSON-LD objects rendered as application/ld+json. */
+  jsonLd?: object[];
+}
+
+export function fullTitle(title: string): string {
+  return title.includes(site.name) ? title : `${title} | ${site.name}`;
+}
+
+/** Title, description, canonical, Open Graph and Twitter tags for one page. */
+export function seoMeta(page: PageSeo): MetaDescriptor[] {
+  const url = `${page.siteUrl}${page.path === "/" ? "" : page.path}` || page.siteUrl;
+  const title = fullTitle(page.title);
+  const image = page.image ? new URL(page.image, `${page.siteUrl}/`).toString() : undefined;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: site.name },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: page.description },
+  ];
+  if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  if (page.keywords?.length) tags.push({ name: "keywords", content: page.keywords.join(", ") });
+  if (page.noindex) tags.push({ name: "robots", content: "noindex, nofollow" });
+  for (const data of page.jsonLd ?? []) tags.push({ "script:ld+json": data });
+  return tags;
+}

@@ -1,0 +1,39 @@
+import { routeEntries, type ChangeFrequency } from "./route-meta";
+
+export interface SitemapUrl {
+  loc: string;
+  lastmod?: string;
+  changefreq: ChangeFrequency;
+  priority: number;
+}
+
+/** Every indexable, non-dynamic page of the route table. */
+export function staticSitemapUrls(siteUrl: string): SitemapUrl[] {
+  return routeEntries
+    .filter((entry) => entry.indexable && !entry.dynamic)
+    .map((entry) => ({
+      loc: `${siteUrl}${entry.path === "/" ? "/" : entry.path}`,
+      changefreq: entry.changefreq,
+      priority: entry.priority,
+    }));
+}
+
+const escapeXml = (value: string) =>
+  value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
+
+export function renderSitemapXml(urls: SitemapUrl[]): string {
+  const body = urls
+    .map(
+      (u) =>
+        `  <url>\n    <loc>${escapeXml(u.loc)}</loc>\n${u.lastmod ? `    <lastmod>${u.lastmod}</lastmod>\n` : ""}    <changefreq>${u.changefreq}</changefreq>\n    <priority>${u.priority.toFixed(1)}</priority>\n  </url>`,
+    )
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+}
+
+export function renderRobotsTxt(siteUrl: string): string {
+  const disallowed = routeEntries.filter((entry) => !entry.indexable).map((entry) => `Disallow: ${entry.path}`);
+  return ["User-agent: *", "Allow: /", ...disallowed, "Disallow: /admin", "Disallow: /api/", "", `Sitemap: ${siteUrl}/sitemap.xml`, ""].join(
+    "\n",
+  );
+}

@@ -1,0 +1,95 @@
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "../../db/schema";
+
+/** PGlite and PostgreSQL sit behind this one Drizzle type. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  engine: "pglite" | "postgres";
+  /** Cheap round trip for /healthz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Applies pending migrations; safe to call from several instances at once. */
+  migrate(): Promise<void>;
+}
+
+export const migrationsFolder = () => path.resolve(process.cwd(), "db/migrations");
+
+/** Arbitrary constant: serialises migrations when several instances start together. */
+const MIGRATION_LOCK_ID = 7_413_902;
+
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** For tests: an in-memory PGlite instead of files under dataDir. */
+  memory?: boolean;
+  migrate?: boolean;
+}): Promise<Database> {
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(options.memory ? "memory://" : path.resolve(options.dataDir, "pglite"));
+  if (options.migrate !== false) await migrateDatabase(database);
+  return database;
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return {
+    db,
+    engine: "pglite",
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+    migrate: async () => {
+      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      // Drizzle's migrator wants the concrete driver type; ours is the shared base type.
+      await migrate(db as unknown as Parameters<typeof migrate>[0], { migrationsFolder: migrationsFolder() });
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pg = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new pg.default.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on("error", () => undefined);
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    engine: "postgres",
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+    migrate: async () => {
+      const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+      // The lock is held on one dedicated connection, so lock and unlock meet the same session.
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migrate(db as unknown as Parameters<typeof migrate>[0], { migrationsFolder: migrationsFolder() });
+      } finally {
+        await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+        lockClient.release();
+      }
+    },
+  };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  await database.migrate();
+}

@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+/**
+ * Every setting of the site, read once from the environment. With no variables
+ * at all the site runs on embedded defaults (PGlite under ./data, the built-in
+ * test checkout, no e-mail). A bad value stops start-up naming the variable.
+ */
+const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
+const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().min(1).optional());
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Public address of the site, used in canonical links, sitemaps, e-mails and Stripe return URLs. */
+  SITE_URL: z.url().default("http://localhost:3000").transform((v) => v.replace(/\/+$/, "")),
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  DATABASE_URL: optionalString.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://").optional(),
+  ),
+  /** Folder for the embedded database and the lead outbox. */
+  DATA_DIR: z.string().min(1).default("./data"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Number of proxy hops to trust for the client address (X-Forwarded-For), 0 when exposed directly. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Secret for signing sessions and links; required in production with 32+ characters. */
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  /** Google Tag Manager container id; the tag loads only after the visitor accepts analytics cookies. */
+  GTM_ID: optionalString.pipe(z.string().regex(/^GTM-[A-Z0-9]+$/, "must look like GTM-XXXXXXX").optional()),
+  /** SMTP connection, e.g. smtps://user:pass@smtp.example.com:465; no e-mail is sent when absent. */
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
+  MAIL_FROM: z.string().min(3).default("Mila Jansen Coaching <hello@milajansen.coach>"),
+  /** Where new-lead notifications go. */
+  TRAINER_EMAIL: z.email().default("hello@milajansen.coach"),
+  /** Scheduling page (Calendly-compatible) for the free intake. */
+  SCHEDULING_URL: z.url().default("https://calendly.com/milajansen-coach/free-intake"),
+  SCHEDULING_WIDGET_SCRIPT: z.url().default("https://assets.calendly.com/assets/external/widget.js"),
+  /** Optional spreadsheet web hook that receives each new newsletter subscription. */
+  NEWSLETTER_WEBHOOK_URL: optionalUrl,
+  /** Address of the external workspace page shown on /notion-embed. */
+  NOTION_EMBED_URL: optionalUrl,
+  STRIPE_SECRET_KEY: optionalString.pipe(z.string().regex(/^sk_(test|live)_/, "must start with sk_test_ or sk_live_").optional()),
+  STRIPE_WEBHOOK_SECRET: optionalString.pipe(z.string().regex(/^whsec_/, "must start with whsec_").optional()),
+  /** JSON map "planId:billingType" -> Stripe price id, e.g. {"essential:onetime":"price_123"}. */
+  STRIPE_PRICES: optionalString.pipe(
+    z
+      .string()
+      .transform((v, ctx) => {
+        try {
+          return z.record(z.string(), z.string().startsWith("price_")).parse(JSON.parse(v));
+        } catch {
+          ctx.addIssue({ code: "custom", message: 'must be a JSON object like {"essential:onetime":"price_..."}' });
+          return z.NEVER;
+        }
+      })
+      .optional(),
+  ),
+  /** Stripe API address override, only for tests against a local stand-in. */
+  STRIPE_API_BASE: optionalUrl,
+  /** Submissions of one form per visitor address per minute. */
+  RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Any state-changing request per visitor address per minute, across every instance. */
+  RATE_LIMIT_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  if (env.NODE_ENV === "production" && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    throw new EnvError("Invalid environment configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set");
+  }
+  return env;
+}
+
+/** The subset that may reach the browser (through the root loader). Nothing secret here. */
+export function publicEnv(env: Env) {
+  return {
+    SITE_URL: env.SITE_URL,
+    GTM_ID: env.GTM_ID ?? null,
+    SCHEDULING_URL: env.SCHEDULING_URL,
+    SCHEDULING_WIDGET_SCRIPT: env.SCHEDULING_WIDGET_SCRIPT,
+  };
+}
+export type PublicEnv = ReturnType<typeof publicEnv>;

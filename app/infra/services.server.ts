@@ -1,0 +1,57 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import type { Env } from "./env.server";
+import { openDatabase, type Database } from "./db.server";
+import { createLogger, type Logger } from "./logger.server";
+import { hitRateLimit, type RateLimitResult } from "./rate-limit.server";
+
+/**
+ * Everything with state or a connection, created once by the server and handed to
+ * loaders and actions through the router context (never a module-level global).
+ */
+export interface AppServices {
+  env: Env;
+  logger: Logger;
+  database: Database;
+  /** Secret for signing links and sessions (from AUTH_SECRET, or generated once under DATA_DIR). */
+  secret: string;
+  rateLimit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  close(): Promise<void>;
+}
+
+export async function createServices(env: Env, options: { logger?: Logger; memoryDb?: boolean } = {}): Promise<AppServices> {
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, memory: options.memoryDb });
+  const secret = resolveSecret(env);
+  return {
+    env,
+    logger,
+    database,
+    secret,
+    async rateLimit(key, limit, windowSeconds) {
+      try {
+        return await hitRateLimit(database.db, key, limit, windowSeconds);
+      } catch (error) {
+        // A database outage must not turn away real visitors; their submissions go to the outbox.
+        logger.warn({ err: error, key: key.split(":")[0] }, "rate limit check failed, allowing request");
+        return { allowed: true, remaining: limit, retryAfter: 0 };
+      }
+    },
+    close: () => database.close(),
+  };
+}
+
+function resolveSecret(env: Env): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  if (env.DATABASE_URL && env.NODE_ENV === "production") {
+    // Several instances must share one secret; a per-instance file would break sessions.
+    throw new Error("Invalid environment configuration:\n  AUTH_SECRET: required when DATABASE_URL is set in production");
+  }
+  const file = path.resolve(env.DATA_DIR, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const generated = randomBytes(32).toString("base64url");
+  writeFileSync(file, generated, { mode: 0o600 });
+  return generated;
+}

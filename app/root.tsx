@@ -1,0 +1,127 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { parseEnv, publicEnv } from "./infra/env.server";
+import { track } from "./features/analytics/track";
+import { findRouteEntry } from "./features/site/route-meta";
+import { SiteHeader } from "./features/site/header";
+import { SiteFooter } from "./features/site/footer";
+import { useNonce } from "./ui/nonce";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/**
+ * Public settings for the browser. Prerendered pages bake these at build time,
+ * so change them together with a rebuild (README: configuration).
+ */
+export function loader() {
+  return { publicEnv: publicEnv(parseEnv(process.env)) };
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1f3a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[100] focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-navy"
+        >
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function PageViewTracker() {
+  const location = useLocation();
+  useEffect(() => {
+    // Wait a frame so the new route's <title> is in the document.
+    const frame = requestAnimationFrame(() => {
+      track("page_view", {
+        page_path: location.pathname,
+        page_location: window.location.href,
+        page_title: document.title,
+        page_category: findRouteEntry(location.pathname)?.category ?? "error",
+      });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [location.pathname]);
+  return null;
+}
+
+export default function App() {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <PageViewTracker />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let detail: string;
+  if (isRouteErrorResponse(error)) {
+    detail = `${error.status} ${error.statusText || (error.status === 404 ? "Not Found" : "Error")}`;
+  } else if (error instanceof Error && import.meta.env.DEV) {
+    detail = error.message;
+  } else {
+    detail = "Something went wrong on our side. Please try again in a moment.";
+  }
+  return (
+    <>
+      <title>Unexpected Application Error!</title>
+      <meta name="robots" content="noindex" />
+      <SiteHeader />
+      <main id="main" className="flex flex-1 items-center justify-center bg-sand px-6 py-24">
+        <div className="max-w-xl text-center">
+          <h1 className="text-3xl font-bold text-navy sm:text-4xl">Unexpected Application Error!</h1>
+          <p className="mt-4 text-xl text-ink">{detail}</p>
+          <p className="mt-2 text-ink/80">The page you were looking for could not be shown.</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-4">
+            <Link to="/" className="rounded-full bg-teal px-6 py-3 font-semibold text-white hover:bg-teal-700">
+              Back to the home page
+            </Link>
+            <Link to="/sitemap" className="rounded-full border border-navy px-6 py-3 font-semibold text-navy hover:bg-white">
+              See all pages
+            </Link>
+          </div>
+        </div>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

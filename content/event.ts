@@ -1,0 +1,32 @@
+import type { EventContent } from "./types";
+
+export const event: EventContent = {
+  title: "Spicy Booty & Abs Workout",
+  startsAt: "2025-05-18T17:30:00-06:00",
+  dateLabel: "Sunday May 18",
+  timeLabel: "5:30 PM",
+  venue: "Playa Maderas",
+  locality: "San Juan del Sur",
+  country: "Nicaragua",
+  costLabel: "10 dollars cash",
+  description: [
+    "Join me for a sweaty, music-filled hour on the sand at Playa Maderas while the sun goes down over the Pacific. We'll work the glutes, legs and core with a mix of strength circuits, resistance-band burners and short bursts of cardio.",
+    "Every exercise has an easier and a harder option, so it doesn't matter whether you train every day or it's your first workout in months. Mats are provided; you just bring yourself and a bit of energy. Spots are limited, so reserve yours below.",
+  ],
+  bringList: [
+    "A water bottle (there's nowhere to refill on the beach)",
+    "A towel",
+    "Comfortable workout clothes you don't mind getting a little sandy",
+    "Sunscreen and a cap, the sun is still strong at 5:30",
+    "10 dollars in cash",
+  ],
+  formName: "Nicaragua Signup Form",
+  buttonLabel: "Reserve My Spot",
+  thanks: "Thank you for signing up! See you at the beach! 🏖️",
+  image: {
+    src: "event/beach-workout.svg",
+    alt: "Illustration of a small group exercising on colourful mats on a beach at sunset, with waves and palm trees",
+    width: 1200,
+    height: 800,
+  },
+};

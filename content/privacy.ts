@@ -1,0 +1,129 @@
+import type { PrivacyContent } from "./types";
+
+export const privacy: PrivacyContent = {
+  lastUpdated: "2026-11-21",
+  intro:
+    "Your privacy matters to me. This notice explains which personal data Mila Jansen Coaching collects through this website and the coaching, why, on what legal basis, how long it is kept and which rights you have under the General Data Protection Regulation (GDPR). I keep it as short and clear as I can; if anything is unclear, just send me an e-mail.",
+  sections: [
+    {
+      heading: "Who is responsible for your data",
+      paragraphs: [
+        "The controller of your personal data is Mila Jansen, trading as Mila Jansen Coaching, a sole proprietorship (eenmanszaak) based in Utrecht, the Netherlands, registered with the Netherlands Chamber of Commerce (KvK) under number 81234567.",
+        "For all questions about privacy you can reach me at hello@milajansen.coach. I handle every request personally.",
+      ],
+    },
+    {
+      heading: "Intake questionnaire",
+      paragraphs: [
+        "When you fill out the form to start coaching, I ask for the details below. I use them to prepare and hold your free intake: to understand your goals before we talk, to contact you to confirm the appointment and, if you decide to start, to write your first plan.",
+        "The legal basis is taking steps at your request prior to entering into a contract (Article 6(1)(b) GDPR). If you choose to tell me about injuries or health conditions in your message or during the intake, I use that information only to make your training safe, based on your explicit consent (Article 9(2)(a) GDPR), which you can withdraw at any time.",
+      ],
+      list: [
+        "Name",
+        "E-mail address",
+        "Phone number (to confirm the intake via WhatsApp)",
+        "Your goals and the programme you are interested in",
+        "Gender",
+        "Age range",
+        "Your message, if you add one",
+      ],
+    },
+    {
+      heading: "Booking the free intake",
+      paragraphs: [
+        "You book the intake yourself through my scheduling service (Calendly). Calendly processes the name, e-mail address and time slot you enter so the appointment appears in both our calendars. After booking, I confirm the appointment personally by WhatsApp using the phone number you gave me.",
+      ],
+    },
+    {
+      heading: "Event signup",
+      paragraphs: [
+        "When you reserve a spot for a group workout, such as the beach workout in Nicaragua, I collect your name and phone number. I use these only to keep the list of participants and to let you know about changes, for example if the weather forces us to move or cancel. The legal basis is the performance of our agreement that you can take part (Article 6(1)(b) GDPR).",
+      ],
+      list: ["Name", "Phone number"],
+    },
+    {
+      heading: "Newsletter",
+      paragraphs: [
+        "If you sign up for the newsletter, I store your e-mail address and the page on which you signed up, so I know which topics interest you. I only send the newsletter with your consent (Article 6(1)(a) GDPR).",
+        "Signing up works with a double opt-in: you first receive an e-mail with a confirmation link, and you are only added to the list after you click it. Every newsletter contains an unsubscribe link.",
+      ],
+      list: ["E-mail address", "Source page where you signed up"],
+    },
+    {
+      heading: "Buying a coaching plan",
+      paragraphs: [
+        "Payments are handled by Stripe. You enter your card or bank details directly on Stripe's secure payment page; I never see or store them. From Stripe I receive your name, e-mail address, the plan you bought, the amount and the payment status.",
+        "I use these details to deliver the coaching you ordered (Article 6(1)(b) GDPR) and to keep my accounts. Dutch tax law requires me to keep order and invoice records for 7 years (Article 6(1)(c) GDPR).",
+        "During the coaching I also process the information you share in check-ins and messages, such as training results, body measurements, photos if you choose to send them, and notes on nutrition, sleep and energy. I use this only to coach you.",
+      ],
+    },
+    {
+      heading: "How long I keep your data",
+      paragraphs: [
+        "I don't keep personal data longer than necessary for the purpose it was collected for.",
+      ],
+      list: [
+        "Intake questionnaire and intake notes of people who do not become clients: deleted 12 months after the form was sent.",
+        "Coaching data of clients (plans, check-ins, messages): kept for the duration of the coaching and deleted 24 months after it ends, unless you ask me to delete it sooner.",
+        "Order and invoice records: 7 years, as required by Dutch tax law.",
+        "Event signups: deleted within 1 month after the event.",
+        "Newsletter: until you unsubscribe. After that I keep only your e-mail address on a suppression list, so that you are never mailed again by mistake.",
+      ],
+    },
+    {
+      heading: "Who processes data on my behalf",
+      paragraphs: [
+        "I don't sell your data and only share it with service providers I need to run the business. They process data on my instructions under a data processing agreement.",
+        "Where a provider is based outside the European Economic Area, such as Calendly and, for parts of its service, Stripe, the transfer is protected by the EU-U.S. Data Privacy Framework or the European Commission's standard contractual clauses.",
+      ],
+      list: [
+        "Website hosting: a hosting provider with servers in the European Union",
+        "Payments: Stripe",
+        "Appointment scheduling: Calendly",
+        "E-mail and newsletter: my e-mail and newsletter provider",
+        "Messaging: WhatsApp, which we use for confirmations and coaching support; WhatsApp messages are end-to-end encrypted",
+      ],
+    },
+    {
+      heading: "Cookies",
+      paragraphs: [
+        "This website only places cookies that are essential for it to work, for example to remember your cookie choice or to keep the checkout working. These do not require consent.",
+        "Analytics cookies, which help me understand how visitors use the site, are only placed if you accept them. You can change your choice at any time via 'Cookie settings' in the footer of every page.",
+      ],
+    },
+    {
+      heading: "Security",
+      paragraphs: [
+        "I take appropriate technical and organisational measures to protect your data, such as an encrypted (HTTPS) connection to this website and accounts that only I can access. If a data breach ever occurs that puts your rights at risk, I will inform you and the Dutch Data Protection Authority as required by law.",
+      ],
+    },
+    {
+      heading: "Your rights",
+      paragraphs: [
+        "You have the following rights regarding your personal data. To use any of them, send an e-mail to hello@milajansen.coach. I will respond within one month, and I may ask you to confirm your identity before handing over or deleting data.",
+        "If you are not satisfied with how I handle your data, please let me know so we can try to solve it. You also have the right to lodge a complaint with the Dutch Data Protection Authority, the Autoriteit Persoonsgegevens (autoriteitpersoonsgegevens.nl).",
+      ],
+      list: [
+        "Access: ask which data I hold about you and receive a copy",
+        "Rectification: have incorrect or incomplete data corrected",
+        "Erasure: have your data deleted, unless I am legally required to keep it",
+        "Objection and restriction: object to or limit certain processing",
+        "Data portability: receive your data in a common, machine-readable format or have it sent to someone else",
+        "Withdrawing consent: at any time, without affecting processing that took place before",
+      ],
+    },
+    {
+      heading: "How to unsubscribe",
+      paragraphs: [
+        "You can stop the newsletter at any time with the unsubscribe link at the bottom of every e-mail, or by sending a short message to hello@milajansen.coach. If you no longer want to receive WhatsApp messages from me, just tell me in the chat and I'll stop.",
+      ],
+    },
+    {
+      heading: "Changes and contact",
+      paragraphs: [
+        "I may update this notice when the website or my services change. The date at the top shows when it was last updated.",
+        "Questions about your privacy? E-mail hello@milajansen.coach and I will get back to you personally.",
+      ],
+    },
+  ],
+};

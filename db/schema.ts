@@ -1,0 +1,228 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/**
+ * Intake questionnaire and event signups (SPEC.md section 3, table "signups").
+ * Intake rows carry first/last name, e-mail and answers; event rows carry name and phone.
+ */
+export const signups = pgTable(
+  "signups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    formName: text("form_name").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    name: text("name"),
+    email: text("email"),
+    phone: text("phone"),
+    sourceUrl: text("source_url"),
+    /** Questionnaire answers q1..q5 (contact excluded). */
+    answers: jsonb("answers").$type<Record<string, string>>(),
+    message: text("message"),
+    /** Back-office workflow: new, contacted, client, archived. */
+    status: text("status").notNull().default("new"),
+    note: text("note"),
+    /** Client-generated key: a double click or retried request never stores a second row. */
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("signups_idempotency_key_uq").on(t.idempotencyKey),
+    index("signups_form_created_idx").on(t.formName, t.createdAt.desc()),
+    index("signups_created_idx").on(t.createdAt.desc()),
+    index("signups_email_idx").on(sql`lower(${t.email})`),
+    index("signups_status_idx").on(t.status),
+  ],
+);
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Normalised (trimmed, lower-case). */
+    email: text("email").notNull(),
+    /** BLOG_SOURCE: the post path, 'blog-overview' or 'footer'. */
+    source: text("source").notNull(),
+    serviceType: text("service_type"),
+    /** pending (awaiting double opt-in), confirmed, unsubscribed. */
+    status: text("status").notNull().default("pending"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("newsletter_email_uq").on(t.email), index("newsletter_created_idx").on(t.createdAt.desc())],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    planId: text("plan_id").notNull(),
+    planName: text("plan_name").notNull(),
+    billingType: text("billing_type").notNull(),
+    /** Number of payments: 1, 3 or 6. */
+    paymentsTotal: integer("payments_total").notNull(),
+    paymentsMade: integer("payments_made").notNull().default(0),
+    /** Amount of one payment in cents. */
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("eur"),
+    /** pending, paid, active, completed, payment_failed, cancelled, expired. */
+    status: text("status").notNull().default("pending"),
+    provider: text("provider").notNull(),
+    providerSessionId: text("provider_session_id"),
+    customerEmail: text("customer_email"),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    stripeScheduleId: text("stripe_schedule_id"),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_session_uq").on(t.providerSessionId),
+    uniqueIndex("orders_idempotency_uq").on(t.idempotencyKey),
+    index("orders_subscription_idx").on(t.stripeSubscriptionId),
+    index("orders_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Stripe invoice or payment intent id, or the test checkout's payment id. */
+    providerPaymentId: text("provider_payment_id").notNull(),
+    instalment: integer("instalment").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("payments_provider_uq").on(t.providerPaymentId), index("payments_order_idx").on(t.orderId)],
+);
+
+/** Web-hook events already handled: the same event twice changes nothing. */
+export const processedEvents = pgTable("processed_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Fixed-window counters shared by every server instance. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id"),
+    action: text("action").notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>(),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt.desc())],
+);
+
+// Back-office authentication (better-auth's tables).
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("session_user_idx").on(t.userId)],
+);
+
+export const account = pgTable("account", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull(),
+  providerId: text("provider_id").notNull(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  accessToken: text("access_token"),
+  refreshToken: text("refresh_token"),
+  idToken: text("id_token"),
+  accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+  refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+  scope: text("scope"),
+  password: text("password"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const verification = pgTable("verification", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const twoFactor = pgTable("two_factor", {
+  id: text("id").primaryKey(),
+  secret: text("secret").notNull(),
+  backupCodes: text("backup_codes").notNull(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+});
+
+export const jwks = pgTable("jwks", {
+  id: text("id").primaryKey(),
+  publicKey: text("public_key").notNull(),
+  privateKey: text("private_key").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+});

@@ -1,0 +1,61 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/** Browser downloads are blocked here: use the system Chromium (Debian package `chromium`). */
+function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+  const found = candidates.find((p): p is string => !!p && existsSync(p));
+  if (!found) {
+    throw new Error(
+      "No Chromium found for the end-to-end tests. Install one with `sudo apt-get install chromium` " +
+        "or point CHROMIUM_PATH at a Chromium/Chrome executable.",
+    );
+  }
+  return found;
+}
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+export const e2eDataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "coach-e2e-"));
+process.env.E2E_DATA_DIR = e2eDataDir;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 3,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    { name: "mobile", use: { ...devices["Pixel 7"], viewport: { width: 375, height: 740 } }, grep: /@mobile/ },
+  ],
+  webServer: {
+    command: "node --import tsx server/index.ts",
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: e2eDataDir,
+      LOG_LEVEL: "warn",
+      SITE_URL: `http://127.0.0.1:${port}`,
+      RATE_LIMIT_FORMS_PER_MINUTE: "1000",
+      RATE_LIMIT_POSTS_PER_MINUTE: "5000",
+    },
+  },
+});

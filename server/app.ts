@@ -1,0 +1,118 @@
+import path from "node:path";
+import compression from "compression";
+import express, { type Express } from "express";
+import { pinoHttp } from "pino-http";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import type { AppServices } from "../app/infra/services.server";
+import type { RequestContext } from "../app/infra/context";
+import { securityHeaders } from "./security";
+import { loadPrerendered, servePrerendered } from "./prerendered";
+
+/** Largest request body accepted by any endpoint; bigger ones are refused before parsing. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Machine-to-machine endpoints that carry their own authentication (signed web hooks). */
+const UNLIMITED_PATHS = new Set(["/api/stripe-webhook"]);
+
+export interface AppOptions {
+  services: AppServices;
+  /** Production: the built server bundle. Development: a loader through Vite. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  clientDir?: string;
+  /** Extra middleware mounted before the router (the Vite dev server). */
+  before?: express.RequestHandler[];
+}
+
+export function createApp({ services, build, clientDir, before = [] }: AppOptions): Express {
+  const { env, logger } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") },
+      serializers: {
+        // Only method and path: query strings can carry e-mail addresses or session ids.
+        req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split("?")[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(securityHeaders(env));
+  app.use(compression());
+
+  app.use((req, res, next) => {
+    const length = Number(req.headers["content-length"] ?? 0);
+    if (length > MAX_BODY_BYTES) {
+      res.status(413).type("text/plain").send("Request body too large.");
+      return;
+    }
+    next();
+  });
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await Promise.race([
+        services.database.ping(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("database ping timed out")), 2_000)),
+      ]);
+      res.setHeader("Cache-Control", "no-store");
+      res.json({ status: "ok", database: services.database.engine });
+    } catch (error) {
+      logger.error({ err: error }, "health check failed");
+      res.status(503).json({ status: "error", database: services.database.engine });
+    }
+  });
+
+  // Coarse per-address limit for every state-changing request; forms add their own, stricter one.
+  // Counters live in the database, so instances behind one load balancer count together.
+  app.use(async (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    if (UNLIMITED_PATHS.has(req.path)) return next();
+    const result = await services.rateLimit(`post:${req.ip}`, env.RATE_LIMIT_POSTS_PER_MINUTE, 60);
+    if (!result.allowed) {
+      res.setHeader("Retry-After", String(result.retryAfter));
+      res.status(429).type("text/plain").send("Too many requests. Please wait a minute and try again.");
+      return;
+    }
+    next();
+  });
+
+  for (const middleware of before) app.use(middleware);
+
+  if (clientDir) {
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+    );
+    app.use(servePrerendered(loadPrerendered(clientDir)));
+    app.use(
+      express.static(clientDir, {
+        index: false,
+        redirect: false,
+        maxAge: "1d",
+        setHeaders: (res, file) => {
+          if (file.endsWith(".data")) res.setHeader("Cache-Control", "no-cache");
+        },
+      }),
+    );
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: env.NODE_ENV,
+      getLoadContext: (req, res) =>
+        ({
+          services,
+          cspNonce: String(res.locals.cspNonce),
+          clientIp: req.ip ?? "unknown",
+        }) satisfies RequestContext,
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,74 @@
+import path from "node:path";
+import type { Server } from "node:http";
+import type { ServerBuild } from "react-router";
+import { EnvError, parseEnv } from "../app/infra/env.server";
+import { createServices } from "../app/infra/services.server";
+import { createApp } from "./app";
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const services = await createServices(env);
+  const { logger } = services;
+  const root = process.cwd();
+
+  let app;
+  if (env.NODE_ENV === "development") {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    app = createApp({
+      services,
+      build: () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      before: [viteServer.middlewares],
+    });
+  } else {
+    const buildPath = path.join(root, "build/server/index.js");
+    const build = (await import(buildPath)) as ServerBuild;
+    app = createApp({ services, build, clientDir: path.join(root, "build/client") });
+  }
+
+  const server: Server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    logger.info({ port, database: services.database.engine }, `listening on http://localhost:${port}`);
+  });
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 30_000;
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.warn("forcing shutdown after 10 s");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await services.close().catch((error: unknown) => logger.error({ err: error }, "error closing services"));
+      logger.info("stopped");
+      process.exit(0);
+    });
+    // Keep-alive connections become idle once their last response is sent; close them as they do.
+    server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 250).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

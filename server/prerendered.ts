@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import type { RequestHandler } from "express";
+
+/**
+ * Pages prerendered at build time are kept in memory and served with the
+ * request's CSP nonce added to every script tag, so the policy can forbid
+ * inline scripts without a nonce while the HTML stays static.
+ */
+export function loadPrerendered(clientDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) {
+        if (name !== "assets" && name !== "media") walk(full);
+      } else if (name === "index.html") {
+        const rel = path.relative(clientDir, path.dirname(full)).split(path.sep).join("/");
+        pages.set(rel ? `/${rel}` : "/", readFileSync(full, "utf8"));
+      }
+    }
+  };
+  walk(clientDir);
+  return pages;
+}
+
+export function addNonce(html: string, nonce: string): string {
+  return html.replace(/<script(?=[\s>])/g, `<script nonce="${nonce}"`);
+}
+
+export function servePrerendered(pages: Map<string, string>): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
+    const html = pages.get(pathname);
+    if (html === undefined) return next();
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    // HTML is revalidated on every visit; the hashed assets it points to are immutable.
+    res.setHeader("Cache-Control", "no-cache");
+    res.send(addNonce(html, String(res.locals.cspNonce)));
+  };
+}

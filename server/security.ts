@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+import type { RequestHandler } from "express";
+import type { Env } from "../app/infra/env.server";
+
+/** Third-party origins the pages may use; everything else is blocked by the CSP. */
+export function contentSecurityPolicy(env: Env, nonce: string, secure: boolean): string {
+  const scheduling = new URL(env.SCHEDULING_URL).origin;
+  const widget = new URL(env.SCHEDULING_WIDGET_SCRIPT).origin;
+  const notion = env.NOTION_EMBED_URL ? new URL(env.NOTION_EMBED_URL).origin : null;
+  const stripeCheckout = "https://checkout.stripe.com";
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", `'nonce-${nonce}'`, widget, "https://www.googletagmanager.com"],
+    "script-src-attr": ["'none'"],
+    "style-src": ["'self'", "'unsafe-inline'", widget],
+    "img-src": ["'self'", "data:", "blob:", "https://www.googletagmanager.com", "https://*.google-analytics.com"],
+    "font-src": ["'self'"],
+    "media-src": ["'self'"],
+    "connect-src": [
+      "'self'",
+      "https://*.google-analytics.com",
+      "https://*.analytics.google.com",
+      "https://www.googletagmanager.com",
+    ],
+    "frame-src": [scheduling, widget, ...(notion ? [notion] : [])],
+    "frame-ancestors": ["'none'"],
+    "form-action": ["'self'", stripeCheckout],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "manifest-src": ["'self'"],
+    "worker-src": ["'self'"],
+  };
+  const policy = Object.entries(directives).map(([name, values]) => `${name} ${[...new Set(values)].join(" ")}`);
+  if (secure) policy.push("upgrade-insecure-requests");
+  return policy.join("; ");
+}
+
+/** Security headers on every response, with a fresh nonce in res.locals.cspNonce. */
+export function securityHeaders(env: Env): RequestHandler {
+  return (req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(env, nonce, req.secure));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader(
+      "Permissions-Policy",
+      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), interest-cohort=()",
+    );
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+    res.setHeader("Origin-Agent-Cluster", "?1");
+    res.setHeader("X-DNS-Prefetch-Control", "off");
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
+    next();
+  };
+}

@@ -1,0 +1,38 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+
+/**
+ * Every test fails on a console error or an uncaught page error, and external
+ * requests (no network here) are answered with 503 by default so tests are hermetic.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, "console errors on the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+  page: async ({ page, baseURL }, use) => {
+    const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
+    await page.route(
+      (url) => url.origin !== origin,
+      (route) => route.fulfill({ status: 503, body: "offline in tests" }),
+    );
+    await use(page);
+  },
+});
+
+export { expect };
+
+/** axe-core with WCAG 2.2 AA rules; fails listing each violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary, "accessibility violations").toEqual([]);
+}

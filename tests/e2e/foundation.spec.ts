@@ -1,0 +1,63 @@
+import { XMLParser } from "fast-xml-parser";
+import { routeEntries } from "../../app/features/site/route-meta";
+import { expect, expectAccessible, test } from "./fixtures";
+
+const pages = routeEntries.filter((r) => !r.dynamic || r.id === "success");
+
+test.describe("every page of the route table", () => {
+  for (const entry of pages) {
+    test(`${entry.path} renders with its title @mobile`, async ({ page }) => {
+      const response = await page.goto(entry.path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(new RegExp(entry.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+      await expect(page.getByRole("main")).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+});
+
+test("an unknown path shows the error screen with a real 404 @mobile", async ({ page, consoleErrors }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+  await expect(page.getByText("404 Not Found")).toBeVisible();
+  await page.getByRole("link", { name: "Back to the home page" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // The browser logs the 404 document load itself; that is expected here.
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !e.includes("404")));
+});
+
+test("sitemap.xml lists every indexable static route with priority and change frequency", async ({ request }) => {
+  const res = await request.get("/sitemap.xml");
+  expect(res.headers()["content-type"]).toContain("application/xml");
+  const xml = new XMLParser().parse(await res.text()) as { urlset: { url: { loc: string; priority: number; changefreq: string }[] } };
+  const urls = xml.urlset.url;
+  for (const entry of routeEntries.filter((r) => r.indexable && !r.dynamic)) {
+    const url = urls.find((u) => new URL(u.loc).pathname === entry.path);
+    expect(url, entry.path).toBeTruthy();
+    expect(Number(url?.priority)).toBe(entry.priority);
+    expect(url?.changefreq).toBe(entry.changefreq);
+  }
+  expect(urls.some((u) => u.loc.includes("faq-visual-export"))).toBe(false);
+});
+
+test("robots.txt points to the sitemap and keeps internal pages out", async ({ request }) => {
+  const body = await (await request.get("/robots.txt")).text();
+  expect(body).toContain("Sitemap: ");
+  expect(body).toContain("Disallow: /faq-visual-export");
+});
+
+test("page_view is pushed on every navigation with path, title and category", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Pricing" }).first().click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  const views = await page.waitForFunction(() => {
+    const layer = (window.dataLayer ?? []) as { event?: string; page_path?: string }[];
+    const found = layer.filter((e) => e.event === "page_view");
+    return found.length >= 2 ? found : null;
+  });
+  const events = (await views.jsonValue()) as { page_path: string; page_category: string; page_title: string }[];
+  expect(events.map((e) => e.page_path)).toEqual(["/", "/pricing"]);
+  expect(events[1]?.page_category).toBe("pricing");
+  expect(events[1]?.page_title).toContain("Pricing");
+});

@@ -1,0 +1,193 @@
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { createTestDatabase, createPostgresDatabase, dropPostgresDatabase, engines, type TestDatabase } from "../support/database";
+import { runServerExpectingExit, startServer, type RunningServer } from "../support/server";
+import { hitRateLimit } from "../../app/infra/rate-limit.server";
+import { parseEnv } from "../../app/infra/env.server";
+import { signups } from "../../db/schema";
+
+describe.each(engines)("database on %s", (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it("applies every migration and creates the tables", async () => {
+    const result = await database.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    const tables = ("rows" in result ? result.rows : result).map((r) => r.table_name);
+    expect(tables).toEqual(
+      expect.arrayContaining(["signups", "newsletter_subscribers", "orders", "payments", "processed_events", "rate_limits", "audit_log", "user", "session"]),
+    );
+  });
+
+  it("running the migrations again changes nothing", async () => {
+    await database.migrate();
+    await database.migrate();
+    const [row] = await database.db.insert(signups).values({ formName: "Fitness Intake Form", email: "a@b.nl" }).returning();
+    expect(row?.status).toBe("new");
+    expect(row?.createdAt).toBeInstanceOf(Date);
+  });
+
+  it("rejects a second row with the same idempotency key", async () => {
+    await database.db.insert(signups).values({ formName: "x", idempotencyKey: `k-${engine}` });
+    await expect(database.db.insert(signups).values({ formName: "x", idempotencyKey: `k-${engine}` })).rejects.toThrow();
+  });
+
+  it("counts a rate limit window and resets in the next one", async () => {
+    const now = new Date("2026-01-01T10:00:10Z");
+    const hits = [];
+    for (let i = 0; i < 4; i++) hits.push(await hitRateLimit(database.db, "test:1.2.3.4", 3, 60, now));
+    expect(hits.map((h) => h.allowed)).toEqual([true, true, true, false]);
+    expect(hits[3]?.retryAfter).toBe(50);
+    const next = await hitRateLimit(database.db, "test:1.2.3.4", 3, 60, new Date("2026-01-01T10:01:01Z"));
+    expect(next.allowed).toBe(true);
+  });
+});
+
+describe("configuration", () => {
+  it("parses an empty environment to the embedded defaults", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it("stops start-up naming the bad variable", async () => {
+    const { code, output } = await runServerExpectingExit({ PORT: "not-a-port", SMTP_URL: "mail.example.com" });
+    expect(code).toBe(1);
+    expect(output).toContain("Invalid environment configuration");
+    expect(output).toContain("PORT");
+    expect(output).toContain("SMTP_URL: must start with smtp:// or smtps://");
+  });
+});
+
+describe("server", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it("reports health with the database engine", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", database: "pglite" });
+  });
+
+  it("sends the security headers with a fresh nonce per request", async () => {
+    const first = await fetch(`${server.url}/`);
+    const second = await fetch(`${server.url}/`);
+    const csp = first.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(second.headers.get("content-security-policy")).not.toBe(csp);
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(first.headers.get("permissions-policy")).toContain("camera=()");
+    expect(first.headers.get("strict-transport-security")).toBeNull();
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    const html = await first.text();
+    const scripts = html.match(/<script[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) {
+      if (tag.includes("application/ld+json")) continue;
+      expect(tag).toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  it("sends HSTS when reached over HTTPS through a trusted proxy", async () => {
+    const proxied = await startServer({ TRUST_PROXY: "1" });
+    try {
+      const res = await fetch(`${proxied.url}/`, { headers: { "X-Forwarded-Proto": "https" } });
+      expect(res.headers.get("strict-transport-security")).toContain("max-age=");
+      expect(res.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+    } finally {
+      await proxied.stop();
+    }
+  });
+
+  it("caches hashed assets for a year and revalidates HTML", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await fetch(`${server.url}${asset}`);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    expect((await fetch(`${server.url}/pricing`)).headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("compresses responses", async () => {
+    const res = await fetch(`${server.url}/`, { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(res.headers.get("content-encoding")).toMatch(/br|gzip/);
+  });
+
+  it("refuses oversized bodies before reading them", async () => {
+    const res = await fetch(`${server.url}/start`, { method: "POST", body: "x".repeat(200_000) });
+    expect(res.status).toBe(413);
+  });
+
+  it("answers unknown paths with a real 404 page", async () => {
+    const res = await fetch(`${server.url}/this/does/not/exist`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("Unexpected Application Error!");
+    expect(html).toContain("404 Not Found");
+  });
+
+  it("finishes in-flight requests on SIGTERM and exits cleanly", async () => {
+    const other = await startServer();
+    // A request whose body is still arriving when the signal comes.
+    const socket = connect(other.port, "127.0.0.1");
+    await new Promise((r) => socket.once("connect", r));
+    let response = "";
+    socket.on("data", (d: Buffer) => (response += d.toString()));
+    socket.write("POST /sitemap.xml HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 10\r\n\r\nhello");
+    await new Promise((r) => setTimeout(r, 200));
+    const exited = other.stop("SIGTERM");
+    await new Promise((r) => setTimeout(r, 200));
+    socket.write("world");
+    const code = await exited;
+    expect(response).toMatch(/^HTTP\/1\.1 \d{3}/);
+    expect(code).toBe(0);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL", () => {
+  let url: string;
+  let a: RunningServer;
+  let b: RunningServer;
+  beforeAll(async () => {
+    url = await createPostgresDatabase();
+    const env = { DATABASE_URL: url, RATE_LIMIT_POSTS_PER_MINUTE: "4", AUTH_SECRET: "x".repeat(40) };
+    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await dropPostgresDatabase(url);
+  });
+
+  it("both report healthy on postgres", async () => {
+    for (const s of [a, b]) expect(await (await fetch(`${s.url}/healthz`)).json()).toEqual({ status: "ok", database: "postgres" });
+  });
+
+  it("counts the rate limit across both instances", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const target = i % 2 === 0 ? a : b;
+      // A fixed window could roll over mid-test; start right after a minute boundary if close to it.
+      statuses.push((await fetch(`${target.url}/no-such-form`, { method: "POST", body: "x=1" })).status);
+    }
+    expect(statuses.slice(0, 4).every((s) => s !== 429)).toBe(true);
+    expect(statuses.slice(4)).toEqual([429, 429]);
+  });
+});

@@ -1,0 +1,57 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type Database } from "../../app/infra/db.server";
+
+export type Engine = "pglite" | "postgres";
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. The same tests run on each. */
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export interface TestDatabase extends Database {
+  /** Connection string of the throw-away PostgreSQL database (postgres engine only). */
+  url?: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new database on the test PostgreSQL server. */
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+  if (engine === "pglite") {
+    const database = await openDatabase({ dataDir: "", memory: true });
+    return { ...database, drop: () => database.close() };
+  }
+  const url = await createPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: url, dataDir: "" });
+  return {
+    ...database,
+    url,
+    drop: async () => {
+      await database.close();
+      await dropPostgresDatabase(url);
+    },
+  };
+}
+
+function adminUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("TEST_DATABASE_URL is not set");
+  return url;
+}
+
+export async function createPostgresDatabase(): Promise<string> {
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropPostgresDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}

@@ -1,0 +1,31 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+const alias = {
+  "~": fileURLToPath(new URL("./app", import.meta.url)),
+  "#content": fileURLToPath(new URL("./content", import.meta.url)),
+  "#db": fileURLToPath(new URL("./db", import.meta.url)),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["app/**/*.test.ts", "app/**/*.test.tsx", "content/**/*.test.ts", "scripts/**/*.test.ts"], environment: "node" },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
