@@ -49,6 +49,7 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     env: {
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: e2eDataDir,

@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { parseEnv, publicEnv } from "./infra/env.server";
+import { getBlogNavigation } from "./features/blog/navigation.server";
 import { track } from "./features/analytics/track";
 import { findRouteEntry } from "./features/site/route-meta";
 import { SiteHeader } from "./features/site/header";
@@ -29,7 +30,7 @@ export const links: Route.LinksFunction = () => [
  * so change them together with a rebuild (README: configuration).
  */
 export function loader() {
-  return { publicEnv: publicEnv(parseEnv(process.env)) };
+  return { publicEnv: publicEnv(parseEnv(process.env)), blogNav: getBlogNavigation() };
 }
 
 export function useRootData() {

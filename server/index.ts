@@ -31,9 +31,9 @@ async function main() {
       before: [viteServer.middlewares],
     });
   } else {
-    const buildPath = path.join(root, "build/server/index.js");
-    const build = (await import(buildPath)) as ServerBuild;
-    app = createApp({ services, build, clientDir: path.join(root, "build/client") });
+    const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+    const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+    app = createApp({ services, build, clientDir: path.join(buildDir, "client") });
   }
 
   const server: Server = app.listen(env.PORT, env.HOST, () => {

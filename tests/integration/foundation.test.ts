@@ -17,10 +17,10 @@ describe.each(engines)("database on %s", (engine) => {
   });
 
   it("applies every migration and creates the tables", async () => {
-    const result = await database.db.execute<{ table_name: string }>(
+    const result = (await database.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
-    );
-    const tables = ("rows" in result ? result.rows : result).map((r) => r.table_name);
+    )) as unknown as { rows: { table_name: string }[] };
+    const tables = result.rows.map((r) => r.table_name);
     expect(tables).toEqual(
       expect.arrayContaining(["signups", "newsletter_subscribers", "orders", "payments", "processed_events", "rate_limits", "audit_log", "user", "session"]),
     );
