@@ -5,6 +5,9 @@ import type { Env } from "./env.server";
 import { openDatabase, type Database } from "./db.server";
 import { createLogger, type Logger } from "./logger.server";
 import { hitRateLimit, type RateLimitResult } from "./rate-limit.server";
+import { createMailer, type Mailer } from "./mail.server";
+import { Outbox } from "../features/leads/outbox.server";
+import { registerOutboxHandlers } from "../features/leads/outbox-handlers.server";
 
 /**
  * Everything with state or a connection, created once by the server and handed to
@@ -17,18 +20,32 @@ export interface AppServices {
   /** Secret for signing links and sessions (from AUTH_SECRET, or generated once under DATA_DIR). */
   secret: string;
   rateLimit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /** SMTP mailer, or null when SMTP_URL is unset. */
+  mailer: Mailer | null;
+  /** Durable local queue for submissions the database could not take (DATA_DIR/outbox.jsonl). */
+  outbox: Outbox;
   close(): Promise<void>;
 }
 
-export async function createServices(env: Env, options: { logger?: Logger; memoryDb?: boolean } = {}): Promise<AppServices> {
+export async function createServices(env: Env, options: { logger?: Logger; memoryDb?: boolean; startOutbox?: boolean } = {}): Promise<AppServices> {
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, memory: options.memoryDb });
   const secret = resolveSecret(env);
+  const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM, logger);
+  const outbox = new Outbox(path.resolve(env.DATA_DIR, "outbox.jsonl"), logger);
+  registerOutboxHandlers(outbox, database.db);
+  if (options.startOutbox !== false) {
+    outbox.start();
+    // Drain what an earlier run left behind as soon as the server is up.
+    void outbox.replay().catch((error: unknown) => logger.error({ err: error }, "initial outbox replay failed"));
+  }
   return {
     env,
     logger,
     database,
     secret,
+    mailer,
+    outbox,
     async rateLimit(key, limit, windowSeconds) {
       try {
         return await hitRateLimit(database.db, key, limit, windowSeconds);
@@ -38,7 +55,11 @@ export async function createServices(env: Env, options: { logger?: Logger; memor
         return { allowed: true, remaining: limit, retryAfter: 0 };
       }
     },
-    close: () => database.close(),
+    async close() {
+      outbox.stop();
+      mailer?.close();
+      await database.close();
+    },
   };
 }
 

@@ -1,0 +1,42 @@
+import nodemailer from "nodemailer";
+import type { Logger } from "./logger.server";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** SMTP through nodemailer, or null when SMTP_URL is unset (the site then sends no e-mail). */
+export function createMailer(smtpUrl: string | undefined, from: string, logger: Logger): Mailer | null {
+  if (!smtpUrl) return null;
+  const url = new URL(smtpUrl);
+  const transport = nodemailer.createTransport({
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === "smtps:" ? 465 : 587)),
+    secure: url.protocol === "smtps:",
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    // Local test servers use self-signed certificates; ?tls=insecure opts in explicitly.
+    tls: url.searchParams.get("tls") === "insecure" ? { rejectUnauthorized: false } : undefined,
+    ignoreTLS: url.searchParams.get("starttls") === "off",
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+      logger.info({ subject: message.subject }, "mail sent");
+    },
+    close: () => transport.close(),
+  };
+}
