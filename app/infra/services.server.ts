@@ -8,6 +8,7 @@ import { hitRateLimit, type RateLimitResult } from "./rate-limit.server";
 import { createMailer, type Mailer } from "./mail.server";
 import { Outbox } from "../features/leads/outbox.server";
 import { registerOutboxHandlers } from "../features/leads/outbox-handlers.server";
+import { createAuth, type BackOfficeAuth } from "../features/back-office/auth.server";
 
 /**
  * Everything with state or a connection, created once by the server and handed to
@@ -24,6 +25,8 @@ export interface AppServices {
   mailer: Mailer | null;
   /** Durable local queue for submissions the database could not take (DATA_DIR/outbox.jsonl). */
   outbox: Outbox;
+  /** Back-office authentication (better-auth: sessions, TOTP, JWKS). */
+  auth: BackOfficeAuth;
   close(): Promise<void>;
 }
 
@@ -46,6 +49,7 @@ export async function createServices(env: Env, options: { logger?: Logger; memor
     secret,
     mailer,
     outbox,
+    auth: createAuth({ db: database.db, env, secret, logger, mailer }),
     async rateLimit(key, limit, windowSeconds) {
       try {
         return await hitRateLimit(database.db, key, limit, windowSeconds);
