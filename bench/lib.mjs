@@ -4,6 +4,7 @@ import { mkdtempSync, existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import os from "node:os";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -74,5 +75,5 @@ export const median = (values) => {
 };
 
 export function machine() {
-  return `${process.platform} ${process.arch}, Node ${process.version}, ${(globalThis.navigator?.hardwareConcurrency ?? "?")} cores`;
+  return `${process.platform} ${process.arch}, Node ${process.version}, ${os.cpus().length} cores`;
 }

@@ -5,7 +5,7 @@ import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { CHROMIUM, machine, median, requireBuild, startServer } from "./lib.mjs";
 
-const PAGES = [
+const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",") : [
   "/",
   "/services/triathlon-coaching",
   "/services",

@@ -9,6 +9,19 @@ import type { RequestHandler } from "express";
  */
 export function loadPrerendered(clientDir: string): Map<string, string> {
   const pages = new Map<string, string>();
+  const stylesheets = new Map<string, string>();
+  const inlineCss = (html: string) =>
+    html.replace(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g, (tag, href: string) => {
+      let css = stylesheets.get(href);
+      if (css === undefined) {
+        css = readFileSync(path.join(clientDir, href), "utf8").replaceAll("</style", "<\\/style");
+        stylesheets.set(href, css);
+      }
+      // The stylesheet travels inside the HTML, so the first paint waits for no other request.
+      // The <link> stays (React hydrates <head> against it) but no longer applies on screens
+      // or blocks rendering; client-side navigations keep using the inline rules.
+      return `<style>${css}</style>${tag.replace("/>", ' media="print"/>')}`;
+    });
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const full = path.join(dir, name);
@@ -16,7 +29,7 @@ export function loadPrerendered(clientDir: string): Map<string, string> {
         if (name !== "assets" && name !== "media") walk(full);
       } else if (name === "index.html") {
         const rel = path.relative(clientDir, path.dirname(full)).split(path.sep).join("/");
-        pages.set(rel ? `/${rel}` : "/", readFileSync(full, "utf8"));
+        pages.set(rel ? `/${rel}` : "/", inlineCss(readFileSync(full, "utf8")));
       }
     }
   };
