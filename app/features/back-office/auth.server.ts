@@ -90,7 +90,6 @@ export function createAuth({ db, env, secret, logger, mailer }: AuthDeps) {
     plugins: [
       twoFactor({ issuer: ISSUER_NAME }),
       jwt({
-        jwks: { jwksPath: JWKS_PATH },
         jwt: {
           issuer: origin,
           audience: origin,

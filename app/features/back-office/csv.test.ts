@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { csvCell, csvRow } from "./csv";
+
+describe("csv", () => {
+  it("quotes commas, quotes and line breaks", () => {
+    expect(csvRow(["Zoë, van Dijk", 'say "hi"', "two\nlines", "plain"])).toBe('"Zoë, van Dijk","say ""hi""","two\nlines",plain\r\n');
+  });
+  it("keeps accents as they are", () => {
+    expect(csvCell("Renée Müller")).toBe("Renée Müller");
+  });
+  it("defuses formulas but keeps phone numbers", () => {
+    expect(csvCell("=HYPERLINK(\"x\")")).toBe("\"'=HYPERLINK(\"\"x\"\")\"");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("+31 6 1234 5678")).toBe("+31 6 1234 5678");
+  });
+  it("writes empty cells for null and dates as ISO", () => {
+    expect(csvRow([null, undefined, new Date("2026-01-02T03:04:05Z")])).toBe(",,2026-01-02T03:04:05.000Z\r\n");
+  });
+});

@@ -1,0 +1,249 @@
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { newsletterSubscribers, orders, payments, signups } from "../../../db/schema";
+import type { Db } from "../../infra/db.server";
+import { likePattern, PAGE_SIZE, type LeadFilters } from "./filters";
+import { EVENT_FORM, INTAKE_FORM, type LeadStatus } from "./labels";
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+function leadConditions(filters: Omit<LeadFilters, "page">): SQL {
+  const conditions: SQL[] = [eq(signups.formName, INTAKE_FORM)];
+  if (filters.from) conditions.push(gte(signups.createdAt, new Date(`${filters.from}T00:00:00Z`)));
+  if (filters.to) conditions.push(lt(signups.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000)));
+  if (filters.goal) conditions.push(sql`${signups.answers}->>'1' = ${filters.goal}`);
+  if (filters.status) conditions.push(eq(signups.status, filters.status));
+  if (filters.q) {
+    const pattern = likePattern(filters.q);
+    const search = or(
+      ilike(signups.email, pattern),
+      ilike(signups.firstName, pattern),
+      ilike(signups.lastName, pattern),
+      sql`(coalesce(${signups.firstName}, '') || ' ' || coalesce(${signups.lastName}, '')) ilike ${pattern}`,
+    );
+    if (search) conditions.push(search);
+  }
+  return and(...conditions) ?? sql`true`;
+}
+
+const leadColumns = {
+  id: signups.id,
+  createdAt: signups.createdAt,
+  firstName: signups.firstName,
+  lastName: signups.lastName,
+  email: signups.email,
+  phone: signups.phone,
+  sourceUrl: signups.sourceUrl,
+  answers: signups.answers,
+  message: signups.message,
+  status: signups.status,
+  note: signups.note,
+};
+export type LeadRow = { [K in keyof typeof leadColumns]: (typeof signups.$inferSelect)[K extends "id" ? "id" : K] };
+
+function paged<T>(rows: T[], total: number, page: number): Page<T> {
+  return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+}
+
+/** Newest first, one page at a time; the count and the page are separate indexed queries. */
+export async function listLeads(db: Db, filters: LeadFilters): Promise<Page<LeadRow>> {
+  const where = leadConditions(filters);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select(leadColumns)
+      .from(signups)
+      .where(where)
+      .orderBy(desc(signups.createdAt), desc(signups.id))
+      .limit(PAGE_SIZE)
+      .offset((filters.page - 1) * PAGE_SIZE),
+    db.select({ n: count() }).from(signups).where(where),
+  ]);
+  return paged(rows, totalRow?.n ?? 0, filters.page);
+}
+
+/** All leads matching the filters, in batches, for the CSV download. */
+export async function* allLeads(db: Db, filters: Omit<LeadFilters, "page">, batch = 1000): AsyncGenerator<LeadRow[]> {
+  const where = leadConditions(filters);
+  let cursor: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL | undefined = cursor
+      ? sql`(${signups.createdAt}, ${signups.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+      : undefined;
+    const rows: LeadRow[] = await db
+      .select(leadColumns)
+      .from(signups)
+      .where(keyset ? and(where, keyset) : where)
+      .orderBy(desc(signups.createdAt), desc(signups.id))
+      .limit(batch);
+    if (rows.length === 0) return;
+    yield rows;
+    const last: LeadRow | undefined = rows[rows.length - 1];
+    if (!last || rows.length < batch) return;
+    cursor = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+export async function updateLead(db: Db, input: { id: string; status: LeadStatus; note: string }): Promise<boolean> {
+  const updated = await db
+    .update(signups)
+    .set({ status: input.status, note: input.note === "" ? null : input.note })
+    .where(and(eq(signups.id, input.id), eq(signups.formName, INTAKE_FORM)))
+    .returning({ id: signups.id });
+  return updated.length === 1;
+}
+
+export async function listEventSignups(db: Db, page: number) {
+  const where = eq(signups.formName, EVENT_FORM);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({ id: signups.id, createdAt: signups.createdAt, name: signups.name, phone: signups.phone, sourceUrl: signups.sourceUrl })
+      .from(signups)
+      .where(where)
+      .orderBy(desc(signups.createdAt), desc(signups.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db.select({ n: count() }).from(signups).where(where),
+  ]);
+  return paged(rows, totalRow?.n ?? 0, page);
+}
+
+export async function listSubscribers(db: Db, page: number) {
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: newsletterSubscribers.id,
+        createdAt: newsletterSubscribers.createdAt,
+        email: newsletterSubscribers.email,
+        source: newsletterSubscribers.source,
+        status: newsletterSubscribers.status,
+        confirmedAt: newsletterSubscribers.confirmedAt,
+        unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+      })
+      .from(newsletterSubscribers)
+      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db.select({ n: count() }).from(newsletterSubscribers),
+  ]);
+  return paged(rows, totalRow?.n ?? 0, page);
+}
+
+export interface OrderRow {
+  id: string;
+  createdAt: Date;
+  planName: string;
+  billingType: string;
+  amountCents: number;
+  currency: string;
+  paymentsMade: number;
+  paymentsTotal: number;
+  status: string;
+  provider: string;
+  customerEmail: string | null;
+  payments: { instalment: number; amountCents: number; status: string; createdAt: Date }[];
+}
+
+export async function listOrders(db: Db, page: number): Promise<Page<OrderRow>> {
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        createdAt: orders.createdAt,
+        planName: orders.planName,
+        billingType: orders.billingType,
+        amountCents: orders.amountCents,
+        currency: orders.currency,
+        paymentsMade: orders.paymentsMade,
+        paymentsTotal: orders.paymentsTotal,
+        status: orders.status,
+        provider: orders.provider,
+        customerEmail: orders.customerEmail,
+      })
+      .from(orders)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db.select({ n: count() }).from(orders),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const paymentRows = ids.length
+    ? await db
+        .select({ orderId: payments.orderId, instalment: payments.instalment, amountCents: payments.amountCents, status: payments.status, createdAt: payments.createdAt })
+        .from(payments)
+        .where(inArray(payments.orderId, ids))
+        .orderBy(payments.instalment)
+    : [];
+  return paged(
+    rows.map((r) => ({ ...r, payments: paymentRows.filter((p) => p.orderId === r.id) })),
+    totalRow?.n ?? 0,
+    page,
+  );
+}
+
+export interface WeekCount {
+  week: string;
+  leads: number;
+  subscribers: number;
+}
+export interface SourceCount {
+  source: string;
+  leads: number;
+  subscribers: number;
+}
+
+/** Monday-based ISO week starts, oldest first, for the last `weeks` weeks including this one. */
+export function weekStarts(now: Date, weeks: number): string[] {
+  const day = (now.getUTCDay() + 6) % 7;
+  const monday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day);
+  return Array.from({ length: weeks }, (_, i) => new Date(monday - (weeks - 1 - i) * 7 * 86_400_000).toISOString().slice(0, 10));
+}
+
+/** Turns a stored source (full URL, path or newsletter source) into a page path. */
+export function sourcePath(source: string | null): string {
+  if (!source) return "(unknown)";
+  if (source === "footer" || source === "blog-overview") return source === "footer" ? "footer form" : "/blog";
+  try {
+    return new URL(source, "https://x.invalid").pathname;
+  } catch {
+    return source;
+  }
+}
+
+type Rows<T> = { rows: T[] };
+
+export async function weeklyStats(db: Db, now = new Date(), weeks = 12): Promise<{ weeks: WeekCount[]; sources: SourceCount[] }> {
+  const starts = weekStarts(now, weeks);
+  const since = new Date(`${starts[0]}T00:00:00Z`);
+  const [leadWeeks, subWeeks, leadSources, subSources] = await Promise.all([
+    db.execute(sql`select to_char(date_trunc('week', ${signups.createdAt} at time zone 'UTC'), 'YYYY-MM-DD') as week, count(*)::int as n
+      from ${signups} where ${signups.formName} = ${INTAKE_FORM} and ${signups.createdAt} >= ${since.toISOString()}::timestamptz group by 1`),
+    db.execute(sql`select to_char(date_trunc('week', ${newsletterSubscribers.createdAt} at time zone 'UTC'), 'YYYY-MM-DD') as week, count(*)::int as n
+      from ${newsletterSubscribers} where ${newsletterSubscribers.createdAt} >= ${since.toISOString()}::timestamptz group by 1`),
+    db.execute(sql`select ${signups.sourceUrl} as source, count(*)::int as n from ${signups}
+      where ${signups.formName} = ${INTAKE_FORM} and ${signups.createdAt} >= ${since.toISOString()}::timestamptz group by 1`),
+    db.execute(sql`select ${newsletterSubscribers.source} as source, count(*)::int as n from ${newsletterSubscribers}
+      where ${newsletterSubscribers.createdAt} >= ${since.toISOString()}::timestamptz group by 1`),
+  ]);
+  const byWeek = (result: unknown) => new Map((result as Rows<{ week: string; n: number }>).rows.map((r) => [r.week, Number(r.n)]));
+  const lw = byWeek(leadWeeks);
+  const sw = byWeek(subWeeks);
+  const sources = new Map<string, SourceCount>();
+  const add = (result: unknown, key: "leads" | "subscribers") => {
+    for (const r of (result as Rows<{ source: string | null; n: number }>).rows) {
+      const path = sourcePath(r.source);
+      const entry = sources.get(path) ?? { source: path, leads: 0, subscribers: 0 };
+      entry[key] += Number(r.n);
+      sources.set(path, entry);
+    }
+  };
+  add(leadSources, "leads");
+  add(subSources, "subscribers");
+  return {
+    weeks: starts.map((week) => ({ week, leads: lw.get(week) ?? 0, subscribers: sw.get(week) ?? 0 })),
+    sources: [...sources.values()].sort((a, b) => b.leads + b.subscribers - (a.leads + a.subscribers)).slice(0, 8),
+  };
+}

@@ -1,0 +1,130 @@
+import { data, redirect } from "react-router";
+import { auditLog } from "../../../db/schema";
+import type { RequestContext } from "../../infra/context";
+import type { Db } from "../../infra/db.server";
+import { isSameOrigin } from "./origin";
+
+export type AuditAction =
+  | "sign-in"
+  | "sign-in.password-ok"
+  | "sign-in.failed"
+  | "sign-in.rate-limited"
+  | "verify.failed"
+  | "sign-out"
+  | "factor.enrolled"
+  | "factor.removed"
+  | "password.changed"
+  | "password.reset-requested"
+  | "password.reset"
+  | "account.created"
+  | "lead.updated"
+  | "export.csv"
+  | "export.image";
+
+export async function audit(
+  db: Db,
+  entry: { action: AuditAction; userId?: string | null; ip?: string | null; detail?: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(auditLog).values({ action: entry.action, userId: entry.userId ?? null, ip: entry.ip ?? null, detail: entry.detail ?? null });
+}
+
+/**
+ * Headers for server-side calls into better-auth: the visitor's cookies, with the client
+ * address as our server resolved it (a raw X-Forwarded-For could be set by anyone).
+ */
+export function authHeaders(request: Request, clientIp: string, extraCookie?: string): Headers {
+  const headers = new Headers();
+  const cookie = [request.headers.get("cookie"), extraCookie].filter(Boolean).join("; ");
+  if (cookie) headers.set("cookie", cookie);
+  headers.set("x-forwarded-for", clientIp);
+  const userAgent = request.headers.get("user-agent");
+  if (userAgent) headers.set("user-agent", userAgent);
+  const origin = request.headers.get("origin");
+  if (origin) headers.set("origin", origin);
+  return headers;
+}
+
+/**
+ * Cross-site request forgery guard for the back office's own actions: the browser's
+ * Origin (or, failing that, Referer) must be this site. SameSite=Lax cookies are the second layer.
+ */
+export function assertSameOrigin(request: Request, siteUrl: string): void {
+  if (!isSameOrigin(request.headers.get("origin"), request.headers.get("referer"), siteUrl)) {
+    throw data({ ok: false as const, message: "This request did not come from the back office. Reload the page and try again." }, { status: 403 });
+  }
+}
+
+export type Assurance = "aal1" | "aal2";
+
+export interface TrainerSession {
+  user: { id: string; email: string; name: string; twoFactorEnabled: boolean };
+  session: { id: string; token: string; aal: Assurance; expiresAt: Date };
+  /** Set-Cookie headers from a renewed session; forward them with the response. */
+  headers: Headers;
+}
+
+/** The signed-in trainer, or null; renews the session when it is due. */
+export async function getTrainerSession(request: Request, ctx: RequestContext): Promise<TrainerSession | null> {
+  const { headers, response } = await ctx.services.auth.api.getSession({
+    headers: authHeaders(request, ctx.clientIp),
+    returnHeaders: true,
+  });
+  if (!response) return null;
+  const forward = new Headers();
+  for (const cookie of headers.getSetCookie()) forward.append("Set-Cookie", cookie);
+  return {
+    user: {
+      id: response.user.id,
+      email: response.user.email,
+      name: response.user.name,
+      twoFactorEnabled: response.user.twoFactorEnabled === true,
+    },
+    session: {
+      id: response.session.id,
+      token: response.session.token,
+      aal: response.session.aal === "aal2" ? "aal2" : "aal1",
+      expiresAt: new Date(response.session.expiresAt),
+    },
+    headers: forward,
+  };
+}
+
+export function loginRedirect(request: Request, reason?: "expired" | "step-up"): Response {
+  const url = new URL(request.url);
+  const params = new URLSearchParams({ redirectTo: url.pathname + url.search });
+  if (reason) params.set("reason", reason);
+  return redirect(`/admin/login?${params.toString()}`);
+}
+
+/**
+ * Every back-office page: a session is required; once a factor is verified the session
+ * must be aal2; without a factor only the enrolment page is open.
+ */
+export async function requireTrainer(
+  request: Request,
+  ctx: RequestContext,
+  options: { allowWithoutFactor?: boolean } = {},
+): Promise<TrainerSession> {
+  const trainer = await getTrainerSession(request, ctx);
+  if (!trainer) throw loginRedirect(request);
+  if (trainer.user.twoFactorEnabled && trainer.session.aal !== "aal2") throw loginRedirect(request, "step-up");
+  if (!trainer.user.twoFactorEnabled && !options.allowWithoutFactor) throw redirect("/admin/security?enrol=1", { headers: trainer.headers });
+  return trainer;
+}
+
+/** Route `headers` export for back-office pages: forwards renewed session cookies. */
+export function forwardSessionHeaders({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }): Headers {
+  const out = new Headers({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });
+  for (const source of [loaderHeaders, actionHeaders]) for (const cookie of source.getSetCookie()) out.append("Set-Cookie", cookie);
+  return out;
+}
+
+/** Per-address and per-account limits for sign-in and second-factor checks. */
+export async function checkAuthRateLimit(ctx: RequestContext, kind: "sign-in" | "verify" | "reset", account?: string): Promise<number | null> {
+  const { services, clientIp } = ctx;
+  const limits = [services.rateLimit(`auth:${kind}:ip:${clientIp}`, 20, 15 * 60)];
+  if (account) limits.push(services.rateLimit(`auth:${kind}:acct:${account.trim().toLowerCase()}`, 8, 15 * 60));
+  const results = await Promise.all(limits);
+  const blocked = results.filter((r) => !r.allowed);
+  return blocked.length ? Math.max(...blocked.map((r) => r.retryAfter)) : null;
+}
