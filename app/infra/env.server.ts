@@ -55,6 +55,8 @@ export const envSchema = z.object({
       })
       .optional(),
   ),
+  /** Customer-portal configuration (bpc_...) with cancelling disabled; `npm run stripe:sync` creates one. */
+  STRIPE_PORTAL_CONFIGURATION: optionalString.pipe(z.string().startsWith("bpc_", "must start with bpc_").optional()),
   /** Stripe API address override, only for tests against a local stand-in. */
   STRIPE_API_BASE: optionalUrl,
   /** Submissions of one form per visitor address per minute. */

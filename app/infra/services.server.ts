@@ -5,6 +5,8 @@ import type { Env } from "./env.server";
 import { openDatabase, type Database } from "./db.server";
 import { createLogger, type Logger } from "./logger.server";
 import { hitRateLimit, type RateLimitResult } from "./rate-limit.server";
+import { createPaymentProvider } from "../features/checkout/payments.server";
+import type { PaymentProvider } from "../features/checkout/provider.server";
 import { createMailer, type Mailer } from "./mail.server";
 import { Outbox } from "../features/leads/outbox.server";
 import { registerOutboxHandlers } from "../features/leads/outbox-handlers.server";
@@ -21,6 +23,8 @@ export interface AppServices {
   /** Secret for signing links and sessions (from AUTH_SECRET, or generated once under DATA_DIR). */
   secret: string;
   rateLimit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /** Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in test checkout. */
+  payments: PaymentProvider;
   /** SMTP mailer, or null when SMTP_URL is unset. */
   mailer: Mailer | null;
   /** Durable local queue for submissions the database could not take (DATA_DIR/outbox.jsonl). */
@@ -34,6 +38,7 @@ export async function createServices(env: Env, options: { logger?: Logger; memor
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, memory: options.memoryDb });
   const secret = resolveSecret(env);
+  const payments = createPaymentProvider(env, database.db, logger);
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM, logger);
   const outbox = new Outbox(path.resolve(env.DATA_DIR, "outbox.jsonl"), logger);
   registerOutboxHandlers(outbox, database.db);
@@ -47,6 +52,7 @@ export async function createServices(env: Env, options: { logger?: Logger; memor
     logger,
     database,
     secret,
+    payments,
     mailer,
     outbox,
     auth: createAuth({ db: database.db, env, secret, logger, mailer }),

@@ -1,19 +1,22 @@
-import { useLocation } from "react-router";
 import type { Route } from "./+types/cancel";
-import { findRouteEntry } from "~/features/site/route-meta";
 import { seoMeta } from "~/features/site/seo";
+import { CancelView } from "~/features/checkout/cancel-view";
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
-  const entry = findRouteEntry(location.pathname);
   const root = matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined;
-  return seoMeta({ title: entry?.title ?? "", description: entry?.title ?? "", path: location.pathname, siteUrl: root?.publicEnv.SITE_URL ?? "" });
+  return seoMeta({
+    title: "Payment Cancelled",
+    description: "Your payment was cancelled and nothing was charged.",
+    path: location.pathname,
+    siteUrl: root?.publicEnv.SITE_URL ?? "",
+    noindex: true,
+  });
 };
 
-export default function Page() {
-  const entry = findRouteEntry(useLocation().pathname);
+export default function CancelPage() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-navy">{entry?.title}</h1>
+    <section className="bg-gradient-to-b from-sand/70 to-white px-5 py-14 sm:py-20">
+      <CancelView />
     </section>
   );
 }

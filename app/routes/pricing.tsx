@@ -1,19 +1,63 @@
-import { useLocation } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/pricing";
-import { findRouteEntry } from "~/features/site/route-meta";
+import { pricing } from "../../content/pricing";
 import { seoMeta } from "~/features/site/seo";
+import { requireServices } from "~/infra/context";
+import { BILLING_TYPES, durationFor } from "~/features/checkout/catalogue";
+import { createCheckout } from "~/features/checkout/create-checkout.server";
+import { PricingPlans, type PricingError } from "~/features/checkout/pricing-plans";
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
-  const entry = findRouteEntry(location.pathname);
   const root = matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined;
-  return seoMeta({ title: entry?.title ?? "", description: entry?.title ?? "", path: location.pathname, siteUrl: root?.publicEnv.SITE_URL ?? "" });
+  return seoMeta({
+    title: "Pricing",
+    description: `${pricing.title}: coaching plans from €80 per month, paid at once or in monthly instalments.`,
+    path: location.pathname,
+    siteUrl: root?.publicEnv.SITE_URL ?? "",
+  });
 };
 
-export default function Page() {
-  const entry = findRouteEntry(useLocation().pathname);
+/**
+ * Without JavaScript a plan button posts this form; with JavaScript the page calls
+ * /api/create-checkout-session instead. Both end in the same createCheckout().
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, clientIp } = requireServices(context);
+  const form = await request.formData();
+  const priceId = String(form.get("priceId") ?? "");
+  const billingType = BILLING_TYPES.find((b) => b === priceId.split(":")[1]);
+  const planName = String(form.get("planName") ?? "");
+  const result = await createCheckout(
+    services,
+    {
+      priceId,
+      planName,
+      billingType: billingType ?? "",
+      frequency: billingType ? durationFor(billingType) : "",
+      website: String(form.get("website") ?? ""),
+    },
+    clientIp,
+  );
+  if (result.ok) return redirect(result.sessionUrl, 303);
+  return data<{ error: PricingError }>({ error: { planName, message: result.message } }, { status: result.status });
+}
+
+export default function PricingPage({ actionData }: Route.ComponentProps) {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-navy">{entry?.title}</h1>
-    </section>
+    <>
+      <section aria-labelledby="pricing-title" className="bg-gradient-to-b from-sand/70 to-white px-5 pb-8 pt-16 sm:pt-20">
+        <div className="mx-auto max-w-3xl text-center">
+          <h1 id="pricing-title" className="text-4xl font-extrabold tracking-tight text-navy sm:text-5xl">
+            {pricing.title}
+          </h1>
+          <p className="mt-4 text-lg leading-relaxed text-ink/80">{pricing.subtitle}</p>
+        </div>
+      </section>
+      <section aria-label="Plans" className="px-5 pb-20 pt-4">
+        <div className="mx-auto max-w-6xl">
+          <PricingPlans initialError={actionData?.error ?? null} />
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,0 +1,79 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { checkout as copy } from "../../../content/checkout";
+import { site } from "../../../content/site";
+import { track } from "../analytics/track";
+import { CountdownNotice } from "./countdown-notice";
+
+/** Brief 'Processing...' state before the cancel message (SPEC.md section 9). */
+export const CANCEL_PROCESSING_MS = 500;
+
+export function CancelView() {
+  const [processing, setProcessing] = useState(true);
+  useEffect(() => {
+    track("payment_cancelled", {});
+    const id = window.setTimeout(() => setProcessing(false), CANCEL_PROCESSING_MS);
+    return () => window.clearTimeout(id);
+  }, []);
+
+  return (
+    <div className="mx-auto max-w-2xl">
+      {processing && (
+        <div className="cancel-processing flex min-h-72 flex-col items-center justify-center gap-4" role="status">
+          <span className="h-10 w-10 animate-spin rounded-full border-4 border-navy/15 border-t-teal motion-reduce:animate-none" aria-hidden="true" />
+          <p className="text-lg font-medium text-navy">{copy.cancel.processing}</p>
+        </div>
+      )}
+      {/* Without JavaScript the processing state never ends, so the message shows at once. */}
+      <noscript>
+        <style>{".cancel-processing{display:none!important}.cancel-content{display:block!important}"}</style>
+      </noscript>
+      <div className={`cancel-content ${processing ? "hidden" : ""}`}>
+        <div className="rounded-3xl border border-navy/10 bg-white p-6 text-center shadow-sm sm:p-10">
+          <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-sand text-navy" aria-hidden="true">
+            <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth={2.5} focusable="false">
+              <path d="M7 7l10 10M17 7L7 17" strokeLinecap="round" />
+            </svg>
+          </span>
+          <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-navy">{copy.cancel.title}</h1>
+          <p className="mx-auto mt-3 max-w-lg text-lg text-ink/80">{copy.cancel.intro}</p>
+
+          <h2 className="mt-8 text-lg font-bold text-navy">{copy.cancel.reasonsTitle}</h2>
+          <ul className="mx-auto mt-3 max-w-md space-y-2 text-left text-ink/85">
+            {copy.cancel.reasons.map((reason) => (
+              <li key={reason} className="flex gap-3">
+                <span className="mt-2 h-2 w-2 shrink-0 rounded-full bg-teal" aria-hidden="true" />
+                <span>{reason}</span>
+              </li>
+            ))}
+          </ul>
+
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link
+              to="/pricing"
+              className="inline-flex min-h-12 items-center justify-center rounded-full bg-teal px-7 py-3 font-semibold text-white shadow-lg shadow-teal/20 transition-colors hover:bg-teal-700"
+            >
+              {copy.cancel.pricingLink}
+            </Link>
+          </div>
+          <p className="mt-6 text-ink/80">
+            {copy.cancel.messagingPrompt}{" "}
+            <a href={site.messagingUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-teal underline underline-offset-4 hover:text-teal-700">
+              {copy.cancel.messagingLink}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </p>
+        </div>
+        <div className="mt-6">
+          <CountdownNotice
+            to="/pricing"
+            template={copy.cancel.countdown}
+            stayLabel={copy.cancel.stay}
+            stayedLabel={copy.cancel.stayed}
+            active={!processing}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/** Error texts of SPEC.md section 8; shown to the visitor as 'Error: {message}'. */
+export const CHECKOUT_MESSAGES = {
+  failed: "Failed to create checkout session",
+  invalid: "Invalid plan or price ID",
+  unexpected: "An unexpected error occurred",
+  tooMany: "Too many checkout attempts. Please wait a minute and try again.",
+} as const;
+
+/**
+ * The checkout request (SPEC.md section 3), the same for the JSON endpoint and the
+ * no-JavaScript form post. Shape problems and catalogue mismatches get one answer:
+ * the visitor cannot fix either, and the message must not help someone probing prices.
+ */
+export const checkoutRequestSchema = z.object({
+  priceId: z.string().trim().min(1).max(100),
+  planName: z.string().trim().min(1).max(100),
+  billingType: z.enum(["onetime", "monthly3x", "monthly6x"]),
+  frequency: z.enum(["1", "3", "6"]),
+  /** Per click, from the browser: a double click or a retried request reuses one order. */
+  idempotencyKey: z.uuid().optional(),
+  /** Honeypot: people never see it, so it stays empty. */
+  website: z.string().max(200).optional(),
+});
+
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export type CheckoutResponse = { sessionUrl: string } | { message: string };
+
+const TEST_CARD = "4242424242424242";
+
+/** The built-in test checkout's form: only Stripe's well-known test card is accepted. */
+export const testPaymentSchema = z.object({
+  email: z.email({ error: "Please enter a valid email address" }).max(254),
+  cardNumber: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .refine((v) => v === TEST_CARD, { error: "Use the test card number 4242 4242 4242 4242" }),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, { error: "Enter the expiry date as MM / YY" }),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, { error: "Enter the 3 or 4 digit security code" }),
+  website: z.string().max(200).optional(),
+});
+
+export type TestPaymentErrors = Partial<Record<"email" | "cardNumber" | "expiry" | "cvc" | "form", string>>;

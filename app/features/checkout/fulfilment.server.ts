@@ -1,0 +1,153 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../infra/db.server";
+import { orders, payments, processedEvents } from "../../../db/schema";
+import type { CatalogueItem } from "./catalogue";
+
+/**
+ * Orders and payments, shared by the Stripe web hook and the built-in test checkout so
+ * both record a purchase the same way. Every function is idempotent: running it again
+ * with the same input changes nothing.
+ */
+
+export type OrderStatus = "pending" | "paid" | "active" | "completed" | "payment_failed" | "cancelled" | "expired";
+export type Order = typeof orders.$inferSelect;
+
+export async function createPendingOrder(
+  db: Db,
+  input: { item: CatalogueItem; provider: "stripe" | "test"; idempotencyKey: string },
+): Promise<{ order: Order; created: boolean }> {
+  const [inserted] = await db
+    .insert(orders)
+    .values({
+      planId: input.item.planId,
+      planName: input.item.planName,
+      billingType: input.item.billingType,
+      paymentsTotal: input.item.payments,
+      amountCents: input.item.amountCents,
+      currency: input.item.currency,
+      provider: input.provider,
+      idempotencyKey: input.idempotencyKey,
+    })
+    .onConflictDoNothing({ target: orders.idempotencyKey })
+    .returning();
+  if (inserted) return { order: inserted, created: true };
+  const [existing] = await db.select().from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
+  if (!existing) throw new Error("order vanished after an idempotency conflict");
+  return { order: existing, created: false };
+}
+
+export async function attachSession(db: Db, orderId: string, sessionId: string): Promise<void> {
+  await db.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, orderId));
+}
+
+export async function findOrder(db: Db, by: { id?: string; sessionId?: string; subscriptionId?: string; scheduleId?: string }) {
+  const condition = by.id
+    ? eq(orders.id, by.id)
+    : by.sessionId
+      ? eq(orders.providerSessionId, by.sessionId)
+      : by.subscriptionId
+        ? eq(orders.stripeSubscriptionId, by.subscriptionId)
+        : by.scheduleId
+          ? eq(orders.stripeScheduleId, by.scheduleId)
+          : undefined;
+  if (!condition) return undefined;
+  const [order] = await db.select().from(orders).where(condition);
+  return order;
+}
+
+/** Checkout finished: the buyer is known; a one-off payment may already be paid. */
+export async function completeCheckout(
+  db: Db,
+  input: {
+    orderId: string;
+    sessionId: string;
+    customerEmail: string | null;
+    customerId?: string | null;
+    subscriptionId?: string | null;
+    /** False while an asynchronous method (bank debit) is still on its way. */
+    paid: boolean;
+    /** The one-off payment; instalment plans record theirs from each paid invoice. */
+    payment?: { providerPaymentId: string; amountCents: number };
+  },
+): Promise<void> {
+  const order = await findOrder(db, { id: input.orderId });
+  if (!order) throw new Error(`unknown order ${input.orderId}`);
+  await db
+    .update(orders)
+    .set({
+      providerSessionId: input.sessionId,
+      customerEmail: input.customerEmail ?? order.customerEmail,
+      stripeCustomerId: input.customerId ?? order.stripeCustomerId,
+      stripeSubscriptionId: input.subscriptionId ?? order.stripeSubscriptionId,
+    })
+    .where(eq(orders.id, order.id));
+  if (input.payment) await recordPayment(db, { orderId: order.id, ...input.payment });
+  else if (input.paid) await advanceStatus(db, order.id, order.paymentsTotal > 1 ? "active" : "paid");
+}
+
+/**
+ * One successful payment: a one-off payment or instalment n of N. The provider's payment
+ * id is unique, so a replayed invoice is ignored; the instalment number is the count of
+ * payments so far, taken under a row lock so two invoices arriving together count right.
+ */
+export async function recordPayment(
+  db: Db,
+  input: { orderId: string; providerPaymentId: string; amountCents: number },
+): Promise<{ instalment: number; recorded: boolean }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
+    if (!order) throw new Error(`unknown order ${input.orderId}`);
+    const [existing] = await tx.select().from(payments).where(eq(payments.providerPaymentId, input.providerPaymentId));
+    if (existing) return { instalment: existing.instalment, recorded: false };
+    const instalment = order.paymentsMade + 1;
+    await tx.insert(payments).values({
+      orderId: order.id,
+      providerPaymentId: input.providerPaymentId,
+      instalment,
+      amountCents: input.amountCents,
+      status: "succeeded",
+    });
+    const status: OrderStatus = order.paymentsTotal === 1 ? "paid" : order.status === "completed" ? "completed" : "active";
+    await tx.update(orders).set({ paymentsMade: instalment, status }).where(eq(orders.id, order.id));
+    return { instalment, recorded: true };
+  });
+}
+
+export async function attachSchedule(db: Db, orderId: string, scheduleId: string): Promise<void> {
+  await db.update(orders).set({ stripeScheduleId: scheduleId }).where(eq(orders.id, orderId));
+}
+
+/**
+ * Moves an order to a new status unless that would move it backwards: a finished plan
+ * stays finished when a late 'payment failed' or 'expired' event arrives.
+ */
+export async function advanceStatus(db: Db, orderId: string, status: OrderStatus): Promise<void> {
+  const allowedFrom: Record<OrderStatus, OrderStatus[]> = {
+    pending: [],
+    paid: ["pending", "payment_failed"],
+    active: ["pending", "payment_failed"],
+    payment_failed: ["pending", "active", "paid"],
+    completed: ["pending", "paid", "active", "payment_failed"],
+    cancelled: ["pending", "active", "payment_failed", "paid"],
+    expired: ["pending"],
+  };
+  await db
+    .update(orders)
+    .set({ status })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, allowedFrom[status])));
+}
+
+/** True the first time an event id is seen; false for a replay. */
+export async function markEventProcessed(db: Db, id: string, type: string): Promise<boolean> {
+  const rows = await db.insert(processedEvents).values({ id, type }).onConflictDoNothing().returning({ id: processedEvents.id });
+  return rows.length > 0;
+}
+
+export async function isEventProcessed(db: Db, id: string): Promise<boolean> {
+  const rows = await db.select({ one: sql<number>`1` }).from(processedEvents).where(eq(processedEvents.id, id));
+  return rows.length > 0;
+}
+
+export async function listPayments(db: Db, orderId: string) {
+  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.instalment);
+}

@@ -1,0 +1,46 @@
+import type { BillingType } from "../../../content/types";
+import type { CatalogueItem } from "./catalogue";
+import type { Order } from "./fulfilment.server";
+
+/** What the pages and endpoints need from a payment provider (Stripe or the test checkout). */
+export interface PaymentProvider {
+  kind: "stripe" | "test";
+  /** Starts a hosted checkout for an order; the browser is sent to `url`. */
+  createCheckoutSession(input: {
+    order: Order;
+    item: CatalogueItem;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ id: string; url: string }>;
+  /**
+   * The finished checkout behind a success page's session_id, verified with the provider.
+   * Null for an unknown, forged or unfinished session.
+   */
+  retrieveCompletedCheckout(sessionId: string): Promise<CompletedCheckout | null>;
+  /** Address of the provider's customer portal for this checkout's customer, if any. */
+  createPortalSession(sessionId: string, returnUrl: string): Promise<string | null>;
+  /** A provider web-hook delivery (raw body and signature header). */
+  handleWebhook(payload: string, signature: string | null): Promise<WebhookResult>;
+}
+
+export interface WebhookResult {
+  status: number;
+  body: { received: boolean; duplicate?: boolean; error?: string };
+}
+
+export interface CompletedCheckout {
+  sessionId: string;
+  planName: string;
+  billingType: BillingType;
+  paymentsTotal: number;
+  /** What was actually charged now, in cents (the first instalment for instalment plans). */
+  amountPaidCents: number;
+  currency: string;
+  /** False while a bank payment is still being confirmed. */
+  paid: boolean;
+  /** The provider has a customer portal for this buyer. */
+  canManage: boolean;
+}
+
+/** Session ids as the providers issue them; anything else never reaches an API call. */
+export const SESSION_ID_PATTERN = /^cs_(test|live)_[A-Za-z0-9_]{8,200}$/;

@@ -1,0 +1,125 @@
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { checkout as copy } from "../../../content/checkout";
+import { track } from "../analytics/track";
+import { formatEuro, paymentSummary } from "./catalogue";
+import { CountdownNotice } from "./countdown-notice";
+import type { CompletedCheckout } from "./provider.server";
+
+export type SuccessData =
+  | { state: "missing" }
+  | { state: "unknown" }
+  | { state: "paid"; checkout: CompletedCheckout; portalNotice: boolean };
+
+const primaryButton =
+  "inline-flex min-h-12 items-center justify-center rounded-full bg-teal px-7 py-3 font-semibold text-white shadow-lg shadow-teal/20 transition-colors hover:bg-teal-700";
+const outlineButton =
+  "inline-flex min-h-12 items-center justify-center rounded-full border-2 border-navy px-7 py-3 font-semibold text-navy transition-colors hover:bg-navy hover:text-white";
+
+export function SuccessView({ data }: { data: SuccessData }) {
+  if (data.state !== "paid") return <SuccessFailure missing={data.state === "missing"} />;
+  return <ThankYou checkout={data.checkout} portalNotice={data.portalNotice} />;
+}
+
+function ThankYou({ checkout, portalNotice }: { checkout: CompletedCheckout; portalNotice: boolean }) {
+  useEffect(() => {
+    track("payment_success", { sessionId: checkout.sessionId });
+  }, [checkout.sessionId]);
+  const instalments = checkout.paymentsTotal > 1;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <div className="rounded-3xl border border-navy/10 bg-white p-6 text-center shadow-sm sm:p-10">
+        <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-teal/10 text-teal" aria-hidden="true">
+          <svg viewBox="0 0 24 24" className="h-9 w-9" fill="none" stroke="currentColor" strokeWidth={2.5} focusable="false">
+            <path d="M5 12.5l4.5 4.5L19 7" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </span>
+        <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-navy">{copy.success.title}</h1>
+        <p className="mx-auto mt-3 max-w-xl text-lg text-ink/80">{copy.success.intro}</p>
+
+        <dl className="mx-auto mt-8 grid max-w-xl gap-4 rounded-2xl bg-sand/50 p-5 text-left sm:grid-cols-2">
+          <div>
+            <dt className="text-xs font-semibold uppercase tracking-wider text-ink/75">{copy.success.planLabel}</dt>
+            <dd className="mt-1 font-semibold text-navy">{checkout.planName}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-semibold uppercase tracking-wider text-ink/75">{copy.success.paidLabel}</dt>
+            <dd className="mt-1 font-semibold text-navy">
+              {formatEuro(checkout.amountPaidCents)}
+              {instalments && (
+                <span className="block text-sm font-normal text-ink/80">
+                  {paymentSummary({
+                    payments: checkout.paymentsTotal,
+                    amountCents: checkout.amountPaidCents,
+                    totalCents: checkout.amountPaidCents * checkout.paymentsTotal,
+                  })}
+                </span>
+              )}
+            </dd>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="text-xs font-semibold uppercase tracking-wider text-ink/75">{copy.success.sessionLabel}</dt>
+            <dd className="mt-1 break-all font-mono text-sm text-ink">{checkout.sessionId}</dd>
+          </div>
+        </dl>
+        {!checkout.paid && <p className="mt-4 text-sm text-ink/80">{copy.success.processingNote}</p>}
+      </div>
+
+      <section aria-labelledby="next-title" className="mt-10">
+        <h2 id="next-title" className="text-center text-2xl font-bold text-navy">
+          {copy.success.nextTitle}
+        </h2>
+        <ol className="mt-6 grid gap-4 sm:grid-cols-3">
+          {copy.success.steps.map((step, i) => (
+            <li key={step.title} className="rounded-2xl border border-navy/10 bg-white p-5">
+              <span className="flex h-9 w-9 items-center justify-center rounded-full bg-navy font-bold text-white" aria-hidden="true">
+                {i + 1}
+              </span>
+              <h3 className="mt-3 font-semibold text-navy">{step.title}</h3>
+              <p className="mt-1 text-sm text-ink/80">{step.description}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <div className="mt-10 flex flex-col items-center gap-5">
+        <div className="flex flex-wrap justify-center gap-3">
+          <Link to="/" className={primaryButton}>
+            {copy.success.homeButton}
+          </Link>
+          {checkout.canManage && (
+            <form method="post" action="/api/customer-portal">
+              <input type="hidden" name="session_id" value={checkout.sessionId} />
+              <button type="submit" className={outlineButton} aria-describedby="manage-note">
+                {copy.success.manageButton}
+              </button>
+            </form>
+          )}
+        </div>
+        {checkout.canManage && (
+          <p id="manage-note" className="max-w-md text-center text-sm text-ink/75">
+            {copy.success.manageNote}
+          </p>
+        )}
+        {portalNotice && (
+          <p role="status" className="max-w-md text-center text-sm font-medium text-red-700">
+            {copy.success.portalUnavailable}
+          </p>
+        )}
+        <CountdownNotice to="/" template={copy.success.countdown} stayLabel={copy.success.stay} stayedLabel={copy.success.stayed} />
+      </div>
+    </div>
+  );
+}
+
+function SuccessFailure({ missing }: { missing: boolean }) {
+  return (
+    <div className="mx-auto max-w-xl rounded-3xl border border-navy/10 bg-white p-8 text-center shadow-sm sm:p-10">
+      <h1 className="text-3xl font-extrabold tracking-tight text-navy">{copy.failure.title}</h1>
+      <p className="mt-4 text-lg text-ink/80">{missing ? copy.failure.noSession : copy.failure.unknownSession}</p>
+      <Link to="/pricing" className={`${primaryButton} mt-8`}>
+        {copy.failure.pricingLink}
+      </Link>
+    </div>
+  );
+}

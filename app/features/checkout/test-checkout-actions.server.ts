@@ -1,0 +1,43 @@
+import type { Db } from "../../infra/db.server";
+import { testPaymentSchema, type TestPaymentErrors } from "./checkout-schema";
+import { advanceStatus, completeCheckout, findOrder, recordPayment, type Order } from "./fulfilment.server";
+
+export async function findTestOrder(db: Db, sessionId: string): Promise<Order | undefined> {
+  const order = await findOrder(db, { sessionId });
+  return order?.provider === "test" ? order : undefined;
+}
+
+export type TestPaymentResult = { ok: true } | { ok: false; errors: TestPaymentErrors };
+
+/**
+ * Completes a test checkout the way Stripe's web hook completes a real one: the session
+ * completes (a one-off payment is recorded with it), and an instalment plan records its
+ * first paid invoice. Payment ids derive from the session, so a double submit counts once.
+ */
+export async function payTestOrder(db: Db, order: Order, form: Record<string, unknown>): Promise<TestPaymentResult> {
+  const parsed = testPaymentSchema.safeParse(form);
+  if (!parsed.success) {
+    const errors: TestPaymentErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if ((field === "email" || field === "cardNumber" || field === "expiry" || field === "cvc") && !errors[field]) errors[field] = issue.message;
+    }
+    return { ok: false, errors };
+  }
+  const sessionId = order.providerSessionId;
+  if (!sessionId) throw new Error(`test order ${order.id} has no session`);
+  const instalments = order.paymentsTotal > 1;
+  await completeCheckout(db, {
+    orderId: order.id,
+    sessionId,
+    customerEmail: parsed.data.email,
+    paid: true,
+    payment: instalments ? undefined : { providerPaymentId: `pi_test_${sessionId}`, amountCents: order.amountCents },
+  });
+  if (instalments) await recordPayment(db, { orderId: order.id, providerPaymentId: `in_test_${sessionId}_1`, amountCents: order.amountCents });
+  return { ok: true };
+}
+
+export async function cancelTestOrder(db: Db, order: Order): Promise<void> {
+  await advanceStatus(db, order.id, "cancelled");
+}

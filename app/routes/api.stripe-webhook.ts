@@ -1,0 +1,15 @@
+import type { Route } from "./+types/api.stripe-webhook";
+import { requireServices } from "~/infra/context";
+
+/** POST /api/stripe-webhook: Stripe's signed events (exempt from the global POST limit). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = requireServices(context);
+  // The signature covers the exact bytes Stripe sent, so the body is read as text, never parsed first.
+  const payload = await request.text();
+  const result = await services.payments.handleWebhook(payload, request.headers.get("stripe-signature"));
+  return Response.json(result.body, { status: result.status, headers: { "Cache-Control": "no-store" } });
+}
+
+export function loader() {
+  return Response.json({ message: "Use POST" }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,190 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/checkout-test";
+import { checkout as copy } from "../../content/checkout";
+import { seoMeta } from "~/features/site/seo";
+import { requireServices } from "~/infra/context";
+import { formatEuro, paymentSummary } from "~/features/checkout/catalogue";
+import type { TestPaymentErrors } from "~/features/checkout/checkout-schema";
+import { cancelTestOrder, findTestOrder, payTestOrder } from "~/features/checkout/test-checkout-actions.server";
+
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const root = matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined;
+  return seoMeta({ title: copy.testCheckout.title, description: copy.testCheckout.explanation, path: location.pathname, siteUrl: root?.publicEnv.SITE_URL ?? "", noindex: true });
+};
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+const PAID = new Set(["paid", "active", "completed"]);
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services } = requireServices(context);
+  // With Stripe configured the test checkout does not exist at all.
+  if (services.payments.kind !== "test") throw data(null, { status: 404 });
+  const order = await findTestOrder(services.database.db, params.id);
+  if (!order || order.status !== "pending") {
+    if (order && PAID.has(order.status)) throw redirect(`/success?session_id=${encodeURIComponent(params.id)}`);
+    return data({ order: null }, { status: 404 });
+  }
+  return {
+    order: {
+      planName: order.planName,
+      months: order.paymentsTotal,
+      amountCents: order.amountCents,
+      summary: paymentSummary({ payments: order.paymentsTotal, amountCents: order.amountCents, totalCents: order.amountCents * order.paymentsTotal }),
+    },
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { services, clientIp } = requireServices(context);
+  if (services.payments.kind !== "test") throw data(null, { status: 404 });
+  const limit = await services.rateLimit(`test-checkout:${clientIp}`, services.env.RATE_LIMIT_FORMS_PER_MINUTE, 60);
+  if (!limit.allowed) {
+    return data({ errors: { form: "Too many attempts. Please wait a minute and try again." } as TestPaymentErrors }, { status: 429 });
+  }
+  const db = services.database.db;
+  const order = await findTestOrder(db, params.id);
+  if (!order || order.status !== "pending") return data({ errors: { form: copy.testCheckout.notFound } as TestPaymentErrors }, { status: 404 });
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === "cancel") {
+    await cancelTestOrder(db, order);
+    return redirect("/cancel", 303);
+  }
+  // Honeypot: a filled field is a bot; answer as if the card were refused.
+  if (typeof form.website === "string" && form.website !== "") {
+    return data({ errors: { form: "The payment could not be completed." } as TestPaymentErrors }, { status: 400 });
+  }
+  const result = await payTestOrder(db, order, form);
+  if (!result.ok) return data({ errors: result.errors }, { status: 400 });
+  services.logger.info({ orderId: order.id }, "test checkout paid");
+  return redirect(`/success?session_id=${encodeURIComponent(params.id)}`, 303);
+}
+
+const inputClass =
+  "mt-1 block min-h-12 w-full rounded-xl border border-navy/25 bg-white px-4 py-3 text-base text-ink placeholder:text-ink/60 aria-[invalid=true]:border-red-700";
+
+function Field(props: {
+  name: "email" | "cardNumber" | "expiry" | "cvc";
+  label: string;
+  error?: string;
+  type?: string;
+  autoComplete: string;
+  inputMode?: "numeric" | "email";
+  placeholder?: string;
+}) {
+  const errorId = `${props.name}-error`;
+  return (
+    <div>
+      <label htmlFor={props.name} className="block text-sm font-semibold text-navy">
+        {props.label}
+      </label>
+      <input
+        id={props.name}
+        name={props.name}
+        type={props.type ?? "text"}
+        autoComplete={props.autoComplete}
+        inputMode={props.inputMode}
+        placeholder={props.placeholder}
+        required
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        className={inputClass}
+      />
+      {props.error && (
+        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function TestCheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle";
+  const order = loaderData.order;
+  const errors: TestPaymentErrors = actionData?.errors ?? {};
+  return (
+    <section className="bg-[#eef6f5] px-5 py-12 sm:py-16">
+      <div className="mx-auto max-w-4xl">
+        <p className="inline-flex items-center gap-2 rounded-full bg-coral-700 px-4 py-1 text-sm font-bold uppercase tracking-wider text-white">
+          {copy.testCheckout.badge}
+        </p>
+        <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-navy sm:text-4xl">{copy.testCheckout.title}</h1>
+        {!order ? (
+          <p className="mt-4 text-lg text-ink/80">{copy.testCheckout.notFound}</p>
+        ) : (
+          <>
+            <p className="mt-3 max-w-2xl text-ink/80">{copy.testCheckout.explanation}</p>
+            <div className="mt-8 grid gap-6 md:grid-cols-[2fr_3fr]">
+              <section aria-labelledby="summary-title" className="rounded-3xl bg-navy p-6 text-white">
+                <h2 id="summary-title" className="text-lg font-bold">
+                  {copy.testCheckout.summaryTitle}
+                </h2>
+                <dl className="mt-4 space-y-3">
+                  <div>
+                    <dt className="text-sm text-white/80">Plan</dt>
+                    <dd className="text-xl font-semibold">
+                      {order.planName}, {order.months === 1 ? "1 month" : `${order.months} months`}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-sm text-white/80">Payments</dt>
+                    <dd className="font-semibold">{order.summary}</dd>
+                  </div>
+                  <div className="border-t border-white/20 pt-3">
+                    <dt className="text-sm text-white/80">Due today</dt>
+                    <dd className="text-3xl font-extrabold">{formatEuro(order.amountCents)}</dd>
+                  </div>
+                </dl>
+              </section>
+              <Form method="post" noValidate className="space-y-4 rounded-3xl bg-white p-6 shadow-sm">
+                {errors.form && (
+                  <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-red-700">
+                    {errors.form}
+                  </p>
+                )}
+                <Field name="email" label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email} />
+                <Field name="cardNumber" label="Card number" autoComplete="cc-number" inputMode="numeric" placeholder="4242 4242 4242 4242" error={errors.cardNumber} />
+                <div className="grid grid-cols-2 gap-4">
+                  <Field name="expiry" label="Expiry (MM / YY)" autoComplete="cc-exp" placeholder="12 / 34" error={errors.expiry} />
+                  <Field name="cvc" label="Security code" autoComplete="cc-csc" inputMode="numeric" placeholder="123" error={errors.cvc} />
+                </div>
+                <p id="card-hint" className="text-sm text-ink/75">
+                  {copy.testCheckout.cardHint}
+                </p>
+                <div className="sr-only" aria-hidden="true">
+                  <label>
+                    Website
+                    <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+                  </label>
+                </div>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="pay"
+                  disabled={submitting}
+                  className="min-h-12 w-full rounded-full bg-teal px-6 py-3 font-semibold text-white transition-colors hover:bg-teal-700 disabled:cursor-wait disabled:opacity-75"
+                >
+                  {copy.testCheckout.payButton.replace("{amount}", formatEuro(order.amountCents))}
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="cancel"
+                  formNoValidate
+                  disabled={submitting}
+                  className="min-h-12 w-full rounded-full border-2 border-navy px-6 py-3 font-semibold text-navy transition-colors hover:bg-navy hover:text-white"
+                >
+                  {copy.testCheckout.cancelButton}
+                </button>
+              </Form>
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
