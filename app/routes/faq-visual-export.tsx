@@ -1,19 +1,32 @@
-import { useLocation } from "react-router";
+import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/faq-visual-export";
+import { requireServices } from "~/infra/context";
+import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { AdminShell, adminMeta } from "~/features/back-office/ui";
+import { FaqExportTool } from "~/features/image-export/faq-export-tool";
+import { logImageExport } from "~/features/image-export/export-log.server";
 import { findRouteEntry } from "~/features/site/route-meta";
-import { seoMeta } from "~/features/site/seo";
+import { faq } from "#content/faq";
+import { site } from "#content/site";
 
-export const meta: Route.MetaFunction = ({ location, matches }) => {
-  const entry = findRouteEntry(location.pathname);
-  const root = matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined;
-  return seoMeta({ title: entry?.title ?? "", description: entry?.title ?? "", path: location.pathname, siteUrl: root?.publicEnv.SITE_URL ?? "" });
-};
+export const meta: Route.MetaFunction = ({ location }) => adminMeta(findRouteEntry(location.pathname)?.title ?? "FAQ Image Export");
+export const headers = forwardSessionHeaders;
 
-export default function Page() {
-  const entry = findRouteEntry(useLocation().pathname);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requireServices(context);
+  const trainer = await requireTrainer(request, ctx);
+  return data({ email: trainer.user.email, domain: new URL(ctx.services.env.SITE_URL).host }, { headers: trainer.headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return logImageExport(request, requireServices(context));
+}
+
+export default function FaqVisualExport() {
+  const { email, domain } = useLoaderData<typeof loader>();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-navy">{entry?.title}</h1>
-    </section>
+    <AdminShell title="FAQ image export" email={email}>
+      <FaqExportTool items={faq} brand={site.name} domain={domain} />
+    </AdminShell>
   );
 }

@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+/** One schema per back-office form, used by the page (messages) and by the action (re-validation). */
+export const signInSchema = z.object({
+  email: z.string().trim().min(1, "Enter your e-mail address").pipe(z.email("Enter a valid e-mail address")),
+  password: z.string().min(1, "Enter your password").max(128, "That password is too long"),
+});
+
+export const codeSchema = z.object({
+  method: z.enum(["totp", "backup"]).default("totp"),
+  code: z.string().trim().min(1, "Enter the code"),
+});
+
+export const totpCodeSchema = z.object({
+  code: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app")),
+});
+
+export const passwordOnlySchema = z.object({ password: z.string().min(1, "Enter your password") });
+
+export const newPasswordSchema = z
+  .string()
+  .min(12, "Use at least 12 characters")
+  .max(128, "Use at most 128 characters");
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Enter your current password"),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "The two new passwords are not the same" });
+
+export const resetPasswordSchema = z
+  .object({ token: z.string().min(1), newPassword: newPasswordSchema, confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "The two new passwords are not the same" });
+
+export const forgotPasswordSchema = z.object({
+  email: z.string().trim().min(1, "Enter your e-mail address").pipe(z.email("Enter a valid e-mail address")),
+});
+
+/** Same name as the site's other forms (infra/form-guard.server.ts), which the browser bundle cannot import. */
+export const HONEYPOT_FIELD = "website";
+
+export type FieldErrors = Record<string, string>;
+
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,188 @@
+import { useEffect, useId, type ReactNode } from "react";
+import { Form, Link, NavLink, useNavigation } from "react-router";
+import { checkSessionOverHttp, createSessionKeeper } from "./session-keeper";
+
+const RENEW_EVERY_MS = 4 * 60_000;
+
+/** Renews the session while the page is open; see session-keeper.ts for the rules. */
+export function SessionKeeper() {
+  useEffect(() => {
+    const keeper = createSessionKeeper({
+      intervalMs: RENEW_EVERY_MS,
+      check: () => checkSessionOverHttp(),
+      onRejected: () => window.location.assign(`/admin/login?reason=expired&redirectTo=${encodeURIComponent(window.location.pathname + window.location.search)}`),
+      isVisible: () => document.visibilityState !== "hidden",
+      setTimer: (fn, ms) => window.setTimeout(fn, ms),
+      clearTimer: (handle) => window.clearTimeout(handle as number),
+    });
+    const onVisibility = () => keeper.visibilityChanged();
+    document.addEventListener("visibilitychange", onVisibility);
+    keeper.start();
+    return () => {
+      document.removeEventListener("visibilitychange", onVisibility);
+      keeper.stop();
+    };
+  }, []);
+  return null;
+}
+
+const NAV = [
+  { to: "/admin", label: "Leads", end: true },
+  { to: "/admin/event-signups", label: "Event signups" },
+  { to: "/admin/subscribers", label: "Subscribers" },
+  { to: "/admin/orders", label: "Orders" },
+  { to: "/faq-visual-export", label: "FAQ images" },
+  { to: "/testimonial-visual-export", label: "Testimonial images" },
+  { to: "/admin/security", label: "Security" },
+];
+
+export function AdminShell({ title, email, children, actions }: { title: string; email: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="bg-slate-50">
+      <SessionKeeper />
+      <div className="border-b border-navy/10 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <nav aria-label="Back office">
+            <ul className="flex flex-wrap gap-1 text-sm">
+              {NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.end}
+                    className={({ isActive }) =>
+                      `inline-flex min-h-10 items-center rounded-full px-3 font-medium ${isActive ? "bg-navy text-white" : "text-ink hover:bg-navy/5"}`
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="flex items-center gap-3 text-sm">
+            <span className="text-ink/80">{email}</span>
+            <Form method="post" action="/admin/sign-out">
+              <input type="hidden" name="scope" value="local" />
+              <button type="submit" className="min-h-10 rounded-full border border-navy px-4 font-semibold text-navy hover:bg-navy hover:text-white">
+                Sign out
+              </button>
+            </Form>
+          </div>
+        </div>
+      </div>
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+          <h1 className="text-2xl font-bold text-navy sm:text-3xl">{title}</h1>
+          {actions}
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** Centered card for the signed-out pages (sign-in, verify, reset). */
+export function AuthCard({ title, children, intro }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex justify-center bg-sand/50 px-4 py-12 sm:py-20">
+      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-navy/10 sm:p-8">
+        <h1 className="text-2xl font-bold text-navy">{title}</h1>
+        {intro ? <div className="mt-2 text-ink/80">{intro}</div> : null}
+        <div className="mt-6">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+export function Field({
+  label,
+  name,
+  error,
+  hint,
+  ...input
+}: { label: string; name: string; error?: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="block font-medium text-ink">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-ink/75">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`mt-1 block w-full rounded-lg border px-3 py-2 text-base ${error ? "border-red-700" : "border-navy/30"} focus:border-teal`}
+        {...input}
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function SubmitButton({ children, busyText, name, value, variant = "primary" }: { children: ReactNode; busyText?: string; name?: string; value?: string; variant?: "primary" | "secondary" | "danger" }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && (!name || navigation.formData?.get(name) === value);
+  const styles = {
+    primary: "bg-teal text-white hover:bg-teal-700",
+    secondary: "border border-navy text-navy hover:bg-navy hover:text-white",
+    danger: "border border-red-700 text-red-700 hover:bg-red-700 hover:text-white",
+  }[variant];
+  return (
+    <button type="submit" name={name} value={value} disabled={busy} className={`min-h-11 rounded-full px-5 font-semibold disabled:opacity-60 ${styles}`}>
+      {busy && busyText ? busyText : children}
+    </button>
+  );
+}
+
+export function Notice({ tone = "info", children }: { tone?: "info" | "error" | "success"; children: ReactNode }) {
+  const styles = { info: "bg-sky-50 text-navy ring-sky-200", error: "bg-red-50 text-red-800 ring-red-200", success: "bg-emerald-50 text-emerald-900 ring-emerald-200" }[tone];
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`mb-4 rounded-lg px-4 py-3 ring-1 ${styles}`}>
+      {children}
+    </div>
+  );
+}
+
+export function Pagination({ page, pageCount, total, href }: { page: number; pageCount: number; total: number; href: (page: number) => string }) {
+  return (
+    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p>
+        {total.toLocaleString("en-GB")} in total · page {page} of {pageCount}
+      </p>
+      <div className="flex gap-2">
+        {page > 1 ? (
+          <Link to={href(page - 1)} className="min-h-10 rounded-full border border-navy/30 px-4 py-2 font-medium text-navy hover:bg-white">
+            Previous page
+          </Link>
+        ) : null}
+        {page < pageCount ? (
+          <Link to={href(page + 1)} className="min-h-10 rounded-full border border-navy/30 px-4 py-2 font-medium text-navy hover:bg-white">
+            Next page
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}
+
+export function formatDateTime(value: Date | string | null): string {
+  if (!value) return "";
+  return new Date(value).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Amsterdam" });
+}
+
+export function formatMoney(cents: number, currency: string): string {
+  return new Intl.NumberFormat("en-GB", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+}
+
+export const adminMeta = (title: string) => [{ title: `${title} · Back office` }, { name: "robots", content: "noindex, nofollow" }];

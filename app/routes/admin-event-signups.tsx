@@ -1,0 +1,34 @@
+import { data, useLoaderData } from "react-router";
+import type { Route } from "./+types/admin-event-signups";
+import { requireServices } from "~/infra/context";
+import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { listEventSignups } from "~/features/back-office/data.server";
+import { pageSchema } from "~/features/back-office/filters";
+import { AdminShell, adminMeta, formatDateTime, Pagination } from "~/features/back-office/ui";
+import { CsvLink, ListTable } from "~/features/back-office/list-table";
+
+export const meta: Route.MetaFunction = () => adminMeta("Event signups");
+export const headers = forwardSessionHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requireServices(context);
+  const trainer = await requireTrainer(request, ctx);
+  const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
+  const list = await listEventSignups(ctx.services.database.db, page);
+  return data({ email: trainer.user.email, list: { ...list, rows: list.rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) } }, { headers: trainer.headers });
+}
+
+export default function AdminEventSignups() {
+  const { email, list } = useLoaderData<typeof loader>();
+  return (
+    <AdminShell title="Event signups" email={email} actions={<CsvLink list="event-signups" />}>
+      <ListTable
+        caption="Signups for the beach workout, newest first"
+        columns={["Date", "Name", "Phone"]}
+        rows={list.rows.map((r) => ({ key: r.id, cells: [formatDateTime(r.createdAt), r.name ?? "", r.phone ?? ""] }))}
+        empty="No event signups yet."
+      />
+      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} href={(p) => `/admin/event-signups?page=${p}`} />
+    </AdminShell>
+  );
+}

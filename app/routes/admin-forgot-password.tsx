@@ -1,0 +1,58 @@
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/admin-forgot-password";
+import { requireServices } from "~/infra/context";
+import { assertSameOrigin } from "~/features/back-office/guard.server";
+import { requestPasswordReset } from "~/features/back-office/flows.server";
+import { fieldErrors, forgotPasswordSchema, HONEYPOT_FIELD, type FieldErrors } from "~/features/back-office/schemas";
+import { adminMeta, AuthCard, Field, Notice, SubmitButton } from "~/features/back-office/ui";
+
+export const meta: Route.MetaFunction = () => adminMeta("Reset password");
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { services } = requireServices(context);
+  return { available: services.mailer !== null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = requireServices(context);
+  assertSameOrigin(request, ctx.services.env.SITE_URL);
+  const form = await request.formData();
+  const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") ?? "" });
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors, sent: false }, { status: 400 });
+  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") return { errors: {} as FieldErrors, sent: true };
+  const result = await requestPasswordReset(request, ctx, parsed.data.email);
+  if (!result.ok) return data({ errors: { form: result.message } as FieldErrors, sent: false }, { status: result.status });
+  return { errors: {} as FieldErrors, sent: true };
+}
+
+export default function AdminForgotPassword() {
+  const { available } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const errors = result?.errors ?? {};
+  return (
+    <AuthCard title="Reset your password">
+      {!available ? (
+        <Notice>Password reset by e-mail is not set up on this server. Create a new password with `npm run admin:create` on the server instead.</Notice>
+      ) : result?.sent ? (
+        <Notice tone="success">If that address has an account, an e-mail with a reset link is on its way. The link works once, for 30 minutes.</Notice>
+      ) : (
+        <Form method="post" noValidate>
+          {errors.form ? <Notice tone="error">{errors.form}</Notice> : null}
+          <div className="hidden" aria-hidden="true">
+            <label>
+              Website
+              <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+            </label>
+          </div>
+          <Field label="E-mail address" name="email" type="email" autoComplete="username" error={errors.email} />
+          <SubmitButton busyText="Sending…">Send reset link</SubmitButton>
+        </Form>
+      )}
+      <p className="mt-6 text-sm">
+        <Link to="/admin/login" className="font-medium text-teal-700 underline">
+          Back to sign-in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

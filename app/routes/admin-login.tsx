@@ -1,0 +1,77 @@
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/admin-login";
+import { requireServices } from "~/infra/context";
+import { assertSameOrigin, getTrainerSession } from "~/features/back-office/guard.server";
+import { signInWithPassword } from "~/features/back-office/flows.server";
+import { safeRedirectPath } from "~/features/back-office/origin";
+import { fieldErrors, HONEYPOT_FIELD, signInSchema, type FieldErrors } from "~/features/back-office/schemas";
+import { adminMeta, AuthCard, Field, Notice, SubmitButton } from "~/features/back-office/ui";
+
+export const meta: Route.MetaFunction = () => adminMeta("Sign in");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requireServices(context);
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  const reason = url.searchParams.get("reason");
+  const trainer = await getTrainerSession(request, ctx);
+  if (trainer && (!trainer.user.twoFactorEnabled || trainer.session.aal === "aal2")) throw redirect(redirectTo);
+  return data(
+    { redirectTo, reason: reason === "expired" || reason === "step-up" || reason === "signed-out" ? (reason as keyof typeof REASONS) : null, resetAvailable: ctx.services.mailer !== null },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = requireServices(context);
+  assertSameOrigin(request, ctx.services.env.SITE_URL);
+  const form = await request.formData();
+  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const values = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
+  const parsed = signInSchema.safeParse(values);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors, email: values.email }, { status: 400 });
+  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") {
+    return data({ errors: { form: "That e-mail address and password do not match an account." } as FieldErrors, email: values.email }, { status: 401 });
+  }
+  const result = await signInWithPassword(request, ctx, parsed.data);
+  if (!result.ok) return data({ errors: { form: result.message } as FieldErrors, email: values.email }, { status: result.status });
+  const next = result.next === "verify" ? `/admin/verify?redirectTo=${encodeURIComponent(redirectTo)}` : redirectTo;
+  throw redirect(next, { headers: result.headers });
+}
+
+const REASONS: Record<"expired" | "step-up" | "signed-out", string> = {
+  expired: "Your session ended. Sign in again to continue.",
+  "step-up": "This page needs your second factor. Sign in again with your authenticator code.",
+  "signed-out": "You are signed out.",
+};
+
+export default function AdminLogin() {
+  const { redirectTo, reason, resetAvailable } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const errors: FieldErrors = result?.errors ?? {};
+  return (
+    <AuthCard title="Back office sign-in" intro="For the trainer only.">
+      {reason ? <Notice>{REASONS[reason]}</Notice> : null}
+      {errors.form ? <Notice tone="error">{errors.form}</Notice> : null}
+      <Form method="post" noValidate>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <div className="hidden" aria-hidden="true">
+          <label>
+            Website
+            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+          </label>
+        </div>
+        <Field label="E-mail address" name="email" type="email" autoComplete="username" required defaultValue={result?.email} error={errors.email} />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+        <SubmitButton busyText="Signing in…">Sign in</SubmitButton>
+      </Form>
+      {resetAvailable ? (
+        <p className="mt-6 text-sm">
+          <Link to="/admin/forgot-password" className="font-medium text-teal-700 underline">
+            Forgot your password?
+          </Link>
+        </p>
+      ) : null}
+    </AuthCard>
+  );
+}

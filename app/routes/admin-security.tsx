@@ -1,0 +1,247 @@
+import QRCode from "qrcode";
+import { data, Form, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
+import type { Route } from "./+types/admin-security";
+import { requireServices } from "~/infra/context";
+import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { changePassword, confirmEnrolment, listTrainerSessions, removeFactor, startEnrolment } from "~/features/back-office/flows.server";
+import { changePasswordSchema, fieldErrors, passwordOnlySchema, totpCodeSchema, type FieldErrors } from "~/features/back-office/schemas";
+import { AdminShell, adminMeta, Field, formatDateTime, Notice, SubmitButton } from "~/features/back-office/ui";
+import { ISSUER_NAME } from "~/features/back-office/auth.server";
+
+export const meta: Route.MetaFunction = () => adminMeta("Security");
+export const headers = forwardSessionHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requireServices(context);
+  const trainer = await requireTrainer(request, ctx, { allowWithoutFactor: true });
+  const sessions = await listTrainerSessions(request, ctx, trainer);
+  return data(
+    {
+      email: trainer.user.email,
+      factorEnabled: trainer.user.twoFactorEnabled,
+      sessions: sessions.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString() })),
+    },
+    { headers: trainer.headers },
+  );
+}
+
+type ActionResult =
+  | { intent: "enrol-start"; errors?: FieldErrors; enrolment?: Enrolment }
+  | { intent: "enrol-confirm"; errors?: FieldErrors; enrolment?: Enrolment }
+  | { intent: "remove-factor"; errors?: FieldErrors }
+  | { intent: "change-password"; errors?: FieldErrors; done?: boolean };
+
+interface Enrolment {
+  qrDataUrl: string;
+  secret: string;
+  backupCodes: string[];
+}
+
+/** Re-shows the QR code after a wrong first code; the server verifies against its stored secret only. */
+async function echoEnrolment(form: FormData): Promise<Enrolment | undefined> {
+  const secret = String(form.get("secret") ?? "");
+  const email = String(form.get("email") ?? "");
+  if (!/^[A-Z2-7]+=*$/.test(secret)) return undefined;
+  const uri = `otpauth://totp/${encodeURIComponent(`${ISSUER_NAME}:${email}`)}?secret=${secret}&issuer=${encodeURIComponent(ISSUER_NAME)}`;
+  const svg = await QRCode.toString(uri, { type: "svg", margin: 1 });
+  return {
+    qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+    secret,
+    backupCodes: String(form.get("backupCodes") ?? "").split(" ").filter(Boolean),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = requireServices(context);
+  assertSameOrigin(request, ctx.services.env.SITE_URL);
+  const trainer = await requireTrainer(request, ctx, { allowWithoutFactor: true });
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+
+  if (intent === "enrol-start") {
+    const parsed = passwordOnlySchema.safeParse({ password: form.get("password") ?? "" });
+    if (!parsed.success) return data<ActionResult>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
+    const result = await startEnrolment(request, ctx, trainer, parsed.data.password);
+    if (!result.ok) return data<ActionResult>({ intent, errors: { [result.field ?? "password"]: result.message } }, { status: result.status });
+    return data<ActionResult>({ intent, enrolment: { qrDataUrl: result.qrDataUrl, secret: result.secret, backupCodes: result.backupCodes } });
+  }
+  if (intent === "enrol-confirm") {
+    const parsed = totpCodeSchema.safeParse({ code: form.get("code") ?? "" });
+    const enrolment = await echoEnrolment(form);
+    if (!parsed.success) return data<ActionResult>({ intent, errors: fieldErrors(parsed.error), enrolment }, { status: 400 });
+    const result = await confirmEnrolment(request, ctx, trainer, parsed.data.code);
+    if (!result.ok) return data<ActionResult>({ intent, errors: { code: result.message }, enrolment }, { status: result.status });
+    throw redirect("/admin?enrolled=1", { headers: result.headers });
+  }
+  if (intent === "remove-factor") {
+    if (trainer.user.twoFactorEnabled && trainer.session.aal !== "aal2") throw redirect("/admin/login?reason=step-up");
+    const parsed = passwordOnlySchema.safeParse({ password: form.get("password") ?? "" });
+    if (!parsed.success) return data<ActionResult>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
+    const result = await removeFactor(request, ctx, trainer, parsed.data.password);
+    if (!result.ok) return data<ActionResult>({ intent, errors: { password: result.message } }, { status: result.status });
+    throw redirect("/admin/security?removed=1", { headers: result.headers });
+  }
+  if (intent === "change-password") {
+    const parsed = changePasswordSchema.safeParse({
+      currentPassword: form.get("currentPassword") ?? "",
+      newPassword: form.get("newPassword") ?? "",
+      confirmPassword: form.get("confirmPassword") ?? "",
+    });
+    if (!parsed.success) return data<ActionResult>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
+    const result = await changePassword(request, ctx, trainer, parsed.data);
+    if (!result.ok) return data<ActionResult>({ intent, errors: { [result.field ?? "form"]: result.message } }, { status: result.status });
+    return data<ActionResult>({ intent, done: true }, { headers: result.headers });
+  }
+  return data({ error: "Unknown action" }, { status: 400 });
+}
+
+function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return "Unknown device";
+  const browser = /Edg\//.test(userAgent) ? "Edge" : /Firefox\//.test(userAgent) ? "Firefox" : /Chrome\//.test(userAgent) ? "Chrome" : /Safari\//.test(userAgent) ? "Safari" : "Browser";
+  const os = /Android/.test(userAgent) ? "Android" : /iPhone|iPad/.test(userAgent) ? "iOS" : /Mac OS X/.test(userAgent) ? "macOS" : /Windows/.test(userAgent) ? "Windows" : /Linux/.test(userAgent) ? "Linux" : "";
+  return os ? `${browser} on ${os}` : browser;
+}
+
+export default function AdminSecurity() {
+  const { email, factorEnabled, sessions } = useLoaderData<typeof loader>();
+  const result = useActionData<ActionResult>();
+  const [params] = useSearchParams();
+  const errors = result?.errors ?? {};
+  const enrolment = result && "enrolment" in result ? result.enrolment : undefined;
+
+  return (
+    <AdminShell title="Security" email={email}>
+      {params.get("enrol") && !factorEnabled ? <Notice>Set up two-factor sign-in first: the dashboard opens once your authenticator app is linked.</Notice> : null}
+      {params.get("removed") ? <Notice tone="success">Two-factor sign-in is off. Set it up again to open the dashboard.</Notice> : null}
+      {params.get("signedOut") === "others" ? <Notice tone="success">Every other device is signed out.</Notice> : null}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="factor-heading" className="rounded-2xl bg-white p-6 ring-1 ring-navy/10">
+          <h2 id="factor-heading" className="text-xl font-semibold text-navy">
+            Two-factor sign-in
+          </h2>
+          {factorEnabled ? (
+            <>
+              <p className="mt-2">
+                <strong>On.</strong> Every sign-in asks for a code from your authenticator app (or a backup code).
+              </p>
+              <Form method="post" className="mt-4" noValidate>
+                <input type="hidden" name="intent" value="remove-factor" />
+                <Field label="Password (to turn two-factor sign-in off)" name="password" type="password" autoComplete="current-password" error={result?.intent === "remove-factor" ? errors.password : undefined} />
+                <SubmitButton variant="danger" name="intent" value="remove-factor">
+                  Turn off two-factor sign-in
+                </SubmitButton>
+              </Form>
+            </>
+          ) : enrolment ? (
+            <Form method="post" className="mt-4" noValidate>
+              <input type="hidden" name="intent" value="enrol-confirm" />
+              <input type="hidden" name="secret" value={enrolment.secret} />
+              <input type="hidden" name="email" value={email} />
+              <input type="hidden" name="backupCodes" value={enrolment.backupCodes.join(" ")} />
+              <ol className="list-decimal space-y-4 pl-5">
+                <li>
+                  Scan this QR code with your authenticator app.
+                  <img src={enrolment.qrDataUrl} alt="QR code for your authenticator app" width={200} height={200} className="mt-2 rounded bg-white" />
+                  <p className="mt-2 text-sm">
+                    Can't scan it? Enter this key: <code data-testid="totp-secret" className="break-all rounded bg-slate-100 px-1 font-mono">{enrolment.secret}</code>
+                  </p>
+                </li>
+                <li>
+                  Keep these backup codes somewhere safe. Each works once if your phone is not at hand.
+                  <ul aria-label="Backup codes" className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm">
+                    {enrolment.backupCodes.map((code) => (
+                      <li key={code} className="rounded bg-slate-100 px-2 py-1">
+                        {code}
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+                <li>
+                  <Field label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} error={errors.code} />
+                </li>
+              </ol>
+              <SubmitButton busyText="Checking…">Turn on two-factor sign-in</SubmitButton>
+            </Form>
+          ) : (
+            <Form method="post" className="mt-4" noValidate>
+              <p className="mb-4">Link an authenticator app (such as Google Authenticator, 1Password or Aegis). Confirm your password to start.</p>
+              <input type="hidden" name="intent" value="enrol-start" />
+              <Field label="Password" name="password" type="password" autoComplete="current-password" error={result?.intent === "enrol-start" ? errors.password : undefined} />
+              <SubmitButton busyText="Preparing…">Set up two-factor sign-in</SubmitButton>
+            </Form>
+          )}
+        </section>
+
+        <section aria-labelledby="password-heading" className="rounded-2xl bg-white p-6 ring-1 ring-navy/10">
+          <h2 id="password-heading" className="text-xl font-semibold text-navy">
+            Password
+          </h2>
+          {result?.intent === "change-password" && result.done ? <Notice tone="success">Password changed. Other devices were signed out.</Notice> : null}
+          {result?.intent === "change-password" && errors.form ? <Notice tone="error">{errors.form}</Notice> : null}
+          <Form method="post" className="mt-4" noValidate>
+            <input type="hidden" name="intent" value="change-password" />
+            <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" error={result?.intent === "change-password" ? errors.currentPassword : undefined} />
+            <Field label="New password" hint="At least 12 characters." name="newPassword" type="password" autoComplete="new-password" error={result?.intent === "change-password" ? errors.newPassword : undefined} />
+            <Field label="New password again" name="confirmPassword" type="password" autoComplete="new-password" error={result?.intent === "change-password" ? errors.confirmPassword : undefined} />
+            <SubmitButton variant="secondary" name="intent" value="change-password">
+              Change password
+            </SubmitButton>
+          </Form>
+        </section>
+      </div>
+
+      <section aria-labelledby="sessions-heading" className="mt-6 rounded-2xl bg-white p-6 ring-1 ring-navy/10">
+        <h2 id="sessions-heading" className="text-xl font-semibold text-navy">
+          Signed-in devices
+        </h2>
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <thead>
+              <tr className="border-b border-navy/10">
+                <th scope="col" className="py-2 pr-4">Device</th>
+                <th scope="col" className="py-2 pr-4">Address</th>
+                <th scope="col" className="py-2 pr-4">Signed in</th>
+                <th scope="col" className="py-2 pr-4">Ends unless renewed</th>
+                <th scope="col" className="py-2">Two-factor</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.map((s) => (
+                <tr key={s.id} className="border-b border-navy/5">
+                  <td className="py-2 pr-4">
+                    {describeDevice(s.userAgent)} {s.current ? <strong>(this device)</strong> : null}
+                  </td>
+                  <td className="py-2 pr-4">{s.ipAddress ?? "unknown"}</td>
+                  <td className="py-2 pr-4">{formatDateTime(s.createdAt)}</td>
+                  <td className="py-2 pr-4">{formatDateTime(s.expiresAt)}</td>
+                  <td className="py-2">{s.aal === "aal2" ? "Verified" : "Password only"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Form method="post" action="/admin/sign-out">
+            <input type="hidden" name="scope" value="local" />
+            <SubmitButton variant="secondary" name="scope" value="local">
+              Sign out of this device
+            </SubmitButton>
+          </Form>
+          <Form method="post" action="/admin/sign-out">
+            <input type="hidden" name="scope" value="others" />
+            <SubmitButton variant="secondary" name="scope" value="others">
+              Sign out of other devices
+            </SubmitButton>
+          </Form>
+          <Form method="post" action="/admin/sign-out">
+            <input type="hidden" name="scope" value="global" />
+            <SubmitButton variant="danger" name="scope" value="global">
+              Sign out everywhere
+            </SubmitButton>
+          </Form>
+        </div>
+      </section>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,24 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/admin-sign-out";
+import { requireServices } from "~/infra/context";
+import { assertSameOrigin, getTrainerSession } from "~/features/back-office/guard.server";
+import { signOutScope, type SignOutScope } from "~/features/back-office/flows.server";
+
+const SCOPES = new Set<SignOutScope>(["local", "others", "global"]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = requireServices(context);
+  assertSameOrigin(request, ctx.services.env.SITE_URL);
+  const form = await request.formData();
+  const scope = String(form.get("scope") ?? "local") as SignOutScope;
+  const trainer = await getTrainerSession(request, ctx);
+  if (!trainer) throw redirect("/admin/login?reason=signed-out");
+  if (!SCOPES.has(scope)) return new Response("Unknown sign-out scope", { status: 400 });
+  const result = await signOutScope(request, ctx, trainer, scope);
+  if (scope === "others") throw redirect("/admin/security?signedOut=others", { headers: result.headers });
+  throw redirect("/admin/login?reason=signed-out", { headers: result.headers });
+}
+
+export function loader() {
+  return redirect("/admin");
+}

@@ -1,0 +1,46 @@
+import { data, useLoaderData } from "react-router";
+import type { Route } from "./+types/admin-subscribers";
+import { requireServices } from "~/infra/context";
+import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { listSubscribers, sourcePath } from "~/features/back-office/data.server";
+import { pageSchema } from "~/features/back-office/filters";
+import { AdminShell, adminMeta, formatDateTime, Pagination } from "~/features/back-office/ui";
+import { CsvLink, ListTable, StatusBadge } from "~/features/back-office/list-table";
+
+export const meta: Route.MetaFunction = () => adminMeta("Subscribers");
+export const headers = forwardSessionHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requireServices(context);
+  const trainer = await requireTrainer(request, ctx);
+  const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
+  const list = await listSubscribers(ctx.services.database.db, page);
+  return data(
+    {
+      email: trainer.user.email,
+      list: { ...list, rows: list.rows.map((r) => ({ id: r.id, email: r.email, status: r.status, source: sourcePath(r.source), createdAt: r.createdAt.toISOString() })) },
+    },
+    { headers: trainer.headers },
+  );
+}
+
+const STATUS = { pending: "Awaiting confirmation", confirmed: "Confirmed", unsubscribed: "Unsubscribed" } as Record<string, string>;
+
+export default function AdminSubscribers() {
+  const { email, list } = useLoaderData<typeof loader>();
+  return (
+    <AdminShell title="Newsletter subscribers" email={email} actions={<CsvLink list="subscribers" />}>
+      <ListTable
+        caption="Newsletter subscribers, newest first"
+        columns={["Date", "E-mail", "Status", "Source"]}
+        rows={list.rows.map((r) => ({
+          key: r.id,
+          muted: r.status === "unsubscribed",
+          cells: [formatDateTime(r.createdAt), r.email, <StatusBadge key="s" tone={r.status === "confirmed" ? "good" : r.status === "unsubscribed" ? "off" : "wait"}>{STATUS[r.status] ?? r.status}</StatusBadge>, r.source],
+        }))}
+        empty="No subscribers yet."
+      />
+      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} href={(p) => `/admin/subscribers?page=${p}`} />
+    </AdminShell>
+  );
+}

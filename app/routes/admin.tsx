@@ -1,0 +1,247 @@
+import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/admin";
+import { requireServices } from "~/infra/context";
+import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { listLeads, updateLead, weeklyStats } from "~/features/back-office/data.server";
+import { filtersToQuery, leadUpdateSchema, parseLeadFilters } from "~/features/back-office/filters";
+import { GOAL_LABELS, LEAD_STATUSES, readableAnswers, STATUS_LABELS } from "~/features/back-office/labels";
+import { fieldErrors } from "~/features/back-office/schemas";
+import { SourceList, WeeklyChart } from "~/features/back-office/charts";
+import { AdminShell, adminMeta, formatDateTime, Notice, Pagination } from "~/features/back-office/ui";
+
+export const meta: Route.MetaFunction = () => adminMeta("Leads");
+export const headers = forwardSessionHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requireServices(context);
+  const trainer = await requireTrainer(request, ctx);
+  const filters = parseLeadFilters(new URL(request.url).searchParams);
+  const db = ctx.services.database.db;
+  const [leads, stats] = await Promise.all([listLeads(db, filters), weeklyStats(db)]);
+  return data(
+    {
+      email: trainer.user.email,
+      filters,
+      stats,
+      leads: {
+        ...leads,
+        rows: leads.rows.map((r) => ({
+          id: r.id,
+          createdAt: r.createdAt.toISOString(),
+          name: [r.firstName, r.lastName].filter(Boolean).join(" ") || "(no name)",
+          email: r.email,
+          phone: r.phone,
+          message: r.message,
+          sourceUrl: r.sourceUrl,
+          status: r.status,
+          note: r.note,
+          answers: readableAnswers(r.answers),
+        })),
+      },
+    },
+    { headers: trainer.headers },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = requireServices(context);
+  assertSameOrigin(request, ctx.services.env.SITE_URL);
+  const trainer = await requireTrainer(request, ctx);
+  const form = await request.formData();
+  const parsed = leadUpdateSchema.safeParse({ id: form.get("id"), status: form.get("status"), note: form.get("note") ?? "" });
+  if (!parsed.success) return data({ id: String(form.get("id") ?? ""), errors: fieldErrors(parsed.error) as Record<string, string>, saved: false }, { status: 400 });
+  const found = await updateLead(ctx.services.database.db, parsed.data);
+  if (!found) return data({ id: parsed.data.id, errors: { form: "This lead no longer exists." } as Record<string, string>, saved: false }, { status: 404 });
+  await audit(ctx.services.database.db, { action: "lead.updated", userId: trainer.user.id, ip: ctx.clientIp, detail: { id: parsed.data.id, status: parsed.data.status } });
+  return data({ id: parsed.data.id, errors: {} as Record<string, string>, saved: true }, { headers: trainer.headers });
+}
+
+const inputClass = "mt-1 block w-full rounded-lg border border-navy/30 px-3 py-2";
+
+function Filters() {
+  const { filters } = useLoaderData<typeof loader>();
+  return (
+    <Form method="get" className="mb-6 grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-navy/10 sm:grid-cols-2 lg:grid-cols-6" aria-label="Filter leads">
+      <div className="lg:col-span-2">
+        <label htmlFor="q" className="text-sm font-medium">
+          Name or e-mail
+        </label>
+        <input id="q" name="q" type="search" defaultValue={filters.q ?? ""} className={inputClass} />
+      </div>
+      <div>
+        <label htmlFor="goal" className="text-sm font-medium">
+          Goal
+        </label>
+        <select id="goal" name="goal" defaultValue={filters.goal ?? ""} className={inputClass}>
+          <option value="">All goals</option>
+          {Object.entries(GOAL_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="status" className="text-sm font-medium">
+          Status
+        </label>
+        <select id="status" name="status" defaultValue={filters.status ?? ""} className={inputClass}>
+          <option value="">All statuses</option>
+          {LEAD_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="from" className="text-sm font-medium">
+          From
+        </label>
+        <input id="from" name="from" type="date" defaultValue={filters.from ?? ""} className={inputClass} />
+      </div>
+      <div>
+        <label htmlFor="to" className="text-sm font-medium">
+          To
+        </label>
+        <input id="to" name="to" type="date" defaultValue={filters.to ?? ""} className={inputClass} />
+      </div>
+      <div className="flex items-end gap-3 sm:col-span-2 lg:col-span-6">
+        <button type="submit" className="min-h-11 rounded-full bg-teal px-5 font-semibold text-white hover:bg-teal-700">
+          Show leads
+        </button>
+        <Link to="/admin" className="min-h-11 rounded-full px-3 py-2.5 font-medium text-teal-700 underline">
+          Clear filters
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+type Lead = ReturnType<typeof useLoaderData<typeof loader>>["leads"]["rows"][number];
+
+function LeadCard({ lead }: { lead: Lead }) {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const mine = result?.id === lead.id ? result : undefined;
+  const saving = navigation.state === "submitting" && navigation.formData?.get("id") === lead.id;
+  const headingId = `lead-${lead.id}`;
+  return (
+    <article aria-labelledby={headingId} className="rounded-2xl bg-white p-5 ring-1 ring-navy/10">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={headingId} className="text-lg font-semibold text-navy">
+          {lead.name}
+        </h3>
+        <p className="text-sm text-ink/80">{formatDateTime(lead.createdAt)}</p>
+      </div>
+      <p className="mt-1 text-sm">
+        {lead.email ? (
+          <a href={`mailto:${lead.email}`} className="text-teal-700 underline">
+            {lead.email}
+          </a>
+        ) : null}
+        {lead.phone ? <span> · {lead.phone}</span> : null}
+        {lead.sourceUrl ? <span className="text-ink/80"> · from {new URL(lead.sourceUrl, "https://x.invalid").pathname}</span> : null}
+      </p>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {lead.answers.map((a) => (
+          <div key={a.question} className="contents">
+            <dt className="font-medium">{a.question}</dt>
+            <dd>{a.answer}</dd>
+          </div>
+        ))}
+      </dl>
+      {lead.message ? <p className="mt-3 whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm">{lead.message}</p> : null}
+      <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+        <input type="hidden" name="id" value={lead.id} />
+        <div>
+          <label htmlFor={`status-${lead.id}`} className="text-sm font-medium">
+            Status
+          </label>
+          <select id={`status-${lead.id}`} name="status" defaultValue={lead.status} className={inputClass}>
+            {LEAD_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`note-${lead.id}`} className="text-sm font-medium">
+            Private note
+          </label>
+          <textarea
+            id={`note-${lead.id}`}
+            name="note"
+            rows={1}
+            defaultValue={lead.note ?? ""}
+            aria-invalid={mine?.errors.note ? true : undefined}
+            aria-describedby={mine?.errors.note ? `note-error-${lead.id}` : undefined}
+            className={inputClass}
+          />
+          {mine?.errors.note ? (
+            <p id={`note-error-${lead.id}`} role="alert" className="mt-1 text-sm text-red-700">
+              {mine.errors.note}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" disabled={saving} className="min-h-11 rounded-full bg-navy px-5 font-semibold text-white hover:bg-navy-700 disabled:opacity-60">
+          {saving ? "Saving…" : "Save"}
+        </button>
+      </Form>
+      <p role="status" className="mt-2 text-sm text-emerald-800">
+        {mine?.saved ? "Saved." : ""}
+      </p>
+      {mine?.errors.form ? <Notice tone="error">{mine.errors.form}</Notice> : null}
+    </article>
+  );
+}
+
+export default function AdminDashboard() {
+  const { email, filters, leads, stats } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const csvHref = `/admin/export/leads.csv${filtersToQuery(filters)}`;
+  return (
+    <AdminShell
+      title="Leads"
+      email={email}
+      actions={
+        <a href={csvHref} download className="min-h-11 rounded-full border border-navy px-5 py-2.5 font-semibold text-navy hover:bg-navy hover:text-white">
+          Download CSV
+        </a>
+      }
+    >
+      {params.get("enrolled") ? <Notice tone="success">Two-factor sign-in is on. Keep your backup codes safe.</Notice> : null}
+      <div className="mb-6 grid gap-6 lg:grid-cols-3">
+        <section aria-labelledby="weekly-heading" className="rounded-2xl bg-white p-5 ring-1 ring-navy/10 lg:col-span-2">
+          <h2 id="weekly-heading" className="mb-3 text-lg font-semibold text-navy">
+            Per week
+          </h2>
+          <WeeklyChart weeks={stats.weeks} />
+        </section>
+        <section aria-labelledby="sources-heading" className="rounded-2xl bg-white p-5 ring-1 ring-navy/10">
+          <h2 id="sources-heading" className="mb-3 text-lg font-semibold text-navy">
+            Where they came from
+          </h2>
+          <SourceList sources={stats.sources} />
+        </section>
+      </div>
+      <Filters />
+      <section aria-labelledby="list-heading">
+        <h2 id="list-heading" className="sr-only">
+          Lead list
+        </h2>
+        {leads.rows.length === 0 ? (
+          <p className="rounded-2xl bg-white p-6 ring-1 ring-navy/10">No leads match these filters.</p>
+        ) : (
+          <div className="grid gap-4">
+            {leads.rows.map((lead) => (
+              <LeadCard key={lead.id} lead={lead} />
+            ))}
+          </div>
+        )}
+        <Pagination page={leads.page} pageCount={leads.pageCount} total={leads.total} href={(p) => `/admin${filtersToQuery(filters, p)}`} />
+      </section>
+    </AdminShell>
+  );
+}
