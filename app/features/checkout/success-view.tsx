@@ -45,7 +45,7 @@ function ThankYou({ checkout, portalNotice }: { checkout: CompletedCheckout; por
           <div>
             <dt className="text-xs font-semibold uppercase tracking-wider text-ink/75">{copy.success.paidLabel}</dt>
             <dd className="mt-1 font-semibold text-navy">
-              {formatEuro(checkout.amountPaidCents)}
+              <span>{formatEuro(checkout.amountPaidCents)}</span>
               {instalments && (
                 <span className="block text-sm font-normal text-ink/80">
                   {paymentSummary({

@@ -1,0 +1,325 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectAccessible, test } from "./fixtures";
+import { site } from "../../content/site";
+
+/** Checkout tests are not about cookies: a stored choice keeps the consent bar away. */
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
+});
+
+type DataLayerEvent = { event?: string; sessionId?: string };
+
+async function dataLayerEvent(page: Page, name: string): Promise<DataLayerEvent> {
+  const handle = await page.waitForFunction((eventName) => {
+    const layer = (window.dataLayer ?? []) as { event?: string }[];
+    return layer.find((e) => e.event === eventName) ?? null;
+  }, name);
+  return (await handle.jsonValue()) as DataLayerEvent;
+}
+
+function planCard(page: Page, name: string) {
+  return page.getByRole("article", { name });
+}
+
+async function chooseDuration(page: Page, label: "1 month" | "3 months" | "6 months") {
+  await page.getByText(label, { exact: true }).click();
+  await expect(page.getByRole("radio", { name: label })).toBeChecked();
+}
+
+async function payWithTestCard(page: Page) {
+  await expect(page.getByText("Test mode")).toBeVisible();
+  await page.getByLabel("Email").fill("buyer@example.com");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
+  await page.getByLabel("Security code").fill("123");
+  await page.getByRole("button", { name: /^Pay €/ }).click();
+}
+
+/** A paid test order made through the public endpoints, for tests about the success page itself. */
+async function paidSessionId(request: APIRequestContext): Promise<string> {
+  const created = await request.post("/api/create-checkout-session", {
+    data: { priceId: "progress:monthly3x", planName: "Progress", billingType: "monthly3x", frequency: "3" },
+  });
+  expect(created.status()).toBe(200);
+  const { sessionUrl } = (await created.json()) as { sessionUrl: string };
+  const sessionId = new URL(sessionUrl).pathname.split("/").pop() ?? "";
+  const paid = await request.post(new URL(sessionUrl).pathname, {
+    form: { intent: "pay", email: "buyer@example.com", cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  return sessionId;
+}
+
+test.describe("pricing page", () => {
+  test("shows the title, the duration toggle with savings and four plans @mobile", async ({ page }) => {
+    await page.goto("/pricing");
+    await expect(page.getByRole("heading", { level: 1, name: "Flexible Plans for Every Goal" })).toBeVisible();
+    await expect(page.getByRole("radio", { name: "1 month" })).toBeChecked();
+    await expect(page.getByText("Save with 3 or 6 months")).toBeVisible();
+    for (const name of ["Essential", "Progress", "Elite", "Custom Program"]) await expect(planCard(page, name)).toBeVisible();
+    await expect(planCard(page, "Progress").getByText("Most popular")).toBeVisible();
+    await expect(planCard(page, "Essential").getByText("Most popular")).toHaveCount(0);
+    await expect(planCard(page, "Progress").getByText("€140", { exact: true })).toBeVisible();
+    await expect(planCard(page, "Progress").getByText("€140, one payment")).toBeVisible();
+    await expectAccessible(page);
+
+    await chooseDuration(page, "3 months");
+    await expect(page.getByText("Save up to 15% (€25)")).toBeVisible();
+    await expect(page.getByText("Save with 3 or 6 months")).toBeHidden();
+    await expect(planCard(page, "Essential").getByText("3 × €90, €270 in total")).toBeVisible();
+    await expect(planCard(page, "Progress").getByText("€120", { exact: true })).toBeVisible();
+
+    await chooseDuration(page, "6 months");
+    await expect(page.getByText("Save up to 29% (€50)")).toBeVisible();
+    await expect(planCard(page, "Elite").getByText("6 × €125, €750 in total")).toBeVisible();
+    await expect(planCard(page, "Essential").getByText("€80", { exact: true })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("the Custom Program links to the booking page and never starts a checkout", async ({ page }) => {
+    let checkoutCalls = 0;
+    page.on("request", (r) => {
+      if (r.url().includes("/api/create-checkout-session")) checkoutCalls++;
+    });
+    await page.goto("/pricing");
+    const custom = planCard(page, "Custom Program");
+    await expect(custom.getByText("Contact", { exact: true })).toBeVisible();
+    const link = custom.getByRole("link", { name: /^Contact/ });
+    await expect(link).toHaveAttribute("href", site.bookingUrl);
+    await expect(custom.getByRole("button")).toHaveCount(0);
+    expect(checkoutCalls).toBe(0);
+  });
+
+  test("a tampered price ID is refused with 'Invalid plan or price ID'", async ({ page, consoleErrors }) => {
+    await page.goto("/pricing");
+    const card = planCard(page, "Elite");
+    const button = card.getByRole("button", { name: "Choose Elite" });
+    // What a visitor could do in the developer tools: swap in the price of the cheapest plan.
+    await button.evaluate((el) => ((el as HTMLButtonElement).value = "essential:onetime"));
+    const response = page.waitForResponse("**/api/create-checkout-session");
+    await button.click();
+    expect((await response).status()).toBe(400);
+    await expect(card.getByRole("alert")).toHaveText("Error: Invalid plan or price ID");
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(button).toBeEnabled();
+    await expect(card).toHaveAttribute("data-selected", "true");
+    // The browser logs the refused request itself; that is the expected outcome here.
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !e.includes("400")));
+  });
+
+  test("shows 'An unexpected error occurred' when the server cannot be reached", async ({ page, consoleErrors }) => {
+    await page.goto("/pricing");
+    await page.route("**/api/create-checkout-session", (route) => route.abort("connectionrefused"));
+    await planCard(page, "Essential").getByRole("button", { name: "Choose Essential" }).click();
+    await expect(planCard(page, "Essential").getByRole("alert")).toHaveText("Error: An unexpected error occurred");
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !e.includes("ERR_CONNECTION_REFUSED")));
+  });
+});
+
+test.describe("buying through the built-in test checkout", () => {
+  const cases = [
+    { duration: "1 month", plan: "Essential", paid: "€110", summary: null, months: "1 month" },
+    { duration: "3 months", plan: "Progress", paid: "€120", summary: "3 × €120, €360 in total", months: "3 months" },
+    { duration: "6 months", plan: "Elite", paid: "€125", summary: "6 × €125, €750 in total", months: "6 months" },
+  ] as const;
+
+  for (const c of cases) {
+    test(`${c.plan}, ${c.duration}: pays with the test card and lands on the verified success page`, async ({ page }) => {
+      await page.goto("/pricing");
+      await chooseDuration(page, c.duration);
+      const request = page.waitForRequest("**/api/create-checkout-session");
+      await planCard(page, c.plan).getByRole("button", { name: `Choose ${c.plan}` }).click();
+      const sent = (await request).postDataJSON() as Record<string, string>;
+      expect(sent).toMatchObject({
+        planName: c.plan,
+        billingType: { "1 month": "onetime", "3 months": "monthly3x", "6 months": "monthly6x" }[c.duration],
+        frequency: c.duration.split(" ")[0],
+      });
+
+      await expect(page).toHaveURL(/\/checkout\/test\/cs_test_local_/);
+      await expect(page.getByRole("heading", { level: 1, name: "Test checkout" })).toBeVisible();
+      await expect(page.getByText(`${c.plan}, ${c.months}`)).toBeVisible();
+      if (c.summary) await expect(page.getByText(c.summary)).toBeVisible();
+      await payWithTestCard(page);
+
+      await expect(page).toHaveURL(/\/success\?session_id=cs_test_local_/);
+      const sessionId = new URL(page.url()).searchParams.get("session_id") ?? "";
+      await expect(page.getByRole("heading", { level: 1, name: "Thank You!" })).toBeVisible();
+      await expect(page.getByText(sessionId)).toBeVisible();
+      await expect(page.getByText(c.plan, { exact: true })).toBeVisible();
+      await expect(page.getByText(c.paid, { exact: true })).toBeVisible();
+      if (c.summary) await expect(page.getByText(c.summary)).toBeVisible();
+      await expect(page.getByRole("heading", { name: "What happens next?" })).toBeVisible();
+      await expect(page.getByRole("list").filter({ hasText: "Kick-off call" }).getByRole("listitem")).toHaveCount(3);
+      await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+      // The test checkout has no customer portal.
+      await expect(page.getByRole("button", { name: "Manage my plan" })).toHaveCount(0);
+      expect(await dataLayerEvent(page, "payment_success")).toEqual({ event: "payment_success", sessionId });
+
+      // The session is used up: opening the test checkout again goes straight to the receipt.
+      await page.goto(`/checkout/test/${sessionId}`);
+      await expect(page).toHaveURL(/\/success\?session_id=/);
+    });
+  }
+
+  test("the test checkout checks the card and shows errors under the fields @mobile", async ({ page, consoleErrors }) => {
+    await page.goto("/pricing");
+    await planCard(page, "Progress").getByRole("button", { name: "Choose Progress" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Test checkout" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel("Email").fill("buyer@example");
+    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await page.getByLabel("Expiry (MM / YY)").fill("1234");
+    await page.getByLabel("Security code").fill("12");
+    await page.getByRole("button", { name: "Pay €140" }).click();
+    const card = page.getByLabel("Card number");
+    await expect(card).toHaveAttribute("aria-invalid", "true");
+    await expect(card).toHaveAccessibleDescription("Use the test card number 4242 4242 4242 4242");
+    await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address");
+    await expect(page.getByLabel("Expiry (MM / YY)")).toHaveAccessibleDescription("Enter the expiry date as MM / YY");
+    await expect(page.getByLabel("Security code")).toHaveAccessibleDescription("Enter the 3 or 4 digit security code");
+    await expect(page).toHaveURL(/\/checkout\/test\//);
+    await expectAccessible(page);
+    // The refused form answers 400, which the browser logs itself; expected here.
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !e.includes("400")));
+    await payWithTestCard(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Thank You!" })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("cancelling goes to the cancel page with its processing state and event @mobile", async ({ page }) => {
+    await page.goto("/pricing");
+    await planCard(page, "Elite").getByRole("button", { name: "Choose Elite" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Test checkout" })).toBeVisible();
+    await page.getByRole("button", { name: "Cancel and return" }).click();
+    await expect(page).toHaveURL(/\/cancel$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Payment Cancelled" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Return to pricing" })).toHaveAttribute("href", "/pricing");
+    await expect(page.getByRole("link", { name: /Message Mila on WhatsApp/ })).toHaveAttribute("href", site.messagingUrl);
+    await expect(page.getByRole("list").filter({ hasText: "compare the plans" }).getByRole("listitem")).toHaveCount(4);
+    expect(await dataLayerEvent(page, "payment_cancelled")).toEqual({ event: "payment_cancelled" });
+    await expectAccessible(page);
+  });
+
+  test("works without JavaScript: toggle, plan form, test checkout and success page", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto("/pricing");
+      await page.getByText("6 months", { exact: true }).click();
+      await expect(planCard(page, "Essential").getByText("6 × €80, €480 in total")).toBeVisible();
+      await planCard(page, "Essential").getByRole("button", { name: "Choose Essential" }).click();
+      await expect(page).toHaveURL(/\/checkout\/test\/cs_test_local_/);
+      await expect(page.getByText("Essential, 6 months")).toBeVisible();
+      await payWithTestCard(page);
+      await expect(page.getByRole("heading", { level: 1, name: "Thank You!" })).toBeVisible();
+      await expect(page.getByText("6 × €80, €480 in total")).toBeVisible();
+      await page.goto("/cancel");
+      await expect(page.getByRole("heading", { level: 1, name: "Payment Cancelled" })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test.describe("success page", () => {
+  test("without a session ID shows 'Something went wrong' and links back to pricing @mobile", async ({ page }) => {
+    await page.goto("/success");
+    await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
+    await expect(page.getByText("No session ID found")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Return to pricing page" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+
+  test("a forged or unpaid session ID never shows a thank-you", async ({ page, request }) => {
+    for (const id of ["cs_test_local_forged000000000000", "cs_live_abc123def456", "<script>alert(1)</script>"]) {
+      await page.goto(`/success?session_id=${encodeURIComponent(id)}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
+      await expect(page.getByText("We could not find a completed payment")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Thank You!" })).toHaveCount(0);
+    }
+    const created = await request.post("/api/create-checkout-session", {
+      data: { priceId: "elite:onetime", planName: "Elite", billingType: "onetime", frequency: "1" },
+    });
+    const unpaid = new URL(((await created.json()) as { sessionUrl: string }).sessionUrl).pathname.split("/").pop() ?? "";
+    await page.goto(`/success?session_id=${unpaid}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
+  });
+
+  test("counts down visibly from 15 and then goes home @mobile", async ({ page, request }) => {
+    const sessionId = await paidSessionId(request);
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.goto(`/success?session_id=${sessionId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Thank You!" })).toBeVisible();
+    await dataLayerEvent(page, "payment_success");
+    await expect(page.getByText("Taking you to the home page in 15 seconds.")).toBeVisible();
+    await page.clock.runFor(5_000);
+    await expect(page.getByText("Taking you to the home page in 10 seconds.")).toBeVisible();
+    await page.clock.runFor(10_000);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the countdown stops when the visitor chooses to stay or leaves", async ({ page, request }) => {
+    const sessionId = await paidSessionId(request);
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.goto(`/success?session_id=${sessionId}`);
+    await dataLayerEvent(page, "payment_success");
+    await page.clock.runFor(3_000);
+    await page.getByRole("button", { name: "Stay on this page" }).click();
+    await expect(page.getByText("You're staying on this page.")).toBeVisible();
+    await page.clock.runFor(20_000);
+    await expect(page).toHaveURL(/\/success\?session_id=/);
+
+    // Leaving for another page of the site ends the countdown there too.
+    await page.goto(`/success?session_id=${sessionId}`);
+    await dataLayerEvent(page, "payment_success");
+    await page.getByRole("link", { name: "Pricing" }).first().click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await page.clock.runFor(20_000);
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+});
+
+test.describe("cancel page", () => {
+  test("shows 'Processing...' for 500 ms, then the message, then returns to pricing after 15 s", async ({ page }) => {
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.goto("/cancel");
+    await expect(page.getByText("Processing...")).toBeVisible();
+    await dataLayerEvent(page, "payment_cancelled");
+    await expect(page.getByRole("heading", { name: "Payment Cancelled" })).toBeHidden();
+    await page.clock.runFor(500);
+    await expect(page.getByRole("heading", { level: 1, name: "Payment Cancelled" })).toBeVisible();
+    await expect(page.getByText("Processing...")).toBeHidden();
+    await expect(page.getByText("Taking you back to the pricing page in 15 seconds.")).toBeVisible();
+    await page.clock.runFor(14_000);
+    await expect(page.getByText("Taking you back to the pricing page in 1 seconds.")).toBeVisible();
+    await page.clock.runFor(1_000);
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+});
+
+test("the checkout endpoint answers JSON and refuses what is not in the catalogue", async ({ request }) => {
+  const ok = await request.post("/api/create-checkout-session", {
+    data: { priceId: "essential:monthly6x", planName: "Essential", billingType: "monthly6x", frequency: "6" },
+  });
+  expect(ok.status()).toBe(200);
+  expect(await ok.json()).toEqual({ sessionUrl: expect.stringMatching(/\/checkout\/test\/cs_test_local_/) });
+  for (const data of [
+    { priceId: "price_123", planName: "Essential", billingType: "monthly6x", frequency: "6" },
+    { priceId: "custom:onetime", planName: "Custom Program", billingType: "onetime", frequency: "1" },
+    { priceId: "essential:monthly6x", planName: "Essential", billingType: "monthly6x", frequency: "1" },
+  ]) {
+    const refused = await request.post("/api/create-checkout-session", { data });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toEqual({ message: "Invalid plan or price ID" });
+  }
+  const notJson = await request.post("/api/create-checkout-session", { headers: { "Content-Type": "application/json" }, data: "{oops" });
+  expect(notJson.status()).toBe(400);
+  const webhook = await request.post("/api/stripe-webhook", { data: "{}" });
+  expect(webhook.status()).toBe(404);
+});
