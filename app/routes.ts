@@ -24,5 +24,8 @@ export default [
   route("api/auth/*", "routes/api-auth.ts"),
   route("api/admin/accounts", "routes/api-admin-accounts.ts"),
   route(".well-known/jwks.json", "routes/well-known-jwks.ts"),
+  // Lead forms: the step flow posts JSON here; the plain HTML forms post to /start and /nicaragua.
+  route("api/intake", "routes/api.intake.ts"),
+  route("api/event-signup", "routes/api.event-signup.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

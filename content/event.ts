@@ -9,6 +9,8 @@ export const event: EventContent = {
   locality: "San Juan del Sur",
   country: "Nicaragua",
   costLabel: "10 dollars cash",
+  equipmentLabel: "Mats provided",
+  price: { amount: 10, currency: "USD" },
   description: [
     "Join me for a sweaty, music-filled hour on the sand at Playa Maderas while the sun goes down over the Pacific. We'll work the glutes, legs and core with a mix of strength circuits, resistance-band burners and short bursts of cardio.",
     "Every exercise has an easier and a harder option, so it doesn't matter whether you train every day or it's your first workout in months. Mats are provided; you just bring yourself and a bit of energy. Spots are limited, so reserve yours below.",

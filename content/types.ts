@@ -186,6 +186,9 @@ export interface EventContent {
   locality: string;
   country: string;
   costLabel: string; // "10 dollars cash"
+  equipmentLabel: string; // "Mats provided"
+  /** Price in whole units of currency, for structured data. */
+  price: { amount: number; currency: string };
   description: string[];
   bringList: string[];
   formName: string; // "Nicaragua Signup Form"

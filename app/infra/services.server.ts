@@ -41,7 +41,7 @@ export async function createServices(env: Env, options: { logger?: Logger; memor
   const payments = createPaymentProvider(env, database.db, logger);
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM, logger);
   const outbox = new Outbox(path.resolve(env.DATA_DIR, "outbox.jsonl"), logger);
-  registerOutboxHandlers(outbox, database.db);
+  registerOutboxHandlers(outbox, database.db, { mailer, logger, trainerEmail: env.TRAINER_EMAIL });
   if (options.startOutbox !== false) {
     outbox.start();
     // Drain what an earlier run left behind as soon as the server is up.

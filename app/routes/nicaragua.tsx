@@ -1,19 +1,128 @@
-import { useLocation } from "react-router";
+import { data, useActionData } from "react-router";
 import type { Route } from "./+types/nicaragua";
+import { event } from "../../content/event";
+import { site } from "../../content/site";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { seoMeta } from "~/features/site/seo";
+import { Picture, mediaUrl } from "~/ui/picture";
+import { requireServices } from "~/infra/context";
+import { handleEventSignup } from "~/features/leads/event-signup.server";
+import { EventSignupForm } from "~/features/leads/event-signup-form";
+
+function eventJsonLd(siteUrl: string): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: event.title,
+    description: event.description[0],
+    startDate: event.startsAt,
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    image: [`${siteUrl}${mediaUrl(event.image, 1440)}`],
+    location: {
+      "@type": "Place",
+      name: event.venue,
+      address: { "@type": "PostalAddress", addressLocality: event.locality, addressCountry: event.country },
+    },
+    offers: {
+      "@type": "Offer",
+      price: event.price.amount,
+      priceCurrency: event.price.currency,
+      availability: "https://schema.org/InStock",
+      url: `${siteUrl}/nicaragua`,
+    },
+    organizer: { "@type": "Person", name: site.trainerName, url: siteUrl },
+  };
+}
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const entry = findRouteEntry(location.pathname);
-  const root = matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined;
-  return seoMeta({ title: entry?.title ?? "", description: entry?.title ?? "", path: location.pathname, siteUrl: root?.publicEnv.SITE_URL ?? "" });
+  const siteUrl = (matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined)?.publicEnv.SITE_URL ?? "";
+  return seoMeta({
+    title: entry?.title ?? event.title,
+    description: `${event.dateLabel}, ${event.timeLabel} at ${event.venue}, ${event.locality}: ${event.description[0]}`.slice(0, 300),
+    path: location.pathname,
+    siteUrl,
+    image: mediaUrl(event.image, 1440),
+    jsonLd: [eventJsonLd(siteUrl)],
+  });
 };
 
-export default function Page() {
-  const entry = findRouteEntry(useLocation().pathname);
+/** The signup form's plain HTML post lands here; with JavaScript it posts to /api/event-signup. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await handleEventSignup(request, requireServices(context));
+  return data(result.outcome, { status: result.status, headers: result.headers });
+}
+
+const details = [
+  { label: "Date", value: event.dateLabel },
+  { label: "Time", value: event.timeLabel },
+  { label: "Where", value: `${event.venue}, ${event.locality}` },
+  { label: "Equipment", value: event.equipmentLabel },
+  { label: "Cost", value: event.costLabel },
+];
+
+export default function NicaraguaPage() {
+  const outcome = useActionData<typeof action>();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-navy">{entry?.title}</h1>
-    </section>
+    <>
+      <section className="relative overflow-hidden bg-navy text-white" aria-labelledby="event-title">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-5 py-14 sm:px-8 lg:grid-cols-2 lg:py-20">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-[0.18em] text-aqua">
+              {event.locality}, {event.country}
+            </p>
+            <h1 id="event-title" className="mt-3 text-4xl font-bold tracking-tight sm:text-5xl">
+              {event.title}
+            </h1>
+            <dl className="mt-8 grid gap-3 sm:grid-cols-2">
+              {details.map((d) => (
+                <div key={d.label} className="rounded-2xl bg-white/10 px-4 py-3">
+                  <dt className="text-xs font-semibold uppercase tracking-[0.14em] text-aqua">{d.label}</dt>
+                  <dd className="mt-1 text-lg font-semibold">{d.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+          <Picture
+            image={event.image}
+            sizes="(min-width: 1024px) 560px, 100vw"
+            priority
+            className="block overflow-hidden rounded-3xl shadow-2xl"
+            imgClassName="h-auto w-full"
+          />
+        </div>
+      </section>
+
+      <section className="bg-white" aria-labelledby="event-about">
+        <div className="mx-auto grid max-w-6xl gap-12 px-5 py-16 sm:px-8 lg:grid-cols-[1.2fr_1fr]">
+          <div>
+            <h2 id="event-about" className="text-3xl font-bold text-navy">
+              What to expect
+            </h2>
+            {event.description.map((paragraph) => (
+              <p key={paragraph.slice(0, 24)} className="mt-4 text-lg leading-relaxed text-ink/85">
+                {paragraph}
+              </p>
+            ))}
+            <h3 className="mt-10 text-xl font-bold text-navy">What to bring</h3>
+            <ul className="mt-4 grid gap-2">
+              {event.bringList.map((item) => (
+                <li key={item} className="flex gap-3 text-ink/85">
+                  <span className="mt-2 h-2 w-2 shrink-0 rounded-full bg-teal" aria-hidden="true" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div id="reserve" className="self-start rounded-3xl bg-sand/60 p-6 shadow-lg sm:p-8">
+            <h2 id="event-form-title" className="mb-6 text-2xl font-bold text-navy">
+              {event.buttonLabel}
+            </h2>
+            <EventSignupForm buttonLabel={event.buttonLabel} thanks={event.thanks} serverOutcome={outcome} />
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,19 +1,97 @@
-import { useLocation } from "react-router";
+import { data, Link, useActionData, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/start";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { seoMeta } from "~/features/site/seo";
+import { Logo } from "~/features/site/logo";
+import { requireServices } from "~/infra/context";
+import { handleIntake } from "~/features/questionnaire/intake.server";
+import { StartFormSection } from "~/features/questionnaire/start-form-section";
+import { BasicIntakeForm } from "~/features/questionnaire/basic-form";
+import { ThankYou } from "~/features/questionnaire/thank-you";
+import { startPageCopy as copy } from "~/features/questionnaire/copy";
+import { formPostFieldOf } from "~/features/questionnaire/schema";
+import type { IntakeOutcome } from "~/features/questionnaire/outcome";
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const entry = findRouteEntry(location.pathname);
   const root = matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined;
-  return seoMeta({ title: entry?.title ?? "", description: entry?.title ?? "", path: location.pathname, siteUrl: root?.publicEnv.SITE_URL ?? "" });
+  return seoMeta({ title: entry?.title ?? copy.title, description: copy.description, path: location.pathname, siteUrl: root?.publicEnv.SITE_URL ?? "" });
 };
 
-export default function Page() {
-  const entry = findRouteEntry(useLocation().pathname);
+/** The questionnaire's plain HTML form posts here; the answer is a server-rendered page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await handleIntake(request, requireServices(context));
+  return data(result.outcome, { status: result.status, headers: result.headers });
+}
+
+/** History back when the visitor came from somewhere on the site, otherwise the home page. */
+function BackButton() {
+  const navigate = useNavigate();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-navy">{entry?.title}</h1>
-    </section>
+    <Link
+      to="/"
+      onClick={(event) => {
+        if (window.history.length > 2) {
+          event.preventDefault();
+          void navigate(-1);
+        }
+      }}
+      className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-4 py-2 font-semibold text-navy hover:bg-navy/5"
+    >
+      <span aria-hidden="true">←</span> {copy.back}
+    </Link>
+  );
+}
+
+function Result({ outcome }: { outcome: IntakeOutcome }) {
+  const { pathname } = useLocation();
+  if (outcome.status === "ok" || outcome.status === "fallback") {
+    return (
+      <ThankYou
+        headingLevel={1}
+        fallback={outcome.status === "fallback"}
+        prefill={{ name: outcome.name, email: outcome.email, leadId: outcome.leadId }}
+      />
+    );
+  }
+  const errors: Record<string, string> = {};
+  if (outcome.status === "invalid") {
+    for (const [key, message] of Object.entries(outcome.errors)) errors[formPostFieldOf[key] ?? key] = message;
+  }
+  return (
+    <>
+      <h1 className="text-center text-3xl font-bold text-navy">{copy.errorTitle}</h1>
+      {outcome.status !== "invalid" && (
+        <p role="alert" className="mt-6 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {outcome.message}
+        </p>
+      )}
+      <div className="mt-8">
+        <BasicIntakeForm sourcePath={pathname} values={outcome.status === "invalid" ? outcome.values : {}} errors={errors} />
+      </div>
+    </>
+  );
+}
+
+export default function StartPage() {
+  const outcome = useActionData<typeof action>();
+  return (
+    <div>
+      <div className="bg-sand/60">
+        <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 pt-6">
+          <BackButton />
+          <Logo />
+        </div>
+      </div>
+      {outcome ? (
+        <div className="bg-sand/60 px-4 py-12">
+          <div className="mx-auto max-w-3xl rounded-3xl bg-white p-5 shadow-xl sm:p-10">
+            <Result outcome={outcome} />
+          </div>
+        </div>
+      ) : (
+        <StartFormSection headingLevel={1} title={copy.title} subtitle={copy.subtitle} />
+      )}
+    </div>
   );
 }

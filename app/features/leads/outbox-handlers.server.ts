@@ -1,11 +1,31 @@
 import type { Db } from "../../infra/db.server";
+import type { Logger } from "../../infra/logger.server";
+import type { Mailer } from "../../infra/mail.server";
 import type { Outbox } from "./outbox.server";
+import { replayHandler } from "./signups.server";
+import { OUTBOX_KIND as NEWSLETTER_KIND, storeFromOutbox as storeNewsletterFromOutbox } from "../newsletter/subscribe.server";
+
+/** What replayed submissions may need besides the database (notifications). */
+export interface OutboxHandlerDeps {
+  mailer?: Mailer | null;
+  logger?: Logger;
+  trainerEmail?: string;
+}
 
 /**
  * Every kind of submission that can wait in the outbox, with the idempotent write
  * that stores it once the database is back. Each feature registers its kind here.
  */
-export function registerOutboxHandlers(outbox: Outbox, db: Db): void {
-  void outbox;
-  void db;
+export function registerOutboxHandlers(outbox: Outbox, db: Db, deps: OutboxHandlerDeps = {}): void {
+  // Leads (intake questionnaire, event signup): same id and idempotency key as at submit time.
+  const leadDeps = {
+    db,
+    mailer: deps.logger && deps.trainerEmail ? (deps.mailer ?? null) : null,
+    logger: deps.logger ?? outbox.logger,
+    trainerEmail: deps.trainerEmail ?? "",
+  };
+  outbox.register("intake", replayHandler("intake", leadDeps));
+  outbox.register("event", replayHandler("event", leadDeps));
+  // Newsletter: an upsert on the unique e-mail, so a replay twice stores one row.
+  outbox.register(NEWSLETTER_KIND, (payload) => storeNewsletterFromOutbox(db, payload));
 }

@@ -28,7 +28,7 @@ export class Outbox {
 
   constructor(
     readonly file: string,
-    private readonly logger: Logger,
+    readonly logger: Logger,
   ) {
     mkdirSync(path.dirname(file), { recursive: true });
   }

@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+/** The event signup form (SPEC.md section 5): name and phone, both required after trimming. */
+export const EVENT_MESSAGES = {
+  name: "Name is required",
+  phone: "Phone number is required",
+  /** SPEC.md section 8: a failed insert whose cause we know (the database). */
+  databaseError: "Something went wrong. Our database is currently unavailable. You can still reserve your spot!",
+  /** SPEC.md section 8: anything else (network, unexpected answer). */
+  unexpectedError: "Unexpected error. Our database is currently unavailable. You can still reserve your spot!",
+} as const;
+
+const trimmed = (message: string, max: number) =>
+  z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string().trim().min(1, message).max(max, `Please keep this under ${max} characters`));
+
+export const eventSignupSchema = z.object({
+  name: trimmed(EVENT_MESSAGES.name, 120),
+  phone: trimmed(EVENT_MESSAGES.phone, 40),
+  idempotencyKey: z.string().trim().min(8).max(100).optional(),
+  sourceUrl: z.string().max(2000).optional(),
+  website: z.string().max(500).optional(),
+  elapsedMs: z.coerce.number().min(0).max(1e10).optional(),
+});
+
+export type EventSignupInput = z.input<typeof eventSignupSchema>;
+export type EventField = "name" | "phone";
+
+export function validateEventSignup(input: EventSignupInput): Partial<Record<EventField, string>> {
+  const result = eventSignupSchema.safeParse(input);
+  if (result.success) return {};
+  const errors: Partial<Record<EventField, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (field === "name" || field === "phone") errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export type EventOutcome =
+  | { status: "ok"; leadId: string }
+  /** The thanks message still shows after this note (SPEC.md section 8). */
+  | { status: "failed"; message: string }
+  | { status: "invalid"; errors: Partial<Record<EventField, string>>; values: { name: string; phone: string } }
+  | { status: "rate-limited"; message: string }
+  | { status: "bad-request"; message: string };

@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from "react";
+import { Honeypot, TextField } from "../questionnaire/field";
+import { EVENT_MESSAGES, validateEventSignup, type EventField, type EventOutcome } from "./event-schema";
+
+interface EventSignupFormProps {
+  buttonLabel: string;
+  thanks: string;
+  /** The server's answer to a plain (no-JavaScript) post of this form. */
+  serverOutcome?: EventOutcome;
+}
+
+type View = { name: "form"; formError?: string } | { name: "submitting" } | { name: "done"; note?: string };
+
+function initialView(outcome: EventOutcome | undefined): View {
+  if (!outcome) return { name: "form" };
+  if (outcome.status === "ok") return { name: "done" };
+  if (outcome.status === "failed") return { name: "done", note: outcome.message };
+  if (outcome.status === "invalid") return { name: "form" };
+  return { name: "form", formError: outcome.message };
+}
+
+function newKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Event signup: name and phone, 'Reserve My Spot'. A plain form posting to /nicaragua
+ * that, with JavaScript, posts JSON instead and shows form → submitting → done in place.
+ * A failed save still ends in the thanks message, after the error note (SPEC.md section 8).
+ */
+export function EventSignupForm({ buttonLabel, thanks, serverOutcome }: EventSignupFormProps) {
+  const [view, setView] = useState<View>(() => initialView(serverOutcome));
+  const [values, setValues] = useState(serverOutcome?.status === "invalid" ? serverOutcome.values : { name: "", phone: "" });
+  const [errors, setErrors] = useState<Partial<Record<EventField, string>>>(serverOutcome?.status === "invalid" ? serverOutcome.errors : {});
+  const [honeypot, setHoneypot] = useState("");
+  const nameRef = useRef<HTMLInputElement>(null);
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  const started = useRef<number | null>(null);
+  const key = useRef<string | null>(null);
+
+  useEffect(() => {
+    started.current = performance.now();
+  }, []);
+
+  useEffect(() => {
+    if (view.name === "done") doneRef.current?.focus();
+  }, [view.name]);
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateEventSignup(values);
+    setErrors(found);
+    if (found.name || found.phone) {
+      (found.name ? nameRef : phoneRef).current?.focus();
+      return;
+    }
+    key.current ??= newKey();
+    setView({ name: "submitting" });
+    try {
+      const response = await fetch("/api/event-signup", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({
+          ...values,
+          idempotencyKey: key.current,
+          sourceUrl: window.location.href,
+          website: honeypot,
+          elapsedMs: Math.round(performance.now() - (started.current ?? performance.now())),
+        }),
+      });
+      const outcome = (await response.json().catch(() => null)) as EventOutcome | null;
+      if (outcome?.status === "ok") setView({ name: "done" });
+      else if (outcome?.status === "failed") setView({ name: "done", note: outcome.message });
+      else if (outcome?.status === "invalid") {
+        setErrors(outcome.errors);
+        setView({ name: "form" });
+      } else if (outcome?.status === "rate-limited" || outcome?.status === "bad-request") setView({ name: "form", formError: outcome.message });
+      else setView({ name: "done", note: EVENT_MESSAGES.unexpectedError });
+    } catch {
+      setView({ name: "done", note: EVENT_MESSAGES.unexpectedError });
+    }
+  };
+
+  if (view.name === "done") {
+    return (
+      <div className="text-center">
+        {view.note && (
+          <p role="alert" className="mb-4 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+            {view.note}
+          </p>
+        )}
+        <p ref={doneRef} tabIndex={-1} className="text-xl font-bold text-navy">
+          {thanks}
+        </p>
+      </div>
+    );
+  }
+
+  const submitting = view.name === "submitting";
+  return (
+    <form method="post" action="/nicaragua" noValidate onSubmit={onSubmit} aria-label="Reserve your spot" className="grid gap-5">
+      <TextField
+        id="event-name"
+        name="name"
+        label="Name"
+        autoComplete="name"
+        value={values.name}
+        onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))}
+        error={errors.name}
+        inputRef={nameRef}
+        disabled={submitting}
+      />
+      <TextField
+        id="event-phone"
+        name="phone"
+        type="tel"
+        label="Phone number"
+        autoComplete="tel"
+        inputMode="tel"
+        value={values.phone}
+        onChange={(e) => setValues((v) => ({ ...v, phone: e.target.value }))}
+        error={errors.phone}
+        inputRef={phoneRef}
+        disabled={submitting}
+      />
+      <Honeypot value={honeypot} onChange={setHoneypot} />
+      {view.name === "form" && view.formError && (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {view.formError}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={submitting}
+        className="inline-flex min-h-12 items-center justify-center rounded-full bg-teal px-8 py-3 text-lg font-semibold text-white hover:bg-teal-700 disabled:opacity-70"
+      >
+        {submitting ? "Reserving..." : buttonLabel}
+      </button>
+      <p className="sr-only" aria-live="polite">
+        {submitting ? "Reserving your spot..." : ""}
+      </p>
+    </form>
+  );
+}

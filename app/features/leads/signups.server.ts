@@ -1,0 +1,177 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { signups } from "../../../db/schema";
+import type { Db } from "../../infra/db.server";
+import type { Logger } from "../../infra/logger.server";
+import type { Mailer } from "../../infra/mail.server";
+import type { Outbox } from "./outbox.server";
+import { answerLabel, answerTitles, FORM_NAME, type AnswerNumber } from "../questionnaire/questions";
+
+/**
+ * Storing leads so that none is lost: the row goes to the database; when the database
+ * cannot take it, the same record goes to the durable outbox and is replayed later with
+ * the same id and idempotency key, so a lead is stored exactly once either way.
+ */
+export const EVENT_FORM_NAME = "Nicaragua Signup Form";
+
+const base = {
+  id: z.uuid(),
+  idempotencyKey: z.string().min(1),
+  sourceUrl: z.string().nullable(),
+  /** Submission time, kept through the outbox so a replayed lead keeps its real date. */
+  createdAt: z.iso.datetime(),
+};
+
+export const intakeLeadSchema = z.object({
+  ...base,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  answers: z.record(z.string(), z.string()),
+  message: z.string().nullable(),
+});
+
+export const eventLeadSchema = z.object({
+  ...base,
+  name: z.string(),
+  phone: z.string(),
+});
+
+export type IntakeLead = z.infer<typeof intakeLeadSchema>;
+export type EventLead = z.infer<typeof eventLeadSchema>;
+export type LeadKind = "intake" | "event";
+
+export interface LeadDeps {
+  db: Db;
+  outbox: Outbox;
+  mailer: Mailer | null;
+  logger: Logger;
+  trainerEmail: string;
+}
+
+/**
+ * The lead id follows from the idempotency key, so a retry that lands in the outbox
+ * while the database is down still tells the visitor (and the scheduler) the same id.
+ */
+export function leadIdFor(idempotencyKey: string): string {
+  const hex = createHash("sha256").update(`lead:${idempotencyKey}`).digest("hex");
+  const variant = ((parseInt(hex[16] ?? "0", 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function rowOf(kind: LeadKind, lead: IntakeLead | EventLead) {
+  const common = { id: lead.id, idempotencyKey: lead.idempotencyKey, sourceUrl: lead.sourceUrl, createdAt: new Date(lead.createdAt) };
+  if (kind === "intake") {
+    const intake = lead as IntakeLead;
+    return {
+      ...common,
+      formName: FORM_NAME,
+      firstName: intake.firstName,
+      lastName: intake.lastName,
+      name: `${intake.firstName} ${intake.lastName}`.trim(),
+      email: intake.email,
+      phone: intake.phone,
+      answers: intake.answers,
+      message: intake.message,
+    };
+  }
+  const event = lead as EventLead;
+  return { ...common, formName: EVENT_FORM_NAME, name: event.name, phone: event.phone };
+}
+
+/** Idempotent insert: a second call with the same key returns the first row's id. */
+export async function writeLead(db: Db, kind: LeadKind, lead: IntakeLead | EventLead): Promise<{ id: string; inserted: boolean }> {
+  const inserted = await db
+    .insert(signups)
+    .values(rowOf(kind, lead))
+    .onConflictDoNothing({ target: signups.idempotencyKey })
+    .returning({ id: signups.id });
+  if (inserted[0]) return { id: inserted[0].id, inserted: true };
+  const [existing] = await db.select({ id: signups.id }).from(signups).where(eq(signups.idempotencyKey, lead.idempotencyKey)).limit(1);
+  if (!existing) throw new Error("signup conflicted but no row holds its idempotency key");
+  return { id: existing.id, inserted: false };
+}
+
+export type StoreResult =
+  /** In the database. */
+  | { status: "stored"; leadId: string }
+  /** In the outbox; replayed into the database when it is back. The visitor's lead is safe. */
+  | { status: "queued"; leadId: string }
+  /** Neither the database nor the outbox took it. */
+  | { status: "failed"; leadId: string };
+
+export async function storeLead(deps: LeadDeps, kind: LeadKind, lead: IntakeLead | EventLead): Promise<StoreResult> {
+  try {
+    const result = await writeLead(deps.db, kind, lead);
+    if (result.inserted) notifyTrainer(deps, kind, lead);
+    return { status: "stored", leadId: result.id };
+  } catch (error) {
+    deps.logger.error({ err: error, kind, leadId: lead.id }, "storing a lead failed, trying the outbox");
+  }
+  try {
+    await deps.outbox.append(kind, lead);
+    return { status: "queued", leadId: lead.id };
+  } catch (error) {
+    deps.logger.fatal({ err: error, kind, leadId: lead.id }, "lead lost: database and outbox both failed");
+    return { status: "failed", leadId: lead.id };
+  }
+}
+
+/** The outbox's replay of one queued lead: same idempotent write, then the notification. */
+export function replayHandler(kind: LeadKind, deps: Omit<LeadDeps, "outbox">) {
+  const schema = kind === "intake" ? intakeLeadSchema : eventLeadSchema;
+  return async (payload: unknown): Promise<void> => {
+    const lead = schema.parse(payload);
+    const result = await writeLead(deps.db, kind, lead);
+    if (result.inserted) notifyTrainer(deps, kind, lead);
+  };
+}
+
+/** Fire and forget: a mail problem is logged and never reaches the visitor. */
+export function notifyTrainer(deps: Pick<LeadDeps, "mailer" | "logger" | "trainerEmail">, kind: LeadKind, lead: IntakeLead | EventLead): void {
+  if (!deps.mailer) return;
+  const message = kind === "intake" ? intakeMail(lead as IntakeLead) : eventMail(lead as EventLead);
+  deps.mailer
+    .send({ to: deps.trainerEmail, ...message, replyTo: kind === "intake" ? (lead as IntakeLead).email : undefined })
+    .catch((error: unknown) => deps.logger.error({ err: error, kind, leadId: lead.id }, "lead notification mail failed"));
+}
+
+/** Strips line breaks so a visitor's input can never add mail headers through the subject. */
+const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").slice(0, 120);
+
+export function intakeMail(lead: IntakeLead): { subject: string; text: string } {
+  const answers = Object.fromEntries(Object.entries(lead.answers).map(([k, v]) => [Number(k.replace("q", "")), v])) as Partial<Record<AnswerNumber, string>>;
+  const answerLines = ([1, 2, 3, 4, 5] as const)
+    .filter((n) => answers[n] !== undefined)
+    .map((n) => `${answerTitles[n]}: ${answerLabel(n, answers[n] ?? "", answers)}`);
+  const goal = answers[1] ? answerLabel(1, answers[1]) : "intake";
+  return {
+    subject: oneLine(`New intake: ${lead.firstName} ${lead.lastName} (${goal})`),
+    text: [
+      `A new intake questionnaire came in on ${lead.createdAt}.`,
+      "",
+      `Name: ${lead.firstName} ${lead.lastName}`,
+      `Email: ${lead.email}`,
+      `Phone: ${lead.phone}`,
+      ...answerLines,
+      `Message: ${lead.message || "(none)"}`,
+      `Page: ${lead.sourceUrl ?? "(unknown)"}`,
+      `Lead id: ${lead.id}`,
+    ].join("\n"),
+  };
+}
+
+export function eventMail(lead: EventLead): { subject: string; text: string } {
+  return {
+    subject: oneLine(`New event signup: ${lead.name}`),
+    text: [
+      `A new signup for the beach workout came in on ${lead.createdAt}.`,
+      "",
+      `Name: ${lead.name}`,
+      `Phone: ${lead.phone}`,
+      `Lead id: ${lead.id}`,
+    ].join("\n"),
+  };
+}

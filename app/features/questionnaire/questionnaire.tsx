@@ -1,0 +1,398 @@
+import { useCallback, useEffect, useId, useReducer, useRef, useState } from "react";
+import { track } from "../analytics/track";
+import { ContactFields, emptyContact, preloadPhoneInput, type ContactValuesState } from "./contact-fields";
+import { Honeypot } from "./field";
+import { questionnaireCopy as copy } from "./copy";
+import { OptionButtons } from "./option-buttons";
+import {
+  back,
+  canGoNext,
+  choose,
+  currentAnswer,
+  currentQuestion,
+  firstUnansweredIndex,
+  initialState,
+  isLastStep,
+  next,
+  progressPercent,
+  questionList,
+  stepNumber,
+  totalSteps,
+  type QuestionnaireState,
+  type StartOptions,
+} from "./questionnaire-machine";
+import { ANALYTICS_FORM_NAME, type AnswerNumber } from "./questions";
+import { CONTACT_FIELDS, MESSAGES, validateContact, type ContactField } from "./schema";
+import { ThankYou } from "./thank-you";
+import type { IntakeOutcome } from "./outcome";
+
+type Action = { type: "choose"; value: string } | { type: "next" } | { type: "back" } | { type: "goto"; index: number; error: string | null };
+
+function reducer(state: QuestionnaireState, action: Action): QuestionnaireState {
+  switch (action.type) {
+    case "choose":
+      return choose(state, action.value);
+    case "next":
+      return next(state);
+    case "back":
+      return back(state);
+    case "goto":
+      return { ...state, index: action.index, error: action.error };
+  }
+}
+
+type View =
+  | { name: "form"; formError?: string }
+  | { name: "submitting" }
+  | { name: "done"; leadId: string; fallback: boolean; prefill: { name: string; email: string } };
+
+function newKey(): string {
+  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const INTAKE_ENDPOINT = "/api/intake";
+
+async function postIntake(body: unknown): Promise<{ status: number; outcome: IntakeOutcome | null }> {
+  const send = () =>
+    fetch(INTAKE_ENDPOINT, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
+  let response: Response;
+  try {
+    response = await send();
+  } catch {
+    // One retry for a dropped connection; the idempotency key makes it safe.
+    response = await send();
+  }
+  const outcome = (await response.json().catch(() => null)) as IntakeOutcome | null;
+  return { status: response.status, outcome };
+}
+
+const reducedMotion = () => typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+
+export function Questionnaire({ startFromQuestion, answers }: StartOptions) {
+  const uid = useId().replace(/[^a-zA-Z0-9_-]/g, "");
+  const [state, dispatch] = useReducer(reducer, { startFromQuestion, answers }, initialState);
+  const [view, setView] = useState<View>({ name: "form" });
+  const [contact, setContact] = useState<ContactValuesState>(emptyContact);
+  const [contactErrors, setContactErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const [honeypot, setHoneypot] = useState("");
+  const [highlight, setHighlight] = useState(false);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const fieldRefs = useRef<Partial<Record<ContactField, HTMLElement | null>>>({});
+  const focusHeadingNext = useRef(false);
+  const startedRef = useRef<number | null>(null);
+  const keyRef = useRef<string | null>(null);
+  const startedTracking = useRef(false);
+
+  const question = currentQuestion(state);
+  const step = stepNumber(state);
+  const total = totalSteps(state);
+  const percent = progressPercent(state);
+  const last = isLastStep(state);
+
+  useEffect(() => {
+    startedRef.current = performance.now();
+  }, []);
+
+  // form_view and the highlight once half of the form is on screen.
+  useEffect(() => {
+    const card = cardRef.current;
+    if (!card || typeof IntersectionObserver === "undefined") return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        track("form_view", { form_name: ANALYTICS_FORM_NAME, form_type: "questionnaire" });
+        if (reducedMotion()) return;
+        setHighlight(true);
+        timer = setTimeout(() => setHighlight(false), 900);
+      },
+      { threshold: 0.5 },
+    );
+    observer.observe(card);
+    return () => {
+      observer.disconnect();
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (view.name !== "form") return;
+    track("form_question_view", {
+      question_id: question.id,
+      question_label: question.text,
+      question_type: question.type,
+      step_number: step,
+      total_steps: total,
+      step_percent: percent,
+    });
+    if (step >= total - 1) preloadPhoneInput();
+    if (focusHeadingNext.current) {
+      focusHeadingNext.current = false;
+      headingRef.current?.focus({ preventScroll: true });
+      const top = cardRef.current?.getBoundingClientRect().top ?? 0;
+      if (top < 0) cardRef.current?.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
+    }
+    // Tracks each step once when it is shown; the other values follow from the step.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [question.id, step, view.name]);
+
+  const markStarted = () => {
+    if (startedTracking.current) return;
+    startedTracking.current = true;
+    track("form_start", { form_name: ANALYTICS_FORM_NAME });
+  };
+
+  const onChoose = (value: string) => {
+    markStarted();
+    const nextState = choose(state, value);
+    if (nextState.answers[question.number as AnswerNumber] === value) {
+      track("form_question_answer", {
+        question_id: question.id,
+        question_label: question.text,
+        question_type: question.type,
+        answer: value,
+        step_number: step,
+        total_steps: totalSteps(nextState),
+      });
+    }
+    focusHeadingNext.current = nextState.index !== state.index;
+    dispatch({ type: "choose", value });
+  };
+
+  const onNext = () => {
+    focusHeadingNext.current = canGoNext(state);
+    dispatch({ type: "next" });
+  };
+
+  const onBack = () => {
+    focusHeadingNext.current = true;
+    dispatch({ type: "back" });
+  };
+
+  const contactFlags = (values: ContactValuesState) => {
+    const filled = (f: ContactField) => values[f].trim() !== "";
+    return {
+      first_name_completed: filled("firstName"),
+      last_name_completed: filled("lastName"),
+      email_completed: filled("email"),
+      phone_completed: filled("phone"),
+      message_completed: filled("message"),
+      all_required_completed: (["firstName", "lastName", "email", "phone"] as const).every(filled),
+    };
+  };
+
+  const onContactChange = useCallback((field: ContactField, value: string) => {
+    setContact((c) => ({ ...c, [field]: value }));
+    // A corrected field loses its error as soon as it is valid.
+    setContactErrors((errors) => {
+      if (!errors[field]) return errors;
+      const { [field]: _removed, ...rest } = errors;
+      void _removed;
+      return rest;
+    });
+  }, []);
+
+  const onContactBlur = (field: ContactField) => {
+    markStarted();
+    track("form_contact_info", { ...contactFlags(contact), step_number: step, total_steps: total, field_updated: field });
+  };
+
+  const registerRef = useCallback((field: ContactField, element: HTMLElement | null) => {
+    fieldRefs.current[field] = element;
+  }, []);
+
+  const focusField = (field: ContactField) => {
+    // The phone input comes from a lazily loaded library that does not forward refs to its input.
+    const element = fieldRefs.current[field] ?? (field === "phone" ? document.getElementById(`${uid}-phone`) : null);
+    element?.scrollIntoView({ block: "center", behavior: reducedMotion() ? "auto" : "smooth" });
+    element?.focus({ preventScroll: true });
+  };
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!last) {
+      onNext();
+      return;
+    }
+    const missing = firstUnansweredIndex(state);
+    if (missing !== null) {
+      focusHeadingNext.current = true;
+      dispatch({ type: "goto", index: missing, error: MESSAGES.required });
+      return;
+    }
+    const checked = validateContact(contact);
+    if (!checked.ok) {
+      setContactErrors(checked.errors);
+      track("form_submit", { form_name: ANALYTICS_FORM_NAME, is_valid: false, error_fields: Object.keys(checked.errors), timestamp: new Date().toISOString() });
+      const first = CONTACT_FIELDS.find((f) => checked.errors[f]);
+      if (first) focusField(first);
+      return;
+    }
+    const answersForTracking = Object.fromEntries(
+      questionList(state.answers)
+        .filter((q) => q.type !== "contact")
+        .map((q) => [q.id, state.answers[q.number as AnswerNumber] ?? ""]),
+    );
+    track("form_submit", { form_name: ANALYTICS_FORM_NAME, is_valid: true, answers: answersForTracking, timestamp: new Date().toISOString() });
+    keyRef.current ??= newKey();
+    const prefill = { name: `${checked.values.firstName} ${checked.values.lastName}`, email: checked.values.email };
+    setView({ name: "submitting" });
+    let result: Awaited<ReturnType<typeof postIntake>>;
+    try {
+      result = await postIntake({
+        answers: state.answers,
+        contact: checked.values,
+        idempotencyKey: keyRef.current,
+        sourceUrl: window.location.href,
+        website: honeypot,
+        elapsedMs: Math.round(performance.now() - (startedRef.current ?? performance.now())),
+      });
+    } catch {
+      result = { status: 0, outcome: null };
+    }
+    const outcome = result.outcome;
+    if (outcome?.status === "ok") {
+      track("form_complete", { form_name: ANALYTICS_FORM_NAME, lead_id: outcome.leadId });
+      setView({ name: "done", leadId: outcome.leadId, fallback: false, prefill });
+      return;
+    }
+    if (outcome?.status === "invalid") {
+      const serverContactErrors: Partial<Record<ContactField, string>> = {};
+      for (const [key, message] of Object.entries(outcome.errors)) {
+        if (key.startsWith("contact.")) serverContactErrors[key.slice(8) as ContactField] = message;
+      }
+      const answerKey = Object.keys(outcome.errors).find((k) => k.startsWith("answers."));
+      setView({ name: "form" });
+      if (answerKey) {
+        const number = Number(answerKey.slice(8));
+        const index = questionList(state.answers).findIndex((q) => q.number === number);
+        focusHeadingNext.current = true;
+        dispatch({ type: "goto", index: Math.max(0, index), error: outcome.errors[answerKey] ?? null });
+        return;
+      }
+      setContactErrors(serverContactErrors);
+      const first = CONTACT_FIELDS.find((f) => serverContactErrors[f]);
+      if (first) requestAnimationFrame(() => focusField(first));
+      return;
+    }
+    if (outcome?.status === "rate-limited" || outcome?.status === "bad-request") {
+      setView({ name: "form", formError: outcome.message });
+      return;
+    }
+    // The database (and the outbox) failed, or the request never got an answer: book anyway.
+    setView({ name: "done", leadId: outcome?.status === "fallback" ? outcome.leadId : "", fallback: true, prefill });
+  };
+
+  const errorIdFor = `${uid}-question-error`;
+  const sublineId = `${uid}-question-subline`;
+
+  return (
+    <div
+      ref={cardRef}
+      className={`relative mx-auto max-w-3xl rounded-3xl bg-white p-5 shadow-xl ring-4 transition-[box-shadow,--tw-ring-color] duration-300 motion-reduce:transition-none sm:p-10 ${
+        highlight ? "ring-aqua" : "ring-transparent"
+      }`}
+    >
+      {view.name === "done" ? (
+        <ThankYou prefill={{ ...view.prefill, leadId: view.leadId || undefined }} fallback={view.fallback} autoOpen />
+      ) : view.name === "submitting" ? (
+        <div role="status" className="flex min-h-64 flex-col items-center justify-center gap-4 text-center">
+          <span className="h-10 w-10 animate-spin rounded-full border-4 border-teal/25 border-t-teal motion-reduce:animate-none" aria-hidden="true" />
+          <p className="text-lg font-semibold text-navy">{copy.submitting}</p>
+        </div>
+      ) : (
+        <form id="fitness-form" noValidate onSubmit={onSubmit} aria-label="Intake questionnaire">
+          <div className="mb-6">
+            <div className="flex items-center justify-between text-sm font-semibold text-navy">
+              <span>{copy.stepLabel(step, total)}</span>
+              <span>{percent}%</span>
+            </div>
+            <div
+              role="progressbar"
+              aria-label="Questionnaire progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              aria-valuetext={copy.stepLabel(step, total)}
+              className="mt-2 h-2 overflow-hidden rounded-full bg-navy/10"
+            >
+              <div className="h-full rounded-full bg-teal transition-[width] duration-300 motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+            </div>
+          </div>
+
+          <fieldset
+            key={question.id}
+            aria-describedby={[question.subline ? sublineId : "", state.error ? errorIdFor : ""].filter(Boolean).join(" ") || undefined}
+            className="min-w-0 translate-y-0 opacity-100 transition-[opacity,translate] duration-300 ease-out starting:translate-y-3 starting:opacity-0 motion-reduce:transition-none"
+          >
+            <legend className="w-full">
+              <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-navy sm:text-3xl">
+                {question.text}
+              </h3>
+            </legend>
+            {question.subline && (
+              <p id={sublineId} className="mt-2 text-ink/80">
+                {question.subline}
+              </p>
+            )}
+            <div className="mt-6">
+              {question.type === "contact" ? (
+                <ContactFields
+                  idPrefix={uid}
+                  errors={contactErrors}
+                  interactive={{ values: contact, onChange: onContactChange, onBlur: onContactBlur, registerRef }}
+                />
+              ) : (
+                <OptionButtons question={question} selected={currentAnswer(state)} onChoose={onChoose} />
+              )}
+            </div>
+            {state.error && (
+              <p id={errorIdFor} role="alert" className="mt-3 text-sm font-medium text-red-700">
+                {state.error}
+              </p>
+            )}
+          </fieldset>
+
+          <Honeypot value={honeypot} onChange={setHoneypot} />
+          <p className="sr-only" aria-live="polite">
+            {Object.keys(contactErrors).length > 0 ? copy.fixErrors(Object.keys(contactErrors).length) : ""}
+          </p>
+          {view.formError && (
+            <p role="alert" className="mt-5 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+              {view.formError}
+            </p>
+          )}
+
+          <div className="mt-8 flex items-center justify-between gap-3">
+            <button
+              type="button"
+              onClick={onBack}
+              disabled={state.index === 0}
+              className="inline-flex min-h-12 items-center gap-1 rounded-full px-5 py-3 font-semibold text-navy hover:bg-navy/5 disabled:invisible"
+            >
+              <span aria-hidden="true">←</span> {copy.back}
+            </button>
+            {last ? (
+              <button type="submit" className="inline-flex min-h-12 items-center rounded-full bg-teal px-8 py-3 font-semibold text-white hover:bg-teal-700">
+                {copy.submit}
+              </button>
+            ) : (
+              <button
+                type="button"
+                onClick={onNext}
+                aria-disabled={!canGoNext(state)}
+                className="inline-flex min-h-12 items-center gap-1 rounded-full bg-teal px-8 py-3 font-semibold text-white hover:bg-teal-700 aria-disabled:cursor-not-allowed aria-disabled:bg-navy/40"
+              >
+                {copy.next} <span aria-hidden="true">→</span>
+              </button>
+            )}
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { z } from "zod";
+import { AGE_RANGES, COMPETITION_GOALS, FREQUENCIES, GENDERS, GOALS, HIDDEN_GOAL, SPORTS } from "./questions";
+
+/**
+ * One schema for the browser and the server: the step flow validates the contact step
+ * with it before posting, and the action re-validates every submission with it, so the
+ * visitor sees the same messages either way (SPEC.md sections 5 and 8).
+ */
+export const MESSAGES = {
+  required: "This field is required",
+  email: "Please enter a valid email address",
+  phone: "Please enter a valid phone number",
+  minLength: (n: number) => `Please enter at least ${n} characters`,
+  tooLong: (n: number) => `Please keep this under ${n} characters`,
+} as const;
+
+/** Non-space text, an at sign, a domain, a dot and a suffix. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An optional plus, then only digits, spaces, hyphens and parentheses. */
+export const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
+/** libphonenumber's limits: at most 17 digits; a calling code plus a 2-digit number at least. */
+const PHONE_MIN_DIGITS = 4;
+const PHONE_MAX_DIGITS = 17;
+
+const text = (max: number) => z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string().trim().max(max, MESSAGES.tooLong(max)));
+const requiredText = (max: number) => text(max).pipe(z.string().min(1, MESSAGES.required));
+
+export const contactSchema = z.object({
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  email: requiredText(254).pipe(z.string().regex(EMAIL_PATTERN, MESSAGES.email)),
+  phone: requiredText(40).pipe(
+    z
+      .string()
+      .regex(PHONE_PATTERN, MESSAGES.phone)
+      .refine((v) => {
+        const digits = v.replace(/\D/g, "").length;
+        return digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
+      }, MESSAGES.phone),
+  ),
+  message: text(2000),
+});
+
+export type ContactInput = z.input<typeof contactSchema>;
+export type ContactValues = z.output<typeof contactSchema>;
+export type ContactField = keyof ContactValues;
+export const CONTACT_FIELDS: ContactField[] = ["firstName", "lastName", "email", "phone", "message"];
+
+const optionalChoice = (values: readonly string[]) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().max(40).optional()).refine(
+    (v) => v === undefined || values.includes(v),
+    MESSAGES.required,
+  );
+
+/**
+ * Answers keyed by question number; which of 2 and 3 are required depends on question 1.
+ * Every check runs in one pass so the plain form can show all missing answers at once.
+ */
+export const answersSchema = z
+  .object({
+    1: optionalChoice([...GOALS, HIDDEN_GOAL]),
+    2: optionalChoice([...SPORTS, ...FREQUENCIES]),
+    3: optionalChoice(COMPETITION_GOALS),
+    4: optionalChoice(GENDERS),
+    5: optionalChoice(AGE_RANGES),
+  })
+  .superRefine((answers, ctx) => {
+    for (const n of [1, 4, 5] as const) {
+      if (answers[n] === undefined) ctx.addIssue({ code: "custom", path: [n], message: MESSAGES.required });
+    }
+    const competition = answers[1] === "competition";
+    const q2Options: readonly string[] = competition ? SPORTS : FREQUENCIES;
+    if (answers[1] !== HIDDEN_GOAL && (answers[2] === undefined || !q2Options.includes(answers[2]))) {
+      ctx.addIssue({ code: "custom", path: [2], message: MESSAGES.required });
+    }
+    if (competition && answers[3] === undefined) ctx.addIssue({ code: "custom", path: [3], message: MESSAGES.required });
+  })
+  // Question 3 only exists for competitions; a stale value from an abandoned branch is dropped.
+  .transform((answers) => {
+    const stored: Record<string, string> = { q1: answers[1] ?? "", q4: answers[4] ?? "", q5: answers[5] ?? "" };
+    if (answers[2] !== undefined) stored.q2 = answers[2];
+    if (answers[1] === "competition" && answers[3] !== undefined) stored.q3 = answers[3];
+    return stored;
+  });
+
+/** What the step flow posts as JSON (and what the no-JavaScript form is mapped onto). */
+export const intakeSubmissionSchema = z.object({
+  answers: answersSchema,
+  contact: contactSchema,
+  /** crypto.randomUUID() per form session: retries and double clicks store one row. */
+  idempotencyKey: z.string().trim().min(8).max(100).optional(),
+  /** Page the form was on. */
+  sourceUrl: z.string().max(2000).optional(),
+  /** Honeypot (see app/infra/form-guard.server.ts). */
+  website: z.string().max(500).optional(),
+  /** How long the visitor had the form open; measured by the browser, so no clock skew. */
+  elapsedMs: z.coerce.number().min(0).max(1e10).optional(),
+});
+
+export type IntakeSubmissionInput = z.input<typeof intakeSubmissionSchema>;
+export type IntakeSubmission = z.output<typeof intakeSubmissionSchema>;
+
+/** First message per contact field, for showing under each field. */
+export function validateContact(input: Partial<Record<ContactField, unknown>>): { ok: true; values: ContactValues } | { ok: false; errors: Partial<Record<ContactField, string>> } {
+  const result = contactSchema.safeParse(input);
+  if (result.success) return { ok: true, values: result.data };
+  const errors: Partial<Record<ContactField, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as ContactField;
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** Field errors of a whole submission as "contact.email" / "answers.2" → message. */
+export function flattenIssues(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join(".") || "form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The form post fields of SPEC.md section 3 (the no-JavaScript form uses these names).
+ * sports-event carries question 2 for every goal: the sport for competitions, otherwise
+ * the exercise frequency, so one radio group answers the one question 2 either way.
+ */
+export const FORM_POST_FIELDS = [
+  "form-name",
+  "service-type",
+  "sports-event",
+  "sports-goal",
+  "gender",
+  "age-range",
+  "name",
+  "goals",
+  "first-name",
+  "last-name",
+  "email",
+  "phone",
+  "message",
+] as const;
+
+export const NOJS_FORM_NAME = "fitness-form";
+
+/** Maps a posted form onto the JSON submission shape. */
+export function fromFormPost(form: { get(name: string): unknown }): IntakeSubmissionInput {
+  const str = (name: string): string | undefined => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const message = [str("message"), str("goals")].filter((v) => v && v.trim() !== "").join("\n\n");
+  return {
+    answers: {
+      1: str("service-type"),
+      2: str("sports-event"),
+      3: str("sports-goal"),
+      4: str("gender"),
+      5: str("age-range"),
+    } as IntakeSubmissionInput["answers"],
+    contact: {
+      firstName: str("first-name"),
+      lastName: str("last-name"),
+      email: str("email"),
+      phone: str("phone"),
+      message,
+    },
+    idempotencyKey: str("idempotency-key") || undefined,
+    sourceUrl: str("source-url"),
+    website: str("website"),
+  };
+}
+
+/** Where each submission error shows in the no-JavaScript form (field name of the post). */
+export const formPostFieldOf: Record<string, string> = {
+  "answers.1": "service-type",
+  "answers.2": "sports-event",
+  "answers.3": "sports-goal",
+  "answers.4": "gender",
+  "answers.5": "age-range",
+  "contact.firstName": "first-name",
+  "contact.lastName": "last-name",
+  "contact.email": "email",
+  "contact.phone": "phone",
+  "contact.message": "message",
+};

@@ -1,0 +1,121 @@
+import { useEffect, useRef, useState } from "react";
+import { track } from "../analytics/track";
+import { questionnaireCopy as copy } from "./copy";
+import { usePublicEnv } from "./public-env";
+import {
+  AUTO_OPEN_DELAY_MS,
+  isBookingMessage,
+  loadSchedulingWidget,
+  openSchedulingPopup,
+  openSchedulingTab,
+  schedulingLink,
+  type SchedulingPrefill,
+} from "./scheduling";
+
+interface ThankYouProps {
+  prefill: SchedulingPrefill;
+  /** The database and the outbox both failed: say so, and offer the call anyway. */
+  fallback?: boolean;
+  /** Load the widget and open it on its own (the step flow); off for server-rendered pages. */
+  autoOpen?: boolean;
+  headingLevel?: 1 | 2 | 3;
+}
+
+type SchedulingState = "idle" | "opening" | "popup" | "new-tab" | "blocked";
+
+export function ThankYou({ prefill, fallback = false, autoOpen = false, headingLevel = 3 }: ThankYouProps) {
+  const env = usePublicEnv();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [state, setState] = useState<SchedulingState>(autoOpen ? "opening" : "idle");
+  const schedulingUrl = env?.SCHEDULING_URL;
+  const scriptUrl = env?.SCHEDULING_WIDGET_SCRIPT;
+  const { name, email, leadId } = prefill;
+
+  useEffect(() => {
+    if (autoOpen) headingRef.current?.focus();
+  }, [autoOpen]);
+
+  useEffect(() => {
+    if (!schedulingUrl) return;
+    const onMessage = (event: MessageEvent) => {
+      if (isBookingMessage(event, schedulingUrl)) track("call_booked", { lead_id: leadId });
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, [schedulingUrl, leadId]);
+
+  useEffect(() => {
+    if (!autoOpen || !schedulingUrl || !scriptUrl) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const data = { name, email, leadId };
+    loadSchedulingWidget(scriptUrl)
+      .then((api) => {
+        timer = setTimeout(() => {
+          if (cancelled) return;
+          try {
+            openSchedulingPopup(api, schedulingUrl, data);
+            setState("popup");
+          } catch {
+            setState(openSchedulingTab(schedulingUrl, data) ? "new-tab" : "blocked");
+          }
+        }, AUTO_OPEN_DELAY_MS);
+      })
+      .catch(() => {
+        if (!cancelled) setState(openSchedulingTab(schedulingUrl, data) ? "new-tab" : "blocked");
+      });
+    return () => {
+      cancelled = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [autoOpen, schedulingUrl, scriptUrl, name, email, leadId]);
+
+  const link = schedulingUrl ? schedulingLink(schedulingUrl, prefill) : undefined;
+  const onSchedule = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    // A click is a user gesture: use the popup when the widget is there, else the link opens the tab.
+    if (window.Calendly && schedulingUrl) {
+      event.preventDefault();
+      openSchedulingPopup(window.Calendly, schedulingUrl, prefill);
+    }
+  };
+
+  const Heading = `h${headingLevel}` as "h1" | "h2" | "h3";
+  return (
+    <div className="text-center" data-lead-id={leadId}>
+      {fallback && (
+        <p role="alert" className="mx-auto mb-6 max-w-xl rounded-xl border border-red-700/30 bg-red-50 px-4 py-3 text-left text-sm font-medium text-red-800">
+          {copy.submitFailed}
+        </p>
+      )}
+      <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-teal text-white" aria-hidden="true">
+        <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M5 12.5l4.5 4.5L19 7" />
+        </svg>
+      </div>
+      <Heading ref={headingRef} tabIndex={-1} className="mt-5 text-2xl font-bold text-navy sm:text-3xl">
+        {copy.thanksTitle}
+      </Heading>
+      <p className="mx-auto mt-3 max-w-xl text-lg text-ink/85">{fallback ? copy.fallbackThanks : copy.thanksBody}</p>
+      {link && (
+        <a
+          href={link}
+          target="_blank"
+          rel="noopener"
+          onClick={onSchedule}
+          className="mt-7 inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-teal px-7 py-3 text-base font-semibold text-white hover:bg-teal-700"
+        >
+          {copy.scheduleButton}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      )}
+      <p className="mt-4 min-h-6 text-sm text-ink/75" aria-live="polite">
+        {state === "opening" ? copy.schedulingOpening : state === "new-tab" || state === "blocked" ? copy.schedulingNewTab : ""}
+      </p>
+      {leadId && (
+        <p className="mt-2 text-xs text-ink/70">
+          {copy.leadReference}: <span className="font-mono">{leadId.slice(0, 8)}</span>
+        </p>
+      )}
+    </div>
+  );
+}
