@@ -15,7 +15,7 @@ function leadConditions(filters: Omit<LeadFilters, "page">): SQL {
   const conditions: SQL[] = [eq(signups.formName, INTAKE_FORM)];
   if (filters.from) conditions.push(gte(signups.createdAt, new Date(`${filters.from}T00:00:00Z`)));
   if (filters.to) conditions.push(lt(signups.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000)));
-  if (filters.goal) conditions.push(sql`${signups.answers}->>'1' = ${filters.goal}`);
+  if (filters.goal) conditions.push(sql`coalesce(${signups.answers}->>'q1', ${signups.answers}->>'1') = ${filters.goal}`);
   if (filters.status) conditions.push(eq(signups.status, filters.status));
   if (filters.q) {
     const pattern = likePattern(filters.q);

@@ -17,6 +17,14 @@ describe("readableAnswers", () => {
       { question: "Exercise now", answer: "Moderately (2-4 times a week)" },
     ]);
   });
+  it("reads the q1..q5 keys the questionnaire stores", () => {
+    expect(readableAnswers({ q1: "getting-fit", q2: "very-active", q4: "male", q5: "31+" }).map((a) => a.answer)).toEqual([
+      "Getting fit",
+      "Very active (5+ times a week)",
+      "Male",
+      "31+",
+    ]);
+  });
   it("shows an unknown value as it is rather than dropping it", () => {
     expect(readableAnswers({ "1": "pregnancy" })).toEqual([{ question: "Goal", answer: "pregnancy" }]);
   });

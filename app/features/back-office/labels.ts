@@ -1,6 +1,6 @@
 /**
- * Readable labels for stored questionnaire answers (SPEC.md section 3). Kept here until the
- * questionnaire exports its own question and option labels; the values are the stored ones.
+ * Readable labels for stored questionnaire answers (SPEC.md section 3), keyed by the stored
+ * values. The back office keeps its own short labels (e.g. "Exercise now") for table columns.
  */
 export const INTAKE_FORM = "Fitness Intake Form";
 export const EVENT_FORM = "Nicaragua Signup Form";
@@ -30,7 +30,11 @@ export interface AnswerLine {
 /** Answers keyed by question number, as stored, turned into question/answer lines in order. */
 export function readableAnswers(answers: Record<string, unknown> | null | undefined): AnswerLine[] {
   if (!answers) return [];
-  const value = (key: string) => (typeof answers[key] === "string" ? (answers[key] as string) : undefined);
+  // The questionnaire stores q1..q5 (SPEC.md section 3); older rows may use bare numbers.
+  const value = (key: string) => {
+    const v = answers[`q${key}`] ?? answers[key];
+    return typeof v === "string" ? v : undefined;
+  };
   const label = (map: Record<string, string>, v: string | undefined) => (v === undefined ? undefined : (map[v] ?? v));
   const goal = value("1");
   const competition = goal === "competition";

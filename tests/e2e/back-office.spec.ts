@@ -1,0 +1,167 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import * as OTPAuth from "otpauth";
+import type { Page } from "@playwright/test";
+import { test, expect, expectAccessible } from "./fixtures";
+import { sendProvisionRequest } from "../../app/features/back-office/provision";
+
+/**
+ * The trainer account is made the way `npm run admin:create -- --server` makes it: a request
+ * to the running server signed with its secret (the e2e server's DATA_DIR/auth-secret), since
+ * the embedded database cannot be opened by a second process while the server runs.
+ */
+async function createTrainer(baseURL: string) {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
+  const secret = readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim();
+  const trainer = { email: `trainer-${randomUUID().slice(0, 8)}@example.com`, password: "correct-horse-battery-staple" };
+  const response = await sendProvisionRequest(baseURL, secret, { ...trainer, name: "Mila Jansen" });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return trainer;
+}
+
+function totpCode(secret: string, offsetPeriods = 0): string {
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
+  return totp.generate({ timestamp: Date.now() + offsetPeriods * 30_000 });
+}
+
+async function signInWithPassword(page: Page, trainer: { email: string; password: string }) {
+  await page.getByLabel("E-mail address").fill(trainer.email);
+  await page.getByLabel("Password").fill(trainer.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** First sign-in: password, then the enrolment the dashboard insists on. Returns the TOTP secret. */
+async function signInAndEnrol(page: Page, trainer: { email: string; password: string }): Promise<string> {
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin/);
+  await signInWithPassword(page, trainer);
+  await expect(page).toHaveURL(/\/admin\/security\?enrol=1/);
+  await expect(page.getByText("Set up two-factor sign-in first")).toBeVisible();
+  await page.getByLabel("Password").fill(trainer.password);
+  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
+  await expect(page.getByRole("list", { name: "Backup codes" }).getByRole("listitem")).toHaveCount(10);
+  const secret = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
+  expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+  await page.getByLabel("Code from the app").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  await expect(page).toHaveURL(/\/admin\?enrolled=1/);
+  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+  return secret;
+}
+
+async function signInWithTotp(page: Page, trainer: { email: string; password: string }, secret: string, target = "/admin") {
+  await page.goto(target);
+  await signInWithPassword(page, trainer);
+  await expect(page).toHaveURL(/\/admin\/verify/);
+  // A different 30-second window from the enrolment code, so nothing depends on reuse rules.
+  await page.getByLabel("Authenticator code").fill(totpCode(secret, 1));
+  await page.getByRole("button", { name: "Verify" }).click();
+}
+
+function pngSize(buffer: Buffer): { width: number; height: number } {
+  expect(buffer.subarray(1, 4).toString("ascii")).toBe("PNG");
+  return { width: buffer.readUInt32BE(16), height: buffer.readUInt32BE(20) };
+}
+
+test.describe("back office", () => {
+  test("an anonymous visitor of an export tool lands on the sign-in page", async ({ page }) => {
+    for (const tool of ["/faq-visual-export", "/testimonial-visual-export"]) {
+      await page.goto(tool);
+      await expect(page).toHaveURL(new RegExp(`/admin/login\\?redirectTo=${encodeURIComponent(tool)}`));
+      await expect(page.getByRole("heading", { level: 1, name: "Back office sign-in" })).toBeVisible();
+    }
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await expectAccessible(page);
+  });
+
+  test("sign in with TOTP, work a lead from the questionnaire and download the CSV", async ({ page, baseURL }) => {
+    const trainer = await createTrainer(baseURL!);
+    const lead = { firstName: "Zoë", lastName: `de Vries, ${randomUUID().slice(0, 6)}`, email: `zoe-${randomUUID().slice(0, 8)}@example.com` };
+    // The questionnaire's own endpoint, exactly as its step flow posts it from /services/triathlon-coaching.
+    const intake = await page.request.post("/api/intake", {
+      data: {
+        answers: { 1: "competition", 2: "triathlon", 3: "time-pace", 4: "female", 5: "25-30" },
+        contact: { ...lead, phone: "+31 6 1234 5678", message: "First Olympic distance next June." },
+        idempotencyKey: randomUUID(),
+        sourceUrl: "/services/triathlon-coaching",
+        elapsedMs: 45_000,
+      },
+    });
+    expect(intake.status(), await intake.text()).toBe(200);
+
+    const secret = await signInAndEnrol(page, trainer);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/admin\/login\?reason=signed-out/);
+
+    await signInWithTotp(page, trainer, secret);
+    await expect(page).toHaveURL(/\/admin$/);
+
+    await page.getByLabel("Name or e-mail").fill(lead.email);
+    await page.getByRole("button", { name: "Show leads" }).click();
+    const card = page.getByRole("article", { name: `${lead.firstName} ${lead.lastName}` });
+    await expect(card).toBeVisible();
+    await expect(card.getByText("Triathlon", { exact: true })).toBeVisible();
+    await expect(card.getByText("Time and pace")).toBeVisible();
+    await expect(card.getByText("Competition", { exact: true })).toBeVisible();
+    await expect(card.getByText("from /services/triathlon-coaching")).toBeVisible();
+
+    await card.getByLabel("Status").selectOption("contacted");
+    await card.getByLabel("Private note").fill("Called, intake booked for Tuesday");
+    await card.getByRole("button", { name: "Save" }).click();
+    await expect(card.getByRole("status")).toHaveText("Saved.");
+    await page.reload();
+    await expect(page.getByRole("article", { name: `${lead.firstName} ${lead.lastName}` }).getByLabel("Status")).toHaveValue("contacted");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, "utf8");
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    const lines = csv.slice(1).split("\r\n");
+    expect(lines[0]).toBe("Date,First name,Last name,E-mail,Phone,Goal,Sport / exercise,Competition goal,Gender,Age,Message,Status,Note,Source page");
+    expect(lines).toHaveLength(3); // header, the filtered lead, trailing newline
+    expect(lines[1]).toContain(`Zoë,"${lead.lastName}",${lead.email},+31 6 1234 5678,Competition,Triathlon,Time and pace,Female,25-30,First Olympic distance next June.,contacted,"Called, intake booked for Tuesday",`);
+  });
+
+  test("export a FAQ item as a PNG at pixel ratio 2", async ({ page, baseURL }) => {
+    const trainer = await createTrainer(baseURL!);
+    await signInAndEnrol(page, trainer);
+    await page.getByRole("link", { name: "FAQ images" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "FAQ image export" })).toBeVisible();
+    await page.getByLabel("FAQ item").selectOption({ index: 2 });
+    await page.getByLabel("Size").selectOption("1080x1080");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download PNG" }).click()]);
+    expect(download.suggestedFilename()).toBe("faq-03.png");
+    expect(pngSize(readFileSync((await download.path())!))).toEqual({ width: 2160, height: 2160 });
+    await expect(page.getByRole("status").filter({ hasText: "Downloaded faq-03.png." })).toBeVisible();
+
+    await page.getByLabel("Size").selectOption("1200x630");
+    const [svg] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download SVG" }).click()]);
+    expect(svg.suggestedFilename()).toBe("faq-03.svg");
+    const svgText = readFileSync((await svg.path())!, "utf8");
+    expect(svgText).toContain('width="1200"');
+    expect(svgText).toContain('height="630"');
+    await expectAccessible(page);
+  });
+
+  test("back-office pages pass the accessibility check", async ({ page, baseURL }) => {
+    const trainer = await createTrainer(baseURL!);
+    await signInAndEnrol(page, trainer);
+    for (const [path, heading] of [
+      ["/admin", "Leads"],
+      ["/admin/event-signups", "Event signups"],
+      ["/admin/subscribers", "Newsletter subscribers"],
+      ["/admin/orders", "Orders and payments"],
+      ["/admin/security", "Security"],
+      ["/testimonial-visual-export", "Testimonial image export"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expectAccessible(page);
+    }
+    await page.goto("/admin/security");
+    await expect(page.getByRole("cell", { name: /\(this device\)/ })).toBeVisible();
+  });
+});
