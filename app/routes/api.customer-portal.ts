@@ -4,27 +4,23 @@ import { requireServices } from "~/infra/context";
 import { SESSION_ID_PATTERN } from "~/features/checkout/provider.server";
 
 /**
- * POST /api/customer-portal (form field session_id, from the success page): sends the buyer
- * to Stripe's customer portal to update the card and see invoices. Only a completed
- * checkout of this site opens a portal; anything else returns to the success page with a notice.
+ * GET /api/customer-portal?session_id=… (the success page's 'Manage my plan' link): sends the
+ * buyer to Stripe's customer portal to update the card and see invoices. A link rather than
+ * a form, because the CSP's form-action only allows Stripe's checkout host as a redirect target.
+ * Only a completed checkout of this site opens a portal; anything else returns with a notice.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, clientIp } = requireServices(context);
-  const form = await request.formData();
-  const sessionId = String(form.get("session_id") ?? "");
-  if (!SESSION_ID_PATTERN.test(sessionId)) return redirect("/success", 303);
+  const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
+  if (!SESSION_ID_PATTERN.test(sessionId)) return redirect("/success", { status: 303, headers: { "Cache-Control": "no-store" } });
   const back = `/success?session_id=${encodeURIComponent(sessionId)}`;
   const limit = await services.rateLimit(`portal:${clientIp}`, services.env.RATE_LIMIT_FORMS_PER_MINUTE, 60);
   if (!limit.allowed) return redirect(`${back}&portal=busy`, 303);
   try {
     const url = await services.payments.createPortalSession(sessionId, `${services.env.SITE_URL}${back}`);
-    return redirect(url ?? `${back}&portal=unavailable`, 303);
+    return redirect(url ?? `${back}&portal=unavailable`, { status: 303, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     services.logger.error({ err: error }, "customer portal session failed");
     return redirect(`${back}&portal=unavailable`, 303);
   }
-}
-
-export function loader() {
-  return redirect("/pricing");
 }

@@ -27,7 +27,7 @@ export function CountdownNotice({ to, template, stayLabel, stayedLabel, active =
   if (stayed) return <p className="text-sm text-ink/80">{stayedLabel}</p>;
   const [before, after] = template.split("{seconds}");
   return (
-    <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 text-sm text-ink/80">
+    <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 text-center text-sm text-ink/80">
       <p>
         {before}
         <span className="font-semibold tabular-nums text-navy" data-testid="countdown">

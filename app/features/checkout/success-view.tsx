@@ -88,12 +88,10 @@ function ThankYou({ checkout, portalNotice }: { checkout: CompletedCheckout; por
             {copy.success.homeButton}
           </Link>
           {checkout.canManage && (
-            <form method="post" action="/api/customer-portal">
-              <input type="hidden" name="session_id" value={checkout.sessionId} />
-              <button type="submit" className={outlineButton} aria-describedby="manage-note">
-                {copy.success.manageButton}
-              </button>
-            </form>
+            // A document link: the portal lives on Stripe's domain.
+            <a href={`/api/customer-portal?session_id=${encodeURIComponent(checkout.sessionId)}`} className={outlineButton} aria-describedby="manage-note">
+              {copy.success.manageButton}
+            </a>
           )}
         </div>
         {checkout.canManage && (
