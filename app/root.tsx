@@ -17,6 +17,8 @@ import { track } from "./features/analytics/track";
 import { findRouteEntry } from "./features/site/route-meta";
 import { SiteHeader } from "./features/site/header";
 import { SiteFooter } from "./features/site/footer";
+import { CookieConsent } from "./features/site/cookie-bar";
+import { consentDefaultsScript } from "./features/site/gtm";
 import { useNonce } from "./ui/nonce";
 import stylesheet from "./app.css?url";
 
@@ -44,6 +46,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Consent Mode defaults (all denied) must run before any tag can. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: consentDefaultsScript }} />
         <meta name="theme-color" content="#0b1f3a" />
         <Meta />
         <Links />
@@ -81,19 +85,22 @@ function PageViewTracker() {
 }
 
 export default function App() {
+  const data = useRootData();
   return (
     <>
-      <SiteHeader />
+      <SiteHeader blogNav={data?.blogNav ?? []} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <SiteFooter />
       <PageViewTracker />
+      <CookieConsent gtmId={data?.publicEnv.GTM_ID ?? null} />
     </>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRootData();
   let detail: string;
   if (isRouteErrorResponse(error)) {
     detail = `${error.status} ${error.statusText || (error.status === 404 ? "Not Found" : "Error")}`;
@@ -106,7 +113,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <>
       <title>Unexpected Application Error!</title>
       <meta name="robots" content="noindex" />
-      <SiteHeader />
+      <SiteHeader blogNav={data?.blogNav ?? []} />
       <main id="main" className="flex flex-1 items-center justify-center bg-sand px-6 py-24">
         <div className="max-w-xl text-center">
           <h1 className="text-3xl font-bold text-navy sm:text-4xl">Unexpected Application Error!</h1>

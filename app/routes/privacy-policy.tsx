@@ -1,19 +1,86 @@
-import { useLocation } from "react-router";
 import type { Route } from "./+types/privacy-policy";
+import { privacy } from "#content/privacy";
+import { site } from "#content/site";
 import { findRouteEntry } from "~/features/site/route-meta";
-import { seoMeta } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
+import { PageHero } from "~/features/site/page-hero";
+import { Container } from "~/ui/layout";
 
-export const meta: Route.MetaFunction = ({ location, matches }) => {
-  const entry = findRouteEntry(location.pathname);
-  const root = matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined;
-  return seoMeta({ title: entry?.title ?? "", description: entry?.title ?? "", path: location.pathname, siteUrl: root?.publicEnv.SITE_URL ?? "" });
-};
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
-export default function Page() {
-  const entry = findRouteEntry(useLocation().pathname);
+function longDate(iso: string): string {
+  const [year, month, day] = iso.split("-").map(Number);
+  return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
+}
+
+const sectionId = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+export const meta: Route.MetaFunction = ({ location, matches }) =>
+  seoMeta({
+    title: findRouteEntry(location.pathname)?.title ?? "Privacy Policy",
+    description: `How ${site.name} collects, uses and protects your personal data, how long it is kept and which rights you have under the GDPR.`,
+    path: location.pathname,
+    siteUrl: siteUrlFromMatches(matches),
+  });
+
+export default function PrivacyPolicyPage() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-navy">{entry?.title}</h1>
-    </section>
+    <>
+      <PageHero eyebrow="Legal" title="Privacy Policy" subtitle={`Last updated ${longDate(privacy.lastUpdated)}`} />
+      <div className="bg-white py-16 sm:py-20">
+        <Container className="grid gap-12 lg:grid-cols-[16rem_1fr] lg:gap-16">
+          <aside className="lg:sticky lg:top-24 lg:self-start">
+            <nav aria-label="Privacy policy contents">
+              <h2 className="text-sm font-semibold uppercase tracking-[0.16em] text-teal-700">Contents</h2>
+              <ol className="mt-4 grid gap-2 text-sm">
+                {privacy.sections.map((section) => (
+                  <li key={section.heading}>
+                    <a href={`#${sectionId(section.heading)}`} className="text-ink/80 underline-offset-4 hover:text-teal-700 hover:underline">
+                      {section.heading}
+                    </a>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+            <div className="mt-8 rounded-2xl bg-[#eef6f5] p-5 text-sm leading-relaxed">
+              <p className="font-semibold text-navy">{site.name}</p>
+              <p className="text-ink/85">
+                {site.address.city}, {site.address.country}
+              </p>
+              <p className="mt-2 text-ink/85">
+                Registration number: <span className="font-semibold text-navy">{site.privacyRegistrationNumber}</span>
+              </p>
+              <p className="mt-2">
+                <a href={`mailto:${site.contactEmail}`} className="font-semibold text-teal-700 underline underline-offset-2">
+                  {site.contactEmail}
+                </a>
+              </p>
+            </div>
+          </aside>
+          <article className="max-w-3xl">
+            <p className="text-lg leading-relaxed text-ink/90">{privacy.intro}</p>
+            {privacy.sections.map((section) => (
+              <section key={section.heading} aria-labelledby={sectionId(section.heading)} className="mt-12">
+                <h2 id={sectionId(section.heading)} className="text-2xl font-bold tracking-tight text-navy">
+                  {section.heading}
+                </h2>
+                <div className="mt-4 grid gap-4 leading-relaxed text-ink/85">
+                  {section.paragraphs.map((paragraph) => (
+                    <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+                  ))}
+                </div>
+                {section.list && (
+                  <ul className="mt-4 grid list-disc gap-2 pl-6 leading-relaxed text-ink/85 marker:text-teal">
+                    {section.list.map((item) => (
+                      <li key={item}>{item}</li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            ))}
+          </article>
+        </Container>
+      </div>
+    </>
   );
 }

@@ -1,19 +1,132 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/service";
+import { faq } from "#content/faq";
+import { serviceCards, servicePages } from "#content/services";
+import { testimonials } from "#content/testimonials";
+import type { ServiceCard, ServicePage, ServiceSlug, Testimonial } from "#content/types";
 import { findRouteEntry } from "~/features/site/route-meta";
-import { seoMeta } from "~/features/site/seo";
+import { mediaImagePath, seoMeta, siteUrlFromMatches } from "~/features/site/seo";
+import { faqPageJsonLd, serviceJsonLd } from "~/features/site/structured-data";
+import { PageHero } from "~/features/site/page-hero";
+import { CheckList, FeatureGrid } from "~/features/site/sections";
+import { FaqBlock } from "~/features/site/faq-block";
+import { TestimonialsCarousel } from "~/features/site/testimonials-carousel";
+import { StickyCtaBar } from "~/features/site/sticky-bar";
+import { StartFormSection } from "~/features/questionnaire/start-form-section";
+import { Icon } from "~/ui/icon";
+import { Picture } from "~/ui/picture";
+import { Section, SectionHeading, buttonStyles } from "~/ui/layout";
+
+/** One module serves all six /services/<slug> pages; the slug is the last path segment. */
+function serviceFor(pathname: string): { page: ServicePage; card: ServiceCard } {
+  const slug = pathname.replace(/\/+$/, "").split("/").pop() as ServiceSlug;
+  const page = servicePages[slug];
+  const card = serviceCards.find((c) => c.slug === slug);
+  if (!page || !card) throw new Response("Not Found", { status: 404 });
+  return { page, card };
+}
+
+/** Service FAQ first, then the general questions it does not already answer. */
+function faqFor(page: ServicePage) {
+  const own = new Set(page.faq.map((e) => e.question));
+  return [...page.faq, ...faq.filter((e) => !own.has(e.question))];
+}
+
+/** Clients of this programme first, so the first testimonials speak to the visitor's goal. */
+function testimonialsFor(card: ServiceCard): Testimonial[] {
+  const matches = (t: Testimonial) => t.programme === card.title;
+  return [...testimonials.filter(matches), ...testimonials.filter((t) => !matches(t))];
+}
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
-  const entry = findRouteEntry(location.pathname);
-  const root = matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined;
-  return seoMeta({ title: entry?.title ?? "", description: entry?.title ?? "", path: location.pathname, siteUrl: root?.publicEnv.SITE_URL ?? "" });
+  const siteUrl = siteUrlFromMatches(matches);
+  const { page, card } = serviceFor(location.pathname);
+  const image = mediaImagePath(card.image.src);
+  return seoMeta({
+    title: findRouteEntry(location.pathname)?.title ?? page.metaTitle,
+    description: page.metaDescription,
+    path: location.pathname,
+    siteUrl,
+    image,
+    jsonLd: [serviceJsonLd(siteUrl, page, card, image), faqPageJsonLd(faqFor(page))],
+  });
 };
 
-export default function Page() {
-  const entry = findRouteEntry(useLocation().pathname);
+export default function ServicePageRoute() {
+  const { page, card } = serviceFor(useLocation().pathname);
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-navy">{entry?.title}</h1>
-    </section>
+    <>
+      <PageHero eyebrow={page.hero.eyebrow} title={page.hero.title} subtitle={page.hero.subtitle}>
+        <a href="#contact-section" className={buttonStyles.light}>
+          {page.hero.cta}
+          <Icon name="arrow-right" className="h-5 w-5" strokeWidth={2.4} />
+        </a>
+        <a href="#what-you-get" className={buttonStyles.outlineLight}>
+          What you get
+        </a>
+      </PageHero>
+
+      <Section labelledBy="intro-title">
+        <div className="grid items-start gap-12 lg:grid-cols-2 lg:gap-16">
+          <div>
+            <h2 id="intro-title" className="text-3xl font-bold tracking-tight text-navy sm:text-4xl">
+              {page.intro.title}
+            </h2>
+            <div className="mt-6 grid gap-4 text-lg leading-relaxed text-ink/85">
+              {page.intro.paragraphs.map((paragraph) => (
+                <p key={paragraph.slice(0, 32)}>{paragraph}</p>
+              ))}
+            </div>
+          </div>
+          <div className="grid gap-8">
+            <Picture
+              image={page.intro.image}
+              priority
+              sizes="(min-width: 1024px) 540px, 100vw"
+              className="block overflow-hidden rounded-[1.75rem] bg-sand shadow-xl shadow-navy/10"
+              imgClassName="h-auto w-full"
+            />
+            <div className="rounded-2xl bg-[#eef6f5] p-6 sm:p-8">
+              <h3 className="text-lg font-bold text-navy">What you can expect</h3>
+              <div className="mt-4">
+                <CheckList items={page.benefits} />
+              </div>
+            </div>
+          </div>
+        </div>
+      </Section>
+
+      <Section id="what-you-get" labelledBy="what-you-get-title" tone="mist">
+        <SectionHeading id="what-you-get-title" eyebrow="Included" title="What you get" />
+        <FeatureGrid features={page.whatYouGet} columns={page.whatYouGet.length % 3 === 0 ? 3 : 2} />
+      </Section>
+
+      <Section labelledBy="why-title" tone="navy">
+        <SectionHeading id="why-title" eyebrow="Why choose" title={page.whyChoose.title} dark />
+        <FeatureGrid features={page.whyChoose.points} dark />
+      </Section>
+
+      <Section id="faq" labelledBy="faq-title">
+        <SectionHeading id="faq-title" eyebrow="FAQ" title="Frequently Asked Questions" />
+        <div className="mt-12">
+          <FaqBlock entries={faqFor(page)} />
+        </div>
+      </Section>
+
+      <StartFormSection
+        startFromQuestion={page.prefill.startFromQuestion}
+        answers={page.prefill.answers}
+        title={`${card.title}: start your free intake`}
+      />
+
+      <Section labelledBy="testimonials-title" tone="mist">
+        <SectionHeading id="testimonials-title" eyebrow="Testimonials" title="What Clients Say" />
+        <div className="mt-12">
+          <TestimonialsCarousel items={testimonialsFor(card)} />
+        </div>
+      </Section>
+
+      <StickyCtaBar message={page.stickyBar.message} cta={page.stickyBar.cta} storageKey={page.stickyBar.storageKey} />
+    </>
   );
 }

@@ -43,3 +43,14 @@ export function seoMeta(page: PageSeo): MetaDescriptor[] {
   for (const data of page.jsonLd ?? []) tags.push({ "script:ld+json": data });
   return tags;
 }
+
+/** SITE_URL from the root loader's data inside a route's meta function. */
+export function siteUrlFromMatches(matches: readonly unknown[]): string {
+  const root = matches[0] as { loaderData?: { publicEnv?: { SITE_URL?: string } } } | undefined;
+  return root?.loaderData?.publicEnv?.SITE_URL ?? "";
+}
+
+/** Absolute URL of the 1440 px WebP rendering of a content image, for og:image and JSON-LD. */
+export function mediaImagePath(src: string, width = 1440): string {
+  return `/media/${src.replace(/\.[a-z0-9]+$/i, "")}-${width}.webp`;
+}

@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState } from "react";
+import type { HomeContent } from "../../../content/types";
+import { Icon } from "../../ui/icon";
+import { Picture } from "../../ui/picture";
+import { buttonStyles } from "../../ui/layout";
+
+type Hero = HomeContent["hero"];
+
+/** Loads the background video only after the page has loaded, and never under reduced motion. */
+function useDeferredVideo(): boolean {
+  const [enabled, setEnabled] = useState(false);
+  useEffect(() => {
+    const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
+    if (motion.matches) return;
+    const enable = () => setEnabled(true);
+    if (document.readyState === "complete") enable();
+    else window.addEventListener("load", enable, { once: true });
+    const onMotion = () => motion.matches && setEnabled(false);
+    motion.addEventListener("change", onMotion);
+    return () => {
+      window.removeEventListener("load", enable);
+      motion.removeEventListener("change", onMotion);
+    };
+  }, []);
+  return enabled;
+}
+
+export function HomeHero({ hero, secondary }: { hero: Hero; secondary: { label: string; href: string } }) {
+  const videoEnabled = useDeferredVideo();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [paused, setPaused] = useState(false);
+
+  const toggle = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.paused) {
+      void video.play().catch(() => setPaused(true));
+      setPaused(false);
+    } else {
+      video.pause();
+      setPaused(true);
+    }
+  };
+
+  return (
+    <section aria-labelledby="hero-title" className="relative isolate flex min-h-[calc(100svh-4rem)] items-end overflow-hidden bg-navy sm:min-h-[640px] sm:items-center">
+      <Picture
+        image={hero.poster}
+        priority
+        sizes="100vw"
+        className="absolute inset-0 -z-20 block"
+        imgClassName="h-full w-full object-cover"
+      />
+      {videoEnabled && (
+        <video
+          ref={videoRef}
+          className="absolute inset-0 -z-20 h-full w-full object-cover"
+          autoPlay
+          muted
+          loop
+          playsInline
+          preload="auto"
+          aria-hidden="true"
+          onPause={() => setPaused(true)}
+          onPlay={() => setPaused(false)}
+        >
+          <source src={`/media/${hero.video.webm}`} type="video/webm" />
+          <source src={`/media/${hero.video.mp4}`} type="video/mp4" />
+        </video>
+      )}
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-t from-navy via-navy/70 to-navy/20 sm:bg-gradient-to-r sm:from-navy/95 sm:via-navy/65 sm:to-navy/10" />
+      <div className="mx-auto w-full max-w-6xl px-5 pb-14 pt-24 sm:px-8 sm:py-24">
+        <div className="max-w-2xl text-white">
+          <h1 id="hero-title" className="text-4xl font-extrabold leading-[1.08] tracking-tight sm:text-6xl">
+            {hero.title}
+          </h1>
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-white/90 sm:text-xl">{hero.subtitle}</p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <a href="#contact-section" className={`${buttonStyles.light} sm:px-9`}>
+              {hero.cta}
+              <Icon name="arrow-right" className="h-5 w-5" strokeWidth={2.4} />
+            </a>
+            <a href={secondary.href} className={buttonStyles.outlineLight}>
+              {secondary.label}
+            </a>
+          </div>
+        </div>
+      </div>
+      {videoEnabled && (
+        <button
+          type="button"
+          onClick={toggle}
+          className="absolute bottom-4 right-4 inline-flex h-11 items-center gap-2 rounded-full bg-navy/70 px-4 text-sm font-semibold text-white ring-1 ring-white/30 backdrop-blur hover:bg-navy"
+        >
+          <Icon name={paused ? "play" : "pause"} className="h-4 w-4" strokeWidth={2.4} />
+          {paused ? "Play background video" : "Pause background video"}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { serviceCards } from "../../../content/services";
+
+/** Sections of the home page that the header and footer link to. */
+export const homeAnchors = {
+  howToStart: "contact-section",
+  services: "services",
+  trainer: "trainer",
+  faq: "faq",
+} as const;
+
+export type HomeAnchor = (typeof homeAnchors)[keyof typeof homeAnchors];
+
+/** "/#faq": works without JavaScript; React Router scrolls to the id after loading "/". */
+export const homeAnchorHref = (anchor: HomeAnchor) => `/#${anchor}`;
+
+export interface NavLinkItem {
+  label: string;
+  to: string;
+}
+
+export const serviceLinks: NavLinkItem[] = [
+  { label: "All services", to: "/services" },
+  ...serviceCards.map((card) => ({ label: card.title, to: card.learnMoreLink })),
+];
+
+export const blogPostPath = (slug: string) => `/blog/${slug}`;
+
+/** Blog pages hide the footer newsletter form (they have their own). */
+export const isBlogPath = (pathname: string) => pathname === "/blog" || pathname.startsWith("/blog/");

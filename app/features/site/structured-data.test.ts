@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { faq } from "../../../content/faq";
+import { servicePages, serviceCards } from "../../../content/services";
+import { trainer } from "../../../content/trainer";
+import { faqPageJsonLd, lowestMonthlyPriceEuro, organizationJsonLd, personJsonLd, serviceJsonLd } from "./structured-data";
+
+describe("structured data", () => {
+  it("lists every FAQ entry as a question with an answer", () => {
+    const data = faqPageJsonLd(faq) as { "@type": string; mainEntity: { name: string; acceptedAnswer: { text: string } }[] };
+    expect(data["@type"]).toBe("FAQPage");
+    expect(data.mainEntity).toHaveLength(faq.length);
+    expect(data.mainEntity[0]?.name).toBe(faq[0]?.question);
+    expect(data.mainEntity[0]?.acceptedAnswer.text).toBe(faq[0]?.answer);
+  });
+
+  it("prices services from the cheapest plan: €80 per month", () => {
+    expect(lowestMonthlyPriceEuro()).toBe(80);
+    const card = serviceCards.find((c) => c.slug === "running-coaching");
+    if (!card) throw new Error("missing card");
+    const data = serviceJsonLd("https://example.com", servicePages["running-coaching"], card, "/media/x.webp") as {
+      url: string;
+      offers: { price: string; priceCurrency: string };
+    };
+    expect(data.url).toBe("https://example.com/services/running-coaching");
+    expect(data.offers).toMatchObject({ price: "80.00", priceCurrency: "EUR" });
+  });
+
+  it("links the trainer and the organisation by id", () => {
+    const person = personJsonLd("https://example.com", trainer, "/media/t.webp") as { "@id": string; image: string };
+    const org = organizationJsonLd("https://example.com") as { founder: { "@id": string } };
+    expect(org.founder["@id"]).toBe(person["@id"]);
+    expect(person.image).toBe("https://example.com/media/t.webp");
+  });
+});

@@ -1,0 +1,80 @@
+import { expect, expectAccessible, test } from "./fixtures";
+import { withCookieChoice } from "./pages-helpers";
+
+const pages = [
+  "/",
+  "/services",
+  "/services/get-fit",
+  "/services/sports-coaching",
+  "/services/weight-loss",
+  "/services/build-muscle",
+  "/services/triathlon-coaching",
+  "/services/running-coaching",
+  "/privacy-policy",
+  "/notion-embed",
+];
+
+test.describe("accessibility of the public pages", () => {
+  for (const path of pages) {
+    test(`${path} has no axe violations, cookie bar showing @mobile`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Cookies on this site" })).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+
+  test("home with FAQ expanded and all questions shown @mobile", async ({ page }) => {
+    await withCookieChoice(page);
+    await page.goto("/");
+    await page.locator("#faq").getByRole("button", { name: "Show more" }).click();
+    await page.locator("#faq").getByRole("button").first().click();
+    await expectAccessible(page);
+  });
+
+  test("open mobile menu sub-panel @mobile", async ({ page }) => {
+    await withCookieChoice(page);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/services");
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expectAccessible(page);
+    await page.getByRole("dialog", { name: "Site menu" }).getByRole("button", { name: "Services" }).click();
+    await expectAccessible(page);
+  });
+
+  test("open desktop dropdown", async ({ page }) => {
+    await withCookieChoice(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Services" }).click();
+    await expectAccessible(page);
+  });
+
+  test("privacy policy shows its own registration number, the footer the other", async ({ page }) => {
+    await withCookieChoice(page);
+    await page.goto("/privacy-policy");
+    const { site } = await import("../../content/site");
+    await expect(page.getByRole("main").getByText(site.privacyRegistrationNumber).first()).toBeVisible();
+    await expect(page.getByRole("contentinfo").getByText(site.footerRegistrationNumber)).toBeVisible();
+    expect(site.privacyRegistrationNumber).not.toBe(site.footerRegistrationNumber);
+  });
+
+  test("notion-embed explains that no address is configured", async ({ page }) => {
+    await withCookieChoice(page);
+    await page.goto("/notion-embed");
+    await expect(page.getByRole("heading", { name: "No workspace page configured" })).toBeVisible();
+    await expect(page.getByText("NOTION_EMBED_URL")).toBeVisible();
+  });
+
+  test("footer: contact, social links, newsletter slot hidden on blog pages", async ({ page }) => {
+    await withCookieChoice(page);
+    const { site } = await import("../../content/site");
+    await page.goto("/services");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: site.contactEmail })).toHaveAttribute("href", `mailto:${site.contactEmail}`);
+    for (const social of site.social) await expect(footer.getByRole("link", { name: social.label })).toHaveAttribute("href", social.href);
+    await expect(footer.getByTestId("footer-newsletter")).toBeVisible();
+    await page.goto("/blog");
+    await expect(page.getByRole("contentinfo").getByTestId("footer-newsletter")).toHaveCount(0);
+  });
+});

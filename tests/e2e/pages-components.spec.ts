@@ -1,0 +1,216 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { withCookieChoice } from "./pages-helpers";
+
+test.beforeEach(async ({ page }) => withCookieChoice(page));
+
+test.describe("FAQ block", () => {
+  test("shows 3 of 11, opens one answer at a time, Show more and Show less @mobile", async ({ page }) => {
+    await page.goto("/");
+    const faq = page.locator("#faq");
+    const questions = faq.locator("button[aria-controls][aria-expanded]").filter({ hasNotText: /Show (more|less)/ });
+    await expect(questions).toHaveCount(3);
+
+    const first = questions.nth(0);
+    const second = questions.nth(1);
+    await first.click();
+    await expect(first).toHaveAttribute("aria-expanded", "true");
+    const firstAnswer = page.getByRole("region", { name: await first.innerText() });
+    await expect(firstAnswer).toBeVisible();
+
+    await second.click();
+    await expect(second).toHaveAttribute("aria-expanded", "true");
+    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await expect(firstAnswer).toBeHidden();
+
+    await second.click();
+    await expect(second).toHaveAttribute("aria-expanded", "false");
+
+    const more = faq.getByRole("button", { name: "Show more" });
+    await expect(more).toHaveAttribute("aria-expanded", "false");
+    await more.click();
+    await expect(questions).toHaveCount(11);
+    const less = faq.getByRole("button", { name: "Show less" });
+    await expect(less).toHaveAttribute("aria-expanded", "true");
+    await questions.nth(10).click();
+    await expect(questions.nth(10)).toHaveAttribute("aria-expanded", "true");
+    await less.click();
+    await expect(questions).toHaveCount(3);
+    await expect(faq.getByRole("button", { name: "Show more" })).toBeVisible();
+  });
+
+  test("is operable with the keyboard", async ({ page }) => {
+    await page.goto("/services");
+    const question = page.locator("#faq").getByRole("button", { name: "How does online coaching actually work?" });
+    await question.focus();
+    await page.keyboard.press("Enter");
+    await expect(question).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Space");
+    await expect(question).toHaveAttribute("aria-expanded", "false");
+  });
+});
+
+test.describe("testimonials carousel", () => {
+  const visibleSlides = (page: Page) =>
+    page.getByRole("region", { name: "Client testimonials" }).locator('[aria-roledescription="slide"][aria-hidden="false"]');
+
+  test("shows 3 per view on desktop, wraps both ways and has 4 dots", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.clock.install();
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Client testimonials" });
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(visibleSlides(page)).toHaveCount(3);
+    await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "1 of 12");
+    const dots = carousel.getByRole("button", { name: /^Page \d+ of 4$/ });
+    await expect(dots).toHaveCount(4);
+
+    await carousel.getByRole("button", { name: "Next testimonials" }).click();
+    await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "4 of 12");
+    await expect(carousel.getByRole("button", { name: "Page 2 of 4" })).toHaveAttribute("aria-current", "true");
+
+    await carousel.getByRole("button", { name: "Previous testimonials" }).click();
+    await carousel.getByRole("button", { name: "Previous testimonials" }).click();
+    await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "10 of 12");
+    await expect(visibleSlides(page)).toHaveCount(3);
+
+    await carousel.getByRole("button", { name: "Next testimonials" }).click();
+    await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "1 of 12");
+
+    await carousel.getByRole("button", { name: "Page 3 of 4" }).click();
+    await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "7 of 12");
+
+    // Arrow keys while focus is inside the carousel.
+    await page.keyboard.press("ArrowRight");
+    await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "10 of 12");
+    await page.keyboard.press("ArrowRight");
+    await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "1 of 12");
+    await page.keyboard.press("ArrowLeft");
+    await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "10 of 12");
+  });
+
+  test("shows 1 per view under 768 px, follows the breakpoint and swipes @mobile", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.clock.install();
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Client testimonials" });
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(visibleSlides(page)).toHaveCount(1);
+    await expect(carousel.getByRole("button", { name: /^Page \d+ of 12$/ })).toHaveCount(12);
+
+    await carousel.getByRole("button", { name: "Previous testimonials" }).click();
+    await expect(visibleSlides(page)).toHaveAttribute("aria-label", "12 of 12");
+    await carousel.getByRole("button", { name: "Next testimonials" }).click();
+    await expect(visibleSlides(page)).toHaveAttribute("aria-label", "1 of 12");
+
+    // A quick swipe to the left goes to the next testimonial, to the right back.
+    const swipe = (dx: number) =>
+      carousel.locator(".touch-pan-y").evaluate((el, distance) => {
+        const box = el.getBoundingClientRect();
+        const y = box.top + box.height / 2;
+        const x0 = box.left + box.width / 2;
+        el.dispatchEvent(new PointerEvent("pointerdown", { pointerType: "touch", clientX: x0, clientY: y, bubbles: true }));
+        el.dispatchEvent(new PointerEvent("pointerup", { pointerType: "touch", clientX: x0 + distance, clientY: y, bubbles: true }));
+      }, dx);
+    await swipe(-120);
+    await expect(visibleSlides(page)).toHaveAttribute("aria-label", "2 of 12");
+    await swipe(120);
+    await expect(visibleSlides(page)).toHaveAttribute("aria-label", "1 of 12");
+    await swipe(-4);
+    await expect(visibleSlides(page)).toHaveAttribute("aria-label", "1 of 12");
+
+    await carousel.getByRole("button", { name: "Page 5 of 12" }).click();
+    await expect(visibleSlides(page)).toHaveAttribute("aria-label", "5 of 12");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(carousel.getByRole("button", { name: /^Page \d+ of 4$/ })).toHaveCount(4);
+    await expect(visibleSlides(page)).toHaveCount(3);
+    await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "4 of 12");
+  });
+
+  test("advances on its own and the pause control stops it", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.clock.install();
+    await page.goto("/services");
+    const carousel = page.getByRole("region", { name: "Client testimonials" });
+    await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "1 of 12");
+    await page.clock.runFor(8_000);
+    await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "4 of 12");
+
+    await carousel.getByRole("button", { name: "Pause slideshow" }).click();
+    await page.mouse.move(0, 0);
+    await page.getByRole("heading", { level: 1 }).click();
+    await page.clock.runFor(24_000);
+    await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "4 of 12");
+    await carousel.getByRole("button", { name: "Play slideshow" }).click();
+    await expect(carousel.getByRole("button", { name: "Pause slideshow" })).toBeVisible();
+  });
+});
+
+test.describe("sticky action bar", () => {
+  const scrollToPercent = (page: import("@playwright/test").Page, percent: number) =>
+    page.evaluate((p) => {
+      window.scrollTo({ top: ((document.documentElement.scrollHeight - window.innerHeight) * p) / 100, behavior: "instant" });
+    }, percent);
+
+  test("appears from 50 % scroll, hides at the start form and stays dismissed for the session @mobile", async ({ page }) => {
+    await page.goto("/services/triathlon-coaching");
+    const bar = page.getByRole("complementary", { name: "Get started" });
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(bar).toBeHidden();
+
+    await scrollToPercent(page, 45);
+    await expect(page.locator("#faq")).toBeAttached();
+    await expect(bar).toBeHidden();
+
+    // Make sure the start form is out of view at the chosen spot.
+    await scrollToPercent(page, 52);
+    const formInView = await page.locator("#contact-section").evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.bottom > 0 && r.top < window.innerHeight;
+    });
+    if (formInView) await page.evaluate(() => window.scrollBy(0, -window.innerHeight));
+    await scrollToPercent(page, 50.5);
+    await expect(bar).toBeVisible();
+    await expect(bar.getByText("Race on the calendar? Let's build your plan.")).toBeVisible();
+    await expect(bar.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "#contact-section");
+
+    await page.locator("#contact-section").evaluate((el) => el.scrollIntoView({ behavior: "instant", block: "center" }));
+    await expect(bar).toBeHidden();
+
+    await scrollToPercent(page, 100);
+    await page.evaluate(() => window.scrollTo({ top: document.getElementById("contact-section")!.offsetTop + document.getElementById("contact-section")!.offsetHeight + 50, behavior: "instant" }));
+    await expect(bar).toBeVisible();
+    await bar.getByRole("button", { name: "Dismiss" }).click();
+    await expect(bar).toBeHidden();
+    expect(await page.evaluate(() => sessionStorage.getItem("triathlon-cta"))).toBe("dismissed");
+
+    await page.reload();
+    await scrollToPercent(page, 70);
+    await page.evaluate(() => window.scrollBy(0, 1));
+    await expect(page.getByRole("heading", { level: 1 })).toBeAttached();
+    await expect(bar).toBeHidden();
+    // Another service page has its own key.
+    await page.goto("/services/running-coaching");
+    await scrollToPercent(page, 50.5);
+    await expect(page.getByRole("complementary", { name: "Get started" })).toBeVisible();
+  });
+
+  test("the hero button scrolls smoothly to the start form", async ({ page }) => {
+    await page.goto("/services/running-coaching");
+    await page.getByRole("link", { name: "Start Training" }).first().click();
+    await expect(page.locator("#contact-section")).toBeInViewport();
+  });
+});
+
+test("structured data: Organization, Person and FAQPage on home, Service on service pages", async ({ page }) => {
+  const types = async () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map(
+        (s) => (JSON.parse(s.textContent ?? "{}") as { "@type": string })["@type"],
+      ),
+    );
+  await page.goto("/");
+  expect(await types()).toEqual(expect.arrayContaining(["Organization", "Person", "FAQPage"]));
+  await page.goto("/services/running-coaching");
+  expect(await types()).toEqual(expect.arrayContaining(["Service", "FAQPage"]));
+});

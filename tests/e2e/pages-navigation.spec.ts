@@ -1,0 +1,153 @@
+import { expect, test } from "./fixtures";
+import { topOf, withCookieChoice } from "./pages-helpers";
+
+test.beforeEach(async ({ page }) => withCookieChoice(page));
+
+test.describe("desktop header", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("is 64 px high with the main links", async ({ page }) => {
+    await page.goto("/services");
+    const header = page.getByRole("banner");
+    expect((await header.boundingBox())?.height).toBe(64);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const name of ["How to Start", "Trainer", "Pricing", "FAQ"]) await expect(nav.getByRole("link", { name })).toBeVisible();
+    for (const name of ["Services", "Blog"]) await expect(nav.getByRole("button", { name })).toBeVisible();
+  });
+
+  test("Services dropdown opens on pointer hover and a link navigates and closes it", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const button = nav.getByRole("button", { name: "Services" });
+    await button.hover();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await nav.getByRole("link", { name: "Triathlon Coaching" }).click();
+    await expect(page).toHaveURL(/\/services\/triathlon-coaching$/);
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link", { name: "Triathlon Coaching" })).toBeHidden();
+  });
+
+  test("dropdowns work with the keyboard: Enter, ArrowDown, Escape, Tab away", async ({ page }) => {
+    await page.goto("/services");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const services = nav.getByRole("button", { name: "Services" });
+    await services.focus();
+    await page.keyboard.press("Enter");
+    await expect(services).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.getByRole("link", { name: "All services" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(services).toHaveAttribute("aria-expanded", "false");
+    await expect(services).toBeFocused();
+
+    await page.keyboard.press("ArrowDown");
+    await expect(nav.getByRole("link", { name: "All services" })).toBeFocused();
+
+    const blog = nav.getByRole("button", { name: "Blog" });
+    await blog.focus();
+    await expect(services).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("Space");
+    await expect(blog).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.getByRole("link", { name: "Blog Overview" })).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Blog Overview" })).toBeFocused();
+  });
+
+  test("a click outside closes an open dropdown", async ({ page }) => {
+    await page.goto("/services");
+    const services = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Services" });
+    await services.click();
+    await expect(services).toHaveAttribute("aria-expanded", "true");
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(services).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("home anchors from another page go to / and land below the header", async ({ page }) => {
+    await page.goto("/privacy-policy");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "FAQ" }).click();
+    await expect(page).toHaveURL(/\/#faq$/);
+    await expect(page.getByRole("heading", { name: "Frequently Asked Questions" })).toBeInViewport();
+    await expect.poll(() => topOf(page, "faq")).toBe(64);
+
+    await page.goto("/services/weight-loss");
+    await nav.getByRole("link", { name: "How to Start" }).click();
+    await expect(page).toHaveURL(/\/#contact-section$/);
+    await expect.poll(() => topOf(page, "contact-section")).toBe(64);
+
+    await nav.getByRole("link", { name: "Trainer" }).click();
+    await expect(page).toHaveURL(/\/#trainer$/);
+    await expect.poll(() => topOf(page, "trainer")).toBe(64);
+  });
+
+  test("Start Today on the home page scrolls to the start form", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Start Today" }).first().click();
+    await expect.poll(() => topOf(page, "contact-section")).toBe(64);
+  });
+});
+
+test.describe("mobile menu @mobile", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("opens with panels, Back, Escape, restores focus and locks scrolling", async ({ page }) => {
+    await page.goto("/services");
+    const menuButton = page.getByRole("button", { name: "Menu" });
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await menuButton.click();
+    const dialog = page.getByRole("dialog", { name: "Site menu" });
+    await expect(dialog).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+
+    await dialog.getByRole("button", { name: "Services" }).click();
+    await expect(dialog.getByRole("link", { name: "Running Coaching" })).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Pricing" })).toBeHidden();
+    await expect(dialog.getByRole("button", { name: "Back" })).toBeFocused();
+    await dialog.getByRole("button", { name: "Back" }).click();
+    await expect(dialog.getByRole("link", { name: "Pricing" })).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Services" })).toBeFocused();
+
+    await dialog.getByRole("button", { name: "Blog articles" }).click();
+    await expect(dialog.getByRole("link", { name: "Blog Overview" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Back" }).click();
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(menuButton).toBeFocused();
+    await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+  });
+
+  test("keeps Tab focus inside the open menu", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Menu" }).click();
+    const dialog = page.getByRole("dialog", { name: "Site menu" });
+    await expect(dialog).toBeVisible();
+    for (let i = 0; i < 14; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press("Shift+Tab");
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+  });
+
+  test("choosing a link closes the menu and navigates", async ({ page }) => {
+    await page.goto("/privacy-policy");
+    await page.getByRole("button", { name: "Menu" }).click();
+    const dialog = page.getByRole("dialog", { name: "Site menu" });
+    await dialog.getByRole("button", { name: "Services" }).click();
+    await dialog.getByRole("link", { name: "Build Muscle" }).click();
+    await expect(page).toHaveURL(/\/services\/build-muscle$/);
+    await expect(dialog).toBeHidden();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+  });
+
+  test("a home anchor in the menu goes to / and scrolls below the header", async ({ page }) => {
+    await page.goto("/services/get-fit");
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("dialog", { name: "Site menu" }).getByRole("link", { name: "Trainer" }).click();
+    await expect(page).toHaveURL(/\/#trainer$/);
+    await expect.poll(() => topOf(page, "trainer")).toBe(64);
+  });
+});
