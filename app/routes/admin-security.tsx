@@ -167,7 +167,7 @@ export default function AdminSecurity() {
             <Form method="post" className="mt-4" noValidate>
               <p className="mb-4">Link an authenticator app (such as Google Authenticator, 1Password or Aegis). Confirm your password to start.</p>
               <input type="hidden" name="intent" value="enrol-start" />
-              <Field label="Password" name="password" type="password" autoComplete="current-password" error={result?.intent === "enrol-start" ? errors.password : undefined} />
+              <Field label="Password to confirm" name="password" type="password" autoComplete="current-password" error={result?.intent === "enrol-start" ? errors.password : undefined} />
               <SubmitButton busyText="Preparing…">Set up two-factor sign-in</SubmitButton>
             </Form>
           )}

@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import QRCode from "qrcode";
 import { session as sessionTable } from "../../../db/schema";
@@ -16,15 +16,6 @@ function setCookies(source: Headers): Headers {
   const out = new Headers();
   for (const cookie of source.getSetCookie()) out.append("Set-Cookie", cookie);
   return out;
-}
-
-/** The cookie pairs a Set-Cookie list assigns, for a follow-up call within the same request. */
-function cookiePairs(source: Headers): string {
-  return source
-    .getSetCookie()
-    .map((c) => c.split(";")[0] ?? "")
-    .filter((pair) => pair && !pair.endsWith("="))
-    .join("; ");
 }
 
 function apiMessage(error: unknown): { status: number; code: string } | null {
@@ -141,15 +132,14 @@ export async function confirmEnrolment(
   const blocked = await checkAuthRateLimit(ctx, "verify", trainer.user.email);
   if (blocked !== null) return { ok: false, status: 429, message: TOO_MANY(blocked), field: "code" };
   try {
-    const { headers, response } = await services.auth.api.verifyTOTP({
+    const { headers } = await services.auth.api.verifyTOTP({
       body: { code: code.replace(/\s+/g, "") },
       headers: authHeaders(request, clientIp),
       returnHeaders: true,
     });
-    // A session opened elsewhere before enrolment never passed the factor: end it.
-    await services.database.db
-      .delete(sessionTable)
-      .where(and(eq(sessionTable.userId, trainer.user.id), ne(sessionTable.token, response.token)));
+    // The session that just verified was re-issued as aal2; any session opened elsewhere
+    // before enrolment never passed the factor, so it ends here.
+    await services.database.db.delete(sessionTable).where(and(eq(sessionTable.userId, trainer.user.id), eq(sessionTable.aal, "aal1")));
     await audit(services.database.db, { action: "factor.enrolled", userId: trainer.user.id, ip: clientIp, detail: { type: "totp" } });
     return { ok: true, headers: setCookies(headers) };
   } catch (error) {
@@ -268,4 +258,3 @@ export async function resetPassword(request: Request, ctx: RequestContext, input
   }
 }
 
-export { cookiePairs };
