@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { isLoopback, signProvisionRequest, verifyProvisionRequest } from "./provision";
+import { isSameOrigin, safeRedirectPath } from "./origin";
+
+describe("signed account creation", () => {
+  const secret = "s".repeat(32);
+  const body = JSON.stringify({ email: "mila@example.com" });
+  const now = 1_800_000_000_000;
+
+  it("accepts a fresh request signed with the secret", () => {
+    const signature = signProvisionRequest(secret, now, body);
+    expect(verifyProvisionRequest(secret, { timestamp: String(now), signature }, body, now + 1000)).toBe(true);
+  });
+  it("refuses another secret, a changed body, an old timestamp or no signature", () => {
+    const signature = signProvisionRequest(secret, now, body);
+    expect(verifyProvisionRequest("t".repeat(32), { timestamp: String(now), signature }, body, now)).toBe(false);
+    expect(verifyProvisionRequest(secret, { timestamp: String(now), signature }, body.replace("mila", "eve"), now)).toBe(false);
+    expect(verifyProvisionRequest(secret, { timestamp: String(now), signature }, body, now + 6 * 60_000)).toBe(false);
+    expect(verifyProvisionRequest(secret, { timestamp: String(now), signature: null }, body, now)).toBe(false);
+    expect(verifyProvisionRequest(secret, { timestamp: String(now), signature: "abcd" }, body, now)).toBe(false);
+  });
+  it("only trusts the machine itself", () => {
+    expect(isLoopback("127.0.0.1")).toBe(true);
+    expect(isLoopback("::ffff:127.0.0.1")).toBe(true);
+    expect(isLoopback("10.0.0.2")).toBe(false);
+  });
+});
+
+describe("origin checks", () => {
+  it("compares Origin, or Referer when Origin is absent", () => {
+    expect(isSameOrigin("https://milajansen.coach", null, "https://milajansen.coach")).toBe(true);
+    expect(isSameOrigin("https://evil.example", "https://milajansen.coach/admin", "https://milajansen.coach")).toBe(false);
+    expect(isSameOrigin(null, "https://milajansen.coach/admin", "https://milajansen.coach")).toBe(true);
+    expect(isSameOrigin("null", null, "https://milajansen.coach")).toBe(false);
+    expect(isSameOrigin(null, null, "https://milajansen.coach")).toBe(false);
+  });
+  it("follows only same-site paths after sign-in", () => {
+    expect(safeRedirectPath("/admin/orders?page=2")).toBe("/admin/orders?page=2");
+    expect(safeRedirectPath("//evil.example")).toBe("/admin");
+    expect(safeRedirectPath("https://evil.example")).toBe("/admin");
+    expect(safeRedirectPath("/\\evil.example")).toBe("/admin");
+    expect(safeRedirectPath(null)).toBe("/admin");
+  });
+});

@@ -1,0 +1,291 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import * as OTPAuth from "otpauth";
+import { auditLog, session as sessionTable } from "../../db/schema";
+import { parseEnv } from "../../app/infra/env.server";
+import { createServices, type AppServices } from "../../app/infra/services.server";
+import type { RequestContext } from "../../app/infra/context";
+import { AccountExistsError, createTrainerAccount } from "../../app/features/back-office/accounts.server";
+import { confirmEnrolment, signInWithPassword, signOutScope, startEnrolment, verifySecondFactor } from "../../app/features/back-office/flows.server";
+import { getTrainerSession, requireTrainer } from "../../app/features/back-office/guard.server";
+import { AccessTokenError, verifyAccessToken } from "../../app/features/back-office/access-token.server";
+import { action as loginAction } from "../../app/routes/admin-login";
+import { loader as exportLoader } from "../../app/routes/admin-export";
+import { createPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
+
+const SITE = "http://127.0.0.1:4999";
+const PASSWORD = "correct-horse-battery-staple";
+
+/** Minimal cookie jar: what a browser would send back after each response. */
+class Jar {
+  private cookies = new Map<string, string>();
+  take(headers: Headers | undefined) {
+    for (const line of headers?.getSetCookie() ?? []) {
+      const [pair] = line.split(";");
+      const index = pair!.indexOf("=");
+      const name = pair!.slice(0, index);
+      const value = pair!.slice(index + 1);
+      if (value === "" || /max-age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+  request(pathname: string, init: { method?: string; origin?: string | null; headers?: Record<string, string> } = {}) {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set("cookie", this.header());
+    if (init.origin !== null) headers.set("origin", init.origin ?? SITE);
+    headers.set("user-agent", "integration-test");
+    return new Request(`${SITE}${pathname}`, { method: init.method ?? "POST", headers });
+  }
+}
+
+function totp(secret: string) {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+}
+
+function thrownResponse(error: unknown): Response {
+  if (error instanceof Response) return error;
+  const data = error as { type?: string; init?: { status?: number }; data?: unknown };
+  if (data?.type === "DataWithResponseInit") return new Response(JSON.stringify(data.data), { status: data.init?.status ?? 200 });
+  throw error;
+}
+
+describe.each(engines)("back office auth on %s", (engine) => {
+  let services: AppServices;
+  let ctx: RequestContext;
+  let databaseUrl: string | undefined;
+  let counter = 0;
+  const nextEmail = () => `trainer-${engine}-${++counter}@example.com`;
+
+  beforeAll(async () => {
+    databaseUrl = engine === "postgres" ? await createPostgresDatabase() : undefined;
+    const env = parseEnv({
+      NODE_ENV: "test",
+      SITE_URL: SITE,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "bo-int-")),
+      LOG_LEVEL: "silent",
+      AUTH_SECRET: "integration-test-secret-of-at-least-32-characters",
+      DATABASE_URL: databaseUrl,
+    });
+    services = await createServices(env, { memoryDb: engine === "pglite", startOutbox: false });
+    ctx = { services, cspNonce: "test", clientIp: "203.0.113.7" };
+  });
+  afterAll(async () => {
+    await services.close();
+    if (databaseUrl) await dropPostgresDatabase(databaseUrl);
+  });
+
+  async function newTrainer() {
+    const email = nextEmail();
+    await createTrainerAccount(services.auth, { email, password: PASSWORD, name: "Mila" });
+    return email;
+  }
+
+  async function passwordSession(email: string, jar = new Jar()) {
+    const result = await signInWithPassword(jar.request("/admin/login"), ctx, { email, password: PASSWORD });
+    expect(result.ok).toBe(true);
+    if (result.ok) jar.take(result.headers);
+    return { jar, result };
+  }
+
+  async function enrolledTrainer() {
+    const email = await newTrainer();
+    const { jar } = await passwordSession(email);
+    const trainer = (await getTrainerSession(jar.request("/admin/security", { method: "GET" }), ctx))!;
+    const started = await startEnrolment(jar.request("/admin/security"), ctx, trainer, PASSWORD);
+    if (!started.ok) throw new Error(started.message);
+    const confirmed = await confirmEnrolment(jar.request("/admin/security"), ctx, trainer, totp(started.secret));
+    expect(confirmed.ok).toBe(true);
+    if (confirmed.ok) jar.take(confirmed.headers);
+    return { email, secret: started.secret, jar, backupCodes: started.backupCodes };
+  }
+
+  async function signInWithFactor(email: string, secret: string) {
+    const { jar, result } = await passwordSession(email);
+    expect(result.ok && result.next).toBe("verify");
+    const verified = await verifySecondFactor(jar.request("/admin/verify"), ctx, { method: "totp", code: totp(secret) });
+    expect(verified.ok).toBe(true);
+    if (verified.ok) jar.take(verified.headers);
+    return jar;
+  }
+
+  it("creates an account once; there is no public sign-up", async () => {
+    const email = await newTrainer();
+    await expect(createTrainerAccount(services.auth, { email, password: PASSWORD })).rejects.toBeInstanceOf(AccountExistsError);
+    const generated = await createTrainerAccount(services.auth, { email: nextEmail() });
+    expect(generated.generated).toBe(true);
+    expect(generated.password).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/);
+    await expect(services.auth.api.signUpEmail({ body: { email: nextEmail(), password: PASSWORD, name: "x" } })).rejects.toThrow();
+  });
+
+  it("signs in with the right password and refuses a wrong one, writing the audit log", async () => {
+    const email = await newTrainer();
+    const wrong = await signInWithPassword(new Jar().request("/admin/login"), ctx, { email, password: "not-the-password" });
+    expect(wrong).toMatchObject({ ok: false, status: 401, message: "That e-mail address and password do not match an account." });
+    const { jar, result } = await passwordSession(email);
+    expect(result.ok && result.next).toBe("done");
+    const trainer = await getTrainerSession(jar.request("/admin", { method: "GET" }), ctx);
+    expect(trainer?.user.email).toBe(email);
+    expect(trainer?.session.aal).toBe("aal1");
+    const cookie = result.ok ? result.headers.getSetCookie().join("\n") : "";
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const actions = await services.database.db.select({ action: auditLog.action }).from(auditLog);
+    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(["sign-in.failed", "sign-in"]));
+  });
+
+  it("rate limits sign-in per account", async () => {
+    const email = await newTrainer();
+    const attempts = [];
+    for (let i = 0; i < 9; i++) attempts.push(await signInWithPassword(new Jar().request("/admin/login"), { ...ctx, clientIp: `198.51.100.${i}` }, { email, password: "wrong-password-123" }));
+    expect(attempts.slice(0, 8).every((a) => !a.ok && a.status === 401)).toBe(true);
+    expect(attempts[8]).toMatchObject({ ok: false, status: 429 });
+    // Even the right password waits until the window is over.
+    const right = await signInWithPassword(new Jar().request("/admin/login"), { ...ctx, clientIp: "198.51.100.77" }, { email, password: PASSWORD });
+    expect(right).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it("rate limits sign-in per address across accounts", async () => {
+    const ipCtx = { ...ctx, clientIp: "192.0.2.200" };
+    const results = [];
+    for (let i = 0; i < 21; i++) results.push(await signInWithPassword(new Jar().request("/admin/login"), ipCtx, { email: `nobody-${i}@example.com`, password: "x-password-123" }));
+    expect(results[19]).toMatchObject({ status: 401 });
+    expect(results[20]).toMatchObject({ status: 429 });
+  });
+
+  it("enrols TOTP, ends password-only sessions elsewhere, then challenges and verifies at aal2", async () => {
+    const email = await newTrainer();
+    const other = await passwordSession(email); // another device, before enrolment
+    const { jar, result } = await passwordSession(email);
+    expect(result.ok).toBe(true);
+    const trainer = (await getTrainerSession(jar.request("/admin/security", { method: "GET" }), ctx))!;
+    const started = await startEnrolment(jar.request("/admin/security"), ctx, trainer, PASSWORD);
+    if (!started.ok) throw new Error(started.message);
+    expect(started.qrDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(started.qrDataUrl.split(",")[1]!, "base64").toString()).toContain("<svg");
+    expect(started.backupCodes).toHaveLength(10);
+    const wrongFirst = await confirmEnrolment(jar.request("/admin/security"), ctx, trainer, "000000");
+    expect(wrongFirst.ok).toBe(false);
+    const confirmed = await confirmEnrolment(jar.request("/admin/security"), ctx, trainer, totp(started.secret));
+    expect(confirmed.ok).toBe(true);
+    if (confirmed.ok) jar.take(confirmed.headers);
+    const after = await getTrainerSession(jar.request("/admin", { method: "GET" }), ctx);
+    expect(after).toMatchObject({ user: { twoFactorEnabled: true }, session: { aal: "aal2" } });
+    expect(await getTrainerSession(other.jar.request("/admin", { method: "GET" }), ctx)).toBeNull();
+
+    // Next sign-in: the password alone gives a challenge, not a session.
+    const second = await passwordSession(email);
+    expect(second.result.ok && second.result.next).toBe("verify");
+    expect(await getTrainerSession(second.jar.request("/admin", { method: "GET" }), ctx)).toBeNull();
+    const bad = await verifySecondFactor(second.jar.request("/admin/verify"), ctx, { method: "totp", code: "123456" });
+    expect(bad).toMatchObject({ ok: false, status: 401 });
+    const good = await verifySecondFactor(second.jar.request("/admin/verify"), ctx, { method: "totp", code: totp(started.secret) });
+    expect(good.ok).toBe(true);
+    if (good.ok) second.jar.take(good.headers);
+    expect((await getTrainerSession(second.jar.request("/admin", { method: "GET" }), ctx))?.session.aal).toBe("aal2");
+
+    // A backup code works once.
+    const third = await passwordSession(email);
+    const backup = await verifySecondFactor(third.jar.request("/admin/verify"), ctx, { method: "backup", code: started.backupCodes[0]! });
+    expect(backup.ok).toBe(true);
+    const audit = await services.database.db.select({ action: auditLog.action }).from(auditLog);
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["factor.enrolled", "verify.failed"]));
+  });
+
+  it("enforces aal2 once a factor exists and asks for enrolment without one", async () => {
+    const plain = await newTrainer();
+    const { jar } = await passwordSession(plain);
+    const enrolFirst = await requireTrainer(jar.request("/admin", { method: "GET" }), ctx).catch(thrownResponse);
+    expect(enrolFirst.headers.get("location")).toBe("/admin/security?enrol=1");
+
+    const { jar: strong, email } = await enrolledTrainer();
+    const ok = await requireTrainer(strong.request("/admin", { method: "GET" }), ctx);
+    expect(ok.session.aal).toBe("aal2");
+    // A session without the factor (as a pre-enrolment one would be) is sent to sign in again.
+    await services.database.db.update(sessionTable).set({ aal: "aal1" }).where(eq(sessionTable.id, ok.session.id));
+    const stepUp = await requireTrainer(strong.request("/admin", { method: "GET" }), ctx).catch(thrownResponse);
+    expect(stepUp.headers.get("location")).toBe("/admin/login?redirectTo=%2Fadmin&reason=step-up");
+    expect(email).toContain("@");
+  });
+
+  it("signs out this device, other devices, or everywhere", async () => {
+    const { email, secret, jar: a } = await enrolledTrainer();
+    const b = await signInWithFactor(email, secret);
+    const c = await signInWithFactor(email, secret);
+    const alive = async (jar: Jar) => (await getTrainerSession(jar.request("/admin", { method: "GET" }), ctx)) !== null;
+
+    const trainerA = (await getTrainerSession(a.request("/admin", { method: "GET" }), ctx))!;
+    const others = await signOutScope(a.request("/admin/sign-out"), ctx, trainerA, "others");
+    expect(others.ok).toBe(true);
+    expect([await alive(a), await alive(b), await alive(c)]).toEqual([true, false, false]);
+
+    const d = await signInWithFactor(email, secret);
+    const trainerD = (await getTrainerSession(d.request("/admin", { method: "GET" }), ctx))!;
+    const local = await signOutScope(d.request("/admin/sign-out"), ctx, trainerD, "local");
+    if (local.ok) expect(local.headers.getSetCookie().join()).toMatch(/session_token=;/);
+    expect([await alive(a), await alive(d)]).toEqual([true, false]);
+
+    const e = await signInWithFactor(email, secret);
+    const trainerE = (await getTrainerSession(e.request("/admin", { method: "GET" }), ctx))!;
+    await signOutScope(e.request("/admin/sign-out"), ctx, trainerE, "global");
+    expect([await alive(a), await alive(e)]).toEqual([false, false]);
+    const user = trainerE.user.id;
+    expect(await services.database.db.select().from(sessionTable).where(eq(sessionTable.userId, user))).toHaveLength(0);
+    const signOuts = await services.database.db.select().from(auditLog).where(and(eq(auditLog.userId, user), eq(auditLog.action, "sign-out")));
+    expect(signOuts.map((r) => (r.detail as { scope: string }).scope).sort()).toEqual(["global", "local", "others"]);
+  });
+
+  it("issues access tokens that verify against the JWKS and rejects a tampered one", async () => {
+    const { jar } = await enrolledTrainer();
+    const tokenResponse = await services.auth.handler(jar.request("/api/auth/token", { method: "GET" }));
+    expect(tokenResponse.status).toBe(200);
+    const { token } = (await tokenResponse.json()) as { token: string };
+    const jwks = await services.auth.api.getJwks();
+    expect(jwks.keys.length).toBeGreaterThan(0);
+    const claims = await verifyAccessToken(token, jwks, { issuer: SITE, audience: SITE });
+    expect(claims.aal).toBe("aal2");
+
+    const [header, payload, signature] = token.split(".");
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, "base64url").toString()), aal: "aal2", sub: "someone-else" })).toString("base64url");
+    await expect(verifyAccessToken(`${header}.${forged}.${signature}`, jwks, { issuer: SITE, audience: SITE })).rejects.toThrow(new AccessTokenError("Invalid JWT signature"));
+    await expect(verifyAccessToken(token, { keys: [] }, { issuer: SITE, audience: SITE })).rejects.toThrow("JWKS is empty");
+    await expect(verifyAccessToken(token, { keys: jwks.keys.map((k) => ({ ...k, kid: "other" })) }, { issuer: SITE, audience: SITE })).rejects.toThrow(
+      "No matching signing key found in JWKS",
+    );
+
+    // The CSV export takes the token as a bearer and refuses the forged one.
+    const call = (value: string) =>
+      exportLoader({ request: new Request(`${SITE}/admin/export/leads.csv`, { headers: { authorization: `Bearer ${value}` } }), context: ctx, params: { list: "leads.csv" } } as never) as Promise<Response>;
+    const csv = await call(token);
+    expect(csv.status).toBe(200);
+    const bytes = Buffer.from(await csv.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 byte-order mark for spreadsheets
+    expect(bytes.subarray(3).toString("utf8")).toMatch(/^Date,First name,/);
+    const refused = await call(`${header}.${forged}.${signature}`);
+    expect(refused.status).toBe(401);
+    expect(await refused.text()).toBe("Invalid JWT signature");
+  });
+
+  it("rejects a cross-site sign-in post (CSRF)", async () => {
+    const email = await newTrainer();
+    const body = new URLSearchParams({ email, password: PASSWORD, redirectTo: "/admin" });
+    const post = (origin: string | null) =>
+      new Request(`${SITE}/admin/login`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...(origin ? { origin } : {}) },
+        body,
+      });
+    const foreign = await Promise.resolve(loginAction({ request: post("https://evil.example"), context: ctx, params: {} } as never)).catch(thrownResponse);
+    expect(foreign.status).toBe(403);
+    const missing = await Promise.resolve(loginAction({ request: post(null), context: ctx, params: {} } as never)).catch(thrownResponse);
+    expect(missing.status).toBe(403);
+    const same = await Promise.resolve(loginAction({ request: post(SITE), context: ctx, params: {} } as never)).catch(thrownResponse);
+    expect(same.status).toBe(302);
+    expect(same.headers.get("location")).toBe("/admin");
+  });
+});
