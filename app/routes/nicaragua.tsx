@@ -51,7 +51,9 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
 /** The signup form's plain HTML post lands here; with JavaScript it posts to /api/event-signup. */
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await handleEventSignup(request, requireServices(context));
-  return data(result.outcome, { status: result.status, headers: result.headers });
+  // A page that shows the visitor's own mistakes is a normal answer (200), not a failed request.
+  const status = result.outcome.status === "invalid" ? 200 : result.status;
+  return data(result.outcome, { status, headers: result.headers });
 }
 
 const details = [

@@ -21,7 +21,9 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
 /** The questionnaire's plain HTML form posts here; the answer is a server-rendered page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await handleIntake(request, requireServices(context));
-  return data(result.outcome, { status: result.status, headers: result.headers });
+  // A page that shows the visitor's own mistakes is a normal answer (200), not a failed request.
+  const status = result.outcome.status === "invalid" ? 200 : result.status;
+  return data(result.outcome, { status, headers: result.headers });
 }
 
 /** History back when the visitor came from somewhere on the site, otherwise the home page. */

@@ -86,7 +86,7 @@ export function BasicIntakeForm({ sourcePath, values = {}, errors = {}, answers 
   }
   const errorCount = Object.keys(errors).length;
   return (
-    <form method="post" action="/start" id={`${idPrefix}-fitness-form`} aria-label="Intake questionnaire" className="grid gap-8">
+    <form method="post" action="/start" noValidate id={`${idPrefix}-fitness-form`} aria-label="Intake questionnaire" className="grid gap-8">
       <p className="text-ink/85">{copy.basicIntro}</p>
       {errorCount > 0 && (
         <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
