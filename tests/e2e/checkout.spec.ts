@@ -4,6 +4,8 @@ import { site } from "../../content/site";
 
 /** Checkout tests are not about cookies: a stored choice keeps the consent bar away. */
 test.beforeEach(async ({ page }) => {
+  // Whole purchases with several axe scans: allow for a busy CI machine.
+  test.slow();
   await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
 });
 
