@@ -7,7 +7,7 @@ export const questionnaireCopy = {
   thanksBody: "The next step is a free, no-strings intake call. Pick a time that suits you and I'll confirm it personally on WhatsApp.",
   scheduleButton: "Schedule your free intake call",
   schedulingOpening: "Opening the scheduling calendar...",
-  schedulingNewTab: "The calendar opens in a new tab. If it didn't, use the button below.",
+  schedulingNewTab: "The calendar opens in a new tab. If it didn't, use the button above.",
   leadReference: "Your reference",
   next: "Next",
   back: "Back",

@@ -37,7 +37,7 @@ export default function PhoneFieldInput({ id, name, value, onChange, onBlur, inv
       countrySelectProps={{ "aria-label": "Country of your phone number" }}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
-      className={`${inputClass} gap-2 focus-within:border-teal focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-coral-700 ${invalid ? "border-red-700 bg-red-50/40" : ""} [&_.PhoneInputCountryIcon]:w-auto [&_.PhoneInputCountryIcon]:bg-transparent [&_.PhoneInputCountryIcon]:shadow-none [&_.PhoneInputInput]:bg-transparent [&_.PhoneInputInput]:text-base [&_.PhoneInputInput]:outline-none`}
+      className={`${inputClass} gap-2 focus-within:border-teal focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-coral-700 ${invalid ? "border-red-700 bg-red-50/40" : ""} [&_.PhoneInputCountryIcon]:h-auto [&_.PhoneInputCountryIcon]:w-auto [&_.PhoneInputCountryIcon--border]:bg-transparent [&_.PhoneInputCountryIcon--border]:shadow-none [&_.PhoneInputInput]:bg-transparent [&_.PhoneInputInput]:text-base [&_.PhoneInputInput]:outline-none`}
     />
   );
 }

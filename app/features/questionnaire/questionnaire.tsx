@@ -330,7 +330,7 @@ export function Questionnaire({ startFromQuestion, answers }: StartOptions) {
             className="min-w-0 translate-y-0 opacity-100 transition-[opacity,translate] duration-300 ease-out starting:translate-y-3 starting:opacity-0 motion-reduce:transition-none"
           >
             <legend className="w-full">
-              <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-navy sm:text-3xl">
+              <h3 ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-2xl font-bold text-navy sm:text-3xl">
                 {question.text}
               </h3>
             </legend>

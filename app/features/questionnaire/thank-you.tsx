@@ -92,7 +92,7 @@ export function ThankYou({ prefill, fallback = false, autoOpen = false, headingL
           <path d="M5 12.5l4.5 4.5L19 7" />
         </svg>
       </div>
-      <Heading ref={headingRef} tabIndex={-1} className="mt-5 text-2xl font-bold text-navy sm:text-3xl">
+      <Heading ref={headingRef} tabIndex={-1} className="mt-5 scroll-mt-24 text-2xl font-bold text-navy sm:text-3xl">
         {copy.thanksTitle}
       </Heading>
       <p className="mx-auto mt-3 max-w-xl text-lg text-ink/85">{fallback ? copy.fallbackThanks : copy.thanksBody}</p>
