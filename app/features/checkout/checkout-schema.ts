@@ -30,6 +30,14 @@ export type CheckoutResponse = { sessionUrl: string } | { message: string };
 
 const TEST_CARD = "4242424242424242";
 
+/** A card is valid through the last day of its expiry month. */
+export function notExpired(expiry: string, today: Date = new Date()): boolean {
+  const [month, year] = expiry.split("/").map((part) => Number(part.trim()));
+  if (!month || year === undefined || Number.isNaN(year)) return false;
+  const lastValid = new Date(Date.UTC(2000 + year, month, 1));
+  return today.getTime() < lastValid.getTime();
+}
+
 /** The built-in test checkout's form: only Stripe's well-known test card is accepted. */
 export const testPaymentSchema = z.object({
   email: z.email({ error: "Please enter a valid email address" }).max(254),
@@ -40,7 +48,8 @@ export const testPaymentSchema = z.object({
   expiry: z
     .string()
     .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, { error: "Enter the expiry date as MM / YY" }),
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, { error: "Enter the expiry date as MM / YY" })
+    .refine((v) => notExpired(v), { error: "This card has expired" }),
   cvc: z
     .string()
     .trim()
