@@ -68,7 +68,7 @@ test.describe("back office", () => {
   // Each test signs in with a password (scrypt) and a second factor, sometimes twice.
   test.describe.configure({ timeout: 90_000 });
 
-  test("an anonymous visitor of an export tool lands on the sign-in page", async ({ page }) => {
+  test("an anonymous visitor of an export tool lands on the sign-in page @mobile", async ({ page }) => {
     for (const tool of ["/faq-visual-export", "/testimonial-visual-export"]) {
       await page.goto(tool);
       await expect(page).toHaveURL(new RegExp(`/admin/login\\?redirectTo=${encodeURIComponent(tool)}`));
@@ -145,6 +145,33 @@ test.describe("back office", () => {
     expect(svgText).toContain('width="1200"');
     expect(svgText).toContain('height="630"');
     await expectAccessible(page);
+  });
+
+  test("testimonial tool: a local photo, edited text, PNG download; the photo never reaches the server", async ({ page, baseURL }) => {
+    const trainer = await createTrainer(baseURL!);
+    await signInAndEnrol(page, trainer);
+    await page.goto("/testimonial-visual-export");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() !== "GET") posts.push(`${request.url()} ${request.postData()?.length ?? 0}`);
+    });
+    await expect(page.getByLabel("Title")).toHaveValue("Testimonial");
+    await page.getByLabel("Photo").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+    await expect(page.getByRole("alert")).toHaveText("Choose an image file (JPEG, PNG, WebP or similar).");
+    // A 1x1 PNG.
+    const pixel = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+    await page.getByLabel("Photo").setInputFiles({ name: "sanne.png", mimeType: "image/png", buffer: pixel });
+    await expect(page.getByTestId("export-stage").locator("img")).toHaveAttribute("src", /^data:image\/png;base64,/);
+    await page.getByLabel("Name").fill("Renée M.");
+    await page.getByLabel("Review text").fill("Ran my first half marathon, injury free.");
+    await expect(page.getByTestId("export-stage")).toContainText("Ran my first half marathon, injury free.");
+    await page.getByLabel("Size").selectOption("1080x1920");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download PNG" }).click()]);
+    expect(download.suggestedFilename()).toBe("testimonial-renee-m.png");
+    expect(pngSize(readFileSync((await download.path())!))).toEqual({ width: 2160, height: 3840 });
+    await expect(page.getByRole("status").filter({ hasText: "Downloaded testimonial-renee-m.png." })).toBeVisible();
+    // Only the small audit note is posted, never the photo.
+    expect(posts.every((p) => Number(p.split(" ").at(-1)) < 500)).toBe(true);
   });
 
   test("back-office pages pass the accessibility check", async ({ page, baseURL }) => {

@@ -207,7 +207,8 @@ export function sourcePath(source: string | null): string {
   if (!source) return "(unknown)";
   if (source === "footer" || source === "blog-overview") return source === "footer" ? "footer form" : "/blog";
   try {
-    return new URL(source, "https://x.invalid").pathname;
+    const path = new URL(source, "https://x.invalid").pathname;
+    return path === "/" ? "/ (home page)" : path;
   } catch {
     return source;
   }

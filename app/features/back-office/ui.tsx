@@ -60,10 +60,10 @@ export function AdminShell({ title, email, children, actions }: { title: string;
             </ul>
           </nav>
           <div className="flex items-center gap-3 text-sm">
-            <span className="text-ink/80">{email}</span>
+            <span className="min-w-0 break-all text-ink/80">{email}</span>
             <Form method="post" action="/admin/sign-out">
               <input type="hidden" name="scope" value="local" />
-              <button type="submit" className="min-h-10 rounded-full border border-navy px-4 font-semibold text-navy hover:bg-navy hover:text-white">
+              <button type="submit" className="min-h-10 whitespace-nowrap rounded-full border border-navy px-4 font-semibold text-navy hover:bg-navy hover:text-white">
                 Sign out
               </button>
             </Form>

@@ -23,7 +23,8 @@ export function ExportStage({ size, stageRef, children, label }: { size: ExportS
       <div
         ref={frameRef}
         className="relative w-full overflow-hidden rounded-lg shadow-md ring-1 ring-navy/20"
-        style={{ aspectRatio: `${size.width} / ${size.height}`, maxHeight: "75vh", maxWidth: size.height > size.width ? `calc(75vh * ${size.width / size.height})` : undefined }}
+        // Width follows from the height limit, so the frame keeps the export's proportions.
+        style={{ aspectRatio: `${size.width} / ${size.height}`, maxWidth: `calc(75vh * ${size.width / size.height})` }}
       >
         <div
           ref={stageRef}
