@@ -24,6 +24,12 @@ export default [
   route("api/auth/*", "routes/api-auth.ts"),
   route("api/admin/accounts", "routes/api-admin-accounts.ts"),
   route(".well-known/jwks.json", "routes/well-known-jwks.ts"),
+  // Blog and newsletter: feeds, the subscribe endpoint and the e-mail links (never indexed).
+  route("blog/rss.xml", "routes/blog.rss[.]xml.ts"),
+  route("api/newsletter", "routes/api.newsletter.ts"),
+  route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/confirm", "routes/newsletter.confirm.ts"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   // Lead forms: the step flow posts JSON here; the plain HTML forms post to /start and /nicaragua.
   route("api/intake", "routes/api.intake.ts"),
   route("api/event-signup", "routes/api.event-signup.ts"),

@@ -1,19 +1,131 @@
-import { useLocation } from "react-router";
+import { Link, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/blog";
-import { findRouteEntry } from "~/features/site/route-meta";
 import { seoMeta } from "~/features/site/seo";
+import { allPosts, blogCategories } from "~/features/blog/posts.server";
+import { PostCard } from "~/features/blog/post-card";
+import { NewsletterForm } from "~/features/newsletter/newsletter-form";
+import { blogOverview } from "../../content/newsletter";
+import { site } from "../../content/site";
 
-export const meta: Route.MetaFunction = ({ location, matches }) => {
-  const entry = findRouteEntry(location.pathname);
-  const root = matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined;
-  return seoMeta({ title: entry?.title ?? "", description: entry?.title ?? "", path: location.pathname, siteUrl: root?.publicEnv.SITE_URL ?? "" });
+/**
+ * Server-rendered per request (not prerendered) so that ?category=Running filters
+ * without JavaScript too; the posts are in memory, so this is cheap.
+ */
+export function loader() {
+  return { posts: allPosts(), categories: blogCategories() };
+}
+
+export function headers() {
+  return { "Cache-Control": "public, max-age=300, stale-while-revalidate=3600" };
+}
+
+/** Changing the filter only changes the query: filter on the client, no new request. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const root = matches[0]?.loaderData as { publicEnv?: { SITE_URL?: string } } | undefined;
+  const siteUrl = root?.publicEnv?.SITE_URL ?? "";
+  return seoMeta({
+    title: blogOverview.title,
+    description: blogOverview.metaDescription,
+    // Filtered views are the same articles: one canonical address.
+    path: "/blog",
+    siteUrl,
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "Blog",
+        name: `${site.name} ${blogOverview.title}`,
+        description: blogOverview.metaDescription,
+        url: `${siteUrl}/blog`,
+        blogPost: (loaderData?.posts ?? []).map((p) => ({
+          "@type": "BlogPosting",
+          headline: p.title,
+          url: `${siteUrl}/blog/${p.slug}`,
+          datePublished: p.date,
+        })),
+      },
+    ],
+  });
 };
 
-export default function Page() {
-  const entry = findRouteEntry(useLocation().pathname);
+export default function BlogOverview({ loaderData }: Route.ComponentProps) {
+  const { posts, categories } = loaderData;
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const requested = params.get("category");
+  const active = categories.find((c) => c.toLowerCase() === requested?.toLowerCase()) ?? null;
+  const visible = active ? posts.filter((p) => p.category === active) : posts;
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/blog/");
+
+  const pill = (selected: boolean) =>
+    `inline-flex min-h-11 items-center rounded-full px-5 text-sm font-semibold transition-colors ${
+      selected ? "bg-navy text-white" : "bg-white text-navy ring-1 ring-navy/15 hover:bg-navy/5"
+    }`;
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-navy">{entry?.title}</h1>
-    </section>
+    <>
+      <section aria-labelledby="blog-heading" className="bg-gradient-to-b from-sand/70 to-white px-5 pb-10 pt-14 sm:px-8 sm:pt-20">
+        <div className="mx-auto max-w-6xl">
+          <p className="text-sm font-semibold uppercase tracking-[0.18em] text-teal-700">{blogOverview.eyebrow}</p>
+          <h1 id="blog-heading" className="mt-3 max-w-3xl text-balance text-4xl font-extrabold tracking-tight text-navy sm:text-5xl">
+            {blogOverview.heading}
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg leading-relaxed text-ink/80">{blogOverview.subtitle}</p>
+          <nav aria-label={blogOverview.filterLabel} className="mt-10">
+            <ul className="flex flex-wrap gap-2">
+              <li>
+                <Link to="/blog" preventScrollReset aria-current={active === null ? "page" : undefined} className={pill(active === null)}>
+                  {blogOverview.allLabel}
+                </Link>
+              </li>
+              {categories.map((category) => (
+                <li key={category}>
+                  <Link
+                    to={`/blog?category=${encodeURIComponent(category)}`}
+                    preventScrollReset
+                    aria-current={active === category ? "page" : undefined}
+                    className={pill(active === category)}
+                  >
+                    {category}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </section>
+
+      <section aria-label={active ?? blogOverview.allLabel} className="relative px-5 pb-16 sm:px-8" aria-busy={loading}>
+        {loading && (
+          <div role="status" className="absolute inset-x-0 top-0 flex justify-center">
+            <span className="sr-only">Loading…</span>
+            <span aria-hidden="true" className="size-8 animate-spin rounded-full border-4 border-teal border-t-transparent" />
+          </div>
+        )}
+        <div className="mx-auto max-w-6xl">
+          {visible.length === 0 ? (
+            <p className="py-10 text-center text-ink/80">{blogOverview.empty}</p>
+          ) : (
+            <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+              {visible.map((post, index) => (
+                <li key={post.slug} className="flex">
+                  <PostCard post={post} priority={index === 0} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+
+      <section className="px-5 pb-20 sm:px-8">
+        <div className="mx-auto max-w-6xl">
+          <NewsletterForm variant="blog-overview" source="blog-overview" />
+        </div>
+      </section>
+    </>
   );
 }

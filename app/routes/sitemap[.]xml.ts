@@ -1,10 +1,12 @@
 import type { Route } from "./+types/sitemap[.]xml";
 import { requireServices } from "~/infra/context";
-import { renderSitemapXml, staticSitemapUrls } from "~/features/site/sitemap";
+import { blogSitemapUrls, renderSitemapXml, staticSitemapUrls } from "~/features/site/sitemap";
+import { allPosts } from "~/features/blog/posts.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { services } = requireServices(context);
-  const xml = renderSitemapXml(staticSitemapUrls(services.env.SITE_URL));
+  const siteUrl = services.env.SITE_URL;
+  const xml = renderSitemapXml([...staticSitemapUrls(siteUrl), ...blogSitemapUrls(siteUrl, allPosts())]);
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

@@ -1,7 +1,8 @@
-/**
- * Slot for the newsletter forms (footer, blog overview, in-article, sticky bar).
- * Owned by the newsletter feature, which replaces this body.
- */
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { newsletterCopy, newsletterMessages } from "../../../content/newsletter";
+import { track } from "../analytics/track";
+import { subscribeSchema, type SubscribeResponse } from "./schema";
+
 export interface NewsletterFormProps {
   variant: "footer" | "blog-overview" | "in-article" | "sticky";
   /** BLOG_SOURCE: the post path on /blog/{slug}, 'blog-overview' on /blog, otherwise 'footer'. */
@@ -9,8 +10,217 @@ export interface NewsletterFormProps {
   serviceType?: string;
   content?: { title: string; description: string; ctaText: string; disclaimer?: string; inputPlaceholder: string };
   className?: string;
+  /** Called once the address is accepted (the sticky bar remembers it and hides). */
+  onSubscribed?: () => void;
 }
 
-export function NewsletterForm({ content }: NewsletterFormProps) {
-  return <div>{content?.title ?? "Newsletter"}</div>;
+type Status = "idle" | "loading" | "success" | "error";
+
+/** SPEC.md section 4: the footer and in-article forms reset after 5 s, the sticky bar after 3 s. */
+export const RESET_DELAY_MS: Record<NewsletterFormProps["variant"], number> = {
+  footer: 5_000,
+  "blog-overview": 5_000,
+  "in-article": 5_000,
+  sticky: 3_000,
+};
+
+const styles = {
+  footer: {
+    wrapper: "",
+    title: "text-lg font-semibold text-white",
+    description: "mt-1 text-sm text-white/80",
+    input: "border-white/30 bg-white/10 text-white placeholder:text-white/70 focus:border-aqua",
+    button: "bg-aqua text-navy hover:bg-white",
+    disclaimer: "text-white/70",
+    success: "text-aqua",
+    error: "text-[#ffb4a8]",
+  },
+  "blog-overview": {
+    wrapper: "rounded-3xl bg-navy px-6 py-10 text-white sm:px-12 sm:py-14",
+    title: "text-2xl font-bold tracking-tight text-white sm:text-3xl",
+    description: "mt-3 max-w-xl text-white/85",
+    input: "border-white/30 bg-white text-ink placeholder:text-ink/60 focus:border-aqua",
+    button: "bg-aqua text-navy hover:bg-white",
+    disclaimer: "text-white/75",
+    success: "text-aqua",
+    error: "text-[#ffb4a8]",
+  },
+  "in-article": {
+    wrapper: "rounded-2xl border border-teal/25 bg-[#eef6f5] px-6 py-8 sm:px-10",
+    title: "text-2xl font-bold tracking-tight text-navy",
+    description: "mt-2 text-ink/85",
+    input: "border-navy/25 bg-white text-ink placeholder:text-ink/60 focus:border-teal",
+    button: "bg-teal text-white hover:bg-teal-700",
+    disclaimer: "text-ink/75",
+    success: "text-teal-700",
+    error: "text-[#b42318]",
+  },
+  sticky: {
+    wrapper: "",
+    title: "text-base font-semibold text-white",
+    description: "text-sm text-white/80",
+    input: "border-white/30 bg-white text-ink placeholder:text-ink/60 focus:border-aqua",
+    button: "bg-aqua text-navy hover:bg-white",
+    disclaimer: "text-white/70",
+    success: "text-aqua",
+    error: "text-[#ffb4a8]",
+  },
+} as const;
+
+/**
+ * The newsletter sign-up in its four places. States idle, loading, success and error
+ * (SPEC.md section 4). Without JavaScript the form posts to the same endpoint and the
+ * visitor lands on /newsletter with the outcome.
+ */
+export function NewsletterForm({ variant, source, serviceType, content, className = "", onSubscribed }: NewsletterFormProps) {
+  const copy = content ?? newsletterCopy[variant];
+  const look = styles[variant];
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const openedAt = useRef(0);
+  const [hydrated, setHydrated] = useState(false);
+  const [status, setStatus] = useState<Status>("idle");
+  const [message, setMessage] = useState("");
+  const [fieldError, setFieldError] = useState(false);
+
+  useEffect(() => {
+    openedAt.current = Date.now();
+    setHydrated(true);
+  }, []);
+
+  useEffect(() => {
+    if (status !== "success" && status !== "error") return;
+    const timer = setTimeout(() => {
+      if (status === "success") formRef.current?.reset();
+      setStatus("idle");
+      setMessage("");
+      setFieldError(false);
+    }, RESET_DELAY_MS[variant]);
+    return () => clearTimeout(timer);
+  }, [status, variant]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status === "loading" || status === "success") return;
+    const body = new FormData(event.currentTarget);
+    body.set("elapsedMs", String(Date.now() - openedAt.current));
+    const check = subscribeSchema.safeParse(Object.fromEntries(body));
+    if (!check.success) {
+      const emailIssue = check.error.issues.find((issue) => issue.path[0] === "email");
+      setStatus("error");
+      setMessage(emailIssue?.message ?? newsletterMessages.error);
+      setFieldError(!!emailIssue);
+      return;
+    }
+    setStatus("loading");
+    setMessage("");
+    try {
+      const response = await fetch("/api/newsletter", {
+        method: "POST",
+        headers: { Accept: "application/json" },
+        body: new URLSearchParams([...body].map(([k, v]) => [k, String(v)])),
+      });
+      const answer = (await response.json().catch(() => null)) as SubscribeResponse | null;
+      if (!response.ok || !answer?.ok) {
+        setStatus("error");
+        setFieldError(answer?.field === "email");
+        // Validation and rate-limit answers say what to do; anything else gets the general text.
+        setMessage(response.status === 400 || response.status === 429 ? (answer?.message ?? newsletterMessages.error) : newsletterMessages.error);
+        return;
+      }
+      setStatus("success");
+      setMessage(newsletterMessages.success);
+      track("blog_subscription", { source, submittedAt: new Date().toISOString() });
+      onSubscribed?.();
+    } catch {
+      setStatus("error");
+      setMessage(newsletterMessages.error);
+    }
+  }
+
+  const busy = status === "loading" || status === "success";
+  const inputId = `${id}-email`;
+  const messageId = `${id}-message`;
+  const titleId = `${id}-title`;
+  const Heading = variant === "sticky" ? "p" : "h2";
+  const inline = variant === "sticky";
+
+  return (
+    <section aria-labelledby={titleId} className={`${look.wrapper} ${className}`} data-newsletter={variant}>
+      <div className={inline ? "sm:flex sm:items-center sm:gap-6" : variant === "footer" ? "md:grid md:grid-cols-[1fr_minmax(0,30rem)] md:items-center md:gap-12" : ""}>
+        <div className={inline ? "hidden min-w-0 sm:block" : ""}>
+          <Heading id={titleId} className={look.title}>
+            {copy.title}
+          </Heading>
+          <p className={look.description}>{copy.description}</p>
+        </div>
+        <form
+          ref={formRef}
+          method="post"
+          action="/api/newsletter"
+          noValidate={hydrated}
+          onSubmit={onSubmit}
+          className={inline ? "flex-1" : variant === "footer" ? "mt-5 md:mt-0" : "mt-5"}
+          aria-label={copy.title}
+        >
+          <input type="hidden" name="source" value={source} />
+          <input type="hidden" name="variant" value={variant} />
+          {serviceType && <input type="hidden" name="serviceType" value={serviceType} />}
+          {/* Honeypot: hidden from people and assistive technology, filled in by bots. */}
+          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            <label>
+              Website
+              <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+            </label>
+          </div>
+          <div className={`flex gap-3 ${inline ? "flex-row" : "flex-col sm:flex-row"}`}>
+            <label htmlFor={inputId} className="sr-only">
+              {newsletterMessages.emailLabel}
+            </label>
+            <input
+              id={inputId}
+              type="email"
+              name="email"
+              required
+              maxLength={254}
+              autoComplete="email"
+              inputMode="email"
+              placeholder={copy.inputPlaceholder}
+              disabled={busy}
+              aria-invalid={status === "error" && fieldError ? true : undefined}
+              aria-describedby={messageId}
+              className={`min-h-12 w-full min-w-0 flex-1 rounded-full border px-5 text-base outline-none transition-colors disabled:opacity-70 ${look.input}`}
+            />
+            <button
+              type="submit"
+              disabled={busy}
+              className={`min-h-12 shrink-0 rounded-full ${inline ? "px-4 sm:px-6" : "px-6"} font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-80 ${look.button}`}
+            >
+              {status === "loading" ? (
+                <span className="inline-flex items-center gap-2">
+                  <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+                  {newsletterMessages.sending}
+                </span>
+              ) : (
+                copy.ctaText
+              )}
+            </button>
+          </div>
+          <div id={messageId} className={inline ? "" : "min-h-6"}>
+            {status === "success" && (
+              <p role="status" className={`${inline ? "mt-2" : "mt-3"} text-sm font-semibold ${look.success}`}>
+                {message}
+              </p>
+            )}
+            {status === "error" && (
+              <p role="alert" className={`${inline ? "mt-2" : "mt-3"} text-sm font-semibold ${look.error}`}>
+                {message}
+              </p>
+            )}
+          </div>
+          {copy.disclaimer && !inline && <p className={`mt-1 text-xs ${look.disclaimer}`}>{copy.disclaimer}</p>}
+        </form>
+      </div>
+    </section>
+  );
 }

@@ -57,7 +57,7 @@ export const routeEntries: readonly RouteEntry[] = [
   service("build-muscle", "Build Muscle Coaching"),
   service("triathlon-coaching", "Triathlon Coaching"),
   service("running-coaching", "Running Coaching"),
-  { id: "blog", path: "/blog", file: "routes/blog.tsx", title: "Blog", priority: 0.9, changefreq: "weekly", category: "blog", dynamic: false, indexable: true },
+  { id: "blog", path: "/blog", file: "routes/blog.tsx", title: "Blog", priority: 0.9, changefreq: "weekly", category: "blog", dynamic: true, indexable: true },
   { id: "blog-post", path: "/blog/:slug", file: "routes/blog-post.tsx", title: "Blog post", priority: 0.7, changefreq: "monthly", category: "blog", dynamic: true, indexable: true },
   { id: "start", path: "/start", file: "routes/start.tsx", title: "Start Your Free Intake", priority: 0.8, changefreq: "monthly", category: "form", dynamic: false, indexable: true },
   { id: "pricing", path: "/pricing", file: "routes/pricing.tsx", title: "Pricing", priority: 0.8, changefreq: "monthly", category: "pricing", dynamic: false, indexable: true },

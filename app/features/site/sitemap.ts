@@ -37,3 +37,18 @@ export function renderRobotsTxt(siteUrl: string): string {
     "\n",
   );
 }
+
+/**
+ * The blog overview (rendered per request, so not among the static pages) and
+ * every post with its date as lastmod.
+ */
+export function blogSitemapUrls(siteUrl: string, posts: readonly { slug: string; date: string }[]): SitemapUrl[] {
+  const overview = routeEntries.find((entry) => entry.id === "blog");
+  const post = routeEntries.find((entry) => entry.id === "blog-post");
+  const urls: SitemapUrl[] = [];
+  if (overview?.dynamic) urls.push({ loc: `${siteUrl}${overview.path}`, changefreq: overview.changefreq, priority: overview.priority, lastmod: posts[0]?.date });
+  for (const p of posts) {
+    urls.push({ loc: `${siteUrl}/blog/${p.slug}`, lastmod: p.date, changefreq: post?.changefreq ?? "monthly", priority: post?.priority ?? 0.7 });
+  }
+  return urls;
+}

@@ -1,0 +1,14 @@
+/** SPEC.md: storage key blog-subscribe plus the post's slug; scroll threshold 50 percent. */
+export const CAPTURE_KEY_PREFIX = "blog-subscribe";
+export const CAPTURE_THRESHOLD_PERCENT = 50;
+/** Set once the reader subscribed from any post: no bar on any post after that. */
+export const SUBSCRIBED_KEY = `${CAPTURE_KEY_PREFIX}:subscribed`;
+
+export const captureBarKey = (slug: string) => `${CAPTURE_KEY_PREFIX}-${slug}`;
+
+/** How far down the page the reader is, 0 to 100. */
+export function scrollPercent(scrollY: number, scrollHeight: number, viewportHeight: number): number {
+  const max = scrollHeight - viewportHeight;
+  if (max <= 0) return 100;
+  return Math.min(100, Math.max(0, (scrollY / max) * 100));
+}

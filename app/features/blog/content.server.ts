@@ -1,0 +1,215 @@
+import { Marked, type Token, type Tokens } from "marked";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import type { BlogFrontMatter } from "../../../content/types";
+import type { BlogPost, BlogPostSummary } from "./types";
+import {
+  BLOG_CATEGORIES,
+  DEFAULT_CATEGORY,
+  dutchLongDate,
+  leadFormFor,
+  readTime,
+  slugify,
+  splitAtConclusion,
+  type BlogCategory,
+} from "./rules";
+
+export type { BlogPost, BlogPostSummary } from "./types";
+
+const text = (max: number) => z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD (in quotes)")
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "is not a real date");
+
+/** The front matter of content/types.ts BlogFrontMatter, validated. */
+export const frontMatterSchema = z.strictObject({
+  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be lower-case words joined by dashes"),
+  title: text(140),
+  excerpt: text(400),
+  // YAML reads an unquoted 2025-04-08 as a Date; accept it and keep the text form.
+  date: z.preprocess((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v), isoDate),
+  category: z.enum(BLOG_CATEGORIES, { message: `must be one of ${BLOG_CATEGORIES.join(", ")} (or left out for Other)` }).optional(),
+  author: text(80),
+  authorTitle: text(120),
+  image: z.string().regex(/^[\w-]+(\/[\w.-]+)*\.(svg|png|jpe?g|webp)$/i, "must be a path under content/media such as blog/my-post.svg"),
+  imageAlt: text(300),
+  keywords: z.array(text(80)).min(1, "needs at least one keyword"),
+  metaTitle: text(70).optional(),
+  metaDescription: text(170).optional(),
+  leadFormContent: z
+    .strictObject({
+      title: text(120),
+      description: text(400),
+      ctaText: text(40),
+      disclaimer: text(200).optional(),
+      inputPlaceholder: text(60),
+      serviceType: z.string().regex(/^[a-z]+(_[a-z]+)*$/, "must be lower_case_with_underscores").optional(),
+    })
+    .optional(),
+});
+
+// Compile-time check that the schema and the documented type agree.
+type Parsed = z.infer<typeof frontMatterSchema>;
+const _sameShape: (v: Parsed) => BlogFrontMatter = (v) => v;
+void _sameShape;
+
+export class BlogContentError extends Error {
+  override name = "BlogContentError";
+}
+
+/** Intrinsic size of the artwork, from an SVG's width/height or viewBox. */
+export function svgSize(svg: string): { width: number; height: number } | null {
+  const tag = /<svg\b[^>]*>/i.exec(svg)?.[0];
+  if (!tag) return null;
+  const attr = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']\\s*([\\d.]+)(px)?\\s*["']`, "i").exec(tag)?.[1];
+  const width = Number(attr("width"));
+  const height = Number(attr("height"));
+  if (width > 0 && height > 0) return { width, height };
+  const viewBox = /\sviewBox\s*=\s*["']\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*["']/i.exec(tag);
+  if (viewBox) return { width: Number(viewBox[1]), height: Number(viewBox[2]) };
+  return null;
+}
+
+/** Raster artwork's size is not read at build time; the hero and cards crop to a fixed ratio anyway. */
+const FALLBACK_SIZE = { width: 1600, height: 900 };
+
+export interface MediaLookup {
+  /** Is there a file at this path under content/media? */
+  has(path: string): boolean;
+  /** SVG source text, to read its intrinsic size. */
+  svg(path: string): string | undefined;
+}
+
+function splitFrontMatter(file: string, raw: string): { yaml: string; body: string } {
+  const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(raw);
+  if (!match) throw new BlogContentError(`${file}: must start with front matter between two '---' lines`);
+  return { yaml: match[1] ?? "", body: match[2] ?? "" };
+}
+
+function createRenderer() {
+  const used = new Map<string, number>();
+  const uniqueId = (label: string) => {
+    const base = slugify(label) || "section";
+    const n = used.get(base) ?? 0;
+    used.set(base, n + 1);
+    return n === 0 ? base : `${base}-${n + 1}`;
+  };
+  const marked = new Marked({ gfm: true });
+  marked.use({
+    renderer: {
+      heading({ tokens, depth, text: raw }) {
+        // The article title is the page's only h1; body headings start at h2.
+        const level = Math.min(6, Math.max(2, depth));
+        return `<h${level} id="${uniqueId(raw)}">${this.parser.parseInline(tokens)}</h${level}>\n`;
+      },
+      link({ href, title, tokens }) {
+        const label = this.parser.parseInline(tokens);
+        const external = /^https?:\/\//i.test(href);
+        const titleAttr = title ? ` title="${escapeHtml(title)}"` : "";
+        const rel = external ? ' rel="noopener noreferrer"' : "";
+        return `<a href="${escapeHtml(href)}"${titleAttr}${rel}>${label}</a>`;
+      },
+    },
+  });
+  return marked;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+const stripTags = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&[a-z#0-9]+;/gi, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/**
+ * Parses and validates one post file. Any problem throws a BlogContentError
+ * naming the file and the field, which stops the build.
+ */
+export interface ParseOptions {
+  /**
+   * What a hero image missing from content/media does: stop the build, or be reported
+   * (posts.server.ts reports it while the artwork is still being drawn; its unit test fails).
+   */
+  onMissingImage?: "error" | ((message: string) => void);
+}
+
+export function parsePost(file: string, raw: string, media: MediaLookup, options: ParseOptions = {}): BlogPost {
+  const { yaml, body } = splitFrontMatter(file, raw);
+  let data: unknown;
+  try {
+    data = parseYaml(yaml);
+  } catch (error) {
+    throw new BlogContentError(`${file}: front matter is not valid YAML: ${(error as Error).message}`);
+  }
+  const result = frontMatterSchema.safeParse(data ?? {});
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => {
+      const field = issue.path.join(".") || "(front matter)";
+      const message = issue.code === "unrecognized_keys" ? `unknown field(s) ${issue.keys.join(", ")}` : issue.message;
+      return `field "${field}": ${message}`;
+    });
+    throw new BlogContentError(`${file}: ${issues.join("; ")}`);
+  }
+  const fm = result.data;
+  const fileSlug = file.replace(/^.*\//, "").replace(/\.md$/, "");
+  if (fm.slug !== fileSlug) throw new BlogContentError(`${file}: field "slug": "${fm.slug}" must equal the file name "${fileSlug}"`);
+  const imageFound = media.has(fm.image);
+  if (!imageFound) {
+    const message = `${file}: field "image": no file content/media/${fm.image}`;
+    if (!options.onMissingImage || options.onMissingImage === "error") throw new BlogContentError(message);
+    options.onMissingImage(message);
+  }
+  const svg = imageFound && fm.image.toLowerCase().endsWith(".svg") ? media.svg(fm.image) : undefined;
+  const size = svg !== undefined ? svgSize(svg) : FALLBACK_SIZE;
+  if (!size) throw new BlogContentError(`${file}: field "image": content/media/${fm.image} has no width/height or viewBox`);
+
+  const marked = createRenderer();
+  const tokens = marked.lexer(body);
+  const { before, after } = splitAtConclusion<Token>(tokens, (t) => (t.type === "heading" ? (t as Tokens.Heading).text : null));
+  const render = (part: Token[]) => marked.parser(Object.assign(part, { links: tokens.links }));
+  const bodyBefore = render(before);
+  const bodyAfter = render(after);
+  const plain = stripTags(`${bodyBefore} ${bodyAfter}`);
+  if (plain.length < 200) throw new BlogContentError(`${file}: the article body is missing or too short`);
+
+  const category: BlogCategory = fm.category ?? DEFAULT_CATEGORY;
+  return {
+    slug: fm.slug,
+    title: fm.title,
+    excerpt: fm.excerpt,
+    date: fm.date,
+    dateLabel: dutchLongDate(fm.date),
+    category,
+    readTime: readTime(`${fm.title} ${plain}`),
+    image: { src: fm.image, alt: fm.imageAlt, ...size },
+    author: fm.author,
+    authorTitle: fm.authorTitle,
+    keywords: fm.keywords,
+    metaTitle: fm.metaTitle ?? fm.title,
+    metaDescription: fm.metaDescription ?? fm.excerpt,
+    leadForm: leadFormFor(category, fm.leadFormContent),
+    bodyBefore,
+    bodyAfter,
+  };
+}
+
+/** Every post, checked for duplicate slugs; the caller sorts. */
+export function parsePosts(files: Record<string, string>, media: MediaLookup, options: ParseOptions = {}): BlogPost[] {
+  const posts = Object.entries(files).map(([file, raw]) => parsePost(file.replace(/^\//, ""), raw, media, options));
+  const seen = new Set<string>();
+  for (const post of posts) {
+    if (seen.has(post.slug)) throw new BlogContentError(`content/blog: two posts have the slug "${post.slug}"`);
+    seen.add(post.slug);
+  }
+  return posts;
+}
+
+export function toSummary(post: BlogPost): BlogPostSummary {
+  const { slug, title, excerpt, date, dateLabel, category, readTime: minutes, image } = post;
+  return { slug, title, excerpt, date, dateLabel, category, readTime: minutes, image };
+}

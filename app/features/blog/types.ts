@@ -1,0 +1,29 @@
+import type { MediaImage } from "../../../content/types";
+import type { BlogCategory, leadFormFor } from "./rules";
+
+/** What the overview, the header and the sitemaps need: no body. */
+export interface BlogPostSummary {
+  slug: string;
+  title: string;
+  excerpt: string;
+  date: string;
+  /** '8 april 2025' */
+  dateLabel: string;
+  category: BlogCategory;
+  readTime: string;
+  image: MediaImage;
+}
+
+export interface BlogPost extends BlogPostSummary {
+  author: string;
+  authorTitle: string;
+  keywords: string[];
+  metaTitle: string;
+  metaDescription: string;
+  leadForm: ReturnType<typeof leadFormFor>;
+  /** Article HTML before the Conclusion heading (the lead form goes between the two parts). */
+  bodyBefore: string;
+  /** From the Conclusion heading to the end; empty when the post has none. */
+  bodyAfter: string;
+}
+

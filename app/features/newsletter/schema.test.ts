@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { normaliseEmail, subscribeSchema } from "./schema";
+
+const base = { source: "footer", variant: "footer" };
+
+describe("subscribeSchema", () => {
+  it("accepts the three kinds of source", () => {
+    for (const source of ["footer", "blog-overview", "/blog/optimize-running-cadence"]) {
+      expect(subscribeSchema.safeParse({ ...base, source, email: "a@b.nl" }).success).toBe(true);
+    }
+    expect(subscribeSchema.safeParse({ ...base, source: "/pricing", email: "a@b.nl" }).success).toBe(false);
+  });
+  it("gives the specification's error for an empty address and a clear one for a malformed address", () => {
+    const empty = subscribeSchema.safeParse({ ...base, email: "   " });
+    expect(empty.error?.issues[0]?.message).toBe("Oops! Something went wrong. Please try again.");
+    const bad = subscribeSchema.safeParse({ ...base, email: "anna@" });
+    expect(bad.error?.issues[0]?.message).toBe("Please enter a valid email address");
+  });
+  it("treats an empty service type as none and refuses odd ones", () => {
+    expect(subscribeSchema.parse({ ...base, email: "a@b.nl", serviceType: "" }).serviceType).toBeUndefined();
+    expect(subscribeSchema.safeParse({ ...base, email: "a@b.nl", serviceType: "DROP TABLE" }).success).toBe(false);
+  });
+  it("normalises addresses", () => {
+    expect(normaliseEmail("  Anna@Example.COM ")).toBe("anna@example.com");
+  });
+});

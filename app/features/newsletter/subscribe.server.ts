@@ -1,0 +1,193 @@
+import { and, eq, lt, or, sql, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { newsletterSubscribers } from "../../../db/schema";
+import { confirmationEmail } from "../../../content/newsletter";
+import { site } from "../../../content/site";
+import type { Db } from "../../infra/db.server";
+import type { AppServices } from "../../infra/services.server";
+import type { MailMessage } from "../../infra/mail.server";
+import { normaliseEmail, sourceSchema, type SubscribeInput } from "./schema";
+import { signToken } from "./tokens.server";
+import { forwardToWebhook, type WebhookOptions } from "./webhook.server";
+
+export type NewsletterServices = Pick<AppServices, "database" | "outbox" | "mailer" | "logger" | "env" | "secret">;
+
+export const OUTBOX_KIND = "newsletter";
+
+/** Waits this long before sending a pending address another confirmation e-mail. */
+const RESEND_AFTER_MS = 10 * 60 * 1000;
+
+const outboxPayloadSchema = z.object({
+  email: z.string().min(3),
+  source: sourceSchema,
+  serviceType: z.string().nullable(),
+  status: z.enum(["pending", "confirmed"]),
+  /** ISO time of the subscription, so an unsubscribe made later is never undone by a replay. */
+  at: z.iso.datetime(),
+});
+export type NewsletterOutboxPayload = z.infer<typeof outboxPayloadSchema>;
+
+export interface SubscribeResult {
+  /** Where the subscription went: the database, or the outbox while the database is down. */
+  stored: "database" | "outbox";
+  /** Confirmation e-mail and web-hook forwarding, running after the answer is sent (awaited by tests). */
+  background: Promise<void>;
+}
+
+/**
+ * Stores a subscription and answers the same way for new and known addresses.
+ * With SMTP the row waits for the double opt-in click; without, the form counts as consent.
+ */
+export async function subscribe(services: NewsletterServices, input: SubscribeInput, options: { webhook?: WebhookOptions; now?: Date } = {}): Promise<SubscribeResult> {
+  const { logger, mailer, env } = services;
+  const now = options.now ?? new Date();
+  const email = normaliseEmail(input.email);
+  const doubleOptIn = mailer !== null;
+  const status = doubleOptIn ? "pending" : "confirmed";
+  const serviceType = input.serviceType ?? null;
+
+  let stored: SubscribeResult["stored"] = "database";
+  let isNew = true;
+  let sendConfirmation = doubleOptIn;
+  try {
+    const db = services.database.db;
+    const inserted = await db
+      .insert(newsletterSubscribers)
+      .values({ email, source: input.source, serviceType, status, confirmedAt: doubleOptIn ? null : now })
+      .onConflictDoNothing({ target: newsletterSubscribers.email })
+      .returning({ id: newsletterSubscribers.id });
+    if (inserted.length === 0) {
+      isNew = false;
+      sendConfirmation = doubleOptIn && (await refreshKnownAddress(db, email, input, status, now));
+    }
+  } catch (error) {
+    // The database is unreachable: the outbox keeps the address until it is back.
+    logger.warn({ err: error }, "newsletter subscription goes to the outbox");
+    const payload: NewsletterOutboxPayload = { email, source: input.source, serviceType, status, at: now.toISOString() };
+    await services.outbox.append(OUTBOX_KIND, payload);
+    stored = "outbox";
+  }
+
+  const tasks: Promise<unknown>[] = [];
+  // While the database is down nobody knows whether the address is new: forwarding a
+  // possible duplicate to the spreadsheet beats losing a lead.
+  if (isNew && env.NEWSLETTER_WEBHOOK_URL) {
+    const fields: Record<string, string> = { email, BLOG_SOURCE: input.source };
+    if (input.variant === "in-article") Object.assign(fields, { phone: "", availability: "" });
+    tasks.push(forwardToWebhook(env.NEWSLETTER_WEBHOOK_URL, fields, logger, options.webhook));
+  }
+  if (sendConfirmation && mailer) {
+    tasks.push(
+      mailer.send(confirmationMessage(services, email, now)).catch((error: unknown) => {
+        logger.error({ err: error }, "newsletter confirmation e-mail failed");
+      }),
+    );
+  }
+  return { stored, background: Promise.all(tasks).then(() => undefined) };
+}
+
+/** A known address: re-activates an unsubscribed one; says whether a confirmation e-mail should go out. */
+async function refreshKnownAddress(db: Db, email: string, input: SubscribeInput, status: "pending" | "confirmed", now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ status: newsletterSubscribers.status, updatedAt: newsletterSubscribers.updatedAt })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, email));
+  if (!row) return false;
+  if (row.status === "unsubscribed") {
+    await db
+      .update(newsletterSubscribers)
+      .set({ status, source: input.source, serviceType: input.serviceType ?? null, unsubscribedAt: null, confirmedAt: status === "confirmed" ? now : null })
+      .where(eq(newsletterSubscribers.email, email));
+    return true;
+  }
+  if (row.status === "pending" && now.getTime() - row.updatedAt.getTime() > RESEND_AFTER_MS) {
+    // Touch the row so repeated sign-ups cannot be used to flood someone's inbox.
+    await db.update(newsletterSubscribers).set({ updatedAt: now }).where(eq(newsletterSubscribers.email, email));
+    return true;
+  }
+  return false;
+}
+
+/** Idempotent write of an outbox entry once the database is back. */
+export async function storeFromOutbox(db: Db, payload: unknown): Promise<void> {
+  const entry = outboxPayloadSchema.parse(payload);
+  const at = new Date(entry.at);
+  await db
+    .insert(newsletterSubscribers)
+    .values({ email: entry.email, source: entry.source, serviceType: entry.serviceType, status: entry.status, confirmedAt: entry.status === "confirmed" ? at : null, createdAt: at })
+    .onConflictDoUpdate({
+      target: newsletterSubscribers.email,
+      set: { status: entry.status, source: entry.source, serviceType: entry.serviceType, unsubscribedAt: null },
+      // Only an address that unsubscribed before this sign-up is re-activated.
+      setWhere: and(eq(newsletterSubscribers.status, "unsubscribed"), lt(newsletterSubscribers.unsubscribedAt, at)),
+    });
+}
+
+/** Double opt-in click; an address that unsubscribed meanwhile stays unsubscribed. */
+export async function confirmSubscription(db: Db, email: string, now = new Date()): Promise<"confirmed" | "unsubscribed"> {
+  const updated = await db
+    .update(newsletterSubscribers)
+    .set({ status: "confirmed", confirmedAt: now })
+    .where(and(eq(newsletterSubscribers.email, email), eq(newsletterSubscribers.status, "pending")))
+    .returning({ id: newsletterSubscribers.id });
+  if (updated.length > 0) return "confirmed";
+  const [row] = await db.select({ status: newsletterSubscribers.status }).from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+  if (row?.status === "unsubscribed") return "unsubscribed";
+  if (!row) {
+    // Signed up while the database was down and clicked before the outbox replayed.
+    await db
+      .insert(newsletterSubscribers)
+      .values({ email, source: "footer", status: "confirmed", confirmedAt: now })
+      .onConflictDoUpdate({ target: newsletterSubscribers.email, set: { status: "confirmed", confirmedAt: now }, setWhere: eq(newsletterSubscribers.status, "pending") });
+  }
+  return "confirmed";
+}
+
+/** One-click or landing-page unsubscribe; an unknown address is stored as suppressed. */
+export async function unsubscribe(db: Db, email: string, now = new Date()): Promise<void> {
+  await db
+    .insert(newsletterSubscribers)
+    .values({ email, source: "footer", status: "unsubscribed", unsubscribedAt: now })
+    .onConflictDoUpdate({
+      target: newsletterSubscribers.email,
+      set: { status: "unsubscribed", unsubscribedAt: now },
+      setWhere: or(sql`${newsletterSubscribers.status} <> 'unsubscribed'`, isNull(newsletterSubscribers.unsubscribedAt)),
+    });
+}
+
+export function unsubscribeUrl(services: Pick<NewsletterServices, "env" | "secret">, email: string): string {
+  return `${services.env.SITE_URL}/newsletter/unsubscribe?token=${signToken(services.secret, "unsubscribe", email)}`;
+}
+
+export function confirmUrl(services: Pick<NewsletterServices, "env" | "secret">, email: string, now = new Date()): string {
+  return `${services.env.SITE_URL}/newsletter/confirm?token=${signToken(services.secret, "confirm", email, now.getTime())}`;
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
+
+/** The double opt-in e-mail, with RFC 8058 one-click unsubscribe headers. */
+export function confirmationMessage(services: Pick<NewsletterServices, "env" | "secret">, email: string, now = new Date()): MailMessage {
+  const confirm = confirmUrl(services, email, now);
+  const leave = unsubscribeUrl(services, email);
+  const copy = confirmationEmail;
+  const text = [copy.intro, "", confirm, "", copy.ignore, "", copy.signOff, site.name, "", `${copy.unsubscribe}: ${leave}`].join("\n");
+  const html = `<!doctype html><html lang="en"><body style="margin:0;padding:24px;background:#f5e9d7;font-family:Arial,Helvetica,sans-serif;color:#14213d">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<p style="font-size:18px;font-weight:bold;color:#0b1f3a;margin:0 0 16px">${escapeHtml(site.name)}</p>
+<p style="line-height:1.6">${escapeHtml(copy.intro)}</p>
+<p style="margin:28px 0"><a href="${escapeHtml(confirm)}" style="background:#0f766e;color:#ffffff;text-decoration:none;padding:14px 24px;border-radius:999px;font-weight:bold;display:inline-block">${escapeHtml(copy.button)}</a></p>
+<p style="line-height:1.6;font-size:14px;color:#3b4660">${escapeHtml(copy.ignore)}</p>
+<p style="line-height:1.6">${escapeHtml(copy.signOff)}<br>${escapeHtml(site.name)}</p>
+<p style="font-size:12px;color:#3b4660;margin-top:32px"><a href="${escapeHtml(leave)}" style="color:#0f766e">${escapeHtml(copy.unsubscribe)}</a></p>
+</div></body></html>`;
+  return {
+    to: email,
+    subject: copy.subject,
+    text,
+    html,
+    headers: {
+      "List-Unsubscribe": `<${leave}>, <mailto:${site.contactEmail}?subject=unsubscribe>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/newsletter";
+import { seoMeta } from "~/features/site/seo";
+import { NewsletterForm } from "~/features/newsletter/newsletter-form";
+import { newsletterPage } from "../../content/newsletter";
+
+type Status = keyof typeof newsletterPage.statuses;
+const isStatus = (value: string | null): value is Status => value !== null && value in newsletterPage.statuses;
+
+/** Where a form sent without JavaScript and the confirmation link land. */
+export function loader({ request }: Route.LoaderArgs) {
+  const status = new URL(request.url).searchParams.get("status");
+  return { status: isStatus(status) ? status : null };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.loaderData as { publicEnv?: { SITE_URL?: string } } | undefined;
+  return seoMeta({
+    title: newsletterPage.title,
+    description: newsletterPage.metaDescription,
+    path: "/newsletter",
+    siteUrl: root?.publicEnv?.SITE_URL ?? "",
+    noindex: true,
+  });
+};
+
+const showForm: Status[] = ["invalid", "invalid-link", "error", "too-many"];
+
+export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
+  const { status } = loaderData;
+  const message = status ? newsletterPage.statuses[status] : null;
+  return (
+    <div className="bg-sand/50 px-5 py-16 sm:py-24">
+      <div className="mx-auto max-w-2xl">
+        {message ? (
+          <div role={status === "subscribed" || status === "confirmed" ? "status" : "alert"} className="rounded-3xl bg-white p-8 shadow-sm sm:p-12">
+            <h1 className="text-3xl font-bold tracking-tight text-navy sm:text-4xl">{message.heading}</h1>
+            <p className="mt-4 text-lg leading-relaxed text-ink/85">{message.text}</p>
+            {!showForm.includes(status as Status) && (
+              <Link to="/blog" className="mt-8 inline-flex min-h-12 items-center rounded-full bg-teal px-7 font-semibold text-white hover:bg-teal-700">
+                Read the blog
+              </Link>
+            )}
+          </div>
+        ) : (
+          <h1 className="text-3xl font-bold tracking-tight text-navy sm:text-4xl">{newsletterPage.formHeading}</h1>
+        )}
+        {(!status || showForm.includes(status)) && <NewsletterForm variant="blog-overview" source="footer" className="mt-10" />}
+      </div>
+    </div>
+  );
+}

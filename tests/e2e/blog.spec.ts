@@ -1,0 +1,182 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { XMLParser } from "fast-xml-parser";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test } from "./fixtures";
+
+/** The posts as written in content/blog (slug, title, date, category), newest first. */
+const posts = readdirSync("content/blog")
+  .filter((f) => f.endsWith(".md"))
+  .map((file) => {
+    const text = readFileSync(`content/blog/${file}`, "utf8");
+    const field = (name: string) => new RegExp(`^${name}:\\s*"?(.*?)"?\\s*$`, "m").exec(text)?.[1] ?? "";
+    return { slug: file.replace(/\.md$/, ""), title: field("title"), date: field("date"), category: field("category") || "Other" };
+  })
+  .sort((a, b) => b.date.localeCompare(a.date));
+
+const CADENCE = "/blog/optimize-running-cadence";
+
+async function noCookieBar(page: Page) {
+  await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
+}
+
+test.beforeEach(async ({ page }) => {
+  await noCookieBar(page);
+});
+
+test.describe("blog overview", () => {
+  test("lists every post newest first and filters by category in the URL", async ({ page }) => {
+    await page.goto("/blog");
+    const cards = page.getByRole("main").getByRole("article");
+    await expect(cards).toHaveCount(posts.length);
+    await expect(cards.first().getByRole("heading")).toHaveText(posts[0]?.title ?? "");
+    await expect(cards.first()).toContainText("Read More");
+    await expect(cards.first()).toContainText(/\d+ min read/);
+
+    const filters = page.getByRole("navigation", { name: "Filter articles by category" });
+    await expect(filters.getByRole("link")).toHaveText(["All", "Fitness", "Nutrition", "Running", "Training", "Triathlon"]);
+    await filters.getByRole("link", { name: "Running" }).click();
+    await expect(page).toHaveURL(/\/blog\?category=Running$/);
+    await expect(filters.getByRole("link", { name: "Running" })).toHaveAttribute("aria-current", "page");
+    const running = posts.filter((p) => p.category === "Running");
+    await expect(cards).toHaveCount(running.length);
+    for (const post of running) await expect(page.getByRole("link", { name: post.title })).toBeVisible();
+
+    await filters.getByRole("link", { name: "All" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(cards).toHaveCount(posts.length);
+  });
+
+  test("a shared filter link works without JavaScript", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto("/blog?category=Triathlon");
+    const triathlon = posts.filter((p) => p.category === "Triathlon");
+    await expect(page.getByRole("main").getByRole("article")).toHaveCount(triathlon.length);
+    await expect(page.getByRole("link", { name: "Triathlon", exact: true })).toHaveAttribute("aria-current", "page");
+    await context.close();
+  });
+
+  test("is accessible @mobile", async ({ page }) => {
+    await page.goto("/blog");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe("blog post", () => {
+  test("shows breadcrumb, meta line and the lead form before the conclusion @mobile", async ({ page }) => {
+    await page.goto(CADENCE);
+    const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(crumbs.getByRole("link")).toHaveText(["Home", "Blog"]);
+    await expect(crumbs).toContainText("Running Cadence...");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Running Cadence: How to Find and Improve Your Step Rate");
+    await expect(page.getByRole("link", { name: "← Back to Overview" })).toHaveAttribute("href", "/blog");
+    await expect(page.getByText("11 april 2025")).toBeVisible();
+    await expect(page.locator("article time")).toHaveAttribute("datetime", "2025-04-11");
+    await expect(page.locator("article header").getByText("Mila Jansen", { exact: true })).toBeVisible();
+
+    const form = page.getByRole("heading", { name: "Get Your Free Running Training Plan" });
+    const conclusion = page.getByRole("heading", { name: "Conclusion", exact: true });
+    await expect(form).toBeVisible();
+    await expect(page.getByRole("button", { name: "Get My Plan" })).toBeVisible();
+    const order = await form.evaluate(
+      (a, b) => !!b && (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+      await conclusion.elementHandle(),
+    );
+    expect(order, "lead form comes before the Conclusion heading").toBe(true);
+    await expectAccessible(page);
+  });
+
+  test("uses the post's own lead form texts and SEO data", async ({ page }) => {
+    await page.goto("/blog/best-triathlon-gear");
+    await expect(page).toHaveTitle(/^Best Triathlon Gear for Beginners \(2025\): What You Really Need/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /A coach's guide to triathlon gear for beginners/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/blog\/best-triathlon-gear$/);
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+    await expect(page.locator('meta[name="keywords"]')).toHaveAttribute("content", /best triathlon gear/);
+    const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const types = jsonLd.map((t) => (JSON.parse(t) as { "@type": string })["@type"]);
+    expect(types).toEqual(expect.arrayContaining(["BlogPosting", "BreadcrumbList"]));
+    const article = jsonLd.map((t) => JSON.parse(t) as Record<string, unknown>).find((d) => d["@type"] === "BlogPosting");
+    expect(article).toMatchObject({ headline: "Best Triathlon Gear: What Beginners Really Need", datePublished: posts.find((p) => p.slug === "best-triathlon-gear")?.date });
+    await expect(page.getByRole("heading", { name: "Get the First Triathlon Gear Checklist" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send Me the Checklist" })).toBeVisible();
+  });
+
+  test("Copy puts the URL on the clipboard and shows a toast for 3 seconds", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.goto(CADENCE);
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
+    const toast = page.getByText("URL copied to clipboard!");
+    await expect(toast).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${CADENCE}`);
+    await page.clock.runFor(2_900);
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(toast).toBeHidden();
+  });
+
+  test("Share falls back to copying where the browser has no share sheet", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
+    });
+    await page.goto(CADENCE);
+    await page.getByRole("button", { name: "Share", exact: true }).click();
+    await expect(page.getByText("URL copied to clipboard!")).toBeVisible();
+    await page.getByRole("link", { name: "More Articles" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test("an unknown slug goes to the overview", async ({ page }) => {
+    const response = await page.goto("/blog/no-such-post");
+    await expect(page).toHaveURL(/\/blog$/);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
+  test("parallax and title fade run only without a reduced-motion preference", async ({ page }) => {
+    await page.goto(CADENCE);
+    const animation = () => page.locator(".blog-hero-image").evaluate((el) => getComputedStyle(el).animationName);
+    expect(await animation()).toBe("blog-parallax");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(await animation()).toBe("none");
+    expect(await page.locator(".blog-progress-title").evaluate((el) => getComputedStyle(el).display)).toBe("none");
+  });
+});
+
+test.describe("feeds and the sitemap", () => {
+  test("RSS parses as XML and lists every post newest first", async ({ request }) => {
+    const res = await request.get("/blog/rss.xml");
+    expect(res.headers()["content-type"]).toContain("application/rss+xml");
+    const feed = new XMLParser({ ignoreAttributes: false }).parse(await res.text()) as {
+      rss: { "@_version": string; channel: { item: { title: string; link: string; pubDate: string }[] } };
+    };
+    expect(feed.rss["@_version"]).toBe("2.0");
+    expect(feed.rss.channel.item.map((i) => new URL(i.link).pathname)).toEqual(posts.map((p) => `/blog/${p.slug}`));
+  });
+
+  test("sitemap.xml parses and has every post with its date as lastmod", async ({ request }) => {
+    const xml = new XMLParser().parse(await (await request.get("/sitemap.xml")).text()) as {
+      urlset: { url: { loc: string; lastmod?: string; priority: number }[] };
+    };
+    const urls = xml.urlset.url;
+    expect(urls.find((u) => new URL(u.loc).pathname === "/blog")?.priority).toBe(0.9);
+    for (const post of posts) {
+      expect(urls.find((u) => new URL(u.loc).pathname === `/blog/${post.slug}`)?.lastmod, post.slug).toBe(post.date);
+    }
+  });
+
+  test("the /sitemap page groups posts by Training, Running, Triathlon, Fitness @mobile", async ({ page }) => {
+    await page.goto("/sitemap");
+    const blog = page.getByRole("region", { name: "Blog articles" });
+    const groups = await blog.getByRole("heading", { level: 3 }).allTextContents();
+    expect(groups.slice(0, 4)).toEqual(["Training", "Running", "Triathlon", "Fitness"]);
+    for (const post of posts) await expect(blog.getByRole("link", { name: post.title })).toHaveAttribute("href", `/blog/${post.slug}`);
+    await expect(page.getByRole("region", { name: "Coaching services" }).getByRole("link")).toHaveCount(6);
+    await expectAccessible(page);
+  });
+});
