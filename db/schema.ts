@@ -51,6 +51,12 @@ export const signups = pgTable(
     index("signups_created_idx").on(t.createdAt.desc()),
     index("signups_email_idx").on(sql`lower(${t.email})`),
     index("signups_status_idx").on(t.status),
+    // Back-office search matches the start of a first name, last name, full name or e-mail;
+    // text_pattern_ops lets LIKE 'abc%' use the index under any collation.
+    index("signups_search_email_idx").on(sql`lower(${t.email}) text_pattern_ops`),
+    index("signups_search_first_idx").on(sql`lower(${t.firstName}) text_pattern_ops`),
+    index("signups_search_last_idx").on(sql`lower(${t.lastName}) text_pattern_ops`),
+    index("signups_search_full_idx").on(sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) text_pattern_ops`),
   ],
 );
 
