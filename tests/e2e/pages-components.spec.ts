@@ -147,7 +147,7 @@ test.describe("testimonials carousel", () => {
 });
 
 test.describe("sticky action bar", () => {
-  const scrollToPercent = (page: import("@playwright/test").Page, percent: number) =>
+  const scrollToPercent = (page: Page, percent: number) =>
     page.evaluate((p) => {
       window.scrollTo({ top: ((document.documentElement.scrollHeight - window.innerHeight) * p) / 100, behavior: "instant" });
     }, percent);
@@ -213,4 +213,28 @@ test("structured data: Organization, Person and FAQPage on home, Service on serv
   expect(await types()).toEqual(expect.arrayContaining(["Organization", "Person", "FAQPage"]));
   await page.goto("/services/running-coaching");
   expect(await types()).toEqual(expect.arrayContaining(["Service", "FAQPage"]));
+});
+
+test.describe("home hero", () => {
+  test("poster is the eager LCP image; the video comes after load and can be paused", async ({ page }) => {
+    await page.goto("/");
+    const hero = page.getByRole("region", { name: await page.getByRole("heading", { level: 1 }).innerText() });
+    const poster = hero.locator("img").first();
+    await expect(poster).toHaveAttribute("fetchpriority", "high");
+    await expect(poster).toHaveAttribute("loading", "eager");
+    const video = hero.locator("video");
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
+    await hero.getByRole("button", { name: "Pause background video" }).click();
+    await expect(hero.getByRole("button", { name: "Play background video" })).toBeVisible();
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  });
+
+  test("under reduced motion only the poster shows @mobile", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForFunction(() => document.readyState === "complete");
+    await expect(page.locator("video")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /background video/ })).toHaveCount(0);
+  });
 });

@@ -30,6 +30,11 @@ export function HomeHero({ hero, secondary }: { hero: Hero; secondary: { label: 
   const videoRef = useRef<HTMLVideoElement>(null);
   const [paused, setPaused] = useState(false);
 
+  // React sets `muted` only as a property; iOS Safari needs defaultMuted too before it autoplays.
+  useEffect(() => {
+    if (videoRef.current) videoRef.current.defaultMuted = true;
+  }, [videoEnabled]);
+
   const toggle = () => {
     const video = videoRef.current;
     if (!video) return;
@@ -90,10 +95,10 @@ export function HomeHero({ hero, secondary }: { hero: Hero; secondary: { label: 
         <button
           type="button"
           onClick={toggle}
-          className="absolute bottom-4 right-4 inline-flex h-11 items-center gap-2 rounded-full bg-navy/70 px-4 text-sm font-semibold text-white ring-1 ring-white/30 backdrop-blur hover:bg-navy"
+          className="absolute right-4 top-4 inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-full bg-navy/70 px-3 text-sm font-semibold text-white ring-1 ring-white/30 backdrop-blur hover:bg-navy sm:bottom-4 sm:top-auto sm:px-4"
         >
           <Icon name={paused ? "play" : "pause"} className="h-4 w-4" strokeWidth={2.4} />
-          {paused ? "Play background video" : "Pause background video"}
+          <span className="sr-only sm:not-sr-only">{paused ? "Play background video" : "Pause background video"}</span>
         </button>
       )}
     </section>

@@ -18,7 +18,7 @@ export function PageHero({
         aria-hidden="true"
         focusable="false"
         className="absolute inset-0 -z-10 h-full w-full"
-        preserveAspectRatio="none"
+        preserveAspectRatio="xMidYMax slice"
         viewBox="0 0 1440 480"
       >
         <defs>
@@ -30,7 +30,7 @@ export function PageHero({
         <rect width="1440" height="480" fill="url(#hero-glow)" />
         <path d="M0 380c180-40 360-40 540 0s360 40 540 0 270-50 360-30v130H0z" fill="#5eead4" fillOpacity="0.08" />
         <path d="M0 420c200-30 400-30 600 0s400 30 600 0 180-30 240-20v100H0z" fill="#5eead4" fillOpacity="0.1" />
-        <circle cx="1240" cy="90" r="120" fill="#f97366" fillOpacity="0.12" />
+        <circle cx="1240" cy="90" r="120" fill="#5eead4" fillOpacity="0.07" />
       </svg>
       <div className="mx-auto max-w-6xl px-5 py-20 sm:px-8 sm:py-28">
         <div className="max-w-3xl">

@@ -70,7 +70,7 @@ export function ServiceCardGrid({ cards, linkLabel }: { cards: ServiceCard[]; li
             </ul>
             <Link
               to={card.learnMoreLink}
-              className="mt-6 inline-flex items-center gap-2 self-start font-semibold text-teal-700 underline-offset-4 hover:underline"
+              className="mt-auto inline-flex items-center gap-2 self-start pt-6 font-semibold text-teal-700 underline-offset-4 hover:underline"
             >
               {linkLabel}
               <span className="sr-only"> about {card.title}</span>
