@@ -240,7 +240,7 @@ export default function AdminDashboard() {
             ))}
           </div>
         )}
-        <Pagination page={leads.page} pageCount={leads.pageCount} total={leads.total} href={(p) => `/admin${filtersToQuery(filters, p)}`} />
+        <Pagination page={leads.page} pageCount={leads.pageCount} total={leads.total} capped={leads.totalCapped} href={(p) => `/admin${filtersToQuery(filters, p)}`} />
       </section>
     </AdminShell>
   );

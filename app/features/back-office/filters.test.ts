@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filtersToQuery, likePattern, parseLeadFilters } from "./filters";
+import { filtersToQuery, parseLeadFilters, prefixPattern } from "./filters";
 
 describe("lead filters", () => {
   it("keeps valid values and drops malformed ones", () => {
@@ -14,7 +14,7 @@ describe("lead filters", () => {
     expect(filtersToQuery({ goal: "weight-loss", q: "a b" }, 2)).toBe("?goal=weight-loss&q=a+b&page=2");
     expect(filtersToQuery({}, 1)).toBe("");
   });
-  it("escapes LIKE wildcards", () => {
-    expect(likePattern("50%_a")).toBe("%50\\%\\_a%");
+  it("escapes LIKE wildcards in the prefix", () => {
+    expect(prefixPattern("50%_a")).toBe("50\\%\\_a%");
   });
 });

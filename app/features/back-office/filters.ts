@@ -17,7 +17,7 @@ export const leadFiltersSchema = z.object({
   goal: z.preprocess(emptyToUndefined, z.enum(Object.keys(GOAL_LABELS) as [string, ...string[]]).optional()).catch(undefined),
   status: z.preprocess(emptyToUndefined, z.enum(LEAD_STATUSES).optional()).catch(undefined),
   q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()).catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: z.coerce.number().int().min(1).max(400).catch(1),
 });
 export type LeadFilters = z.infer<typeof leadFiltersSchema>;
 
@@ -39,9 +39,12 @@ export function filtersToQuery(filters: Partial<LeadFilters>, page?: number): st
   return text ? `?${text}` : "";
 }
 
-/** Turns `%` and `_` typed in the search box into literal characters for ILIKE. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Lead lists count matches up to here; beyond it the page shows "10,000+". */
+export const COUNT_CAP = 10_000;
+
+/** A LIKE pattern matching text that starts with `text`, with `%` and `_` taken literally. */
+export function prefixPattern(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export const leadUpdateSchema = z.object({

@@ -154,11 +154,12 @@ export function Notice({ tone = "info", children }: { tone?: "info" | "error" | 
   );
 }
 
-export function Pagination({ page, pageCount, total, href }: { page: number; pageCount: number; total: number; href: (page: number) => string }) {
+export function Pagination({ page, pageCount, total, capped, href }: { page: number; pageCount: number; total: number; capped?: boolean; href: (page: number) => string }) {
   return (
     <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p>
-        {total.toLocaleString("en-GB")} in total · page {page} of {pageCount}
+        {total.toLocaleString("en-GB")}
+        {capped ? "+ (narrow the filters to see older ones)" : ""} in total · page {page} of {pageCount}
       </p>
       <div className="flex gap-2">
         {page > 1 ? (
