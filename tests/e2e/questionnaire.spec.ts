@@ -29,9 +29,11 @@ async function fillContact(scope: Locator, page: Page) {
   await scope.getByLabel("First name").fill("Anna");
   await scope.getByLabel("Last name").fill("de Vries");
   await scope.getByLabel("Email").fill("anna@example.nl");
+  // The phone library arrives lazily; it is ready when its country picker shows.
+  await expect(scope.getByRole("combobox", { name: "Country of your phone number" })).toBeVisible();
   const phone = scope.getByRole("textbox", { name: "Phone number" });
   await phone.click();
-  await phone.pressSequentially("612345678");
+  await phone.pressSequentially("612345678", { delay: 40 }); // human-ish typing: the input reformats as it goes
   await expect(phone).toHaveValue("+31 6 12345678");
   await scope.getByLabel("Message (optional)").fill("I'd like to run my first marathon.");
   // Real visitors take longer than the 2-second minimum fill time; the test does not wait for it.

@@ -1,9 +1,29 @@
 import { lazy, Suspense } from "react";
+import type { PhoneFieldInputProps } from "./phone-input";
 import { contactFieldLabels, contactPlaceholders } from "./questions";
 import type { ContactField } from "./schema";
 import { describedBy, errorId, FieldShell, inputClass, TextAreaField, TextField } from "./field";
 
-const PhoneFieldInput = lazy(() => import("./phone-input"));
+/** If the phone library cannot be loaded (flaky connection), a plain phone input still works. */
+function PlainPhoneInput({ id, value, onChange, onBlur, invalid, describedBy }: PhoneFieldInputProps) {
+  return (
+    <input
+      id={id}
+      type="tel"
+      autoComplete="tel"
+      inputMode="tel"
+      placeholder="+31 6 12345678"
+      className={inputClass}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      onBlur={onBlur}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+    />
+  );
+}
+
+const PhoneFieldInput = lazy(() => import("./phone-input").catch(() => ({ default: PlainPhoneInput })));
 
 /** Starts loading the phone input before the visitor reaches the contact step. */
 export function preloadPhoneInput(): void {
@@ -96,7 +116,12 @@ export function ContactFields({ idPrefix, errors, interactive, defaults = {} }: 
       />
       <FieldShell id={id("phone")} label={contactFieldLabels.phone} error={errors.phone}>
         {interactive ? (
-          <Suspense fallback={plainPhone}>
+          <Suspense
+            fallback={
+              // Typing into a stand-in that is then swapped would lose the caret: wait the moment it takes.
+              <input id={id("phone")} type="tel" disabled aria-busy="true" placeholder="+31" className={inputClass} />
+            }
+          >
             <PhoneFieldInput
               id={id("phone")}
               value={interactive.values.phone}
