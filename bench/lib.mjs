@@ -46,14 +46,17 @@ export async function startServer(extraEnv = {}) {
   if (extraEnv.DATABASE_URL) env.DATABASE_URL = extraEnv.DATABASE_URL;
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { env, stdio: ["ignore", "inherit", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
       /* not up yet */
     }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error("server did not start");
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error("server did not start");
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

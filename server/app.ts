@@ -1,4 +1,5 @@
 import path from "node:path";
+import { Readable } from "node:stream";
 import compression from "compression";
 import express, { type Express } from "express";
 import { pinoHttp } from "pino-http";
@@ -52,6 +53,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
     }
     next();
   });
+  app.use(limitChunkedBody);
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -101,9 +103,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
     );
   }
 
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
+  const handleRequest = createRequestHandler({
       build,
       mode: env.NODE_ENV,
       getLoadContext: (req, res) =>
@@ -112,7 +112,60 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
           cspNonce: String(res.locals.cspNonce),
           clientIp: req.ip ?? "unknown",
         }) satisfies RequestContext,
-    }),
-  );
+  });
+  app.all("/{*splat}", (req, res, next) => {
+    const body = res.locals.chunkedBody;
+    return handleRequest(Buffer.isBuffer(body) ? withBody(req, body) : req, res, next);
+  });
   return app;
+}
+
+/**
+ * A chunked request carries no Content-Length, so the check above cannot see its size:
+ * read it here within the same limit and refuse it as soon as it goes over.
+ */
+const limitChunkedBody: express.RequestHandler = (req, res, next) => {
+  if (req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] === undefined) return next();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let finished = false;
+  req.on("data", (chunk: Buffer) => {
+    if (finished) return;
+    size += chunk.length;
+    if (size <= MAX_BODY_BYTES) {
+      chunks.push(chunk);
+      return;
+    }
+    finished = true;
+    chunks.length = 0;
+    res.setHeader("Connection", "close");
+    res.status(413).type("text/plain").send("Request body too large.");
+  });
+  req.on("end", () => {
+    if (finished) return;
+    finished = true;
+    const body = Buffer.concat(chunks);
+    delete req.headers["transfer-encoding"];
+    req.headers["content-length"] = String(body.length);
+    res.locals.chunkedBody = body;
+    next();
+  });
+  req.on("error", (error) => {
+    if (finished) return;
+    finished = true;
+    next(error);
+  });
+};
+
+/** The request with its (already read) body readable again, for the router adapter. */
+function withBody(req: express.Request, body: Buffer): express.Request {
+  const stream = Readable.from([body]);
+  const streamKeys = new Set<PropertyKey>(["on", "once", "off", "addListener", "removeListener", "pause", "resume", "destroy", "readable", "read", "pipe"]);
+  return new Proxy(req, {
+    get(target, key) {
+      if (!streamKeys.has(key)) return Reflect.get(target, key, target);
+      const value: unknown = Reflect.get(stream, key, stream);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(stream) : value;
+    },
+  });
 }

@@ -12,6 +12,8 @@ export interface Database {
   /** Cheap round trip for /healthz. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: closes the embedded database if open and opens its files again (outage drills). */
+  reopen?(): Promise<void>;
   /** Applies pending migrations; safe to call from several instances at once. */
   migrate(): Promise<void>;
 }
@@ -39,8 +41,15 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
-  const db = drizzle({ client, schema }) as unknown as Db;
+  let client = await PGlite.create(dataDir);
+  // Drizzle talks to this handle, so reopen() can swap the instance under a `db` others already hold.
+  const handle = new Proxy(client, {
+    get: (_target, key) => {
+      const value: unknown = Reflect.get(client, key, client);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(client) : value;
+    },
+  });
+  const db = drizzle({ client: handle, schema }) as unknown as Db;
   return {
     db,
     engine: "pglite",
@@ -48,6 +57,10 @@ async function openPglite(dataDir: string): Promise<Database> {
       await client.query("select 1");
     },
     close: () => client.close(),
+    reopen: async () => {
+      if (!client.closed) await client.close();
+      client = await PGlite.create(dataDir);
+    },
     migrate: async () => {
       const { migrate } = await import("drizzle-orm/pglite/migrator");
       // Drizzle's migrator wants the concrete driver type; ours is the shared base type.

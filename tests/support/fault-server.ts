@@ -1,0 +1,66 @@
+/**
+ * The production server (same createServices + createApp + build as server/index.ts) with
+ * an IPC control channel for fault drills: the parent can take the database away and bring
+ * it back, and ask how much was stored. Started by tests/support/fault.ts, never deployed.
+ */
+import path from "node:path";
+import { count } from "drizzle-orm";
+import type { ServerBuild } from "react-router";
+import { parseEnv } from "../../app/infra/env.server";
+import { createServices } from "../../app/infra/services.server";
+import { createApp } from "../../server/app";
+import { newsletterSubscribers, orders, payments, processedEvents, session, signups, user } from "../../db/schema";
+
+export type FaultCommand = { id: number; type: "db:down" | "db:up" | "counts" };
+export interface FaultCounts {
+  signups: number;
+  subscribers: number;
+  /** Orders, payments, processed web-hook events, back-office users and sessions together. */
+  other: number;
+  outbox: number;
+}
+
+const env = parseEnv(process.env);
+const services = await createServices(env);
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+const app = createApp({ services, build, clientDir: path.join(buildDir, "client") });
+const server = app.listen(env.PORT, env.HOST, () => process.send?.({ type: "listening" }));
+
+async function handle(command: FaultCommand): Promise<unknown> {
+  const { database, outbox } = services;
+  switch (command.type) {
+    case "db:down":
+      // PGlite: the embedded database is closed, every query fails until it is reopened.
+      // PostgreSQL is taken away from outside (the test refuses connections to its database).
+      if (database.engine === "pglite") await database.close();
+      return null;
+    case "db:up":
+      if (database.engine === "pglite") await database.reopen?.();
+      return null;
+    case "counts": {
+      const [a] = await database.db.select({ n: count() }).from(signups);
+      const [b] = await database.db.select({ n: count() }).from(newsletterSubscribers);
+      let other = 0;
+      for (const table of [orders, payments, processedEvents, user, session]) {
+        const [row] = await database.db.select({ n: count() }).from(table);
+        other += row?.n ?? 0;
+      }
+      return { signups: a?.n ?? 0, subscribers: b?.n ?? 0, other, outbox: await outbox.size() } satisfies FaultCounts;
+    }
+  }
+}
+
+process.on("message", (command: FaultCommand) => {
+  handle(command).then(
+    (result) => process.send?.({ id: command.id, result }),
+    (error: unknown) => process.send?.({ id: command.id, error: error instanceof Error ? error.message : String(error) }),
+  );
+});
+
+process.on("SIGTERM", () => {
+  server.close(() => {
+    services.close().finally(() => process.exit(0));
+  });
+  server.closeAllConnections();
+});
