@@ -76,13 +76,6 @@ describe("parsePost", () => {
     });
   }
 
-  it("can report a missing image instead of failing", () => {
-    const reported: string[] = [];
-    const p = parsePost("content/blog/my-post.md", post({ image: "blog/missing.svg" }), media, { onMissingImage: (m) => reported.push(m) });
-    expect(p.image.width).toBe(1600);
-    expect(reported).toEqual(['content/blog/my-post.md: field "image": no file content/media/blog/missing.svg']);
-  });
-
   it("fails on a file without front matter or without a body", () => {
     expect(() => parsePost("content/blog/x.md", "# Just text", media)).toThrow(BlogContentError);
     expect(() => parsePost("content/blog/my-post.md", post({}, "Too short."), media)).toThrow(/body is missing or too short/);

@@ -130,15 +130,7 @@ const stripTags = (html: string) =>
  * Parses and validates one post file. Any problem throws a BlogContentError
  * naming the file and the field, which stops the build.
  */
-export interface ParseOptions {
-  /**
-   * What a hero image missing from content/media does: stop the build, or be reported
-   * (posts.server.ts reports it while the artwork is still being drawn; its unit test fails).
-   */
-  onMissingImage?: "error" | ((message: string) => void);
-}
-
-export function parsePost(file: string, raw: string, media: MediaLookup, options: ParseOptions = {}): BlogPost {
+export function parsePost(file: string, raw: string, media: MediaLookup): BlogPost {
   const { yaml, body } = splitFrontMatter(file, raw);
   let data: unknown;
   try {
@@ -158,13 +150,8 @@ export function parsePost(file: string, raw: string, media: MediaLookup, options
   const fm = result.data;
   const fileSlug = file.replace(/^.*\//, "").replace(/\.md$/, "");
   if (fm.slug !== fileSlug) throw new BlogContentError(`${file}: field "slug": "${fm.slug}" must equal the file name "${fileSlug}"`);
-  const imageFound = media.has(fm.image);
-  if (!imageFound) {
-    const message = `${file}: field "image": no file content/media/${fm.image}`;
-    if (!options.onMissingImage || options.onMissingImage === "error") throw new BlogContentError(message);
-    options.onMissingImage(message);
-  }
-  const svg = imageFound && fm.image.toLowerCase().endsWith(".svg") ? media.svg(fm.image) : undefined;
+  if (!media.has(fm.image)) throw new BlogContentError(`${file}: field "image": no file content/media/${fm.image}`);
+  const svg = fm.image.toLowerCase().endsWith(".svg") ? media.svg(fm.image) : undefined;
   const size = svg !== undefined ? svgSize(svg) : FALLBACK_SIZE;
   if (!size) throw new BlogContentError(`${file}: field "image": content/media/${fm.image} has no width/height or viewBox`);
 
@@ -199,8 +186,8 @@ export function parsePost(file: string, raw: string, media: MediaLookup, options
 }
 
 /** Every post, checked for duplicate slugs; the caller sorts. */
-export function parsePosts(files: Record<string, string>, media: MediaLookup, options: ParseOptions = {}): BlogPost[] {
-  const posts = Object.entries(files).map(([file, raw]) => parsePost(file.replace(/^\//, ""), raw, media, options));
+export function parsePosts(files: Record<string, string>, media: MediaLookup): BlogPost[] {
+  const posts = Object.entries(files).map(([file, raw]) => parsePost(file.replace(/^\//, ""), raw, media));
   const seen = new Set<string>();
   for (const post of posts) {
     if (seen.has(post.slug)) throw new BlogContentError(`content/blog: two posts have the slug "${post.slug}"`);

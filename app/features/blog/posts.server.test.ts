@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { allPosts, blogCategories, findPost, missingHeroImages } from "./posts.server";
+import { allPosts, blogCategories, findPost } from "./posts.server";
 import { getBlogNavigation } from "./navigation.server";
 
 describe("the posts in content/blog", () => {
@@ -10,10 +10,6 @@ describe("the posts in content/blog", () => {
     expect(posts.map((p) => `${p.slug}.md`).sort()).toEqual(files.sort());
     const dates = posts.map((p) => p.date);
     expect(dates).toEqual([...dates].sort().reverse());
-  });
-
-  it("each have their hero image in content/media", () => {
-    expect(missingHeroImages()).toEqual([]);
   });
 
   it("read in 5 to 8 minutes and each has a Conclusion", () => {

@@ -16,32 +16,15 @@ const media: MediaLookup = {
   svg: (path) => svgs[`/content/media/${path}`],
 };
 
-let cache: { posts: readonly BlogPost[]; summaries: readonly BlogPostSummary[]; missingImages: string[] } | undefined;
+let cache: { posts: readonly BlogPost[]; summaries: readonly BlogPostSummary[] } | undefined;
 
-/**
- * Parsed on first use: the prerender step calls it for every page, so a bad post still stops the build.
- * A hero image that is not drawn yet is reported (build log, and the failing unit test in
- * posts.server.test.ts) rather than fatal, so the rest of the site keeps building meanwhile.
- */
+/** Parsed on first use: the prerender step calls it for every post page and /sitemap, so a bad post stops the build. */
 function load() {
   if (!cache) {
-    const missingImages: string[] = [];
-    const posts = sortNewestFirst(
-      parsePosts(files, media, {
-        onMissingImage: (message) => {
-          missingImages.push(message);
-          console.warn(`blog: ${message}`);
-        },
-      }),
-    );
-    cache = { posts, summaries: posts.map(toSummary), missingImages };
+    const posts = sortNewestFirst(parsePosts(files, media));
+    cache = { posts, summaries: posts.map(toSummary) };
   }
   return cache;
-}
-
-/** Posts whose hero image file is missing, with file and field. */
-export function missingHeroImages(): readonly string[] {
-  return load().missingImages;
 }
 
 /** Newest first. */
