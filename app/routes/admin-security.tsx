@@ -195,7 +195,8 @@ export default function AdminSecurity() {
         <h2 id="sessions-heading" className="text-xl font-semibold text-navy">
           Signed-in devices
         </h2>
-        <div className="mt-4 overflow-x-auto">
+        {/* Focusable so keyboard users can scroll the table on narrow screens. */}
+        <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="sessions-heading">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead>
               <tr className="border-b border-navy/10">

@@ -174,7 +174,7 @@ test.describe("back office", () => {
     expect(posts.every((p) => Number(p.split(" ").at(-1)) < 500)).toBe(true);
   });
 
-  test("back-office pages pass the accessibility check", async ({ page, baseURL }) => {
+  test("back-office pages pass the accessibility check @mobile", async ({ page, baseURL }) => {
     const trainer = await createTrainer(baseURL!);
     await signInAndEnrol(page, trainer);
     for (const [path, heading] of [

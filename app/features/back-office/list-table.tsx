@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 export function ListTable({ caption, columns, rows, empty }: { caption: string; columns: string[]; rows: { key: string; cells: ReactNode[]; muted?: boolean }[]; empty: string }) {
   if (rows.length === 0) return <p className="rounded-2xl bg-white p-6 ring-1 ring-navy/10">{empty}</p>;
   return (
-    <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-navy/10">
+    // Focusable so keyboard users can scroll the table on narrow screens.
+    <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-navy/10" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
