@@ -26,10 +26,12 @@ function serviceFor(pathname: string): { page: ServicePage; card: ServiceCard } 
   return { page, card };
 }
 
-/** Service FAQ first, then the general questions it does not already answer. */
+/** The FAQ block holds 11 questions: the service's own first, then general ones. */
+const FAQ_ENTRIES = 11;
+
 function faqFor(page: ServicePage) {
   const own = new Set(page.faq.map((e) => e.question));
-  return [...page.faq, ...faq.filter((e) => !own.has(e.question))];
+  return [...page.faq, ...faq.filter((e) => !own.has(e.question))].slice(0, FAQ_ENTRIES);
 }
 
 /** Clients of this programme first, so the first testimonials speak to the visitor's goal. */

@@ -25,6 +25,8 @@ test.describe("accessibility of the public pages", () => {
   }
 
   test("home with FAQ expanded and all questions shown @mobile", async ({ page }) => {
+    // Several axe passes on a full page: allow for a busy CI machine.
+    test.slow();
     await withCookieChoice(page);
     await page.goto("/");
     await page.locator("#faq").getByRole("button", { name: "Show more" }).click();
@@ -33,6 +35,8 @@ test.describe("accessibility of the public pages", () => {
   });
 
   test("open mobile menu sub-panel @mobile", async ({ page }) => {
+    // Several axe passes on a full page: allow for a busy CI machine.
+    test.slow();
     await withCookieChoice(page);
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/services");
@@ -43,6 +47,8 @@ test.describe("accessibility of the public pages", () => {
   });
 
   test("open desktop dropdown", async ({ page }) => {
+    // Several axe passes on a full page: allow for a busy CI machine.
+    test.slow();
     await withCookieChoice(page);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/");

@@ -238,3 +238,12 @@ test.describe("home hero", () => {
     await expect(page.getByRole("button", { name: /background video/ })).toHaveCount(0);
   });
 });
+
+test("service pages show 11 FAQ entries, their own questions first", async ({ page }) => {
+  await page.goto("/services/triathlon-coaching");
+  const faq = page.locator("#faq");
+  await faq.getByRole("button", { name: "Show more" }).click();
+  const questions = faq.locator("button[aria-controls][aria-expanded]").filter({ hasNotText: /Show (more|less)/ });
+  await expect(questions).toHaveCount(11);
+  await expect(questions.first()).toHaveText("I've never done a triathlon. Can I start with you?");
+});
