@@ -239,3 +239,32 @@ test.describe("without JavaScript", () => {
     await expect(again.getByText("This field is required").first()).toBeVisible();
   });
 });
+
+test("when the lead cannot be stored at all, the fallback view still offers the call", async ({ page, context, consoleErrors }) => {
+  test.slow();
+  await page.clock.install();
+  await offlineScheduler(page, context);
+  await page.route("**/api/intake", (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({
+        status: "fallback",
+        leadId: "00000000-0000-4000-8000-000000000000",
+        name: "Anna de Vries",
+        email: "anna@example.nl",
+        message: "Failed to submit form. Our database is currently unavailable. You can still proceed to book your free intake!",
+      }),
+    }),
+  );
+  await page.goto("/start");
+  const scope = form(page);
+  for (const label of [/Building muscle/, /Very active/, /^Male$/, /18-24/]) await choose(scope, label);
+  await fillContact(scope, page);
+  await submitAndExpectThankYou(page, context);
+  await expect(scope.getByText("Failed to submit form. Our database is currently unavailable. You can still proceed to book your free intake!")).toBeVisible();
+  await expect(scope.getByText("Our database is currently unavailable, but you can still book your free intake below.")).toBeVisible();
+  // The browser reports the 503 answer itself; that one is expected here.
+  expect(consoleErrors.every((e) => e.includes("503"))).toBe(true);
+  consoleErrors.splice(0);
+});

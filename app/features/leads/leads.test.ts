@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { validateEventSignup } from "./event-schema";
+import { intakeMail, leadIdFor } from "./signups.server";
+
+describe("event signup validation", () => {
+  it("requires a trimmed name and phone with the SPEC messages", () => {
+    expect(validateEventSignup({ name: "  ", phone: "" })).toEqual({ name: "Name is required", phone: "Phone number is required" });
+    expect(validateEventSignup({})).toEqual({ name: "Name is required", phone: "Phone number is required" });
+    expect(validateEventSignup({ name: " Eva ", phone: " 8888 " })).toEqual({});
+  });
+});
+
+describe("lead ids", () => {
+  it("derive a stable UUID from the idempotency key", () => {
+    const id = leadIdFor("abc");
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(leadIdFor("abc")).toBe(id);
+    expect(leadIdFor("abd")).not.toBe(id);
+  });
+});
+
+describe("trainer notification", () => {
+  const lead = {
+    id: leadIdFor("k"),
+    idempotencyKey: "k",
+    sourceUrl: "https://coach.example/",
+    createdAt: "2026-01-01T10:00:00.000Z",
+    firstName: "Anna\r\nBcc: evil@example.com",
+    lastName: "de Vries",
+    email: "anna@example.nl",
+    phone: "+31612345678",
+    answers: { q1: "getting-fit", q2: "hardly-ever", q4: "female", q5: "31+" },
+    message: null,
+  };
+
+  it("keeps visitor input out of the mail headers", () => {
+    expect(intakeMail(lead).subject).toBe("New intake: Anna Bcc: evil@example.com de Vries (Getting fit)");
+  });
+
+  it("lists readable answers", () => {
+    const { text } = intakeMail(lead);
+    expect(text).toContain("Goal: Getting fit");
+    expect(text).toContain("Sport / exercise frequency: Hardly ever (0-1 times per week)");
+    expect(text).toContain("Age: 31+");
+    expect(text).toContain("Message: (none)");
+  });
+});
