@@ -9,12 +9,21 @@ import { parseEnv } from "../../app/infra/env.server";
 import { createServices, type AppServices } from "../../app/infra/services.server";
 import type { RequestContext } from "../../app/infra/context";
 import { AccountExistsError, createTrainerAccount } from "../../app/features/back-office/accounts.server";
-import { confirmEnrolment, signInWithPassword, signOutScope, startEnrolment, verifySecondFactor } from "../../app/features/back-office/flows.server";
+import {
+  confirmEnrolment,
+  requestPasswordReset,
+  resetPassword,
+  signInWithPassword,
+  signOutScope,
+  startEnrolment,
+  verifySecondFactor,
+} from "../../app/features/back-office/flows.server";
 import { getTrainerSession, requireTrainer } from "../../app/features/back-office/guard.server";
 import { AccessTokenError, verifyAccessToken } from "../../app/features/back-office/access-token.server";
 import { action as loginAction } from "../../app/routes/admin-login";
 import { loader as exportLoader } from "../../app/routes/admin-export";
 import { createPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
+import { startSmtpServer, type LocalSmtp } from "../support/smtp";
 
 const SITE = "http://127.0.0.1:4999";
 const PASSWORD = "correct-horse-battery-staple";
@@ -289,5 +298,53 @@ describe.each(engines)("back office auth on %s", (engine) => {
     const same = await run(SITE);
     expect(same.status).toBe(302);
     expect(same.headers.get("location")).toBe("/admin");
+  });
+});
+
+describe("password reset by e-mail", () => {
+  let services: AppServices;
+  let smtp: LocalSmtp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    const env = parseEnv({
+      NODE_ENV: "test",
+      SITE_URL: SITE,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "bo-reset-")),
+      LOG_LEVEL: "silent",
+      AUTH_SECRET: "integration-test-secret-of-at-least-32-characters",
+      SMTP_URL: smtp.url,
+    });
+    services = await createServices(env, { memoryDb: true, startOutbox: false });
+  });
+  afterAll(async () => {
+    await services.close();
+    await smtp.stop();
+  });
+
+  it("mails a one-time link; the new password works and every session ends", async () => {
+    const ctx: RequestContext = { services, cspNonce: "test", clientIp: "203.0.113.9" };
+    const email = "reset-me@example.com";
+    await createTrainerAccount(services.auth, { email, password: PASSWORD });
+    const jar = new Jar();
+    const signedIn = await signInWithPassword(jar.request("/admin/login"), ctx, { email, password: PASSWORD });
+    if (signedIn.ok) jar.take(signedIn.headers);
+
+    const unknown = await requestPasswordReset(new Jar().request("/admin/forgot-password"), ctx, "nobody@example.com");
+    expect(unknown.ok).toBe(true); // same answer whether or not the account exists
+    const asked = await requestPasswordReset(new Jar().request("/admin/forgot-password"), ctx, email);
+    expect(asked.ok).toBe(true);
+    const [mail] = await smtp.waitForMessages(1);
+    expect(mail!.to).toEqual([email]);
+    expect(mail!.subject).toBe("Reset your back-office password");
+    const body = mail!.raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(body)?.[1];
+    expect(token).toBeTruthy();
+
+    const newPassword = "a-brand-new-password-42";
+    expect(await resetPassword(new Jar().request("/admin/reset-password"), ctx, { token: token!, newPassword })).toMatchObject({ ok: true });
+    expect(await resetPassword(new Jar().request("/admin/reset-password"), ctx, { token: token!, newPassword })).toMatchObject({ ok: false });
+    expect(await getTrainerSession(jar.request("/admin", { method: "GET" }), ctx)).toBeNull();
+    expect(await signInWithPassword(new Jar().request("/admin/login"), ctx, { email, password: PASSWORD })).toMatchObject({ ok: false, status: 401 });
+    expect(await signInWithPassword(new Jar().request("/admin/login"), ctx, { email, password: newPassword })).toMatchObject({ ok: true });
   });
 });
