@@ -40,6 +40,7 @@ export const sitemapPage = {
   heading: "Sitemap",
   intro: "Every page of the site in one place.",
   mainPages: "Main pages",
+  home: "Home",
   services: "Coaching services",
   blog: "Blog articles",
   metaDescription: "All pages of Mila Jansen Coaching: services, pricing, the intake form and every blog article, grouped by topic.",

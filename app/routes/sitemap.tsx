@@ -9,7 +9,7 @@ import { sitemapPage } from "../../content/newsletter";
 /** Prerendered: the route table and the post list are both known at build time. */
 export function loader() {
   const pages = routeEntries.filter((e) => e.indexable && !e.path.includes(":"));
-  const main = pages.filter((e) => e.category !== "service").map(({ path, title }) => ({ path, title }));
+  const main = pages.filter((e) => e.category !== "service").map(({ path, title }) => ({ path, title: path === "/" ? sitemapPage.home : title }));
   const services = pages.filter((e) => e.category === "service").map(({ path, title }) => ({ path, title }));
   const posts = allPosts();
   // SPEC.md's groups first (Training, Running, Triathlon, Fitness), then any other category so no post is left out.
