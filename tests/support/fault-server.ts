@@ -11,7 +11,7 @@ import { createServices } from "../../app/infra/services.server";
 import { createApp } from "../../server/app";
 import { newsletterSubscribers, orders, payments, processedEvents, session, signups, user } from "../../db/schema";
 
-export type FaultCommand = { id: number; type: "db:down" | "db:up" | "counts" };
+export type FaultCommand = { id: number; type: "db:down" | "db:up" | "counts" | "memory" };
 export interface FaultCounts {
   signups: number;
   subscribers: number;
@@ -38,6 +38,10 @@ async function handle(command: FaultCommand): Promise<unknown> {
     case "db:up":
       if (database.engine === "pglite") await database.reopen?.();
       return null;
+    case "memory":
+      // Started with --expose-gc: live memory after a full collection, not garbage not yet collected.
+      (globalThis as { gc?: () => void }).gc?.();
+      return process.memoryUsage();
     case "counts": {
       const [a] = await database.db.select({ n: count() }).from(signups);
       const [b] = await database.db.select({ n: count() }).from(newsletterSubscribers);

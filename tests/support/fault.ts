@@ -19,7 +19,7 @@ export interface FaultServer {
 export async function startFaultServer(env: Record<string, string> = {}): Promise<FaultServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "coach-fault-"));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "tests/support/fault-server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["--expose-gc", "--import", "tsx", "tests/support/fault-server.ts"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: {
       ...cleanEnv(),
