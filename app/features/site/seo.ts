@@ -50,7 +50,7 @@ export function siteUrlFromMatches(matches: readonly unknown[]): string {
   return root?.loaderData?.publicEnv?.SITE_URL ?? "";
 }
 
-/** Absolute URL of the 1440 px WebP rendering of a content image, for og:image and JSON-LD. */
+/** Path of a WebP rendering of a content image (default 1440 px), for og:image and JSON-LD. */
 export function mediaImagePath(src: string, width = 1440): string {
   return `/media/${src.replace(/\.[a-z0-9]+$/i, "")}-${width}.webp`;
 }
