@@ -45,7 +45,8 @@ export default defineConfig({
     command: "node --import tsx server/index.ts",
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh embedded database migrates on first start, which is slow on a loaded 2-core machine.
+    timeout: 180_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {
