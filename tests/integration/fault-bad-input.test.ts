@@ -195,4 +195,18 @@ describe("malformed requests against every endpoint", () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect(await server.counts()).toEqual({ signups: 0, subscribers: 0, other: 0, outbox: 0 });
   });
+
+  it("still takes a valid body sent in chunks under the limit", async () => {
+    const body = new URLSearchParams({ email: "chunked@example.com", source: "footer", variant: "footer", elapsedMs: "30000", website: "" }).toString();
+    const answer = await send(new URL(server.url), {
+      label: "chunked",
+      method: "POST",
+      path: "/api/newsletter",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      body: body + "&" + "pad=".concat("x".repeat(20_000)),
+      chunked: true,
+    });
+    expect(answer.status).toBe(200);
+    expect((await server.counts()).subscribers).toBe(1);
+  });
 });

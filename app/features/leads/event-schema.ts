@@ -4,6 +4,8 @@ import { z } from "zod";
 export const EVENT_MESSAGES = {
   name: "Name is required",
   phone: "Phone number is required",
+  /** SPEC.md section 7's phone rule (optional plus, then digits, spaces, hyphens, parentheses). */
+  phoneInvalid: "Please enter a valid phone number",
   /** SPEC.md section 8: a failed insert whose cause we know (the database). */
   databaseError: "Something went wrong. Our database is currently unavailable. You can still reserve your spot!",
   /** SPEC.md section 8: anything else (network, unexpected answer). */
@@ -15,7 +17,7 @@ const trimmed = (message: string, max: number) =>
 
 export const eventSignupSchema = z.object({
   name: trimmed(EVENT_MESSAGES.name, 120),
-  phone: trimmed(EVENT_MESSAGES.phone, 40),
+  phone: trimmed(EVENT_MESSAGES.phone, 40).refine((v) => v === "" || /^\+?[\d\s\-()]*\d[\d\s\-()]*$/.test(v), EVENT_MESSAGES.phoneInvalid),
   idempotencyKey: z.string().trim().min(8).max(100).optional(),
   sourceUrl: z.string().max(2000).optional(),
   website: z.string().max(500).optional(),
