@@ -1,5 +1,6 @@
-// The whole test suite, in order: type-check, lint, unit, integration (PGlite, and
-// PostgreSQL when TEST_DATABASE_URL is set), production build, end-to-end in Chromium.
+// The whole test suite, in order: type-check, lint, production build (integration and
+// end-to-end tests run the built server), unit and integration tests (PGlite, and
+// PostgreSQL when TEST_DATABASE_URL is set), end-to-end in Chromium.
 // Ends with one line "N passed, N failed" summing every runner.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, mkdirSync } from "node:fs";
@@ -36,12 +37,12 @@ function countPlaywright(file) {
 const steps = [
   () => run("type-check", "npm", ["run", "-s", "typecheck"]) || (results.failed++, false),
   () => run("lint", "npm", ["run", "-s", "lint"]) || (results.failed++, false),
+  () => run("production build", "npm", ["run", "-s", "build"]) || (results.failed++, false),
   () => {
     const ok = run("unit and integration tests (Vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"]);
     if (!countVitest("test-results/vitest.json")) results.failed++;
     return ok;
   },
-  () => run("production build", "npm", ["run", "-s", "build"]) || (results.failed++, false),
   () => {
     const ok = run("end-to-end tests (Playwright, Chromium)", "npx", ["playwright", "test"]);
     if (!countPlaywright("test-results/e2e.json")) results.failed++;

@@ -30,7 +30,7 @@ async function chooseDuration(page: Page, label: "1 month" | "3 months" | "6 mon
 
 async function payWithTestCard(page: Page) {
   await expect(page.getByText("Test mode")).toBeVisible();
-  await page.getByLabel("Email").fill("buyer@example.com");
+  await page.getByLabel("Email", { exact: true }).fill("buyer@example.com");
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
   await page.getByLabel("Security code").fill("123");
@@ -170,7 +170,7 @@ test.describe("buying through the built-in test checkout", () => {
     await planCard(page, "Progress").getByRole("button", { name: "Choose Progress" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Test checkout" })).toBeVisible();
     await expectAccessible(page);
-    await page.getByLabel("Email").fill("buyer@example");
+    await page.getByLabel("Email", { exact: true }).fill("buyer@example");
     await page.getByLabel("Card number").fill("4000 0000 0000 0002");
     await page.getByLabel("Expiry (MM / YY)").fill("1234");
     await page.getByLabel("Security code").fill("12");
@@ -178,7 +178,7 @@ test.describe("buying through the built-in test checkout", () => {
     const card = page.getByLabel("Card number");
     await expect(card).toHaveAttribute("aria-invalid", "true");
     await expect(card).toHaveAccessibleDescription("Use the test card number 4242 4242 4242 4242");
-    await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveAccessibleDescription("Please enter a valid email address");
     await expect(page.getByLabel("Expiry (MM / YY)")).toHaveAccessibleDescription("Enter the expiry date as MM / YY");
     await expect(page.getByLabel("Security code")).toHaveAccessibleDescription("Enter the 3 or 4 digit security code");
     await expect(page).toHaveURL(/\/checkout\/test\//);
