@@ -14,7 +14,7 @@ import type { Route } from "./+types/root";
 import { parseEnv, publicEnv } from "./infra/env.server";
 import { getBlogNavigation } from "./features/blog/navigation.server";
 import { track } from "./features/analytics/track";
-import { findRouteEntry } from "./features/site/route-meta";
+import { pageCategory } from "./features/site/route-meta";
 import { SiteHeader } from "./features/site/header";
 import { SiteFooter } from "./features/site/footer";
 import { CookieConsent } from "./features/site/cookie-bar";
@@ -76,7 +76,7 @@ function PageViewTracker() {
         page_path: location.pathname,
         page_location: window.location.href,
         page_title: document.title,
-        page_category: findRouteEntry(location.pathname)?.category ?? "error",
+        page_category: pageCategory(location.pathname),
       });
     });
     return () => cancelAnimationFrame(frame);

@@ -46,3 +46,13 @@ describe("route table", () => {
     expect(robots).toContain("Disallow: /testimonial-visual-export");
   });
 });
+
+describe("page_view category", () => {
+  it("uses the table, then the first segment, and 'error' for unknown paths", async () => {
+    const { pageCategory } = await import("./route-meta");
+    expect(pageCategory("/pricing")).toBe("pricing");
+    expect(pageCategory("/checkout/test/abc")).toBe("checkout");
+    expect(pageCategory("/admin/orders")).toBe("internal");
+    expect(pageCategory("/no/such/page")).toBe("error");
+  });
+});

@@ -83,3 +83,11 @@ export function findRouteEntry(pathname: string): RouteEntry | undefined {
     return pattern.length === segments.length && pattern.every((part, i) => part.startsWith(":") || part === segments[i]);
   });
 }
+
+/** Pages declared only in routes.ts (test checkout, newsletter links, back office) by first segment. */
+const CATEGORY_BY_SEGMENT: Record<string, PageCategory> = { checkout: "checkout", newsletter: "blog", admin: "internal" };
+
+/** The page_view category of a pathname; "error" only for paths no route serves. */
+export function pageCategory(pathname: string): PageCategory {
+  return findRouteEntry(pathname)?.category ?? CATEGORY_BY_SEGMENT[pathname.split("/")[1] ?? ""] ?? "error";
+}
