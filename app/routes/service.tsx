@@ -1,7 +1,8 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/service";
 import { faq } from "#content/faq";
-import { serviceCards, servicePages } from "#content/services";
+import { serviceCards } from "#content/services";
+import { servicePages } from "#content/service-pages";
 import { testimonials } from "#content/testimonials";
 import type { ServiceCard, ServicePage, ServiceSlug, Testimonial } from "#content/types";
 import { findRouteEntry } from "~/features/site/route-meta";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { faq } from "../../../content/faq";
-import { servicePages, serviceCards } from "../../../content/services";
+import { serviceCards } from "../../../content/services";
+import { servicePages } from "../../../content/service-pages";
 import { trainer } from "../../../content/trainer";
 import { faqPageJsonLd, lowestMonthlyPriceEuro, organizationJsonLd, personJsonLd, serviceJsonLd } from "./structured-data";
 
