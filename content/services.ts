@@ -16,13 +16,13 @@ export const serviceImages: Record<ServiceSlug, MediaImage> = {
   },
   "weight-loss": {
     src: "services/weight-loss.svg",
-    alt: "Illustration of a person jogging past a bowl of fresh food, with a gently descending progress line",
+    alt: "Illustration of a person jogging towards a bowl of fresh fruit and vegetables, under a descending progress chart",
     width: 1200,
     height: 800,
   },
   "build-muscle": {
     src: "services/build-muscle.svg",
-    alt: "Illustration of an athlete holding a loaded barbell at shoulder height in a front squat",
+    alt: "Illustration of an athlete in a deep squat with a loaded barbell across the shoulders, on a lifting platform",
     width: 1200,
     height: 800,
   },
