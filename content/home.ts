@@ -11,7 +11,7 @@ export const home: HomeContent = {
     cta: "Start Today",
     poster: {
       src: "home/hero-poster.svg",
-      alt: "Illustration of a swimmer gliding through teal water who turns into a runner striding along a coral running track",
+      alt: "Illustration of a swimmer doing freestyle in a teal pool while a runner sprints along the coral running track beside it, in front of a glowing sun",
       width: 1920,
       height: 1080,
     },
