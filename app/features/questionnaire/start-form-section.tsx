@@ -29,7 +29,7 @@ export function StartFormSection({
   const { pathname } = useLocation();
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
-    <section id="contact-section" aria-labelledby="contact-section-title" className="scroll-mt-16 bg-sand/60 px-4 py-16 sm:py-20">
+    <section id="contact-section" aria-labelledby="contact-section-title" className="bg-sand/60 px-4 py-16 sm:py-20">
       <div className="mx-auto max-w-3xl text-center">
         <Heading id="contact-section-title" className="text-3xl font-bold tracking-tight text-navy sm:text-4xl">
           {title}
