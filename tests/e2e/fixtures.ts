@@ -32,6 +32,8 @@ export { expect };
 
 /** axe-core with WCAG 2.2 AA rules; fails listing each violation. */
 export async function expectAccessible(page: Page) {
+  // Stylesheets still loading would let axe judge an unstyled page (hidden menus shown).
+  await page.waitForLoadState("load");
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary, "accessibility violations").toEqual([]);
