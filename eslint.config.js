@@ -4,7 +4,20 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["build/", "build-*/", ".tmp-*/", ".react-router/", "node_modules/", "data/", "public/media/", "test-results/", "playwright-report/", "bench/reports/"] },
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      ".tmp-*/",
+      ".react-router/",
+      "node_modules/",
+      "data/",
+      "public/media/",
+      "test-results/",
+      "playwright-report/",
+      "bench/reports/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

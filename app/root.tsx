@@ -123,7 +123,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             <Link to="/" className="rounded-full bg-teal px-6 py-3 font-semibold text-white hover:bg-teal-700">
               Back to the home page
             </Link>
-            <Link to="/sitemap" className="rounded-full border border-navy px-6 py-3 font-semibold text-navy hover:bg-white">
+            <Link
+              to="/sitemap"
+              className="rounded-full border border-navy px-6 py-3 font-semibold text-navy hover:bg-white"
+            >
               See all pages
             </Link>
           </div>

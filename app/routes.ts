@@ -3,11 +3,11 @@ import { routeEntries } from "./features/site/route-meta";
 
 export default [
   ...routeEntries.map((entry) => route(entry.path, entry.file, { id: entry.id })),
-  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
-  route("robots.txt", "routes/robots[.]txt.ts"),
-  route("api/create-checkout-session", "routes/api.create-checkout-session.ts"),
-  route("api/stripe-webhook", "routes/api.stripe-webhook.ts"),
-  route("api/customer-portal", "routes/api.customer-portal.ts"),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
+  route("api/create-checkout-session", "routes/api-create-checkout-session.ts"),
+  route("api/stripe-webhook", "routes/api-stripe-webhook.ts"),
+  route("api/customer-portal", "routes/api-customer-portal.ts"),
   route("checkout/test/:id", "routes/checkout-test.tsx"),
   // Back office: not in the public route table, so never in a sitemap.
   route("admin", "routes/admin.tsx"),
@@ -25,13 +25,13 @@ export default [
   route("api/admin/accounts", "routes/api-admin-accounts.ts"),
   route(".well-known/jwks.json", "routes/well-known-jwks.ts"),
   // Blog and newsletter: feeds, the subscribe endpoint and the e-mail links (never indexed).
-  route("blog/rss.xml", "routes/blog.rss[.]xml.ts"),
-  route("api/newsletter", "routes/api.newsletter.ts"),
+  route("blog/rss.xml", "routes/blog-rss-xml.ts"),
+  route("api/newsletter", "routes/api-newsletter.ts"),
   route("newsletter", "routes/newsletter.tsx"),
-  route("newsletter/confirm", "routes/newsletter.confirm.ts"),
+  route("newsletter/confirm", "routes/newsletter-confirm.ts"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   // Lead forms: the step flow posts JSON here; the plain HTML forms post to /start and /nicaragua.
-  route("api/intake", "routes/api.intake.ts"),
-  route("api/event-signup", "routes/api.event-signup.ts"),
+  route("api/intake", "routes/api-intake.ts"),
+  route("api/event-signup", "routes/api-event-signup.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -44,7 +44,10 @@ export async function startServer(extraEnv = {}) {
   };
   delete env.DATABASE_URL;
   if (extraEnv.DATABASE_URL) env.DATABASE_URL = extraEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { env, stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {

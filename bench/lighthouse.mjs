@@ -5,23 +5,34 @@ import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { CHROMIUM, machine, median, requireBuild, startServer } from "./lib.mjs";
 
-const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",") : [
-  "/",
-  "/services/triathlon-coaching",
-  "/services",
-  "/pricing",
-  "/blog",
-  "/blog/optimize-running-cadence",
-  "/start",
-  "/nicaragua",
-];
+const PAGES = process.env.BENCH_PAGES
+  ? process.env.BENCH_PAGES.split(",")
+  : [
+      "/",
+      "/services/triathlon-coaching",
+      "/services",
+      "/pricing",
+      "/blog",
+      "/blog/optimize-running-cadence",
+      "/start",
+      "/nicaragua",
+    ];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 requireBuild();
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 
 const rows = [];
@@ -37,7 +48,8 @@ try {
       });
       const { categories, audits } = result.lhr;
       const bytesByType = {};
-      for (const item of audits["resource-summary"]?.details?.items ?? []) bytesByType[item.resourceType] = item.transferSize;
+      for (const item of audits["resource-summary"]?.details?.items ?? [])
+        bytesByType[item.resourceType] = item.transferSize;
       runs.push({
         performance: Math.round(categories.performance.score * 100),
         accessibility: Math.round(categories.accessibility.score * 100),
@@ -50,7 +62,13 @@ try {
         si: audits["speed-index"].numericValue,
         bytesByType,
         failing: Object.values(audits)
-          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 0.9 &&
+              a.scoreDisplayMode !== "informative" &&
+              a.scoreDisplayMode !== "notApplicable",
+          )
           .map((a) => a.id),
       });
     }
@@ -79,7 +97,9 @@ try {
 
 const kb = (n) => (n === undefined ? "-" : (n / 1024).toFixed(1));
 console.log(`\nLighthouse 12, mobile preset, median of ${RUNS} runs — ${new Date().toISOString()} — ${machine()}\n`);
-console.log("| page | perf | a11y | best pr. | SEO | LCP ms | FCP ms | TBT ms | CLS | SI ms | total KB | JS KB | CSS KB | img KB | font KB | doc KB |");
+console.log(
+  "| page | perf | a11y | best pr. | SEO | LCP ms | FCP ms | TBT ms | CLS | SI ms | total KB | JS KB | CSS KB | img KB | font KB | doc KB |",
+);
 console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 for (const r of rows) {
   const b = r.bytesByType;
@@ -87,7 +107,8 @@ for (const r of rows) {
     `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.fcpMs} | ${r.tbtMs} | ${r.cls} | ${r.speedIndexMs} | ${kb(b.total)} | ${kb(b.script)} | ${kb(b.stylesheet)} | ${kb(b.image)} | ${kb(b.font)} | ${kb(b.document)} |`,
   );
 }
-for (const r of rows) if (r.failingAudits.length) console.log(`\n${r.page}: audits below 0.9: ${r.failingAudits.join(", ")}`);
+for (const r of rows)
+  if (r.failingAudits.length) console.log(`\n${r.page}: audits below 0.9: ${r.failingAudits.join(", ")}`);
 mkdirSync("bench/reports", { recursive: true });
 const file = `bench/reports/lighthouse-${new Date().toISOString().slice(0, 19).replace(/:/g, "")}.json`;
 writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), machine: machine(), runs: RUNS, rows }, null, 2));

@@ -19,7 +19,9 @@ requireBuild();
 
 function run(name, url, options = {}) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
     process.stdout.write(`  ${name}… `);
   }).then((result) => {
@@ -42,7 +44,12 @@ async function paidSession(base) {
   const created = await fetch(`${base}/api/create-checkout-session`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ priceId: "progress:monthly3x", planName: "Progress", billingType: "monthly3x", frequency: "3" }),
+    body: JSON.stringify({
+      priceId: "progress:monthly3x",
+      planName: "Progress",
+      billingType: "monthly3x",
+      frequency: "3",
+    }),
   });
   if (!created.ok) throw new Error(`create-checkout-session answered ${created.status}`);
   const { sessionUrl } = await created.json();
@@ -50,7 +57,13 @@ async function paidSession(base) {
   const paid = await fetch(`${base}/checkout/test/${id}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "pay", email: "bench@example.com", cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" }),
+    body: new URLSearchParams({
+      intent: "pay",
+      email: "bench@example.com",
+      cardNumber: "4242424242424242",
+      expiry: "12/34",
+      cvc: "123",
+    }),
     redirect: "manual",
   });
   if (paid.status !== 303) throw new Error(`test checkout answered ${paid.status}`);
@@ -69,7 +82,13 @@ const newsletterRequest = {
   headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
   setupRequest: (req) => ({
     ...req,
-    body: new URLSearchParams({ email: `reader-${unique()}@example.com`, source: "footer", variant: "footer", elapsedMs: "30000", website: "" }).toString(),
+    body: new URLSearchParams({
+      email: `reader-${unique()}@example.com`,
+      source: "footer",
+      variant: "footer",
+      elapsedMs: "30000",
+      website: "",
+    }).toString(),
   }),
 };
 
@@ -83,7 +102,13 @@ const intakeRequest = {
       ...req,
       body: JSON.stringify({
         answers: { 1: "competition", 2: "triathlon", 3: "distance", 4: "female", 5: "31+" },
-        contact: { firstName: "Bench", lastName: "Mark", email: `lead-${tag}@example.com`, phone: "+31612345678", message: "" },
+        contact: {
+          firstName: "Bench",
+          lastName: "Mark",
+          email: `lead-${tag}@example.com`,
+          phone: "+31612345678",
+          message: "",
+        },
         idempotencyKey: `bench-${tag}`,
         website: "",
         elapsedMs: 30_000,
@@ -145,14 +170,19 @@ async function createPostgresDatabase() {
   };
 }
 
-console.log(`Load benchmark: ${CONNECTIONS} connections, ${DURATION} s per target, ${machine()}, build ${process.env.BUILD_DIR ?? "build"}`);
+console.log(
+  `Load benchmark: ${CONNECTIONS} connections, ${DURATION} s per target, ${machine()}, build ${process.env.BUILD_DIR ?? "build"}`,
+);
 const results = [];
 const pglite = await benchEngine("pglite", {});
 results.push(...pglite.rows);
 if (adminUrl) {
   const database = await createPostgresDatabase();
   try {
-    const postgres = await benchEngine("postgres", { DATABASE_URL: database.url, AUTH_SECRET: randomBytes(24).toString("hex") });
+    const postgres = await benchEngine("postgres", {
+      DATABASE_URL: database.url,
+      AUTH_SECRET: randomBytes(24).toString("hex"),
+    });
     results.push(...postgres.rows);
   } finally {
     await database.drop();
@@ -165,12 +195,20 @@ results.push(baseline);
 
 console.log("\n| target | engine | req/s | p50 ms | p99 ms | errors | non-2xx |");
 console.log("|---|---|---:|---:|---:|---:|---:|");
-for (const r of results) console.log(`| ${r.name} | ${r.engine} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+for (const r of results)
+  console.log(`| ${r.name} | ${r.engine} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
 for (const r of results.filter((row) => row.name.startsWith("prerendered"))) {
   console.log(`\nprerendered (${r.engine}) / plain static: ${(r.rps / baseline.rps).toFixed(2)} (budget ≥ 0.5)`);
 }
 
 mkdirSync("bench/reports", { recursive: true });
 const file = `bench/reports/load-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
-writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), machine: machine(), connections: CONNECTIONS, duration: DURATION, results }, null, 2));
+writeFileSync(
+  file,
+  JSON.stringify(
+    { date: new Date().toISOString(), machine: machine(), connections: CONNECTIONS, duration: DURATION, results },
+    null,
+    2,
+  ),
+);
 console.log(`\nreport: ${file}`);

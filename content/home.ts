@@ -19,13 +19,11 @@ export const home: HomeContent = {
   },
   servicesIntro: {
     title: "How Can I Help You?",
-    subtitle:
-      "Six programmes, one approach: a personal plan, honest feedback and a coach who is there every week.",
+    subtitle: "Six programmes, one approach: a personal plan, honest feedback and a coach who is there every week.",
   },
   approach: {
     title: "My Approach",
-    subtitle:
-      "Lasting results come from three things working together. Your plan covers all of them.",
+    subtitle: "Lasting results come from three things working together. Your plan covers all of them.",
     pillars: [
       {
         title: "Training",

@@ -43,7 +43,8 @@ export const sitemapPage = {
   home: "Home",
   services: "Coaching services",
   blog: "Blog articles",
-  metaDescription: "All pages of Mila Jansen Coaching: services, pricing, the intake form and every blog article, grouped by topic.",
+  metaDescription:
+    "All pages of Mila Jansen Coaching: services, pricing, the intake form and every blog article, grouped by topic.",
 };
 
 export const newsletterCopy: Record<"footer" | "blog-overview" | "in-article" | "sticky", NewsletterCopy> = {
@@ -88,7 +89,8 @@ export const newsletterMessages = {
 /** The /newsletter page (result of a form sent without JavaScript, and of the confirmation link). */
 export const newsletterPage = {
   title: "Newsletter",
-  metaDescription: "Subscribe to the Mila Jansen Coaching newsletter: one e-mail a month with training tips, plans and checklists.",
+  metaDescription:
+    "Subscribe to the Mila Jansen Coaching newsletter: one e-mail a month with training tips, plans and checklists.",
   statuses: {
     subscribed: {
       heading: "Thanks for subscribing! 🎉",
@@ -124,9 +126,11 @@ export const unsubscribePage = {
   confirmText: (email: string) => `Stop sending the newsletter to ${email}?`,
   button: "Unsubscribe",
   doneHeading: "You're unsubscribed",
-  doneText: "You won't receive the newsletter any more. Changed your mind? You can subscribe again at any time from the blog.",
+  doneText:
+    "You won't receive the newsletter any more. Changed your mind? You can subscribe again at any time from the blog.",
   invalidHeading: "This unsubscribe link is not valid",
-  invalidText: "Please use the link from your most recent e-mail, or send a short message to hello@milajansen.coach and I'll remove you by hand.",
+  invalidText:
+    "Please use the link from your most recent e-mail, or send a short message to hello@milajansen.coach and I'll remove you by hand.",
 };
 
 export const confirmationEmail = {

@@ -59,9 +59,7 @@ export const privacy: PrivacyContent = {
     },
     {
       heading: "How long I keep your data",
-      paragraphs: [
-        "I don't keep personal data longer than necessary for the purpose it was collected for.",
-      ],
+      paragraphs: ["I don't keep personal data longer than necessary for the purpose it was collected for."],
       list: [
         "Intake questionnaire and intake notes of people who do not become clients: deleted 12 months after the form was sent.",
         "Coaching data of clients (plans, check-ins, messages): kept for the duration of the coaching and deleted 24 months after it ends, unless you ask me to delete it sooner.",

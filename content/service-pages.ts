@@ -48,20 +48,17 @@ export const servicePages: Record<ServiceSlug, ServicePage> = {
       points: [
         {
           title: "Built around you",
-          description:
-            "No copy-paste programme: your plan starts from your starting point, schedule and preferences.",
+          description: "No copy-paste programme: your plan starts from your starting point, schedule and preferences.",
           icon: "target",
         },
         {
           title: "A coach who knows training",
-          description:
-            "Twelve years of competitive swimming taught me what consistent, well-planned training can do.",
+          description: "Twelve years of competitive swimming taught me what consistent, well-planned training can do.",
           icon: "star",
         },
         {
           title: "Accountability without pressure",
-          description:
-            "Weekly check-ins keep you on track; a missed session is a reason to adjust, not to give up.",
+          description: "Weekly check-ins keep you on track; a missed session is a reason to adjust, not to give up.",
           icon: "heart",
         },
       ],
@@ -151,8 +148,7 @@ export const servicePages: Record<ServiceSlug, ServicePage> = {
         },
         {
           title: "Race-day mindset",
-          description:
-            "Routines and preparation that help you perform under pressure, not just in training.",
+          description: "Routines and preparation that help you perform under pressure, not just in training.",
           icon: "flame",
         },
       ],
@@ -214,8 +210,7 @@ export const servicePages: Record<ServiceSlug, ServicePage> = {
       ...coachingBasics,
       {
         title: "Progress beyond the scale",
-        description:
-          "Measurements, photos if you like, energy and habits: a complete picture of how you're doing.",
+        description: "Measurements, photos if you like, energy and habits: a complete picture of how you're doing.",
         icon: "scale",
       },
     ],
@@ -224,20 +219,17 @@ export const servicePages: Record<ServiceSlug, ServicePage> = {
       points: [
         {
           title: "No all-or-nothing",
-          description:
-            "A meal out or a weekend away is planned for, not something to feel guilty about.",
+          description: "A meal out or a weekend away is planned for, not something to feel guilty about.",
           icon: "heart",
         },
         {
           title: "Training that shapes",
-          description:
-            "Strength work keeps your muscle and metabolism up while the fat comes off.",
+          description: "Strength work keeps your muscle and metabolism up while the fat comes off.",
           icon: "dumbbell",
         },
         {
           title: "Someone in your corner",
-          description:
-            "Weekly check-ins and WhatsApp support mean you never have to figure it out alone.",
+          description: "Weekly check-ins and WhatsApp support mean you never have to figure it out alone.",
           icon: "users",
         },
       ],
@@ -299,14 +291,12 @@ export const servicePages: Record<ServiceSlug, ServicePage> = {
       ...coachingBasics,
       {
         title: "Technique feedback",
-        description:
-          "Film a set, send it over and get clear, specific pointers to lift safer and heavier.",
+        description: "Film a set, send it over and get clear, specific pointers to lift safer and heavier.",
         icon: "video",
       },
       {
         title: "Training log review",
-        description:
-          "Your weights and reps are reviewed each week so progression stays on track.",
+        description: "Your weights and reps are reviewed each week so progression stays on track.",
         icon: "chart",
       },
     ],
@@ -315,20 +305,17 @@ export const servicePages: Record<ServiceSlug, ServicePage> = {
       points: [
         {
           title: "Progression, planned",
-          description:
-            "No guessing what to lift today: every block builds on the last one.",
+          description: "No guessing what to lift today: every block builds on the last one.",
           icon: "dumbbell",
         },
         {
           title: "For beginners and experienced lifters",
-          description:
-            "From your first time under a barbell to breaking through a long plateau.",
+          description: "From your first time under a barbell to breaking through a long plateau.",
           icon: "users",
         },
         {
           title: "Nutrition that matches",
-          description:
-            "Protein and energy targets built into realistic meals, not endless shakes.",
+          description: "Protein and energy targets built into realistic meals, not endless shakes.",
           icon: "apple",
         },
       ],
@@ -396,8 +383,7 @@ export const servicePages: Record<ServiceSlug, ServicePage> = {
       },
       {
         title: "Brick sessions",
-        description:
-          "Bike-to-run workouts so your legs know what to do when you get off the bike.",
+        description: "Bike-to-run workouts so your legs know what to do when you get off the bike.",
         icon: "bike",
       },
     ],
@@ -406,20 +392,17 @@ export const servicePages: Record<ServiceSlug, ServicePage> = {
       points: [
         {
           title: "A swimmer's eye",
-          description:
-            "Twelve years of competitive swimming means your weakest leg can become your strongest.",
+          description: "Twelve years of competitive swimming means your weakest leg can become your strongest.",
           icon: "swim",
         },
         {
           title: "Planned around race day",
-          description:
-            "Build-up, peak and taper timed precisely to your target race.",
+          description: "Build-up, peak and taper timed precisely to your target race.",
           icon: "calendar",
         },
         {
           title: "Life-proof training",
-          description:
-            "Work trips and busy weeks are absorbed into the plan instead of breaking it.",
+          description: "Work trips and busy weeks are absorbed into the plan instead of breaking it.",
           icon: "clock",
         },
       ],
@@ -486,14 +469,12 @@ export const servicePages: Record<ServiceSlug, ServicePage> = {
       ...coachingBasics,
       {
         title: "Structured running workouts",
-        description:
-          "Easy runs, tempo, intervals and long runs, each with a clear pace and purpose.",
+        description: "Easy runs, tempo, intervals and long runs, each with a clear pace and purpose.",
         icon: "run",
       },
       {
         title: "Strength for runners",
-        description:
-          "Short, focused sessions for hips, calves and core that make you more resilient.",
+        description: "Short, focused sessions for hips, calves and core that make you more resilient.",
         icon: "shield",
       },
     ],
@@ -508,14 +489,12 @@ export const servicePages: Record<ServiceSlug, ServicePage> = {
         },
         {
           title: "Data-informed, not data-obsessed",
-          description:
-            "Your watch and Strava data are used to guide the plan, never to stress you out.",
+          description: "Your watch and Strava data are used to guide the plan, never to stress you out.",
           icon: "chart",
         },
         {
           title: "All levels",
-          description:
-            "From couch to 5K, from first half marathon to a new marathon personal best.",
+          description: "From couch to 5K, from first half marathon to a new marathon personal best.",
           icon: "users",
         },
       ],

@@ -292,14 +292,12 @@ export const servicesOverview: ServicesOverview = {
       },
       {
         title: "Coaching from anywhere",
-        description:
-          "Based in Utrecht, coaching clients all over the world in English, at times that suit you.",
+        description: "Based in Utrecht, coaching clients all over the world in English, at times that suit you.",
         icon: "users",
       },
       {
         title: "Built to last",
-        description:
-          "Sustainable habits instead of quick fixes, so your results stay when the programme ends.",
+        description: "Sustainable habits instead of quick fixes, so your results stay when the programme ends.",
         icon: "shield",
       },
     ],

@@ -1,7 +1,6 @@
 import type { SiteContent } from "./types";
 
-const greeting =
-  "Hi Mila! I found your website and I'd love to hear more about online coaching.";
+const greeting = "Hi Mila! I found your website and I'd love to hear more about online coaching.";
 
 export const site: SiteContent = {
   name: "Mila Jansen Coaching",

@@ -81,12 +81,7 @@ export interface Testimonial {
 }
 
 export type ServiceSlug =
-  | "get-fit"
-  | "sports-coaching"
-  | "weight-loss"
-  | "build-muscle"
-  | "triathlon-coaching"
-  | "running-coaching";
+  "get-fit" | "sports-coaching" | "weight-loss" | "build-muscle" | "triathlon-coaching" | "running-coaching";
 
 export interface ServiceCard {
   slug: ServiceSlug;

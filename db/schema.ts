@@ -56,7 +56,9 @@ export const signups = pgTable(
     index("signups_search_email_idx").on(sql`lower(${t.email}) text_pattern_ops`),
     index("signups_search_first_idx").on(sql`lower(${t.firstName}) text_pattern_ops`),
     index("signups_search_last_idx").on(sql`lower(${t.lastName}) text_pattern_ops`),
-    index("signups_search_full_idx").on(sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) text_pattern_ops`),
+    index("signups_search_full_idx").on(
+      sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) text_pattern_ops`,
+    ),
   ],
 );
 

@@ -14,11 +14,11 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createInterface } from "node:readline";
-import { parseEnv } from "../app/infra/env.server";
-import { createServices } from "../app/infra/services.server";
-import { AccountExistsError, createTrainerAccount } from "../app/features/back-office/accounts.server";
-import { audit } from "../app/features/back-office/guard.server";
-import { sendProvisionRequest } from "../app/features/back-office/provision";
+import { parseEnv } from "~/infra/env.server";
+import { createServices } from "~/infra/services.server";
+import { AccountExistsError, createTrainerAccount } from "~/features/back-office/accounts.server";
+import { audit } from "~/features/back-office/guard.server";
+import { sendProvisionRequest } from "~/features/back-office/provision";
 
 const { values } = parseArgs({
   options: {
@@ -90,13 +90,19 @@ function printResult(email: string, generated: string | undefined) {
   console.log("Sign in at /admin/login; you will be asked to set up two-factor sign-in first.");
 }
 
-const email = values.email ?? fail("Usage: npm run admin:create -- --email you@example.com [--name NAME] [--server URL] [--generate-password]");
+const email =
+  values.email ??
+  fail("Usage: npm run admin:create -- --email you@example.com [--name NAME] [--server URL] [--generate-password]");
 const env = parseEnv(process.env);
 const password = await choosePassword();
 
 if (values.server) {
   const secretFile = path.resolve(env.DATA_DIR, "auth-secret");
-  const secret = env.AUTH_SECRET ?? (existsSync(secretFile) ? readFileSync(secretFile, "utf8").trim() : fail(`No AUTH_SECRET and no ${secretFile}: run this with the server's settings.`));
+  const secret =
+    env.AUTH_SECRET ??
+    (existsSync(secretFile)
+      ? readFileSync(secretFile, "utf8").trim()
+      : fail(`No AUTH_SECRET and no ${secretFile}: run this with the server's settings.`));
   const response = await sendProvisionRequest(values.server, secret, { email, name: values.name, password });
   const body = (await response.json().catch(() => ({}))) as { email?: string; password?: string; error?: string };
   if (!response.ok) fail(`The server refused (${response.status}): ${body.error ?? "no reason given"}`);
@@ -105,7 +111,11 @@ if (values.server) {
   const services = await createServices(env, { startOutbox: false });
   try {
     const account = await createTrainerAccount(services.auth, { email, name: values.name, password });
-    await audit(services.database.db, { action: "account.created", userId: account.id, detail: { email: account.email, via: "cli" } });
+    await audit(services.database.db, {
+      action: "account.created",
+      userId: account.id,
+      detail: { email: account.email, via: "cli" },
+    });
     printResult(account.email, account.generated ? account.password : undefined);
   } catch (error) {
     if (error instanceof AccountExistsError) fail(error.message);

@@ -1,5 +1,5 @@
-import { parseEnv } from "../app/infra/env.server";
-import { openDatabase } from "../app/infra/db.server";
+import { parseEnv } from "~/infra/env.server";
+import { openDatabase } from "~/infra/db.server";
 
 const env = parseEnv(process.env);
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });

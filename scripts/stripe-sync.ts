@@ -8,9 +8,9 @@
  */
 import type Stripe from "stripe";
 import { pathToFileURL } from "node:url";
-import { allCatalogueItems, type CatalogueItem } from "../app/features/checkout/catalogue";
-import { createStripeClient } from "../app/features/checkout/stripe.server";
-import { site } from "../content/site";
+import { allCatalogueItems, type CatalogueItem } from "~/features/checkout/catalogue";
+import { createStripeClient } from "~/features/checkout/stripe.server";
+import { site } from "#content/site";
 
 export interface SyncResult {
   prices: Record<string, string>;
@@ -39,7 +39,9 @@ function priceMatches(price: Stripe.Price, item: CatalogueItem): boolean {
   return (
     price.unit_amount === item.amountCents &&
     price.currency === item.currency &&
-    (recurring ? price.recurring?.interval === "month" && (price.recurring.interval_count ?? 1) === 1 : !price.recurring)
+    (recurring
+      ? price.recurring?.interval === "month" && (price.recurring.interval_count ?? 1) === 1
+      : !price.recurring)
   );
 }
 
@@ -95,7 +97,9 @@ async function main() {
   }
   const stripe = createStripeClient({ STRIPE_SECRET_KEY: key, STRIPE_API_BASE: process.env.STRIPE_API_BASE });
   const result = await syncStripeCatalogue(stripe);
-  console.log(`Created ${result.created.length} price(s); ${Object.keys(result.prices).length - result.created.length} already up to date.\n`);
+  console.log(
+    `Created ${result.created.length} price(s); ${Object.keys(result.prices).length - result.created.length} already up to date.\n`,
+  );
   console.log("Add to your environment:\n");
   console.log(`STRIPE_PRICES='${JSON.stringify(result.prices)}'`);
   console.log(`STRIPE_PORTAL_CONFIGURATION=${result.portalConfiguration}`);

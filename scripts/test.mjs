@@ -39,7 +39,13 @@ const steps = [
   () => run("lint", "npm", ["run", "-s", "lint"]) || (results.failed++, false),
   () => run("production build", "npm", ["run", "-s", "build"]) || (results.failed++, false),
   () => {
-    const ok = run("unit and integration tests (Vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"]);
+    const ok = run("unit and integration tests (Vitest)", "npx", [
+      "vitest",
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      "--outputFile=test-results/vitest.json",
+    ]);
     if (!countVitest("test-results/vitest.json")) results.failed++;
     return ok;
   },

@@ -5,8 +5,8 @@ import express, { type Express } from "express";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
-import type { AppServices } from "../app/infra/services.server";
-import type { RequestContext } from "../app/infra/context";
+import type { AppServices } from "~/infra/services.server";
+import type { RequestContext } from "~/infra/context";
 import { securityHeaders } from "./security";
 import { loadPrerendered, servePrerendered } from "./prerendered";
 
@@ -88,7 +88,12 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   if (clientDir) {
     app.use(
       "/assets",
-      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+      express.static(path.join(clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        fallthrough: false,
+      }),
     );
     app.use(servePrerendered(loadPrerendered(clientDir)));
     app.use(
@@ -104,14 +109,14 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   }
 
   const handleRequest = createRequestHandler({
-      build,
-      mode: env.NODE_ENV,
-      getLoadContext: (req, res) =>
-        ({
-          services,
-          cspNonce: String(res.locals.cspNonce),
-          clientIp: req.ip ?? "unknown",
-        }) satisfies RequestContext,
+    build,
+    mode: env.NODE_ENV,
+    getLoadContext: (req, res) =>
+      ({
+        services,
+        cspNonce: String(res.locals.cspNonce),
+        clientIp: req.ip ?? "unknown",
+      }) satisfies RequestContext,
   });
   app.all("/{*splat}", (req, res, next) => {
     const body = res.locals.chunkedBody;
@@ -160,7 +165,19 @@ const limitChunkedBody: express.RequestHandler = (req, res, next) => {
 /** The request with its (already read) body readable again, for the router adapter. */
 function withBody(req: express.Request, body: Buffer): express.Request {
   const stream = Readable.from([body]);
-  const streamKeys = new Set<PropertyKey>(["on", "once", "off", "addListener", "removeListener", "pause", "resume", "destroy", "readable", "read", "pipe"]);
+  const streamKeys = new Set<PropertyKey>([
+    "on",
+    "once",
+    "off",
+    "addListener",
+    "removeListener",
+    "pause",
+    "resume",
+    "destroy",
+    "readable",
+    "read",
+    "pipe",
+  ]);
   return new Proxy(req, {
     get(target, key) {
       if (!streamKeys.has(key)) return Reflect.get(target, key, target);

@@ -1,8 +1,8 @@
 import path from "node:path";
 import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
-import { EnvError, parseEnv } from "../app/infra/env.server";
-import { createServices } from "../app/infra/services.server";
+import { EnvError, parseEnv } from "~/infra/env.server";
+import { createServices } from "~/infra/services.server";
 import { createApp } from "./app";
 
 async function main() {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
-import type { Env } from "../app/infra/env.server";
+import type { Env } from "~/infra/env.server";
 
 /** Third-party origins the pages may use; everything else is blocked by the CSP. */
 export function contentSecurityPolicy(env: Env, nonce: string, secure: boolean): string {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import * as schema from "../../db/schema";
+import * as schema from "#db/schema";
 
 /** PGlite and PostgreSQL sit behind this one Drizzle type. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

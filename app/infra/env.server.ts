@@ -13,10 +13,16 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   /** Public address of the site, used in canonical links, sitemaps, e-mails and Stripe return URLs. */
-  SITE_URL: z.url().default("http://localhost:3000").transform((v) => v.replace(/\/+$/, "")),
+  SITE_URL: z
+    .url()
+    .default("http://localhost:3000")
+    .transform((v) => v.replace(/\/+$/, "")),
   /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
   DATABASE_URL: optionalString.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://").optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
   ),
   /** Folder for the embedded database and the lead outbox. */
   DATA_DIR: z.string().min(1).default("./data"),
@@ -26,9 +32,19 @@ export const envSchema = z.object({
   /** Secret for signing sessions and links; required in production with 32+ characters. */
   AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   /** Google Tag Manager container id; the tag loads only after the visitor accepts analytics cookies. */
-  GTM_ID: optionalString.pipe(z.string().regex(/^GTM-[A-Z0-9]+$/, "must look like GTM-XXXXXXX").optional()),
+  GTM_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^GTM-[A-Z0-9]+$/, "must look like GTM-XXXXXXX")
+      .optional(),
+  ),
   /** SMTP connection, e.g. smtps://user:pass@smtp.example.com:465; no e-mail is sent when absent. */
-  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+  ),
   MAIL_FROM: z.string().min(3).default("Mila Jansen Coaching <hello@milajansen.coach>"),
   /** Where new-lead notifications go. */
   TRAINER_EMAIL: z.email().default("hello@milajansen.coach"),
@@ -39,8 +55,18 @@ export const envSchema = z.object({
   NEWSLETTER_WEBHOOK_URL: optionalUrl,
   /** Address of the external workspace page shown on /notion-embed. */
   NOTION_EMBED_URL: optionalUrl,
-  STRIPE_SECRET_KEY: optionalString.pipe(z.string().regex(/^sk_(test|live)_/, "must start with sk_test_ or sk_live_").optional()),
-  STRIPE_WEBHOOK_SECRET: optionalString.pipe(z.string().regex(/^whsec_/, "must start with whsec_").optional()),
+  STRIPE_SECRET_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^sk_(test|live)_/, "must start with sk_test_ or sk_live_")
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^whsec_/, "must start with whsec_")
+      .optional(),
+  ),
   /** JSON map "planId:billingType" -> Stripe price id, e.g. {"essential:onetime":"price_123"}. */
   STRIPE_PRICES: optionalString.pipe(
     z
@@ -77,7 +103,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const env = result.data;
   if (env.NODE_ENV === "production" && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-    throw new EnvError("Invalid environment configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set");
+    throw new EnvError(
+      "Invalid environment configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set",
+    );
   }
   return env;
 }

@@ -1,5 +1,5 @@
 import { lt, sql } from "drizzle-orm";
-import { rateLimits } from "../../db/schema";
+import { rateLimits } from "#db/schema";
 import type { Db } from "./db.server";
 
 export interface RateLimitResult {

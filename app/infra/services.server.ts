@@ -5,12 +5,12 @@ import type { Env } from "./env.server";
 import { openDatabase, type Database } from "./db.server";
 import { createLogger, type Logger } from "./logger.server";
 import { hitRateLimit, type RateLimitResult } from "./rate-limit.server";
-import { createPaymentProvider } from "../features/checkout/payments.server";
-import type { PaymentProvider } from "../features/checkout/provider.server";
+import { createPaymentProvider } from "~/features/checkout/payments.server";
+import type { PaymentProvider } from "~/features/checkout/provider.server";
 import { createMailer, type Mailer } from "./mail.server";
-import { Outbox } from "../features/leads/outbox.server";
-import { registerOutboxHandlers } from "../features/leads/outbox-handlers.server";
-import { createAuth, type BackOfficeAuth } from "../features/back-office/auth.server";
+import { Outbox } from "~/features/leads/outbox.server";
+import { registerOutboxHandlers } from "~/features/leads/outbox-handlers.server";
+import { createAuth, type BackOfficeAuth } from "~/features/back-office/auth.server";
 
 /**
  * Everything with state or a connection, created once by the server and handed to
@@ -34,9 +34,16 @@ export interface AppServices {
   close(): Promise<void>;
 }
 
-export async function createServices(env: Env, options: { logger?: Logger; memoryDb?: boolean; startOutbox?: boolean } = {}): Promise<AppServices> {
+export async function createServices(
+  env: Env,
+  options: { logger?: Logger; memoryDb?: boolean; startOutbox?: boolean } = {},
+): Promise<AppServices> {
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, memory: options.memoryDb });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    memory: options.memoryDb,
+  });
   const secret = resolveSecret(env);
   const payments = createPaymentProvider(env, database.db, logger);
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM, logger);
@@ -77,7 +84,9 @@ function resolveSecret(env: Env): string {
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
   if (env.DATABASE_URL && env.NODE_ENV === "production") {
     // Several instances must share one secret; a per-instance file would break sessions.
-    throw new Error("Invalid environment configuration:\n  AUTH_SECRET: required when DATABASE_URL is set in production");
+    throw new Error(
+      "Invalid environment configuration:\n  AUTH_SECRET: required when DATABASE_URL is set in production",
+    );
   }
   const file = path.resolve(env.DATA_DIR, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();

@@ -15,7 +15,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const trainer = await requireTrainer(request, ctx);
   const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
   const list = await listEventSignups(ctx.services.database.db, page);
-  return data({ email: trainer.user.email, list: { ...list, rows: list.rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) } }, { headers: trainer.headers });
+  return data(
+    {
+      email: trainer.user.email,
+      list: { ...list, rows: list.rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) },
+    },
+    { headers: trainer.headers },
+  );
 }
 
 export default function AdminEventSignups() {
@@ -28,7 +34,12 @@ export default function AdminEventSignups() {
         rows={list.rows.map((r) => ({ key: r.id, cells: [formatDateTime(r.createdAt), r.name ?? "", r.phone ?? ""] }))}
         empty="No event signups yet."
       />
-      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} href={(p) => `/admin/event-signups?page=${p}`} />
+      <Pagination
+        page={list.page}
+        pageCount={list.pageCount}
+        total={list.total}
+        href={(p) => `/admin/event-signups?page=${p}`}
+      />
     </AdminShell>
   );
 }

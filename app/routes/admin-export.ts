@@ -15,11 +15,18 @@ async function bearerUser(request: Request, ctx: RequestContext): Promise<{ user
   if (!header?.startsWith("Bearer ")) return null;
   const origin = new URL(ctx.services.env.SITE_URL).origin;
   try {
-    const claims = await verifyAccessToken(header.slice(7).trim(), await ctx.services.auth.api.getJwks(), { issuer: origin, audience: origin });
+    const claims = await verifyAccessToken(header.slice(7).trim(), await ctx.services.auth.api.getJwks(), {
+      issuer: origin,
+      audience: origin,
+    });
     if (claims.aal !== "aal2") return new Response("This token was issued without the second factor.", { status: 403 });
     return { userId: claims.sub };
   } catch (error) {
-    if (error instanceof AccessTokenError) return new Response(error.message, { status: 401, headers: { "WWW-Authenticate": 'Bearer error="invalid_token"' } });
+    if (error instanceof AccessTokenError)
+      return new Response(error.message, {
+        status: 401,
+        headers: { "WWW-Authenticate": 'Bearer error="invalid_token"' },
+      });
     throw error;
   }
 }
@@ -32,7 +39,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const list = params.list.replace(/\.csv$/, "") as ExportList;
   if (!params.list.endsWith(".csv") || !EXPORT_LISTS.includes(list)) return new Response("Not found", { status: 404 });
   const { page: _page, ...filters } = parseLeadFilters(new URL(request.url).searchParams);
-  await audit(ctx.services.database.db, { action: "export.csv", userId: trainer.user.id, ip: ctx.clientIp, detail: { list, filters } });
+  await audit(ctx.services.database.db, {
+    action: "export.csv",
+    userId: trainer.user.id,
+    ip: ctx.clientIp,
+    detail: { list, filters },
+  });
   const day = new Date().toISOString().slice(0, 10);
   const headers = new Headers({
     "Content-Type": "text/csv; charset=utf-8",

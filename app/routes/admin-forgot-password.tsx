@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin-forgot-password";
 import { requireServices } from "~/infra/context";
 import { assertSameOrigin } from "~/features/back-office/guard.server";
 import { requestPasswordReset } from "~/features/back-office/flows.server";
-import { fieldErrors, forgotPasswordSchema, HONEYPOT_FIELD, type FieldErrors } from "~/features/back-office/schemas";
+import { fieldErrors, forgotPasswordSchema, HONEYPOT_FIELD, type FieldErrors } from "~/features/back-office/schema";
 import { adminMeta, AuthCard, Field, Notice, SubmitButton } from "~/features/back-office/ui";
 
 export const meta: Route.MetaFunction = () => adminMeta("Reset password");
@@ -21,7 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors, sent: false }, { status: 400 });
   if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") return { errors: {} as FieldErrors, sent: true };
   const result = await requestPasswordReset(request, ctx, parsed.data.email);
-  if (!result.ok) return data({ errors: { form: result.message } as FieldErrors, sent: false }, { status: result.status });
+  if (!result.ok)
+    return data({ errors: { form: result.message } as FieldErrors, sent: false }, { status: result.status });
   return { errors: {} as FieldErrors, sent: true };
 }
 
@@ -32,9 +33,15 @@ export default function AdminForgotPassword() {
   return (
     <AuthCard title="Reset your password">
       {!available ? (
-        <Notice>Password reset by e-mail is not set up on this server. Create a new password with `npm run admin:create` on the server instead.</Notice>
+        <Notice>
+          Password reset by e-mail is not set up on this server. Create a new password with `npm run admin:create` on
+          the server instead.
+        </Notice>
       ) : result?.sent ? (
-        <Notice tone="success">If that address has an account, an e-mail with a reset link is on its way. The link works once, for 30 minutes.</Notice>
+        <Notice tone="success">
+          If that address has an account, an e-mail with a reset link is on its way. The link works once, for 30
+          minutes.
+        </Notice>
       ) : (
         <Form method="post" noValidate>
           {errors.form ? <Notice tone="error">{errors.form}</Notice> : null}

@@ -4,7 +4,7 @@ import { requireServices } from "~/infra/context";
 import { assertSameOrigin, getTrainerSession } from "~/features/back-office/guard.server";
 import { signInWithPassword } from "~/features/back-office/flows.server";
 import { safeRedirectPath } from "~/features/back-office/origin";
-import { fieldErrors, HONEYPOT_FIELD, signInSchema, type FieldErrors } from "~/features/back-office/schemas";
+import { fieldErrors, HONEYPOT_FIELD, signInSchema, type FieldErrors } from "~/features/back-office/schema";
 import { adminMeta, AuthCard, Field, Notice, SubmitButton } from "~/features/back-office/ui";
 
 export const meta: Route.MetaFunction = () => adminMeta("Sign in");
@@ -17,7 +17,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const trainer = await getTrainerSession(request, ctx);
   if (trainer && (!trainer.user.twoFactorEnabled || trainer.session.aal === "aal2")) throw redirect(redirectTo);
   return data(
-    { redirectTo, reason: reason === "expired" || reason === "step-up" || reason === "signed-out" ? (reason as keyof typeof REASONS) : null, resetAvailable: ctx.services.mailer !== null },
+    {
+      redirectTo,
+      reason:
+        reason === "expired" || reason === "step-up" || reason === "signed-out"
+          ? (reason as keyof typeof REASONS)
+          : null,
+      resetAvailable: ctx.services.mailer !== null,
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -29,12 +36,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   const values = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
   const parsed = signInSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors, email: values.email }, { status: 400 });
+  if (!parsed.success)
+    return data({ errors: fieldErrors(parsed.error) as FieldErrors, email: values.email }, { status: 400 });
   if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") {
-    return data({ errors: { form: "That e-mail address and password do not match an account." } as FieldErrors, email: values.email }, { status: 401 });
+    return data(
+      {
+        errors: { form: "That e-mail address and password do not match an account." } as FieldErrors,
+        email: values.email,
+      },
+      { status: 401 },
+    );
   }
   const result = await signInWithPassword(request, ctx, parsed.data);
-  if (!result.ok) return data({ errors: { form: result.message } as FieldErrors, email: values.email }, { status: result.status });
+  if (!result.ok)
+    return data({ errors: { form: result.message } as FieldErrors, email: values.email }, { status: result.status });
   const next = result.next === "verify" ? `/admin/verify?redirectTo=${encodeURIComponent(redirectTo)}` : redirectTo;
   throw redirect(next, { headers: result.headers });
 }
@@ -61,8 +76,23 @@ export default function AdminLogin() {
             <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
           </label>
         </div>
-        <Field label="E-mail address" name="email" type="email" autoComplete="username" required defaultValue={result?.email} error={errors.email} />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+        <Field
+          label="E-mail address"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={result?.email}
+          error={errors.email}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
         <SubmitButton busyText="Signing in…">Sign in</SubmitButton>
       </Form>
       {resetAvailable ? (

@@ -49,7 +49,9 @@ export default function AdminOrders() {
             `${r.planName} (${r.billingType})`,
             r.customerEmail ?? "",
             `${formatMoney(r.amountCents, r.currency)}${r.paymentsTotal > 1 ? ` × ${r.paymentsTotal}` : ""}`,
-            <StatusBadge key="s" tone={tone(r.status)}>{r.status.replace(/_/g, " ")}</StatusBadge>,
+            <StatusBadge key="s" tone={tone(r.status)}>
+              {r.status.replace(/_/g, " ")}
+            </StatusBadge>,
             <ul key="p" className="space-y-0.5">
               <li>
                 {r.paymentsMade} of {r.paymentsTotal} paid
@@ -64,7 +66,12 @@ export default function AdminOrders() {
         }))}
         empty="No orders yet."
       />
-      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} href={(p) => `/admin/orders?page=${p}`} />
+      <Pagination
+        page={list.page}
+        pageCount={list.pageCount}
+        total={list.total}
+        href={(p) => `/admin/orders?page=${p}`}
+      />
     </AdminShell>
   );
 }

@@ -3,10 +3,13 @@ import type { Route } from "./+types/admin-reset-password";
 import { requireServices } from "~/infra/context";
 import { assertSameOrigin } from "~/features/back-office/guard.server";
 import { resetPassword } from "~/features/back-office/flows.server";
-import { fieldErrors, resetPasswordSchema, type FieldErrors } from "~/features/back-office/schemas";
+import { fieldErrors, resetPasswordSchema, type FieldErrors } from "~/features/back-office/schema";
 import { adminMeta, AuthCard, Field, Notice, SubmitButton } from "~/features/back-office/ui";
 
-export const meta: Route.MetaFunction = () => [...adminMeta("Choose a new password"), { name: "referrer", content: "no-referrer" }];
+export const meta: Route.MetaFunction = () => [
+  ...adminMeta("Choose a new password"),
+  { name: "referrer", content: "no-referrer" },
+];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
@@ -19,7 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors }, { status: 400 });
   const result = await resetPassword(request, ctx, parsed.data);
-  if (!result.ok) return data({ errors: { [result.field ?? "form"]: result.message } as FieldErrors }, { status: result.status });
+  if (!result.ok)
+    return data({ errors: { [result.field ?? "form"]: result.message } as FieldErrors }, { status: result.status });
   throw redirect("/admin/login?reason=signed-out");
 }
 
@@ -41,8 +45,21 @@ export default function AdminResetPassword() {
       {errors.form ? <Notice tone="error">{errors.form}</Notice> : null}
       <Form method="post" noValidate>
         <input type="hidden" name="token" value={token} />
-        <Field label="New password" hint="At least 12 characters." name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
-        <Field label="New password again" name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+        <Field
+          label="New password"
+          hint="At least 12 characters."
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          error={errors.newPassword}
+        />
+        <Field
+          label="New password again"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+        />
         <SubmitButton busyText="Saving…">Save new password</SubmitButton>
       </Form>
     </AuthCard>

@@ -3,8 +3,20 @@ import { data, Form, redirect, useActionData, useLoaderData, useSearchParams } f
 import type { Route } from "./+types/admin-security";
 import { requireServices } from "~/infra/context";
 import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
-import { changePassword, confirmEnrolment, listTrainerSessions, removeFactor, startEnrolment } from "~/features/back-office/flows.server";
-import { changePasswordSchema, fieldErrors, passwordOnlySchema, totpCodeSchema, type FieldErrors } from "~/features/back-office/schemas";
+import {
+  changePassword,
+  confirmEnrolment,
+  listTrainerSessions,
+  removeFactor,
+  startEnrolment,
+} from "~/features/back-office/flows.server";
+import {
+  changePasswordSchema,
+  fieldErrors,
+  passwordOnlySchema,
+  totpCodeSchema,
+  type FieldErrors,
+} from "~/features/back-office/schema";
 import { AdminShell, adminMeta, Field, formatDateTime, Notice, SubmitButton } from "~/features/back-office/ui";
 import { ISSUER_NAME } from "~/features/back-office/auth.server";
 
@@ -19,7 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       email: trainer.user.email,
       factorEnabled: trainer.user.twoFactorEnabled,
-      sessions: sessions.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString() })),
+      sessions: sessions.map((s) => ({
+        ...s,
+        createdAt: s.createdAt.toISOString(),
+        expiresAt: s.expiresAt.toISOString(),
+      })),
     },
     { headers: trainer.headers },
   );
@@ -47,7 +63,9 @@ async function echoEnrolment(form: FormData): Promise<Enrolment | undefined> {
   return {
     qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
     secret,
-    backupCodes: String(form.get("backupCodes") ?? "").split(" ").filter(Boolean),
+    backupCodes: String(form.get("backupCodes") ?? "")
+      .split(" ")
+      .filter(Boolean),
   };
 }
 
@@ -62,15 +80,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = passwordOnlySchema.safeParse({ password: form.get("password") ?? "" });
     if (!parsed.success) return data<ActionResult>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
     const result = await startEnrolment(request, ctx, trainer, parsed.data.password);
-    if (!result.ok) return data<ActionResult>({ intent, errors: { [result.field ?? "password"]: result.message } }, { status: result.status });
-    return data<ActionResult>({ intent, enrolment: { qrDataUrl: result.qrDataUrl, secret: result.secret, backupCodes: result.backupCodes } });
+    if (!result.ok)
+      return data<ActionResult>(
+        { intent, errors: { [result.field ?? "password"]: result.message } },
+        { status: result.status },
+      );
+    return data<ActionResult>({
+      intent,
+      enrolment: { qrDataUrl: result.qrDataUrl, secret: result.secret, backupCodes: result.backupCodes },
+    });
   }
   if (intent === "enrol-confirm") {
     const parsed = totpCodeSchema.safeParse({ code: form.get("code") ?? "" });
     const enrolment = await echoEnrolment(form);
-    if (!parsed.success) return data<ActionResult>({ intent, errors: fieldErrors(parsed.error), enrolment }, { status: 400 });
+    if (!parsed.success)
+      return data<ActionResult>({ intent, errors: fieldErrors(parsed.error), enrolment }, { status: 400 });
     const result = await confirmEnrolment(request, ctx, trainer, parsed.data.code);
-    if (!result.ok) return data<ActionResult>({ intent, errors: { code: result.message }, enrolment }, { status: result.status });
+    if (!result.ok)
+      return data<ActionResult>({ intent, errors: { code: result.message }, enrolment }, { status: result.status });
     throw redirect("/admin?enrolled=1", { headers: result.headers });
   }
   if (intent === "remove-factor") {
@@ -78,7 +105,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = passwordOnlySchema.safeParse({ password: form.get("password") ?? "" });
     if (!parsed.success) return data<ActionResult>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
     const result = await removeFactor(request, ctx, trainer, parsed.data.password);
-    if (!result.ok) return data<ActionResult>({ intent, errors: { password: result.message } }, { status: result.status });
+    if (!result.ok)
+      return data<ActionResult>({ intent, errors: { password: result.message } }, { status: result.status });
     throw redirect("/admin/security?removed=1", { headers: result.headers });
   }
   if (intent === "change-password") {
@@ -89,7 +117,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!parsed.success) return data<ActionResult>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
     const result = await changePassword(request, ctx, trainer, parsed.data);
-    if (!result.ok) return data<ActionResult>({ intent, errors: { [result.field ?? "form"]: result.message } }, { status: result.status });
+    if (!result.ok)
+      return data<ActionResult>(
+        { intent, errors: { [result.field ?? "form"]: result.message } },
+        { status: result.status },
+      );
     return data<ActionResult>({ intent, done: true }, { headers: result.headers });
   }
   return data({ error: "Unknown action" }, { status: 400 });
@@ -97,8 +129,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function describeDevice(userAgent: string | null): string {
   if (!userAgent) return "Unknown device";
-  const browser = /Edg\//.test(userAgent) ? "Edge" : /Firefox\//.test(userAgent) ? "Firefox" : /Chrome\//.test(userAgent) ? "Chrome" : /Safari\//.test(userAgent) ? "Safari" : "Browser";
-  const os = /Android/.test(userAgent) ? "Android" : /iPhone|iPad/.test(userAgent) ? "iOS" : /Mac OS X/.test(userAgent) ? "macOS" : /Windows/.test(userAgent) ? "Windows" : /Linux/.test(userAgent) ? "Linux" : "";
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /Firefox\//.test(userAgent)
+      ? "Firefox"
+      : /Chrome\//.test(userAgent)
+        ? "Chrome"
+        : /Safari\//.test(userAgent)
+          ? "Safari"
+          : "Browser";
+  const os = /Android/.test(userAgent)
+    ? "Android"
+    : /iPhone|iPad/.test(userAgent)
+      ? "iOS"
+      : /Mac OS X/.test(userAgent)
+        ? "macOS"
+        : /Windows/.test(userAgent)
+          ? "Windows"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : "";
   return os ? `${browser} on ${os}` : browser;
 }
 
@@ -111,8 +161,12 @@ export default function AdminSecurity() {
 
   return (
     <AdminShell title="Security" email={email}>
-      {params.get("enrol") && !factorEnabled ? <Notice>Set up two-factor sign-in first: the dashboard opens once your authenticator app is linked.</Notice> : null}
-      {params.get("removed") ? <Notice tone="success">Two-factor sign-in is off. Set it up again to open the dashboard.</Notice> : null}
+      {params.get("enrol") && !factorEnabled ? (
+        <Notice>Set up two-factor sign-in first: the dashboard opens once your authenticator app is linked.</Notice>
+      ) : null}
+      {params.get("removed") ? (
+        <Notice tone="success">Two-factor sign-in is off. Set it up again to open the dashboard.</Notice>
+      ) : null}
       {params.get("signedOut") === "others" ? <Notice tone="success">Every other device is signed out.</Notice> : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -127,7 +181,13 @@ export default function AdminSecurity() {
               </p>
               <Form method="post" className="mt-4" noValidate>
                 <input type="hidden" name="intent" value="remove-factor" />
-                <Field label="Password (to turn two-factor sign-in off)" name="password" type="password" autoComplete="current-password" error={result?.intent === "remove-factor" ? errors.password : undefined} />
+                <Field
+                  label="Password (to turn two-factor sign-in off)"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  error={result?.intent === "remove-factor" ? errors.password : undefined}
+                />
                 <SubmitButton variant="danger" name="intent" value="remove-factor">
                   Turn off two-factor sign-in
                 </SubmitButton>
@@ -142,9 +202,18 @@ export default function AdminSecurity() {
               <ol className="list-decimal space-y-4 pl-5">
                 <li>
                   Scan this QR code with your authenticator app.
-                  <img src={enrolment.qrDataUrl} alt="QR code for your authenticator app" width={200} height={200} className="mt-2 rounded bg-white" />
+                  <img
+                    src={enrolment.qrDataUrl}
+                    alt="QR code for your authenticator app"
+                    width={200}
+                    height={200}
+                    className="mt-2 rounded bg-white"
+                  />
                   <p className="mt-2 text-sm">
-                    Can't scan it? Enter this key: <code data-testid="totp-secret" className="break-all rounded bg-slate-100 px-1 font-mono">{enrolment.secret}</code>
+                    Can't scan it? Enter this key:{" "}
+                    <code data-testid="totp-secret" className="break-all rounded bg-slate-100 px-1 font-mono">
+                      {enrolment.secret}
+                    </code>
                   </p>
                 </li>
                 <li>
@@ -158,16 +227,32 @@ export default function AdminSecurity() {
                   </ul>
                 </li>
                 <li>
-                  <Field label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} error={errors.code} />
+                  <Field
+                    label="Code from the app"
+                    name="code"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={7}
+                    error={errors.code}
+                  />
                 </li>
               </ol>
               <SubmitButton busyText="Checking…">Turn on two-factor sign-in</SubmitButton>
             </Form>
           ) : (
             <Form method="post" className="mt-4" noValidate>
-              <p className="mb-4">Link an authenticator app (such as Google Authenticator, 1Password or Aegis). Confirm your password to start.</p>
+              <p className="mb-4">
+                Link an authenticator app (such as Google Authenticator, 1Password or Aegis). Confirm your password to
+                start.
+              </p>
               <input type="hidden" name="intent" value="enrol-start" />
-              <Field label="Password to confirm" name="password" type="password" autoComplete="current-password" error={result?.intent === "enrol-start" ? errors.password : undefined} />
+              <Field
+                label="Password to confirm"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                error={result?.intent === "enrol-start" ? errors.password : undefined}
+              />
               <SubmitButton busyText="Preparing…">Set up two-factor sign-in</SubmitButton>
             </Form>
           )}
@@ -177,13 +262,34 @@ export default function AdminSecurity() {
           <h2 id="password-heading" className="text-xl font-semibold text-navy">
             Password
           </h2>
-          {result?.intent === "change-password" && result.done ? <Notice tone="success">Password changed. Other devices were signed out.</Notice> : null}
+          {result?.intent === "change-password" && result.done ? (
+            <Notice tone="success">Password changed. Other devices were signed out.</Notice>
+          ) : null}
           {result?.intent === "change-password" && errors.form ? <Notice tone="error">{errors.form}</Notice> : null}
           <Form method="post" className="mt-4" noValidate>
             <input type="hidden" name="intent" value="change-password" />
-            <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" error={result?.intent === "change-password" ? errors.currentPassword : undefined} />
-            <Field label="New password" hint="At least 12 characters." name="newPassword" type="password" autoComplete="new-password" error={result?.intent === "change-password" ? errors.newPassword : undefined} />
-            <Field label="New password again" name="confirmPassword" type="password" autoComplete="new-password" error={result?.intent === "change-password" ? errors.confirmPassword : undefined} />
+            <Field
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              error={result?.intent === "change-password" ? errors.currentPassword : undefined}
+            />
+            <Field
+              label="New password"
+              hint="At least 12 characters."
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              error={result?.intent === "change-password" ? errors.newPassword : undefined}
+            />
+            <Field
+              label="New password again"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              error={result?.intent === "change-password" ? errors.confirmPassword : undefined}
+            />
             <SubmitButton variant="secondary" name="intent" value="change-password">
               Change password
             </SubmitButton>
@@ -200,11 +306,21 @@ export default function AdminSecurity() {
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead>
               <tr className="border-b border-navy/10">
-                <th scope="col" className="py-2 pr-4">Device</th>
-                <th scope="col" className="py-2 pr-4">Address</th>
-                <th scope="col" className="py-2 pr-4">Signed in</th>
-                <th scope="col" className="py-2 pr-4">Ends unless renewed</th>
-                <th scope="col" className="py-2">Two-factor</th>
+                <th scope="col" className="py-2 pr-4">
+                  Device
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Address
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Signed in
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Ends unless renewed
+                </th>
+                <th scope="col" className="py-2">
+                  Two-factor
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -15,7 +15,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!trainer) throw redirect("/admin/login?reason=signed-out");
   if (!SCOPES.has(scope)) return new Response("Unknown sign-out scope", { status: 400 });
   // Ending other devices' sessions is a factor-level action; signing out here never is.
-  if (scope !== "local" && trainer.user.twoFactorEnabled && trainer.session.aal !== "aal2") throw redirect("/admin/login?reason=step-up");
+  if (scope !== "local" && trainer.user.twoFactorEnabled && trainer.session.aal !== "aal2")
+    throw redirect("/admin/login?reason=step-up");
   const result = await signOutScope(request, ctx, trainer, scope);
   if (scope === "others") throw redirect("/admin/security?signedOut=others", { headers: result.headers });
   throw redirect("/admin/login?reason=signed-out", { headers: result.headers });

@@ -18,13 +18,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       email: trainer.user.email,
-      list: { ...list, rows: list.rows.map((r) => ({ id: r.id, email: r.email, status: r.status, source: sourcePath(r.source), createdAt: r.createdAt.toISOString() })) },
+      list: {
+        ...list,
+        rows: list.rows.map((r) => ({
+          id: r.id,
+          email: r.email,
+          status: r.status,
+          source: sourcePath(r.source),
+          createdAt: r.createdAt.toISOString(),
+        })),
+      },
     },
     { headers: trainer.headers },
   );
 }
 
-const STATUS = { pending: "Awaiting confirmation", confirmed: "Confirmed", unsubscribed: "Unsubscribed" } as Record<string, string>;
+const STATUS = { pending: "Awaiting confirmation", confirmed: "Confirmed", unsubscribed: "Unsubscribed" } as Record<
+  string,
+  string
+>;
 
 export default function AdminSubscribers() {
   const { email, list } = useLoaderData<typeof loader>();
@@ -36,11 +48,26 @@ export default function AdminSubscribers() {
         rows={list.rows.map((r) => ({
           key: r.id,
           muted: r.status === "unsubscribed",
-          cells: [formatDateTime(r.createdAt), r.email, <StatusBadge key="s" tone={r.status === "confirmed" ? "good" : r.status === "unsubscribed" ? "off" : "wait"}>{STATUS[r.status] ?? r.status}</StatusBadge>, r.source],
+          cells: [
+            formatDateTime(r.createdAt),
+            r.email,
+            <StatusBadge
+              key="s"
+              tone={r.status === "confirmed" ? "good" : r.status === "unsubscribed" ? "off" : "wait"}
+            >
+              {STATUS[r.status] ?? r.status}
+            </StatusBadge>,
+            r.source,
+          ],
         }))}
         empty="No subscribers yet."
       />
-      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} href={(p) => `/admin/subscribers?page=${p}`} />
+      <Pagination
+        page={list.page}
+        pageCount={list.pageCount}
+        total={list.total}
+        href={(p) => `/admin/subscribers?page=${p}`}
+      />
     </AdminShell>
   );
 }

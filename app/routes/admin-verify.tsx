@@ -5,13 +5,14 @@ import { requireServices } from "~/infra/context";
 import { assertSameOrigin } from "~/features/back-office/guard.server";
 import { verifySecondFactor } from "~/features/back-office/flows.server";
 import { safeRedirectPath } from "~/features/back-office/origin";
-import { codeSchema, fieldErrors, type FieldErrors } from "~/features/back-office/schemas";
+import { codeSchema, fieldErrors, type FieldErrors } from "~/features/back-office/schema";
 import { adminMeta, AuthCard, Field, Notice, SubmitButton } from "~/features/back-office/ui";
 
 export const meta: Route.MetaFunction = () => adminMeta("Verify sign-in");
 
 /** The challenge cookie from the password step; without it there is nothing to verify. */
-const hasChallenge = (request: Request) => /(?:^|;\s*)(?:__Secure-)?mjc\.two_factor=/.test(request.headers.get("cookie") ?? "");
+const hasChallenge = (request: Request) =>
+  /(?:^|;\s*)(?:__Secure-)?mjc\.two_factor=/.test(request.headers.get("cookie") ?? "");
 
 export function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
@@ -25,9 +26,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   const parsed = codeSchema.safeParse({ method: form.get("method") ?? undefined, code: form.get("code") ?? "" });
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors, restart: false }, { status: 400 });
+  if (!parsed.success)
+    return data({ errors: fieldErrors(parsed.error) as FieldErrors, restart: false }, { status: 400 });
   const result = await verifySecondFactor(request, ctx, parsed.data);
-  if (!result.ok) return data({ errors: { code: result.message } as FieldErrors, restart: result.field === "restart" }, { status: result.status });
+  if (!result.ok)
+    return data(
+      { errors: { code: result.message } as FieldErrors, restart: result.field === "restart" },
+      { status: result.status },
+    );
   throw redirect(redirectTo, { headers: result.headers });
 }
 
@@ -39,7 +45,11 @@ export default function AdminVerify() {
   return (
     <AuthCard
       title="Two-factor check"
-      intro={method === "totp" ? "Enter the 6-digit code from your authenticator app." : "Enter one of your backup codes. Each code works once."}
+      intro={
+        method === "totp"
+          ? "Enter the 6-digit code from your authenticator app."
+          : "Enter one of your backup codes. Each code works once."
+      }
     >
       {result?.restart ? (
         <Notice tone="error">
@@ -66,11 +76,23 @@ export default function AdminVerify() {
             error={result?.restart ? undefined : errors.code}
           />
         ) : (
-          <Field key="backup" label="Backup code" name="code" autoComplete="off" required autoFocus error={result?.restart ? undefined : errors.code} />
+          <Field
+            key="backup"
+            label="Backup code"
+            name="code"
+            autoComplete="off"
+            required
+            autoFocus
+            error={result?.restart ? undefined : errors.code}
+          />
         )}
         <div className="flex flex-wrap items-center gap-4">
           <SubmitButton busyText="Checking…">Verify</SubmitButton>
-          <button type="button" className="text-sm font-medium text-teal-700 underline" onClick={() => setMethod(method === "totp" ? "backup" : "totp")}>
+          <button
+            type="button"
+            className="text-sm font-medium text-teal-700 underline"
+            onClick={() => setMethod(method === "totp" ? "backup" : "totp")}
+          >
             {method === "totp" ? "Use a backup code instead" : "Use the authenticator app instead"}
           </button>
         </div>

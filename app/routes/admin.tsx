@@ -5,7 +5,7 @@ import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "
 import { listLeads, updateLead, weeklyStats } from "~/features/back-office/data.server";
 import { filtersToQuery, leadUpdateSchema, parseLeadFilters } from "~/features/back-office/filters";
 import { GOAL_LABELS, LEAD_STATUSES, readableAnswers, STATUS_LABELS } from "~/features/back-office/labels";
-import { fieldErrors } from "~/features/back-office/schemas";
+import { fieldErrors } from "~/features/back-office/schema";
 import { SourceList, WeeklyChart } from "~/features/back-office/charts";
 import { AdminShell, adminMeta, formatDateTime, Notice, Pagination } from "~/features/back-office/ui";
 
@@ -48,11 +48,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request, ctx.services.env.SITE_URL);
   const trainer = await requireTrainer(request, ctx);
   const form = await request.formData();
-  const parsed = leadUpdateSchema.safeParse({ id: form.get("id"), status: form.get("status"), note: form.get("note") ?? "" });
-  if (!parsed.success) return data({ id: String(form.get("id") ?? ""), errors: fieldErrors(parsed.error) as Record<string, string>, saved: false }, { status: 400 });
+  const parsed = leadUpdateSchema.safeParse({
+    id: form.get("id"),
+    status: form.get("status"),
+    note: form.get("note") ?? "",
+  });
+  if (!parsed.success)
+    return data(
+      { id: String(form.get("id") ?? ""), errors: fieldErrors(parsed.error) as Record<string, string>, saved: false },
+      { status: 400 },
+    );
   const found = await updateLead(ctx.services.database.db, parsed.data);
-  if (!found) return data({ id: parsed.data.id, errors: { form: "This lead no longer exists." } as Record<string, string>, saved: false }, { status: 404 });
-  await audit(ctx.services.database.db, { action: "lead.updated", userId: trainer.user.id, ip: ctx.clientIp, detail: { id: parsed.data.id, status: parsed.data.status } });
+  if (!found)
+    return data(
+      { id: parsed.data.id, errors: { form: "This lead no longer exists." } as Record<string, string>, saved: false },
+      { status: 404 },
+    );
+  await audit(ctx.services.database.db, {
+    action: "lead.updated",
+    userId: trainer.user.id,
+    ip: ctx.clientIp,
+    detail: { id: parsed.data.id, status: parsed.data.status },
+  });
   return data({ id: parsed.data.id, errors: {} as Record<string, string>, saved: true }, { headers: trainer.headers });
 }
 
@@ -61,7 +78,11 @@ const inputClass = "mt-1 block w-full rounded-lg border border-navy/30 px-3 py-2
 function Filters() {
   const { filters } = useLoaderData<typeof loader>();
   return (
-    <Form method="get" className="mb-6 grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-navy/10 sm:grid-cols-2 lg:grid-cols-6" aria-label="Filter leads">
+    <Form
+      method="get"
+      className="mb-6 grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-navy/10 sm:grid-cols-2 lg:grid-cols-6"
+      aria-label="Filter leads"
+    >
       <div className="lg:col-span-2">
         <label htmlFor="q" className="text-sm font-medium">
           Name or e-mail
@@ -141,7 +162,9 @@ function LeadCard({ lead }: { lead: Lead }) {
           </a>
         ) : null}
         {lead.phone ? <span> · {lead.phone}</span> : null}
-        {lead.sourceUrl ? <span className="text-ink/80"> · from {new URL(lead.sourceUrl, "https://x.invalid").pathname}</span> : null}
+        {lead.sourceUrl ? (
+          <span className="text-ink/80"> · from {new URL(lead.sourceUrl, "https://x.invalid").pathname}</span>
+        ) : null}
       </p>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {lead.answers.map((a) => (
@@ -151,7 +174,9 @@ function LeadCard({ lead }: { lead: Lead }) {
           </div>
         ))}
       </dl>
-      {lead.message ? <p className="mt-3 whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm">{lead.message}</p> : null}
+      {lead.message ? (
+        <p className="mt-3 whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm">{lead.message}</p>
+      ) : null}
       <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
         <input type="hidden" name="id" value={lead.id} />
         <div>
@@ -185,7 +210,11 @@ function LeadCard({ lead }: { lead: Lead }) {
             </p>
           ) : null}
         </div>
-        <button type="submit" disabled={saving} className="min-h-11 rounded-full bg-navy px-5 font-semibold text-white hover:bg-navy-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={saving}
+          className="min-h-11 rounded-full bg-navy px-5 font-semibold text-white hover:bg-navy-700 disabled:opacity-60"
+        >
           {saving ? "Saving…" : "Save"}
         </button>
       </Form>
@@ -206,14 +235,23 @@ export default function AdminDashboard() {
       title="Leads"
       email={email}
       actions={
-        <a href={csvHref} download className="min-h-11 rounded-full border border-navy px-5 py-2.5 font-semibold text-navy hover:bg-navy hover:text-white">
+        <a
+          href={csvHref}
+          download
+          className="min-h-11 rounded-full border border-navy px-5 py-2.5 font-semibold text-navy hover:bg-navy hover:text-white"
+        >
           Download CSV
         </a>
       }
     >
-      {params.get("enrolled") ? <Notice tone="success">Two-factor sign-in is on. Keep your backup codes safe.</Notice> : null}
+      {params.get("enrolled") ? (
+        <Notice tone="success">Two-factor sign-in is on. Keep your backup codes safe.</Notice>
+      ) : null}
       <div className="mb-6 grid gap-6 lg:grid-cols-3">
-        <section aria-labelledby="weekly-heading" className="rounded-2xl bg-white p-5 ring-1 ring-navy/10 lg:col-span-2">
+        <section
+          aria-labelledby="weekly-heading"
+          className="rounded-2xl bg-white p-5 ring-1 ring-navy/10 lg:col-span-2"
+        >
           <h2 id="weekly-heading" className="mb-3 text-lg font-semibold text-navy">
             Per week
           </h2>
@@ -240,7 +278,13 @@ export default function AdminDashboard() {
             ))}
           </div>
         )}
-        <Pagination page={leads.page} pageCount={leads.pageCount} total={leads.total} capped={leads.totalCapped} href={(p) => `/admin${filtersToQuery(filters, p)}`} />
+        <Pagination
+          page={leads.page}
+          pageCount={leads.pageCount}
+          total={leads.total}
+          capped={leads.totalCapped}
+          href={(p) => `/admin${filtersToQuery(filters, p)}`}
+        />
       </section>
     </AdminShell>
   );

@@ -16,7 +16,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await request.text();
   const signed = verifyProvisionRequest(
     ctx.services.secret,
-    { timestamp: request.headers.get("x-provision-timestamp"), signature: request.headers.get("x-provision-signature") },
+    {
+      timestamp: request.headers.get("x-provision-timestamp"),
+      signature: request.headers.get("x-provision-signature"),
+    },
     body,
   );
   if (!isLoopback(ctx.clientIp) || !signed) return data({ error: "Forbidden" }, { status: 403 });
@@ -30,8 +33,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: parsed.error.issues.map((i) => i.message).join("; ") }, { status: 400 });
   try {
     const account = await createTrainerAccount(ctx.services.auth, parsed.data);
-    await audit(ctx.services.database.db, { action: "account.created", userId: account.id, ip: ctx.clientIp, detail: { email: account.email, via: "server" } });
-    return data({ email: account.email, password: account.generated ? account.password : undefined }, { status: 201, headers: { "Cache-Control": "no-store" } });
+    await audit(ctx.services.database.db, {
+      action: "account.created",
+      userId: account.id,
+      ip: ctx.clientIp,
+      detail: { email: account.email, via: "server" },
+    });
+    return data(
+      { email: account.email, password: account.generated ? account.password : undefined },
+      { status: 201, headers: { "Cache-Control": "no-store" } },
+    );
   } catch (error) {
     if (error instanceof AccountExistsError) return data({ error: error.message }, { status: 409 });
     throw error;

@@ -10,7 +10,7 @@ import { ShareActions } from "~/features/blog/share-actions";
 import { EmailCaptureBar } from "~/features/blog/email-capture-bar";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { Picture } from "~/ui/picture";
-import { blogPostCopy } from "../../content/newsletter";
+import { blogPostCopy } from "#content/newsletter";
 import "~/features/blog/blog.css";
 
 /** Runs at build time for every post (prerendered) and per request for unknown slugs, which go to /blog. */
@@ -74,12 +74,17 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
                 </li>
               </ol>
             </nav>
-            <Link to="/blog" className="mt-6 inline-flex min-h-11 items-center font-semibold text-teal-700 hover:text-navy">
+            <Link
+              to="/blog"
+              className="mt-6 inline-flex min-h-11 items-center font-semibold text-teal-700 hover:text-navy"
+            >
               {blogPostCopy.backToOverview}
             </Link>
             <div className="mx-auto mt-4 max-w-3xl text-center">
               <p className="flex flex-wrap items-center justify-center gap-x-3 gap-y-2 text-sm">
-                <span className="rounded-full bg-teal px-3 py-1 font-semibold uppercase tracking-wider text-white">{post.category}</span>
+                <span className="rounded-full bg-teal px-3 py-1 font-semibold uppercase tracking-wider text-white">
+                  {post.category}
+                </span>
                 <time dateTime={post.date} className="text-ink/80">
                   {post.dateLabel}
                 </time>
@@ -88,10 +93,15 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
                 </span>
                 <span className="text-ink/80">{post.readTime}</span>
               </p>
-              <h1 id="post-title" className="mt-5 text-balance text-3xl font-extrabold leading-tight tracking-tight text-navy sm:text-5xl">
+              <h1
+                id="post-title"
+                className="mt-5 text-balance text-3xl font-extrabold leading-tight tracking-tight text-navy sm:text-5xl"
+              >
                 {post.title}
               </h1>
-              <p className="mx-auto mt-5 max-w-2xl text-pretty text-lg leading-relaxed text-ink/80 sm:text-xl">{post.excerpt}</p>
+              <p className="mx-auto mt-5 max-w-2xl text-pretty text-lg leading-relaxed text-ink/80 sm:text-xl">
+                {post.excerpt}
+              </p>
               <p className="mt-6 text-sm text-ink/80">
                 {blogPostCopy.by} <span className="font-semibold text-navy">{post.author}</span>
                 <span className="mx-2 text-ink/40" aria-hidden="true">
@@ -117,7 +127,12 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         <div className="px-5 pb-8 pt-12 sm:px-8 sm:pt-16">
           <div className="prose" dangerouslySetInnerHTML={{ __html: post.bodyBefore }} />
           <div className="mx-auto my-14 max-w-2xl">
-            <NewsletterForm variant="in-article" source={source} serviceType={post.leadForm.serviceType} content={post.leadForm} />
+            <NewsletterForm
+              variant="in-article"
+              source={source}
+              serviceType={post.leadForm.serviceType}
+              content={post.leadForm}
+            />
           </div>
           {post.bodyAfter && <div className="prose" dangerouslySetInnerHTML={{ __html: post.bodyAfter }} />}
           <footer className="mx-auto mt-14 max-w-2xl border-t border-navy/10 pt-8">

@@ -4,8 +4,8 @@ import { seoMeta } from "~/features/site/seo";
 import { allPosts, blogCategories } from "~/features/blog/posts.server";
 import { PostCard } from "~/features/blog/post-card";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
-import { blogOverview } from "../../content/newsletter";
-import { site } from "../../content/site";
+import { blogOverview } from "#content/newsletter";
+import { site } from "#content/site";
 
 /**
  * Server-rendered per request (not prerendered) so that ?category=Running filters
@@ -20,7 +20,12 @@ export function headers() {
 }
 
 /** Changing the filter only changes the query: filter on the client, no new request. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 }
@@ -68,17 +73,28 @@ export default function BlogOverview({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <section aria-labelledby="blog-heading" className="bg-gradient-to-b from-sand/70 to-white px-5 pb-10 pt-14 sm:px-8 sm:pt-20">
+      <section
+        aria-labelledby="blog-heading"
+        className="bg-gradient-to-b from-sand/70 to-white px-5 pb-10 pt-14 sm:px-8 sm:pt-20"
+      >
         <div className="mx-auto max-w-6xl">
           <p className="text-sm font-semibold uppercase tracking-[0.18em] text-teal-700">{blogOverview.eyebrow}</p>
-          <h1 id="blog-heading" className="mt-3 max-w-3xl text-balance text-4xl font-extrabold tracking-tight text-navy sm:text-5xl">
+          <h1
+            id="blog-heading"
+            className="mt-3 max-w-3xl text-balance text-4xl font-extrabold tracking-tight text-navy sm:text-5xl"
+          >
             {blogOverview.heading}
           </h1>
           <p className="mt-5 max-w-2xl text-lg leading-relaxed text-ink/80">{blogOverview.subtitle}</p>
           <nav aria-label={blogOverview.filterLabel} className="mt-10">
             <ul className="flex flex-wrap gap-2">
               <li>
-                <Link to="/blog" preventScrollReset aria-current={active === null ? "page" : undefined} className={pill(active === null)}>
+                <Link
+                  to="/blog"
+                  preventScrollReset
+                  aria-current={active === null ? "page" : undefined}
+                  className={pill(active === null)}
+                >
                   {blogOverview.allLabel}
                 </Link>
               </li>
@@ -103,7 +119,10 @@ export default function BlogOverview({ loaderData }: Route.ComponentProps) {
         {loading && (
           <div role="status" className="absolute inset-x-0 top-0 flex justify-center">
             <span className="sr-only">Loading…</span>
-            <span aria-hidden="true" className="size-8 animate-spin rounded-full border-4 border-teal border-t-transparent" />
+            <span
+              aria-hidden="true"
+              className="size-8 animate-spin rounded-full border-4 border-teal border-t-transparent"
+            />
           </div>
         )}
         <div className="mx-auto max-w-6xl">

@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout-test";
-import { checkout as copy } from "../../content/checkout";
+import { checkout as copy } from "#content/checkout";
 import { seoMeta } from "~/features/site/seo";
 import { requireServices } from "~/infra/context";
 import { formatEuro, paymentSummary } from "~/features/checkout/catalogue";
@@ -9,7 +9,13 @@ import { cancelTestOrder, findTestOrder, payTestOrder } from "~/features/checkou
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const root = matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined;
-  return seoMeta({ title: copy.testCheckout.title, description: copy.testCheckout.explanation, path: location.pathname, siteUrl: root?.publicEnv.SITE_URL ?? "", noindex: true });
+  return seoMeta({
+    title: copy.testCheckout.title,
+    description: copy.testCheckout.explanation,
+    path: location.pathname,
+    siteUrl: root?.publicEnv.SITE_URL ?? "",
+    noindex: true,
+  });
 };
 
 export function headers() {
@@ -32,7 +38,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       planName: order.planName,
       months: order.paymentsTotal,
       amountCents: order.amountCents,
-      summary: paymentSummary({ payments: order.paymentsTotal, amountCents: order.amountCents, totalCents: order.amountCents * order.paymentsTotal }),
+      summary: paymentSummary({
+        payments: order.paymentsTotal,
+        amountCents: order.amountCents,
+        totalCents: order.amountCents * order.paymentsTotal,
+      }),
     },
   };
 }
@@ -42,11 +52,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (services.payments.kind !== "test") throw data(null, { status: 404 });
   const limit = await services.rateLimit(`test-checkout:${clientIp}`, services.env.RATE_LIMIT_FORMS_PER_MINUTE, 60);
   if (!limit.allowed) {
-    return data({ errors: { form: "Too many attempts. Please wait a minute and try again." } as TestPaymentErrors }, { status: 429 });
+    return data(
+      { errors: { form: "Too many attempts. Please wait a minute and try again." } as TestPaymentErrors },
+      { status: 429 },
+    );
   }
   const db = services.database.db;
   const order = await findTestOrder(db, params.id);
-  if (!order || order.status !== "pending") return data({ errors: { form: copy.testCheckout.notFound } as TestPaymentErrors }, { status: 404 });
+  if (!order || order.status !== "pending")
+    return data({ errors: { form: copy.testCheckout.notFound } as TestPaymentErrors }, { status: 404 });
   const form = Object.fromEntries(await request.formData());
   if (form.intent === "cancel") {
     await cancelTestOrder(db, order);
@@ -146,11 +160,38 @@ export default function TestCheckoutPage({ loaderData, actionData }: Route.Compo
                     {errors.form}
                   </p>
                 )}
-                <Field name="email" label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email} />
-                <Field name="cardNumber" label="Card number" autoComplete="cc-number" inputMode="numeric" placeholder="4242 4242 4242 4242" error={errors.cardNumber} />
+                <Field
+                  name="email"
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  error={errors.email}
+                />
+                <Field
+                  name="cardNumber"
+                  label="Card number"
+                  autoComplete="cc-number"
+                  inputMode="numeric"
+                  placeholder="4242 4242 4242 4242"
+                  error={errors.cardNumber}
+                />
                 <div className="grid grid-cols-2 gap-4">
-                  <Field name="expiry" label="Expiry (MM / YY)" autoComplete="cc-exp" placeholder="12 / 34" error={errors.expiry} />
-                  <Field name="cvc" label="Security code" autoComplete="cc-csc" inputMode="numeric" placeholder="123" error={errors.cvc} />
+                  <Field
+                    name="expiry"
+                    label="Expiry (MM / YY)"
+                    autoComplete="cc-exp"
+                    placeholder="12 / 34"
+                    error={errors.expiry}
+                  />
+                  <Field
+                    name="cvc"
+                    label="Security code"
+                    autoComplete="cc-csc"
+                    inputMode="numeric"
+                    placeholder="123"
+                    error={errors.cvc}
+                  />
                 </div>
                 <p id="card-hint" className="text-sm text-ink/75">
                   {copy.testCheckout.cardHint}

@@ -9,13 +9,17 @@ import { findRouteEntry } from "~/features/site/route-meta";
 import { faq } from "#content/faq";
 import { site } from "#content/site";
 
-export const meta: Route.MetaFunction = ({ location }) => adminMeta(findRouteEntry(location.pathname)?.title ?? "FAQ Image Export");
+export const meta: Route.MetaFunction = ({ location }) =>
+  adminMeta(findRouteEntry(location.pathname)?.title ?? "FAQ Image Export");
 export const headers = forwardSessionHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const trainer = await requireTrainer(request, ctx);
-  return data({ email: trainer.user.email, domain: new URL(ctx.services.env.SITE_URL).host }, { headers: trainer.headers });
+  return data(
+    { email: trainer.user.email, domain: new URL(ctx.services.env.SITE_URL).host },
+    { headers: trainer.headers },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -36,7 +36,12 @@ export default function HomePage() {
       <HomeHero hero={home.hero} secondary={{ label: "Explore programmes", href: `#${homeAnchors.services}` }} />
 
       <Section id={homeAnchors.services} labelledBy="services-title" tone="mist">
-        <SectionHeading id="services-title" eyebrow="Programmes" title={home.servicesIntro.title} subtitle={home.servicesIntro.subtitle} />
+        <SectionHeading
+          id="services-title"
+          eyebrow="Programmes"
+          title={home.servicesIntro.title}
+          subtitle={home.servicesIntro.subtitle}
+        />
         <ServiceCardGrid cards={serviceCards} linkLabel="Learn more" />
       </Section>
 
@@ -70,7 +75,13 @@ export default function HomePage() {
       </Section>
 
       <Section labelledBy="approach-title" tone="navy">
-        <SectionHeading id="approach-title" eyebrow="Three pillars" title={home.approach.title} subtitle={home.approach.subtitle} dark />
+        <SectionHeading
+          id="approach-title"
+          eyebrow="Three pillars"
+          title={home.approach.title}
+          subtitle={home.approach.subtitle}
+          dark
+        />
         <ol className="mt-12 grid gap-5 md:grid-cols-3">
           {home.approach.pillars.map((pillar, index) => (
             <li key={pillar.title} className="rounded-2xl bg-white/5 p-7 ring-1 ring-white/10">
@@ -93,7 +104,9 @@ export default function HomePage() {
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="start-title" className="text-3xl font-bold tracking-tight text-navy sm:text-4xl">
             {home.start.title}
-            <span className="mt-1 block text-base font-extrabold tracking-[0.3em] text-teal-700 sm:text-lg">{home.start.kicker}</span>
+            <span className="mt-1 block text-base font-extrabold tracking-[0.3em] text-teal-700 sm:text-lg">
+              {home.start.kicker}
+            </span>
           </h2>
         </div>
         <ol className="relative mt-12 grid gap-6 md:grid-cols-3">

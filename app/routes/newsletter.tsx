@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { seoMeta } from "~/features/site/seo";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
-import { newsletterPage } from "../../content/newsletter";
+import { newsletterPage } from "#content/newsletter";
 
 type Status = keyof typeof newsletterPage.statuses;
 const isStatus = (value: string | null): value is Status => value !== null && value in newsletterPage.statuses;
@@ -33,11 +33,17 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
     <div className="bg-sand/50 px-5 py-16 sm:py-24">
       <div className="mx-auto max-w-2xl">
         {message ? (
-          <div role={status === "subscribed" || status === "confirmed" ? "status" : "alert"} className="rounded-3xl bg-white p-8 shadow-sm sm:p-12">
+          <div
+            role={status === "subscribed" || status === "confirmed" ? "status" : "alert"}
+            className="rounded-3xl bg-white p-8 shadow-sm sm:p-12"
+          >
             <h1 className="text-3xl font-bold tracking-tight text-navy sm:text-4xl">{message.heading}</h1>
             <p className="mt-4 text-lg leading-relaxed text-ink/85">{message.text}</p>
             {!showForm.includes(status as Status) && (
-              <Link to="/blog" className="mt-8 inline-flex min-h-12 items-center rounded-full bg-teal px-7 font-semibold text-white hover:bg-teal-700">
+              <Link
+                to="/blog"
+                className="mt-8 inline-flex min-h-12 items-center rounded-full bg-teal px-7 font-semibold text-white hover:bg-teal-700"
+              >
                 Read the blog
               </Link>
             )}
@@ -45,7 +51,9 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <h1 className="text-3xl font-bold tracking-tight text-navy sm:text-4xl">{newsletterPage.formHeading}</h1>
         )}
-        {(!status || showForm.includes(status)) && <NewsletterForm variant="blog-overview" source="footer" className="mt-10" />}
+        {(!status || showForm.includes(status)) && (
+          <NewsletterForm variant="blog-overview" source="footer" className="mt-10" />
+        )}
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { data, useActionData } from "react-router";
 import type { Route } from "./+types/nicaragua";
-import { event } from "../../content/event";
-import { site } from "../../content/site";
+import { event } from "#content/event";
+import { site } from "#content/site";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { seoMeta } from "~/features/site/seo";
 import { Picture, mediaUrl } from "~/ui/picture";
@@ -40,7 +40,11 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
   const siteUrl = (matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined)?.publicEnv.SITE_URL ?? "";
   return seoMeta({
     title: entry?.title ?? event.title,
-    description: `${event.dateLabel}, ${event.timeLabel} at ${event.venue}, ${event.locality}: ${event.description[0]}`.slice(0, 300),
+    description:
+      `${event.dateLabel}, ${event.timeLabel} at ${event.venue}, ${event.locality}: ${event.description[0]}`.slice(
+        0,
+        300,
+      ),
     path: location.pathname,
     siteUrl,
     image: mediaUrl(event.image, 1440),

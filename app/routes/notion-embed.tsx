@@ -26,15 +26,19 @@ export default function NotionEmbedPage() {
     return (
       <div className="bg-sand/60 py-20 sm:py-28">
         <Container>
-          <div role="status" className="mx-auto max-w-2xl rounded-2xl bg-white p-8 shadow-sm ring-1 ring-navy/10 sm:p-10">
+          <div
+            role="status"
+            className="mx-auto max-w-2xl rounded-2xl bg-white p-8 shadow-sm ring-1 ring-navy/10 sm:p-10"
+          >
             <h1 className="text-2xl font-bold text-navy sm:text-3xl">No workspace page configured</h1>
             <p className="mt-4 leading-relaxed text-ink/85">
               This page shows an external workspace page (for example a public Notion page) inside the site. No address
               is set yet, so there is nothing to show.
             </p>
             <p className="mt-4 leading-relaxed text-ink/85">
-              To enable it, set the environment variable <code className="rounded bg-navy/5 px-1.5 py-0.5 font-mono text-sm">NOTION_EMBED_URL</code>{" "}
-              to the public address of the page and restart the server. The page&apos;s site must allow being embedded.
+              To enable it, set the environment variable{" "}
+              <code className="rounded bg-navy/5 px-1.5 py-0.5 font-mono text-sm">NOTION_EMBED_URL</code> to the public
+              address of the page and restart the server. The page&apos;s site must allow being embedded.
             </p>
           </div>
         </Container>

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/pricing";
-import { pricing } from "../../content/pricing";
+import { pricing } from "#content/pricing";
 import { seoMeta } from "~/features/site/seo";
 import { requireServices } from "~/infra/context";
 import { BILLING_TYPES, durationFor } from "~/features/checkout/catalogue";
@@ -45,7 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PricingPage({ actionData }: Route.ComponentProps) {
   return (
     <>
-      <section aria-labelledby="pricing-title" className="bg-gradient-to-b from-sand/70 to-white px-5 pb-8 pt-16 sm:pt-20">
+      <section
+        aria-labelledby="pricing-title"
+        className="bg-gradient-to-b from-sand/70 to-white px-5 pb-8 pt-16 sm:pt-20"
+      >
         <div className="mx-auto max-w-3xl text-center">
           <h1 id="pricing-title" className="text-4xl font-extrabold tracking-tight text-navy sm:text-5xl">
             {pricing.title}

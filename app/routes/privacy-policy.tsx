@@ -6,14 +6,31 @@ import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { PageHero } from "~/features/site/page-hero";
 import { Container } from "~/ui/layout";
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 function longDate(iso: string): string {
   const [year, month, day] = iso.split("-").map(Number);
   return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
 }
 
-const sectionId = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const sectionId = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
   seoMeta({
@@ -35,7 +52,10 @@ export default function PrivacyPolicyPage() {
               <ol className="mt-4 grid gap-2 text-sm">
                 {privacy.sections.map((section) => (
                   <li key={section.heading}>
-                    <a href={`#${sectionId(section.heading)}`} className="text-ink/80 underline-offset-4 hover:text-teal-700 hover:underline">
+                    <a
+                      href={`#${sectionId(section.heading)}`}
+                      className="text-ink/80 underline-offset-4 hover:text-teal-700 hover:underline"
+                    >
                       {section.heading}
                     </a>
                   </li>
@@ -51,7 +71,10 @@ export default function PrivacyPolicyPage() {
                 Registration number: <span className="font-semibold text-navy">{site.privacyRegistrationNumber}</span>
               </p>
               <p className="mt-2">
-                <a href={`mailto:${site.contactEmail}`} className="font-semibold text-teal-700 underline underline-offset-2">
+                <a
+                  href={`mailto:${site.contactEmail}`}
+                  className="font-semibold text-teal-700 underline underline-offset-2"
+                >
                   {site.contactEmail}
                 </a>
               </p>

@@ -4,25 +4,37 @@ import { routeEntries } from "~/features/site/route-meta";
 import { seoMeta } from "~/features/site/seo";
 import { allPosts } from "~/features/blog/posts.server";
 import { SITEMAP_CATEGORY_ORDER, sortCategories } from "~/features/blog/rules";
-import { sitemapPage } from "../../content/newsletter";
+import { sitemapPage } from "#content/newsletter";
 
 /** Prerendered: the route table and the post list are both known at build time. */
 export function loader() {
   const pages = routeEntries.filter((e) => e.indexable && !e.path.includes(":"));
-  const main = pages.filter((e) => e.category !== "service").map(({ path, title }) => ({ path, title: path === "/" ? sitemapPage.home : title }));
+  const main = pages
+    .filter((e) => e.category !== "service")
+    .map(({ path, title }) => ({ path, title: path === "/" ? sitemapPage.home : title }));
   const services = pages.filter((e) => e.category === "service").map(({ path, title }) => ({ path, title }));
   const posts = allPosts();
   // SPEC.md's groups first (Training, Running, Triathlon, Fitness), then any other category so no post is left out.
-  const others = sortCategories(posts.map((p) => p.category)).filter((c) => !SITEMAP_CATEGORY_ORDER.includes(c as never));
+  const others = sortCategories(posts.map((p) => p.category)).filter(
+    (c) => !SITEMAP_CATEGORY_ORDER.includes(c as never),
+  );
   const groups = [...SITEMAP_CATEGORY_ORDER, ...others]
-    .map((category) => ({ category, posts: posts.filter((p) => p.category === category).map(({ slug, title }) => ({ slug, title })) }))
+    .map((category) => ({
+      category,
+      posts: posts.filter((p) => p.category === category).map(({ slug, title }) => ({ slug, title })),
+    }))
     .filter((g) => g.posts.length > 0);
   return { main, services, groups };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData as { publicEnv?: { SITE_URL?: string } } | undefined;
-  return seoMeta({ title: sitemapPage.heading, description: sitemapPage.metaDescription, path: "/sitemap", siteUrl: root?.publicEnv?.SITE_URL ?? "" });
+  return seoMeta({
+    title: sitemapPage.heading,
+    description: sitemapPage.metaDescription,
+    path: "/sitemap",
+    siteUrl: root?.publicEnv?.SITE_URL ?? "",
+  });
 };
 
 const linkClass = "inline-flex min-h-8 items-center text-teal-700 underline-offset-4 hover:text-navy hover:underline";

@@ -15,7 +15,12 @@ import type { IntakeOutcome } from "~/features/questionnaire/outcome";
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const entry = findRouteEntry(location.pathname);
   const root = matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined;
-  return seoMeta({ title: entry?.title ?? copy.title, description: copy.description, path: location.pathname, siteUrl: root?.publicEnv.SITE_URL ?? "" });
+  return seoMeta({
+    title: entry?.title ?? copy.title,
+    description: copy.description,
+    path: location.pathname,
+    siteUrl: root?.publicEnv.SITE_URL ?? "",
+  });
 };
 
 /** The questionnaire's plain HTML form posts here; the answer is a server-rendered page. */
@@ -69,7 +74,11 @@ function Result({ outcome }: { outcome: IntakeOutcome }) {
         </p>
       )}
       <div className="mt-8">
-        <BasicIntakeForm sourcePath={pathname} values={outcome.status === "invalid" ? outcome.values : {}} errors={errors} />
+        <BasicIntakeForm
+          sourcePath={pathname}
+          values={outcome.status === "invalid" ? outcome.values : {}}
+          errors={errors}
+        />
       </div>
     </>
   );

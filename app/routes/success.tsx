@@ -32,7 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const checkout = await services.payments.retrieveCompletedCheckout(sessionId);
     if (!checkout) return data<SuccessData>({ state: "unknown" }, { headers: noStore });
-    return data<SuccessData>({ state: "paid", checkout, portalNotice: url.searchParams.has("portal") }, { headers: noStore });
+    return data<SuccessData>(
+      { state: "paid", checkout, portalNotice: url.searchParams.has("portal") },
+      { headers: noStore },
+    );
   } catch (error) {
     services.logger.error({ err: error }, "checkout session lookup failed");
     return data<SuccessData>({ state: "unknown" }, { headers: noStore });

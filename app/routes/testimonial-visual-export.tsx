@@ -9,7 +9,8 @@ import { findRouteEntry } from "~/features/site/route-meta";
 import { testimonials } from "#content/testimonials";
 import { site } from "#content/site";
 
-export const meta: Route.MetaFunction = ({ location }) => adminMeta(findRouteEntry(location.pathname)?.title ?? "Testimonial Image Export");
+export const meta: Route.MetaFunction = ({ location }) =>
+  adminMeta(findRouteEntry(location.pathname)?.title ?? "Testimonial Image Export");
 export const headers = forwardSessionHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,7 +28,10 @@ export default function TestimonialVisualExport() {
   const first = testimonials[0];
   return (
     <AdminShell title="Testimonial image export" email={email}>
-      <TestimonialExportTool initial={{ title: "Testimonial", name: first?.name ?? "", text: first?.text ?? "" }} brand={site.name} />
+      <TestimonialExportTool
+        initial={{ title: "Testimonial", name: first?.name ?? "", text: first?.text ?? "" }}
+        brand={site.name}
+      />
     </AdminShell>
   );
 }

@@ -45,12 +45,16 @@ export function SectionHeading({ id, eyebrow, title, subtitle, dark = false, ali
   return (
     <div className={`max-w-2xl ${alignClass}`}>
       {eyebrow && (
-        <p className={`text-sm font-semibold uppercase tracking-[0.18em] ${dark ? "text-aqua" : "text-teal"}`}>{eyebrow}</p>
+        <p className={`text-sm font-semibold uppercase tracking-[0.18em] ${dark ? "text-aqua" : "text-teal"}`}>
+          {eyebrow}
+        </p>
       )}
       <h2 id={id} className={`mt-2 text-3xl font-bold tracking-tight sm:text-4xl ${dark ? "text-white" : "text-navy"}`}>
         {title}
       </h2>
-      {subtitle && <p className={`mt-4 text-lg leading-relaxed ${dark ? "text-white/85" : "text-ink/80"}`}>{subtitle}</p>}
+      {subtitle && (
+        <p className={`mt-4 text-lg leading-relaxed ${dark ? "text-white/85" : "text-ink/80"}`}>{subtitle}</p>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { MediaImage } from "../../content/types";
+import type { MediaImage } from "#content/types";
 
 /** Must match scripts/build-images.mjs. */
 const WIDTHS = [480, 960, 1440, 1920];

@@ -4,7 +4,7 @@ import path from "node:path";
 import * as OTPAuth from "otpauth";
 import type { Page } from "@playwright/test";
 import { test, expect, expectAccessible } from "./fixtures";
-import { sendProvisionRequest } from "../../app/features/back-office/provision";
+import { sendProvisionRequest } from "~/features/back-office/provision";
 
 /**
  * The trainer account is made the way `npm run admin:create -- --server` makes it: a request
@@ -15,14 +15,22 @@ async function createTrainer(baseURL: string) {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
   const secret = readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim();
-  const trainer = { email: `trainer-${randomUUID().slice(0, 8)}@example.com`, password: "correct-horse-battery-staple" };
+  const trainer = {
+    email: `trainer-${randomUUID().slice(0, 8)}@example.com`,
+    password: "correct-horse-battery-staple",
+  };
   const response = await sendProvisionRequest(baseURL, secret, { ...trainer, name: "Mila Jansen" });
   expect(response.status, await response.clone().text()).toBe(201);
   return trainer;
 }
 
 function totpCode(secret: string): string {
-  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate();
+  return new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    digits: 6,
+    period: 30,
+    algorithm: "SHA1",
+  }).generate();
 }
 
 async function signInWithPassword(page: Page, trainer: { email: string; password: string }) {
@@ -40,7 +48,10 @@ async function signInAndEnrol(page: Page, trainer: { email: string; password: st
   await expect(page.getByText("Set up two-factor sign-in first")).toBeVisible();
   await page.getByLabel("Password to confirm").fill(trainer.password);
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
-  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toHaveAttribute(
+    "src",
+    /^data:image\/svg\+xml;base64,/,
+  );
   await expect(page.getByRole("list", { name: "Backup codes" }).getByRole("listitem")).toHaveCount(10);
   const secret = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
@@ -51,7 +62,12 @@ async function signInAndEnrol(page: Page, trainer: { email: string; password: st
   return secret;
 }
 
-async function signInWithTotp(page: Page, trainer: { email: string; password: string }, secret: string, target = "/admin") {
+async function signInWithTotp(
+  page: Page,
+  trainer: { email: string; password: string },
+  secret: string,
+  target = "/admin",
+) {
   await page.goto(target);
   await signInWithPassword(page, trainer);
   await expect(page).toHaveURL(/\/admin\/verify/);
@@ -80,7 +96,11 @@ test.describe("back office", () => {
 
   test("sign in with TOTP, work a lead from the questionnaire and download the CSV", async ({ page, baseURL }) => {
     const trainer = await createTrainer(baseURL!);
-    const lead = { firstName: "Zoë", lastName: `de Vries, ${randomUUID().slice(0, 6)}`, email: `zoe-${randomUUID().slice(0, 8)}@example.com` };
+    const lead = {
+      firstName: "Zoë",
+      lastName: `de Vries, ${randomUUID().slice(0, 6)}`,
+      email: `zoe-${randomUUID().slice(0, 8)}@example.com`,
+    };
     // The questionnaire's own endpoint, exactly as its step flow posts it from /services/triathlon-coaching.
     const intake = await page.request.post("/api/intake", {
       data: {
@@ -114,16 +134,25 @@ test.describe("back office", () => {
     await card.getByRole("button", { name: "Save" }).click();
     await expect(card.getByRole("status")).toHaveText("Saved.");
     await page.reload();
-    await expect(page.getByRole("article", { name: `${lead.firstName} ${lead.lastName}` }).getByLabel("Status")).toHaveValue("contacted");
+    await expect(
+      page.getByRole("article", { name: `${lead.firstName} ${lead.lastName}` }).getByLabel("Status"),
+    ).toHaveValue("contacted");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download CSV" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, "utf8");
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const lines = csv.slice(1).split("\r\n");
-    expect(lines[0]).toBe("Date,First name,Last name,E-mail,Phone,Goal,Sport / exercise,Competition goal,Gender,Age,Message,Status,Note,Source page");
+    expect(lines[0]).toBe(
+      "Date,First name,Last name,E-mail,Phone,Goal,Sport / exercise,Competition goal,Gender,Age,Message,Status,Note,Source page",
+    );
     expect(lines).toHaveLength(3); // header, the filtered lead, trailing newline
-    expect(lines[1]).toContain(`Zoë,"${lead.lastName}",${lead.email},+31 6 1234 5678,Competition,Triathlon,Time and pace,Female,25-30,First Olympic distance next June.,contacted,"Called, intake booked for Tuesday",`);
+    expect(lines[1]).toContain(
+      `Zoë,"${lead.lastName}",${lead.email},+31 6 1234 5678,Competition,Triathlon,Time and pace,Female,25-30,First Olympic distance next June.,contacted,"Called, intake booked for Tuesday",`,
+    );
   });
 
   test("export a FAQ item as a PNG at pixel ratio 2", async ({ page, baseURL }) => {
@@ -133,13 +162,19 @@ test.describe("back office", () => {
     await expect(page.getByRole("heading", { level: 1, name: "FAQ image export" })).toBeVisible();
     await page.getByLabel("FAQ item").selectOption({ index: 2 });
     await page.getByLabel("Size").selectOption("1080x1080");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download PNG" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download PNG" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("faq-03.png");
     expect(pngSize(readFileSync((await download.path())!))).toEqual({ width: 2160, height: 2160 });
     await expect(page.getByRole("status").filter({ hasText: "Downloaded faq-03.png." })).toBeVisible();
 
     await page.getByLabel("Size").selectOption("1200x630");
-    const [svg] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download SVG" }).click()]);
+    const [svg] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download SVG" }).click(),
+    ]);
     expect(svg.suggestedFilename()).toBe("faq-03.svg");
     const svgText = readFileSync((await svg.path())!, "utf8");
     expect(svgText).toContain('width="1200"');
@@ -147,7 +182,10 @@ test.describe("back office", () => {
     await expectAccessible(page);
   });
 
-  test("testimonial tool: a local photo, edited text, PNG download; the photo never reaches the server", async ({ page, baseURL }) => {
+  test("testimonial tool: a local photo, edited text, PNG download; the photo never reaches the server", async ({
+    page,
+    baseURL,
+  }) => {
     const trainer = await createTrainer(baseURL!);
     await signInAndEnrol(page, trainer);
     await page.goto("/testimonial-visual-export");
@@ -156,17 +194,25 @@ test.describe("back office", () => {
       if (request.method() !== "GET") posts.push(`${request.url()} ${request.postData()?.length ?? 0}`);
     });
     await expect(page.getByLabel("Title")).toHaveValue("Testimonial");
-    await page.getByLabel("Photo").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+    await page
+      .getByLabel("Photo")
+      .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
     await expect(page.getByRole("alert")).toHaveText("Choose an image file (JPEG, PNG, WebP or similar).");
     // A 1x1 PNG.
-    const pixel = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+    const pixel = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    );
     await page.getByLabel("Photo").setInputFiles({ name: "sanne.png", mimeType: "image/png", buffer: pixel });
     await expect(page.getByTestId("export-stage").locator("img")).toHaveAttribute("src", /^data:image\/png;base64,/);
     await page.getByLabel("Name").fill("Renée M.");
     await page.getByLabel("Review text").fill("Ran my first half marathon, injury free.");
     await expect(page.getByTestId("export-stage")).toContainText("Ran my first half marathon, injury free.");
     await page.getByLabel("Size").selectOption("1080x1920");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download PNG" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download PNG" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("testimonial-renee-m.png");
     expect(pngSize(readFileSync((await download.path())!))).toEqual({ width: 2160, height: 3840 });
     await expect(page.getByRole("status").filter({ hasText: "Downloaded testimonial-renee-m.png." })).toBeVisible();

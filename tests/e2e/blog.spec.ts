@@ -9,7 +9,12 @@ const posts = readdirSync("content/blog")
   .map((file) => {
     const text = readFileSync(`content/blog/${file}`, "utf8");
     const field = (name: string) => new RegExp(`^${name}:\\s*"?(.*?)"?\\s*$`, "m").exec(text)?.[1] ?? "";
-    return { slug: file.replace(/\.md$/, ""), title: field("title"), date: field("date"), category: field("category") || "Other" };
+    return {
+      slug: file.replace(/\.md$/, ""),
+      title: field("title"),
+      date: field("date"),
+      category: field("category") || "Other",
+    };
   })
   .sort((a, b) => b.date.localeCompare(a.date));
 
@@ -33,7 +38,14 @@ test.describe("blog overview", () => {
     await expect(cards.first()).toContainText(/\d+ min read/);
 
     const filters = page.getByRole("navigation", { name: "Filter articles by category" });
-    await expect(filters.getByRole("link")).toHaveText(["All", "Fitness", "Nutrition", "Running", "Training", "Triathlon"]);
+    await expect(filters.getByRole("link")).toHaveText([
+      "All",
+      "Fitness",
+      "Nutrition",
+      "Running",
+      "Training",
+      "Triathlon",
+    ]);
     await filters.getByRole("link", { name: "Running" }).click();
     await expect(page).toHaveURL(/\/blog\?category=Running$/);
     await expect(filters.getByRole("link", { name: "Running" })).toHaveAttribute("aria-current", "page");
@@ -69,7 +81,9 @@ test.describe("blog post", () => {
     const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
     await expect(crumbs.getByRole("link")).toHaveText(["Home", "Blog"]);
     await expect(crumbs).toContainText("Running Cadence...");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Running Cadence: How to Find and Improve Your Step Rate");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Running Cadence: How to Find and Improve Your Step Rate",
+    );
     await expect(page.getByRole("link", { name: "← Back to Overview" })).toHaveAttribute("href", "/blog");
     await expect(page.getByText("11 april 2025")).toBeVisible();
     await expect(page.locator("article time")).toHaveAttribute("datetime", "2025-04-11");
@@ -90,7 +104,10 @@ test.describe("blog post", () => {
   test("uses the post's own lead form texts and SEO data", async ({ page }) => {
     await page.goto("/blog/best-triathlon-gear");
     await expect(page).toHaveTitle(/^Best Triathlon Gear for Beginners \(2025\): What You Really Need/);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /A coach's guide to triathlon gear for beginners/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      /A coach's guide to triathlon gear for beginners/,
+    );
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/blog\/best-triathlon-gear$/);
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
@@ -98,8 +115,13 @@ test.describe("blog post", () => {
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
     const types = jsonLd.map((t) => (JSON.parse(t) as { "@type": string })["@type"]);
     expect(types).toEqual(expect.arrayContaining(["BlogPosting", "BreadcrumbList"]));
-    const article = jsonLd.map((t) => JSON.parse(t) as Record<string, unknown>).find((d) => d["@type"] === "BlogPosting");
-    expect(article).toMatchObject({ headline: "Best Triathlon Gear: What Beginners Really Need", datePublished: posts.find((p) => p.slug === "best-triathlon-gear")?.date });
+    const article = jsonLd
+      .map((t) => JSON.parse(t) as Record<string, unknown>)
+      .find((d) => d["@type"] === "BlogPosting");
+    expect(article).toMatchObject({
+      headline: "Best Triathlon Gear: What Beginners Really Need",
+      datePublished: posts.find((p) => p.slug === "best-triathlon-gear")?.date,
+    });
     await expect(page.getByRole("heading", { name: "Get the First Triathlon Gear Checklist" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Send Me the Checklist" })).toBeVisible();
   });
@@ -175,7 +197,8 @@ test.describe("feeds and the sitemap", () => {
     const blog = page.getByRole("region", { name: "Blog articles" });
     const groups = await blog.getByRole("heading", { level: 3 }).allTextContents();
     expect(groups.slice(0, 4)).toEqual(["Training", "Running", "Triathlon", "Fitness"]);
-    for (const post of posts) await expect(blog.getByRole("link", { name: post.title })).toHaveAttribute("href", `/blog/${post.slug}`);
+    for (const post of posts)
+      await expect(blog.getByRole("link", { name: post.title })).toHaveAttribute("href", `/blog/${post.slug}`);
     await expect(page.getByRole("region", { name: "Coaching services" }).getByRole("link")).toHaveCount(6);
     await expectAccessible(page);
   });

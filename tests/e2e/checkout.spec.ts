@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { site } from "../../content/site";
+import { site } from "#content/site";
 
 /** Checkout tests are not about cookies: a stored choice keeps the consent bar away. */
 test.beforeEach(async ({ page }) => {
@@ -59,7 +59,8 @@ test.describe("pricing page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Flexible Plans for Every Goal" })).toBeVisible();
     await expect(page.getByRole("radio", { name: "1 month" })).toBeChecked();
     await expect(page.getByText("Save with 3 or 6 months")).toBeVisible();
-    for (const name of ["Essential", "Progress", "Elite", "Custom Program"]) await expect(planCard(page, name)).toBeVisible();
+    for (const name of ["Essential", "Progress", "Elite", "Custom Program"])
+      await expect(planCard(page, name)).toBeVisible();
     await expect(planCard(page, "Progress").getByText("Most popular")).toBeVisible();
     await expect(planCard(page, "Essential").getByText("Most popular")).toHaveCount(0);
     await expect(planCard(page, "Progress").getByText("€140", { exact: true })).toBeVisible();
@@ -115,7 +116,11 @@ test.describe("pricing page", () => {
     await page.route("**/api/create-checkout-session", (route) => route.abort("connectionrefused"));
     await planCard(page, "Essential").getByRole("button", { name: "Choose Essential" }).click();
     await expect(planCard(page, "Essential").getByRole("alert")).toHaveText("Error: An unexpected error occurred");
-    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !e.includes("ERR_CONNECTION_REFUSED")));
+    consoleErrors.splice(
+      0,
+      consoleErrors.length,
+      ...consoleErrors.filter((e) => !e.includes("ERR_CONNECTION_REFUSED")),
+    );
   });
 });
 
@@ -127,11 +132,15 @@ test.describe("buying through the built-in test checkout", () => {
   ] as const;
 
   for (const c of cases) {
-    test(`${c.plan}, ${c.duration}: pays with the test card and lands on the verified success page`, async ({ page }) => {
+    test(`${c.plan}, ${c.duration}: pays with the test card and lands on the verified success page`, async ({
+      page,
+    }) => {
       await page.goto("/pricing");
       await chooseDuration(page, c.duration);
       const request = page.waitForRequest("**/api/create-checkout-session");
-      await planCard(page, c.plan).getByRole("button", { name: `Choose ${c.plan}` }).click();
+      await planCard(page, c.plan)
+        .getByRole("button", { name: `Choose ${c.plan}` })
+        .click();
       const sent = (await request).postDataJSON() as Record<string, string>;
       expect(sent).toMatchObject({
         planName: c.plan,
@@ -165,7 +174,10 @@ test.describe("buying through the built-in test checkout", () => {
     });
   }
 
-  test("the test checkout checks the card and shows errors under the fields @mobile", async ({ page, consoleErrors }) => {
+  test("the test checkout checks the card and shows errors under the fields @mobile", async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.goto("/pricing");
     await planCard(page, "Progress").getByRole("button", { name: "Choose Progress" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Test checkout" })).toBeVisible();
@@ -178,7 +190,9 @@ test.describe("buying through the built-in test checkout", () => {
     const card = page.getByLabel("Card number");
     await expect(card).toHaveAttribute("aria-invalid", "true");
     await expect(card).toHaveAccessibleDescription("Use the test card number 4242 4242 4242 4242");
-    await expect(page.getByLabel("Email", { exact: true })).toHaveAccessibleDescription("Please enter a valid email address");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveAccessibleDescription(
+      "Please enter a valid email address",
+    );
     await expect(page.getByLabel("Expiry (MM / YY)")).toHaveAccessibleDescription("Enter the expiry date as MM / YY");
     await expect(page.getByLabel("Security code")).toHaveAccessibleDescription("Enter the 3 or 4 digit security code");
     await expect(page).toHaveURL(/\/checkout\/test\//);
@@ -198,7 +212,10 @@ test.describe("buying through the built-in test checkout", () => {
     await expect(page).toHaveURL(/\/cancel$/);
     await expect(page.getByRole("heading", { level: 1, name: "Payment Cancelled" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Return to pricing" })).toHaveAttribute("href", "/pricing");
-    await expect(page.getByRole("link", { name: /Message Mila on WhatsApp/ })).toHaveAttribute("href", site.messagingUrl);
+    await expect(page.getByRole("link", { name: /Message Mila on WhatsApp/ })).toHaveAttribute(
+      "href",
+      site.messagingUrl,
+    );
     await expect(page.getByRole("list").filter({ hasText: "compare the plans" }).getByRole("listitem")).toHaveCount(4);
     expect(await dataLayerEvent(page, "payment_cancelled")).toEqual({ event: "payment_cancelled" });
     await expectAccessible(page);
@@ -245,7 +262,8 @@ test.describe("success page", () => {
     const created = await request.post("/api/create-checkout-session", {
       data: { priceId: "elite:onetime", planName: "Elite", billingType: "onetime", frequency: "1" },
     });
-    const unpaid = new URL(((await created.json()) as { sessionUrl: string }).sessionUrl).pathname.split("/").pop() ?? "";
+    const unpaid =
+      new URL(((await created.json()) as { sessionUrl: string }).sessionUrl).pathname.split("/").pop() ?? "";
     await page.goto(`/success?session_id=${unpaid}`);
     await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
   });
@@ -320,7 +338,10 @@ test("the checkout endpoint answers JSON and refuses what is not in the catalogu
     expect(refused.status()).toBe(400);
     expect(await refused.json()).toEqual({ message: "Invalid plan or price ID" });
   }
-  const notJson = await request.post("/api/create-checkout-session", { headers: { "Content-Type": "application/json" }, data: "{oops" });
+  const notJson = await request.post("/api/create-checkout-session", {
+    headers: { "Content-Type": "application/json" },
+    data: "{oops",
+  });
   expect(notJson.status()).toBe(400);
   const webhook = await request.post("/api/stripe-webhook", { data: "{}" });
   expect(webhook.status()).toBe(404);

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
-import { routeEntries } from "../../app/features/site/route-meta";
+import { routeEntries } from "~/features/site/route-meta";
 import { startFaultServer, type FaultServer } from "../support/fault";
 
 /**
@@ -12,7 +12,8 @@ import { startFaultServer, type FaultServer } from "../support/fault";
  * is set; after Accept the tag manager loads; Reject is as prominent as Accept.
  */
 const GTM_ID = "GTM-TEST123";
-const TRACKERS = /googletagmanager\.com|google-analytics\.com|analytics\.google\.com|doubleclick\.net|googleadservices|facebook\.(com|net)|hotjar|clarity\.ms|segment\.(io|com)|mixpanel|plausible\.io/;
+const TRACKERS =
+  /googletagmanager\.com|google-analytics\.com|analytics\.google\.com|doubleclick\.net|googleadservices|facebook\.(com|net)|hotjar|clarity\.ms|segment\.(io|com)|mixpanel|plausible\.io/;
 const root = path.resolve(import.meta.dirname, "../..");
 const baseBuild = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const gtmBuild = path.resolve(root, process.env.GTM_BUILD_DIR ?? `${baseBuild}-gtm`);
@@ -30,9 +31,14 @@ function ensureGtmBuild(): void {
   const fresh =
     existsSync(marker) &&
     readFileSync(marker, "utf8").includes(GTM_ID) &&
-    (!existsSync(path.join(baseBuild, "server/index.js")) || statSync(marker).mtimeMs >= statSync(path.join(baseBuild, "server/index.js")).mtimeMs);
+    (!existsSync(path.join(baseBuild, "server/index.js")) ||
+      statSync(marker).mtimeMs >= statSync(path.join(baseBuild, "server/index.js")).mtimeMs);
   if (fresh) return;
-  execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: "ignore", env: { ...process.env, GTM_ID, BUILD_DIR: gtmBuild } });
+  execFileSync("npx", ["react-router", "build"], {
+    cwd: root,
+    stdio: "ignore",
+    env: { ...process.env, GTM_ID, BUILD_DIR: gtmBuild },
+  });
 }
 
 const test = base.extend<{ tracked: { urls: string[]; errors: string[] } }>({
@@ -74,7 +80,11 @@ async function storage(page: Page): Promise<{ local: string[]; session: string[]
     session: Object.keys(sessionStorage),
     cookie: document.cookie,
   }));
-  return { ...found, local: found.local.filter((k) => !ESSENTIAL_STORAGE.has(k)), session: found.session.filter((k) => !ESSENTIAL_STORAGE.has(k)) };
+  return {
+    ...found,
+    local: found.local.filter((k) => !ESSENTIAL_STORAGE.has(k)),
+    session: found.session.filter((k) => !ESSENTIAL_STORAGE.has(k)),
+  };
 }
 
 test.describe.configure({ mode: "serial" });
@@ -90,7 +100,10 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("before a choice, no page sends anything to an analytics host or stores anything", async ({ context, tracked }) => {
+test("before a choice, no page sends anything to an analytics host or stores anything", async ({
+  context,
+  tracked,
+}) => {
   test.setTimeout(180_000);
   const page = await context.newPage();
   for (const target of pages) {
@@ -139,7 +152,10 @@ test("Accept loads the tag manager with the configured container", async ({ cont
 test("Reject is as prominent as Accept on every page that shows the bar", async ({ context }) => {
   test.setTimeout(180_000);
   const page = await context.newPage();
-  for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 800 }]) {
+  for (const viewport of [
+    { width: 375, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
     await page.setViewportSize(viewport);
     for (const target of pages.filter((p) => !withoutBar.has(p))) {
       await page.goto(`${origin}${target}`);
@@ -151,7 +167,9 @@ test("Reject is as prominent as Accept on every page that shows the bar", async 
       const [a, r] = [await accept.boundingBox(), await reject.boundingBox()];
       const where = `${target} at ${viewport.width}px`;
       expect(Math.abs((a?.height ?? 0) - (r?.height ?? 0)), where).toBeLessThanOrEqual(1);
-      expect(Math.abs((a?.width ?? 0) - (r?.width ?? 0)), where).toBeLessThanOrEqual(Math.max(4, (a?.width ?? 0) * 0.1));
+      expect(Math.abs((a?.width ?? 0) - (r?.width ?? 0)), where).toBeLessThanOrEqual(
+        Math.max(4, (a?.width ?? 0) * 0.1),
+      );
       const style = (el: HTMLElement) => {
         const s = getComputedStyle(el);
         return { fontSize: s.fontSize, fontWeight: s.fontWeight };

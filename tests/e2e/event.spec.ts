@@ -9,7 +9,13 @@ test("the event page shows the details and reserves a spot @mobile", async ({ pa
   await page.clock.install();
   await page.goto("/nicaragua");
   await expect(page.getByRole("heading", { level: 1, name: "Spicy Booty & Abs Workout" })).toBeVisible();
-  for (const text of ["Sunday May 18", "5:30 PM", "Mats provided", "10 dollars cash", "Playa Maderas, San Juan del Sur"]) {
+  for (const text of [
+    "Sunday May 18",
+    "5:30 PM",
+    "Mats provided",
+    "10 dollars cash",
+    "Playa Maderas, San Juan del Sur",
+  ]) {
     await expect(page.getByText(text, { exact: true })).toBeVisible();
   }
   await expect(page.getByRole("img", { name: /beach at sunset/ })).toBeVisible();
@@ -33,8 +39,13 @@ test("the event page shows the details and reserves a spot @mobile", async ({ pa
 test("the event page carries Event structured data", async ({ page }) => {
   await page.goto("/nicaragua");
   const json = await page.locator('script[type="application/ld+json"]').allTextContents();
-  const event = json.map((t) => JSON.parse(t) as { "@type"?: string }).find((d) => d["@type"] === "Event") as Record<string, unknown> | undefined;
-  expect(event).toMatchObject({ name: "Spicy Booty & Abs Workout", startDate: "2025-05-18T17:30:00-06:00", offers: { price: 10, priceCurrency: "USD" } });
+  const event = json.map((t) => JSON.parse(t) as { "@type"?: string }).find((d) => d["@type"] === "Event") as
+    Record<string, unknown> | undefined;
+  expect(event).toMatchObject({
+    name: "Spicy Booty & Abs Workout",
+    startDate: "2025-05-18T17:30:00-06:00",
+    offers: { price: 10, priceCurrency: "USD" },
+  });
 });
 
 test.describe("without JavaScript", () => {
@@ -57,7 +68,10 @@ test("a failed save shows the SPEC note and still thanks the visitor", async ({ 
     route.fulfill({
       status: 503,
       contentType: "application/json",
-      body: JSON.stringify({ status: "failed", message: "Something went wrong. Our database is currently unavailable. You can still reserve your spot!" }),
+      body: JSON.stringify({
+        status: "failed",
+        message: "Something went wrong. Our database is currently unavailable. You can still reserve your spot!",
+      }),
     }),
   );
   await page.goto("/nicaragua");
@@ -65,7 +79,9 @@ test("a failed save shows the SPEC note and still thanks the visitor", async ({ 
   await page.getByLabel("Phone number").fill("+505 8888 1234");
   await page.clock.fastForward(5_000);
   await page.getByRole("button", { name: "Reserve My Spot" }).click();
-  await expect(page.getByText("Something went wrong. Our database is currently unavailable. You can still reserve your spot!")).toBeVisible();
+  await expect(
+    page.getByText("Something went wrong. Our database is currently unavailable. You can still reserve your spot!"),
+  ).toBeVisible();
   await expect(page.getByText("Thank you for signing up! See you at the beach! 🏖️")).toBeVisible();
   expect(consoleErrors.every((e) => e.includes("503"))).toBe(true);
   consoleErrors.splice(0);

@@ -1,5 +1,5 @@
 import { XMLParser } from "fast-xml-parser";
-import { routeEntries } from "../../app/features/site/route-meta";
+import { routeEntries } from "~/features/site/route-meta";
 import { expect, expectAccessible, test } from "./fixtures";
 
 const pages = routeEntries.filter((r) => !r.dynamic || r.id === "success");
@@ -30,7 +30,9 @@ test("an unknown path shows the error screen with a real 404 @mobile", async ({ 
 test("sitemap.xml lists every indexable static route with priority and change frequency", async ({ request }) => {
   const res = await request.get("/sitemap.xml");
   expect(res.headers()["content-type"]).toContain("application/xml");
-  const xml = new XMLParser().parse(await res.text()) as { urlset: { url: { loc: string; priority: number; changefreq: string }[] } };
+  const xml = new XMLParser().parse(await res.text()) as {
+    urlset: { url: { loc: string; priority: number; changefreq: string }[] };
+  };
   const urls = xml.urlset.url;
   for (const entry of routeEntries.filter((r) => r.indexable && !r.dynamic)) {
     const url = urls.find((u) => new URL(u.loc).pathname === entry.path);

@@ -20,7 +20,11 @@ async function withClock(page: Page) {
 
 /** The browser logs the failed request itself; in these tests that failure is the point. */
 function allowFailedRequests(consoleErrors: string[]) {
-  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !e.startsWith("Failed to load resource")));
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((e) => !e.startsWith("Failed to load resource")),
+  );
 }
 
 async function subscribeIn(page: Page, form: Locator, email: string, button: string | RegExp) {
@@ -52,7 +56,9 @@ test.describe("footer form", () => {
     const input = form.getByRole("textbox", { name: "Email address" });
     await expect(input).toBeDisabled();
     await expect(form.getByRole("button", { name: "Subscribe" })).toBeDisabled();
-    const events = await page.evaluate(() => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === "blog_subscription"));
+    const events = await page.evaluate(() =>
+      (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === "blog_subscription"),
+    );
     expect(events).toEqual([{ event: "blog_subscription", source: "footer", submittedAt: expect.any(String) }]);
     await page.clock.runFor(4_900);
     await expect(form.getByRole("status")).toHaveText(SUCCESS);
@@ -78,7 +84,9 @@ test.describe("footer form", () => {
 
   test("a server failure shows the error and clears after 5 s", async ({ page, consoleErrors }) => {
     await withClock(page);
-    await page.route("**/api/newsletter", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+    await page.route("**/api/newsletter", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+    );
     await page.goto("/pricing");
     const form = footerForm(page);
     await subscribeIn(page, form, "someone@example.com", "Subscribe");
@@ -117,7 +125,11 @@ test.describe("blog overview form", () => {
   test("shows the server's message for an address it rejects", async ({ page, consoleErrors }) => {
     await withClock(page);
     await page.route("**/api/newsletter", (route) =>
-      route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ ok: false, message: "Please enter a valid email address", field: "email" }) }),
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({ ok: false, message: "Please enter a valid email address", field: "email" }),
+      }),
     );
     await page.goto("/blog");
     const form = overviewForm(page);
@@ -193,7 +205,9 @@ test.describe("sticky e-mail capture bar", () => {
     await scrollToMiddle(page);
     await stickyBar(page).getByRole("button", { name: "Dismiss the newsletter bar" }).click();
     await expect(stickyBar(page)).toHaveCount(0);
-    expect(await page.evaluate(() => localStorage.getItem("blog-subscribe-optimize-running-cadence"))).toBe("dismissed");
+    expect(await page.evaluate(() => localStorage.getItem("blog-subscribe-optimize-running-cadence"))).toBe(
+      "dismissed",
+    );
     await page.reload();
     await scrollToMiddle(page);
     await expect(page.getByRole("heading", { name: "Conclusion", exact: true })).toBeVisible();

@@ -59,7 +59,7 @@ test.describe("accessibility of the public pages", () => {
   test("privacy policy shows its own registration number, the footer the other", async ({ page }) => {
     await withCookieChoice(page);
     await page.goto("/privacy-policy");
-    const { site } = await import("../../content/site");
+    const { site } = await import("#content/site");
     await expect(page.getByRole("main").getByText(site.privacyRegistrationNumber).first()).toBeVisible();
     await expect(page.getByRole("contentinfo").getByText(site.footerRegistrationNumber)).toBeVisible();
     expect(site.privacyRegistrationNumber).not.toBe(site.footerRegistrationNumber);
@@ -74,11 +74,15 @@ test.describe("accessibility of the public pages", () => {
 
   test("footer: contact, social links, newsletter slot hidden on blog pages", async ({ page }) => {
     await withCookieChoice(page);
-    const { site } = await import("../../content/site");
+    const { site } = await import("#content/site");
     await page.goto("/services");
     const footer = page.getByRole("contentinfo");
-    await expect(footer.getByRole("link", { name: site.contactEmail })).toHaveAttribute("href", `mailto:${site.contactEmail}`);
-    for (const social of site.social) await expect(footer.getByRole("link", { name: social.label })).toHaveAttribute("href", social.href);
+    await expect(footer.getByRole("link", { name: site.contactEmail })).toHaveAttribute(
+      "href",
+      `mailto:${site.contactEmail}`,
+    );
+    for (const social of site.social)
+      await expect(footer.getByRole("link", { name: social.label })).toHaveAttribute("href", social.href);
     await expect(footer.getByTestId("footer-newsletter")).toBeVisible();
     await page.goto("/blog");
     await expect(page.getByRole("contentinfo").getByTestId("footer-newsletter")).toHaveCount(0);

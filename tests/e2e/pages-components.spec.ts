@@ -52,7 +52,9 @@ test.describe("FAQ block", () => {
 
 test.describe("testimonials carousel", () => {
   const visibleSlides = (page: Page) =>
-    page.getByRole("region", { name: "Client testimonials" }).locator('[aria-roledescription="slide"][aria-hidden="false"]');
+    page
+      .getByRole("region", { name: "Client testimonials" })
+      .locator('[aria-roledescription="slide"][aria-hidden="false"]');
 
   test("shows 3 per view on desktop, wraps both ways and has 4 dots", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -109,8 +111,12 @@ test.describe("testimonials carousel", () => {
         const box = el.getBoundingClientRect();
         const y = box.top + box.height / 2;
         const x0 = box.left + box.width / 2;
-        el.dispatchEvent(new PointerEvent("pointerdown", { pointerType: "touch", clientX: x0, clientY: y, bubbles: true }));
-        el.dispatchEvent(new PointerEvent("pointerup", { pointerType: "touch", clientX: x0 + distance, clientY: y, bubbles: true }));
+        el.dispatchEvent(
+          new PointerEvent("pointerdown", { pointerType: "touch", clientX: x0, clientY: y, bubbles: true }),
+        );
+        el.dispatchEvent(
+          new PointerEvent("pointerup", { pointerType: "touch", clientX: x0 + distance, clientY: y, bubbles: true }),
+        );
       }, dx);
     await swipe(-120);
     await expect(visibleSlides(page)).toHaveAttribute("aria-label", "2 of 12");
@@ -149,10 +155,15 @@ test.describe("testimonials carousel", () => {
 test.describe("sticky action bar", () => {
   const scrollToPercent = (page: Page, percent: number) =>
     page.evaluate((p) => {
-      window.scrollTo({ top: ((document.documentElement.scrollHeight - window.innerHeight) * p) / 100, behavior: "instant" });
+      window.scrollTo({
+        top: ((document.documentElement.scrollHeight - window.innerHeight) * p) / 100,
+        behavior: "instant",
+      });
     }, percent);
 
-  test("appears from 50 % scroll, hides at the start form and stays dismissed for the session @mobile", async ({ page }) => {
+  test("appears from 50 % scroll, hides at the start form and stays dismissed for the session @mobile", async ({
+    page,
+  }) => {
     await page.goto("/services/triathlon-coaching");
     const bar = page.getByRole("complementary", { name: "Get started" });
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -174,11 +185,21 @@ test.describe("sticky action bar", () => {
     await expect(bar.getByText("Race on the calendar? Let's build your plan.")).toBeVisible();
     await expect(bar.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "#contact-section");
 
-    await page.locator("#contact-section").evaluate((el) => el.scrollIntoView({ behavior: "instant", block: "center" }));
+    await page
+      .locator("#contact-section")
+      .evaluate((el) => el.scrollIntoView({ behavior: "instant", block: "center" }));
     await expect(bar).toBeHidden();
 
     await scrollToPercent(page, 100);
-    await page.evaluate(() => window.scrollTo({ top: document.getElementById("contact-section")!.offsetTop + document.getElementById("contact-section")!.offsetHeight + 50, behavior: "instant" }));
+    await page.evaluate(() =>
+      window.scrollTo({
+        top:
+          document.getElementById("contact-section")!.offsetTop +
+          document.getElementById("contact-section")!.offsetHeight +
+          50,
+        behavior: "instant",
+      }),
+    );
     await expect(bar).toBeVisible();
     await bar.getByRole("button", { name: "Dismiss" }).click();
     await expect(bar).toBeHidden();

@@ -33,7 +33,12 @@ test("cookie bar: nothing loads before Accept, the choice persists and can be ch
   expect(before[0]).toEqual([
     "consent",
     "default",
-    expect.objectContaining({ analytics_storage: "denied", ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" }),
+    expect.objectContaining({
+      analytics_storage: "denied",
+      ad_storage: "denied",
+      ad_user_data: "denied",
+      ad_personalization: "denied",
+    }),
   ]);
   expect(before.some((c) => c[1] === "update")).toBe(false);
   await expect(page.locator("script#gtm-script")).toHaveCount(0);

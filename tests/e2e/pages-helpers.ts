@@ -7,5 +7,8 @@ export async function withCookieChoice(page: Page, choice: "accepted" | "rejecte
 
 /** Top of an element relative to the viewport, once smooth scrolling has settled. */
 export async function topOf(page: Page, id: string): Promise<number> {
-  return page.evaluate((elementId) => Math.round(document.getElementById(elementId)?.getBoundingClientRect().top ?? -9999), id);
+  return page.evaluate(
+    (elementId) => Math.round(document.getElementById(elementId)?.getBoundingClientRect().top ?? -9999),
+    id,
+  );
 }

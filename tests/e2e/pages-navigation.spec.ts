@@ -4,7 +4,10 @@ import { topOf, withCookieChoice } from "./pages-helpers";
 
 /** The section's top lands just under the 64 px header (plus any scroll-margin the section itself sets). */
 async function expectBelowHeader(page: Page, id: string) {
-  const margin = await page.evaluate((elementId) => parseFloat(getComputedStyle(document.getElementById(elementId)!).scrollMarginTop) || 0, id);
+  const margin = await page.evaluate(
+    (elementId) => parseFloat(getComputedStyle(document.getElementById(elementId)!).scrollMarginTop) || 0,
+    id,
+  );
   await expect.poll(() => topOf(page, id)).toBe(64 + margin);
 }
 
@@ -18,7 +21,8 @@ test.describe("desktop header", () => {
     const header = page.getByRole("banner");
     expect((await header.boundingBox())?.height).toBe(64);
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const name of ["How to Start", "Trainer", "Pricing", "FAQ"]) await expect(nav.getByRole("link", { name })).toBeVisible();
+    for (const name of ["How to Start", "Trainer", "Pricing", "FAQ"])
+      await expect(nav.getByRole("link", { name })).toBeVisible();
     for (const name of ["Services", "Blog"]) await expect(nav.getByRole("button", { name })).toBeVisible();
   });
 

@@ -9,8 +9,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * The scheduling page itself is answered locally so the new tab has something to show.
  */
 async function offlineScheduler(page: Page, context: BrowserContext) {
-  await page.route("https://assets.calendly.com/**", (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "/* offline */" }));
-  await context.route("https://calendly.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>Scheduling</title>" }));
+  await page.route("https://assets.calendly.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/javascript", body: "/* offline */" }),
+  );
+  await context.route("https://calendly.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<title>Scheduling</title>" }),
+  );
 }
 
 test.beforeEach(async ({ page }) => {
@@ -73,7 +77,10 @@ test("home page: complete the questionnaire from question 1 @mobile", async ({ p
   await scope.scrollIntoViewIfNeeded();
   await expect(scope.locator("form#fitness-form")).toBeVisible();
   await expect(scope.getByText("Step 1 of 5")).toBeVisible();
-  await expect(scope.getByRole("progressbar", { name: "Questionnaire progress" })).toHaveAttribute("aria-valuenow", "20");
+  await expect(scope.getByRole("progressbar", { name: "Questionnaire progress" })).toHaveAttribute(
+    "aria-valuenow",
+    "20",
+  );
   const next = scope.getByRole("button", { name: "Next" });
   await expect(next).toHaveAttribute("aria-disabled", "true");
   // aria-disabled, not disabled: pressing it explains what is missing.
@@ -240,7 +247,11 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("when the lead cannot be stored at all, the fallback view still offers the call", async ({ page, context, consoleErrors }) => {
+test("when the lead cannot be stored at all, the fallback view still offers the call", async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
   test.slow();
   await page.clock.install();
   await offlineScheduler(page, context);
@@ -253,7 +264,8 @@ test("when the lead cannot be stored at all, the fallback view still offers the 
         leadId: "00000000-0000-4000-8000-000000000000",
         name: "Anna de Vries",
         email: "anna@example.nl",
-        message: "Failed to submit form. Our database is currently unavailable. You can still proceed to book your free intake!",
+        message:
+          "Failed to submit form. Our database is currently unavailable. You can still proceed to book your free intake!",
       }),
     }),
   );
@@ -262,8 +274,14 @@ test("when the lead cannot be stored at all, the fallback view still offers the 
   for (const label of [/Building muscle/, /Very active/, /^Male$/, /18-24/]) await choose(scope, label);
   await fillContact(scope, page);
   await submitAndExpectThankYou(page, context);
-  await expect(scope.getByText("Failed to submit form. Our database is currently unavailable. You can still proceed to book your free intake!")).toBeVisible();
-  await expect(scope.getByText("Our database is currently unavailable, but you can still book your free intake below.")).toBeVisible();
+  await expect(
+    scope.getByText(
+      "Failed to submit form. Our database is currently unavailable. You can still proceed to book your free intake!",
+    ),
+  ).toBeVisible();
+  await expect(
+    scope.getByText("Our database is currently unavailable, but you can still book your free intake below."),
+  ).toBeVisible();
   // The browser reports the 503 answer itself; that one is expected here.
   expect(consoleErrors.every((e) => e.includes("503"))).toBe(true);
   consoleErrors.splice(0);

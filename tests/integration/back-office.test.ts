@@ -4,11 +4,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
-import { auditLog, session as sessionTable } from "../../db/schema";
-import { parseEnv } from "../../app/infra/env.server";
-import { createServices, type AppServices } from "../../app/infra/services.server";
-import type { RequestContext } from "../../app/infra/context";
-import { AccountExistsError, createTrainerAccount } from "../../app/features/back-office/accounts.server";
+import { auditLog, session as sessionTable } from "#db/schema";
+import { parseEnv } from "~/infra/env.server";
+import { createServices, type AppServices } from "~/infra/services.server";
+import type { RequestContext } from "~/infra/context";
+import { AccountExistsError, createTrainerAccount } from "~/features/back-office/accounts.server";
 import {
   confirmEnrolment,
   requestPasswordReset,
@@ -17,11 +17,11 @@ import {
   signOutScope,
   startEnrolment,
   verifySecondFactor,
-} from "../../app/features/back-office/flows.server";
-import { getTrainerSession, requireTrainer } from "../../app/features/back-office/guard.server";
-import { AccessTokenError, verifyAccessToken } from "../../app/features/back-office/access-token.server";
-import { action as loginAction } from "../../app/routes/admin-login";
-import { loader as exportLoader } from "../../app/routes/admin-export";
+} from "~/features/back-office/flows.server";
+import { getTrainerSession, requireTrainer } from "~/features/back-office/guard.server";
+import { AccessTokenError, verifyAccessToken } from "~/features/back-office/access-token.server";
+import { action as loginAction } from "~/routes/admin-login";
+import { loader as exportLoader } from "~/routes/admin-export";
 import { createPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
 
@@ -60,7 +60,8 @@ function totp(secret: string) {
 function thrownResponse(error: unknown): Response {
   if (error instanceof Response) return error;
   const data = error as { type?: string; init?: { status?: number }; data?: unknown };
-  if (data?.type === "DataWithResponseInit") return new Response(JSON.stringify(data.data), { status: data.init?.status ?? 200 });
+  if (data?.type === "DataWithResponseInit")
+    return new Response(JSON.stringify(data.data), { status: data.init?.status ?? 200 });
   throw error;
 }
 
@@ -117,7 +118,10 @@ describe.each(engines)("back office auth on %s", (engine) => {
   async function signInWithFactor(email: string, secret: string) {
     const { jar, result } = await passwordSession(email);
     expect(result.ok && result.next).toBe("verify");
-    const verified = await verifySecondFactor(jar.request("/admin/verify"), ctx, { method: "totp", code: totp(secret) });
+    const verified = await verifySecondFactor(jar.request("/admin/verify"), ctx, {
+      method: "totp",
+      code: totp(secret),
+    });
     expect(verified.ok).toBe(true);
     if (verified.ok) jar.take(verified.headers);
     return jar;
@@ -125,17 +129,28 @@ describe.each(engines)("back office auth on %s", (engine) => {
 
   it("creates an account once; there is no public sign-up", async () => {
     const email = await newTrainer();
-    await expect(createTrainerAccount(services.auth, { email, password: PASSWORD })).rejects.toBeInstanceOf(AccountExistsError);
+    await expect(createTrainerAccount(services.auth, { email, password: PASSWORD })).rejects.toBeInstanceOf(
+      AccountExistsError,
+    );
     const generated = await createTrainerAccount(services.auth, { email: nextEmail() });
     expect(generated.generated).toBe(true);
     expect(generated.password).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/);
-    await expect(services.auth.api.signUpEmail({ body: { email: nextEmail(), password: PASSWORD, name: "x" } })).rejects.toThrow();
+    await expect(
+      services.auth.api.signUpEmail({ body: { email: nextEmail(), password: PASSWORD, name: "x" } }),
+    ).rejects.toThrow();
   });
 
   it("signs in with the right password and refuses a wrong one, writing the audit log", async () => {
     const email = await newTrainer();
-    const wrong = await signInWithPassword(new Jar().request("/admin/login"), ctx, { email, password: "not-the-password" });
-    expect(wrong).toMatchObject({ ok: false, status: 401, message: "That e-mail address and password do not match an account." });
+    const wrong = await signInWithPassword(new Jar().request("/admin/login"), ctx, {
+      email,
+      password: "not-the-password",
+    });
+    expect(wrong).toMatchObject({
+      ok: false,
+      status: 401,
+      message: "That e-mail address and password do not match an account.",
+    });
     const { jar, result } = await passwordSession(email);
     expect(result.ok && result.next).toBe("done");
     const trainer = await getTrainerSession(jar.request("/admin", { method: "GET" }), ctx);
@@ -151,18 +166,35 @@ describe.each(engines)("back office auth on %s", (engine) => {
   it("rate limits sign-in per account", async () => {
     const email = await newTrainer();
     const attempts = [];
-    for (let i = 0; i < 9; i++) attempts.push(await signInWithPassword(new Jar().request("/admin/login"), { ...ctx, clientIp: `198.51.100.${i}` }, { email, password: "wrong-password-123" }));
+    for (let i = 0; i < 9; i++)
+      attempts.push(
+        await signInWithPassword(
+          new Jar().request("/admin/login"),
+          { ...ctx, clientIp: `198.51.100.${i}` },
+          { email, password: "wrong-password-123" },
+        ),
+      );
     expect(attempts.slice(0, 8).every((a) => !a.ok && a.status === 401)).toBe(true);
     expect(attempts[8]).toMatchObject({ ok: false, status: 429 });
     // Even the right password waits until the window is over.
-    const right = await signInWithPassword(new Jar().request("/admin/login"), { ...ctx, clientIp: "198.51.100.77" }, { email, password: PASSWORD });
+    const right = await signInWithPassword(
+      new Jar().request("/admin/login"),
+      { ...ctx, clientIp: "198.51.100.77" },
+      { email, password: PASSWORD },
+    );
     expect(right).toMatchObject({ ok: false, status: 429 });
   });
 
   it("rate limits sign-in per address across accounts", async () => {
     const ipCtx = { ...ctx, clientIp: "192.0.2.200" };
     const results = [];
-    for (let i = 0; i < 21; i++) results.push(await signInWithPassword(new Jar().request("/admin/login"), ipCtx, { email: `nobody-${i}@example.com`, password: "x-password-123" }));
+    for (let i = 0; i < 21; i++)
+      results.push(
+        await signInWithPassword(new Jar().request("/admin/login"), ipCtx, {
+          email: `nobody-${i}@example.com`,
+          password: "x-password-123",
+        }),
+      );
     expect(results[19]).toMatchObject({ status: 401 });
     expect(results[20]).toMatchObject({ status: 429 });
   });
@@ -193,14 +225,20 @@ describe.each(engines)("back office auth on %s", (engine) => {
     expect(await getTrainerSession(second.jar.request("/admin", { method: "GET" }), ctx)).toBeNull();
     const bad = await verifySecondFactor(second.jar.request("/admin/verify"), ctx, { method: "totp", code: "123456" });
     expect(bad).toMatchObject({ ok: false, status: 401 });
-    const good = await verifySecondFactor(second.jar.request("/admin/verify"), ctx, { method: "totp", code: totp(started.secret) });
+    const good = await verifySecondFactor(second.jar.request("/admin/verify"), ctx, {
+      method: "totp",
+      code: totp(started.secret),
+    });
     expect(good.ok).toBe(true);
     if (good.ok) second.jar.take(good.headers);
     expect((await getTrainerSession(second.jar.request("/admin", { method: "GET" }), ctx))?.session.aal).toBe("aal2");
 
     // A backup code works once.
     const third = await passwordSession(email);
-    const backup = await verifySecondFactor(third.jar.request("/admin/verify"), ctx, { method: "backup", code: started.backupCodes[0]! });
+    const backup = await verifySecondFactor(third.jar.request("/admin/verify"), ctx, {
+      method: "backup",
+      code: started.backupCodes[0]!,
+    });
     expect(backup.ok).toBe(true);
     const audit = await services.database.db.select({ action: auditLog.action }).from(auditLog);
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["factor.enrolled", "verify.failed"]));
@@ -245,7 +283,10 @@ describe.each(engines)("back office auth on %s", (engine) => {
     expect([await alive(a), await alive(e)]).toEqual([false, false]);
     const user = trainerE.user.id;
     expect(await services.database.db.select().from(sessionTable).where(eq(sessionTable.userId, user))).toHaveLength(0);
-    const signOuts = await services.database.db.select().from(auditLog).where(and(eq(auditLog.userId, user), eq(auditLog.action, "sign-out")));
+    const signOuts = await services.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, user), eq(auditLog.action, "sign-out")));
     expect(signOuts.map((r) => (r.detail as { scope: string }).scope).sort()).toEqual(["global", "local", "others"]);
   });
 
@@ -260,16 +301,34 @@ describe.each(engines)("back office auth on %s", (engine) => {
     expect(claims.aal).toBe("aal2");
 
     const [header, payload, signature] = token.split(".");
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, "base64url").toString()), aal: "aal2", sub: "someone-else" })).toString("base64url");
-    await expect(verifyAccessToken(`${header}.${forged}.${signature}`, jwks, { issuer: SITE, audience: SITE })).rejects.toThrow(new AccessTokenError("Invalid JWT signature"));
-    await expect(verifyAccessToken(token, { keys: [] }, { issuer: SITE, audience: SITE })).rejects.toThrow("JWKS is empty");
-    await expect(verifyAccessToken(token, { keys: jwks.keys.map((k) => ({ ...k, kid: "other" })) }, { issuer: SITE, audience: SITE })).rejects.toThrow(
-      "No matching signing key found in JWKS",
+    const forged = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(payload!, "base64url").toString()),
+        aal: "aal2",
+        sub: "someone-else",
+      }),
+    ).toString("base64url");
+    await expect(
+      verifyAccessToken(`${header}.${forged}.${signature}`, jwks, { issuer: SITE, audience: SITE }),
+    ).rejects.toThrow(new AccessTokenError("Invalid JWT signature"));
+    await expect(verifyAccessToken(token, { keys: [] }, { issuer: SITE, audience: SITE })).rejects.toThrow(
+      "JWKS is empty",
     );
+    await expect(
+      verifyAccessToken(
+        token,
+        { keys: jwks.keys.map((k) => ({ ...k, kid: "other" })) },
+        { issuer: SITE, audience: SITE },
+      ),
+    ).rejects.toThrow("No matching signing key found in JWKS");
 
     // The CSV export takes the token as a bearer and refuses the forged one.
     const call = (value: string) =>
-      exportLoader({ request: new Request(`${SITE}/admin/export/leads.csv`, { headers: { authorization: `Bearer ${value}` } }), context: ctx, params: { list: "leads.csv" } } as never) as Promise<Response>;
+      exportLoader({
+        request: new Request(`${SITE}/admin/export/leads.csv`, { headers: { authorization: `Bearer ${value}` } }),
+        context: ctx,
+        params: { list: "leads.csv" },
+      } as never) as Promise<Response>;
     const csv = await call(token);
     expect(csv.status).toBe(200);
     const bytes = Buffer.from(await csv.arrayBuffer());
@@ -290,7 +349,10 @@ describe.each(engines)("back office auth on %s", (engine) => {
         body,
       });
     const run = (origin: string | null): Promise<Response> =>
-      Promise.resolve(loginAction({ request: post(origin), context: ctx, params: {} } as never)).then(thrownResponse, thrownResponse);
+      Promise.resolve(loginAction({ request: post(origin), context: ctx, params: {} } as never)).then(
+        thrownResponse,
+        thrownResponse,
+      );
     const foreign = await run("https://evil.example");
     expect(foreign.status).toBe(403);
     const missing = await run(null);
@@ -341,10 +403,18 @@ describe("password reset by e-mail", () => {
     expect(token).toBeTruthy();
 
     const newPassword = "a-brand-new-password-42";
-    expect(await resetPassword(new Jar().request("/admin/reset-password"), ctx, { token: token!, newPassword })).toMatchObject({ ok: true });
-    expect(await resetPassword(new Jar().request("/admin/reset-password"), ctx, { token: token!, newPassword })).toMatchObject({ ok: false });
+    expect(
+      await resetPassword(new Jar().request("/admin/reset-password"), ctx, { token: token!, newPassword }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await resetPassword(new Jar().request("/admin/reset-password"), ctx, { token: token!, newPassword }),
+    ).toMatchObject({ ok: false });
     expect(await getTrainerSession(jar.request("/admin", { method: "GET" }), ctx)).toBeNull();
-    expect(await signInWithPassword(new Jar().request("/admin/login"), ctx, { email, password: PASSWORD })).toMatchObject({ ok: false, status: 401 });
-    expect(await signInWithPassword(new Jar().request("/admin/login"), ctx, { email, password: newPassword })).toMatchObject({ ok: true });
+    expect(
+      await signInWithPassword(new Jar().request("/admin/login"), ctx, { email, password: PASSWORD }),
+    ).toMatchObject({ ok: false, status: 401 });
+    expect(
+      await signInWithPassword(new Jar().request("/admin/login"), ctx, { email, password: newPassword }),
+    ).toMatchObject({ ok: true });
   });
 });

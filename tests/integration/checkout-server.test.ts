@@ -52,7 +52,10 @@ describe("checkout routes with Stripe configured", () => {
     const { sessionUrl } = (await created.json()) as { sessionUrl: string };
     expect(sessionUrl).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     const sessionId = sessionUrl.split("/").pop() ?? "";
-    expect(standIn.sessions.get(sessionId)).toMatchObject({ mode: "subscription", success_url: "https://coach.example/success?session_id={CHECKOUT_SESSION_ID}" });
+    expect(standIn.sessions.get(sessionId)).toMatchObject({
+      mode: "subscription",
+      success_url: "https://coach.example/success?session_id={CHECKOUT_SESSION_ID}",
+    });
 
     // Before Stripe reports completion, the success page refuses the session.
     const early = await (await fetch(`${server.url}/success?session_id=${sessionId}`)).text();
@@ -60,9 +63,16 @@ describe("checkout routes with Stripe configured", () => {
     expect(early).not.toContain("Thank You!");
 
     const session = standIn.completeSession(sessionId);
-    const payload = JSON.stringify({ id: "evt_server_1", object: "event", type: "checkout.session.completed", data: { object: session } });
+    const payload = JSON.stringify({
+      id: "evt_server_1",
+      object: "event",
+      type: "checkout.session.completed",
+      data: { object: session },
+    });
     expect((await deliver(payload)).status).toBe(400);
-    expect((await deliver(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_wrong" }))).status).toBe(400);
+    expect(
+      (await deliver(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_wrong" }))).status,
+    ).toBe(400);
     const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const first = await deliver(payload, signature);
     expect(first.status).toBe(200);
@@ -71,7 +81,10 @@ describe("checkout routes with Stripe configured", () => {
     expect(await replay.json()).toEqual({ received: true, duplicate: true });
     expect(standIn.calls("POST /v1/subscription_schedules")).toHaveLength(1);
     const scheduleId = [...standIn.schedules.keys()].at(-1) ?? "";
-    expect(standIn.schedules.get(scheduleId)).toMatchObject({ end_behavior: "cancel", phases: [{ duration: { interval: "month", interval_count: "6" } }] });
+    expect(standIn.schedules.get(scheduleId)).toMatchObject({
+      end_behavior: "cancel",
+      phases: [{ duration: { interval: "month", interval_count: "6" } }],
+    });
 
     const page = await fetch(`${server.url}/success?session_id=${sessionId}`);
     expect(page.headers.get("cache-control")).toBe("no-store");
@@ -100,7 +113,9 @@ describe("checkout routes with Stripe configured", () => {
     expect(tampered.status).toBe(400);
     expect(await tampered.json()).toEqual({ message: "Invalid plan or price ID" });
     expect((await fetch(`${server.url}/checkout/test/cs_test_local_abcdefgh12345678`)).status).toBe(404);
-    const unknown = await fetch(`${server.url}/api/customer-portal?session_id=cs_test_unknown12345678`, { redirect: "manual" });
+    const unknown = await fetch(`${server.url}/api/customer-portal?session_id=cs_test_unknown12345678`, {
+      redirect: "manual",
+    });
     expect(unknown.headers.get("location")).toBe("/success?session_id=cs_test_unknown12345678&portal=unavailable");
   });
 });

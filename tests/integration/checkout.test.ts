@@ -4,14 +4,14 @@ import path from "node:path";
 import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseEnv } from "../../app/infra/env.server";
-import { createServices, type AppServices } from "../../app/infra/services.server";
-import { createLogger } from "../../app/infra/logger.server";
-import { createCheckout } from "../../app/features/checkout/create-checkout.server";
-import { findOrder, listPayments } from "../../app/features/checkout/fulfilment.server";
-import { findTestOrder, payTestOrder } from "../../app/features/checkout/test-checkout-actions.server";
+import { parseEnv } from "~/infra/env.server";
+import { createServices, type AppServices } from "~/infra/services.server";
+import { createLogger } from "~/infra/logger.server";
+import { createCheckout } from "~/features/checkout/create-checkout.server";
+import { findOrder, listPayments } from "~/features/checkout/fulfilment.server";
+import { findTestOrder, payTestOrder } from "~/features/checkout/test-checkout-actions.server";
 import { syncStripeCatalogue } from "../../scripts/stripe-sync";
-import { orders, processedEvents } from "../../db/schema";
+import { orders, processedEvents } from "#db/schema";
 import { createPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 
@@ -37,7 +37,11 @@ async function servicesFor(engine: "pglite" | "postgres", extraEnv: Record<strin
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...extraEnv,
   });
-  const services = await createServices(env, { memoryDb: !databaseUrl, logger: createLogger("silent"), startOutbox: false });
+  const services = await createServices(env, {
+    memoryDb: !databaseUrl,
+    logger: createLogger("silent"),
+    startOutbox: false,
+  });
   return {
     services,
     close: async () => {
@@ -81,7 +85,11 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
     return services.payments.handleWebhook(payload, signature);
   }
 
-  const eventOf = (type: string, object: Record<string, unknown>, eventId = `evt_${Math.random().toString(36).slice(2)}`) => ({
+  const eventOf = (
+    type: string,
+    object: Record<string, unknown>,
+    eventId = `evt_${Math.random().toString(36).slice(2)}`,
+  ) => ({
     id: eventId,
     object: "event",
     type,
@@ -95,16 +103,25 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
 
   it("stripe:sync created a product and price per plan and billing type, and a portal without cancelling", async () => {
     expect(Object.keys(prices).sort()).toEqual(
-      ["elite", "essential", "progress"].flatMap((p) => ["monthly3x", "monthly6x", "onetime"].map((b) => `${p}:${b}`)).sort(),
+      ["elite", "essential", "progress"]
+        .flatMap((p) => ["monthly3x", "monthly6x", "onetime"].map((b) => `${p}:${b}`))
+        .sort(),
     );
     const progress3 = standIn.prices.get(prices["progress:monthly3x"] ?? "");
-    expect(progress3).toMatchObject({ unit_amount: 12000, currency: "eur", recurring: { interval: "month", interval_count: 1 } });
+    expect(progress3).toMatchObject({
+      unit_amount: 12000,
+      currency: "eur",
+      recurring: { interval: "month", interval_count: 1 },
+    });
     expect(standIn.prices.get(prices["elite:onetime"] ?? "")).toMatchObject({ unit_amount: 17500, recurring: null });
     const again = await syncStripeCatalogue(stripe);
     expect(again.created).toEqual([]);
     expect(again.prices).toEqual(prices);
     const portal = standIn.calls("POST /v1/billing_portal/configurations").at(-1);
-    expect(portal?.params.features).toMatchObject({ subscription_cancel: { enabled: "false" }, payment_method_update: { enabled: "true" } });
+    expect(portal?.params.features).toMatchObject({
+      subscription_cancel: { enabled: "false" },
+      payment_method_update: { enabled: "true" },
+    });
   });
 
   it("onetime: one payment of the 1-month price, with idempotency key, reference and metadata", async () => {
@@ -114,9 +131,22 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
     expect(result.sessionUrl).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     const [call] = standIn.calls("POST /v1/checkout/sessions");
     const order = await findOrder(services.database.db, { sessionId: [...standIn.sessions.keys()].at(-1) });
-    expect(order).toMatchObject({ planId: "essential", billingType: "onetime", paymentsTotal: 1, amountCents: 11000, status: "pending", provider: "stripe" });
+    expect(order).toMatchObject({
+      planId: "essential",
+      billingType: "onetime",
+      paymentsTotal: 1,
+      amountCents: 11000,
+      status: "pending",
+      provider: "stripe",
+    });
     expect(call?.idempotencyKey).toBe(`checkout-session-${order?.id}`);
-    const metadata = { order_id: order?.id, plan_id: "essential", plan_name: "Essential", billing_type: "onetime", payments_total: "1" };
+    const metadata = {
+      order_id: order?.id,
+      plan_id: "essential",
+      plan_name: "Essential",
+      billing_type: "onetime",
+      payments_total: "1",
+    };
     expect(call?.params).toEqual({
       mode: "payment",
       line_items: [{ price: prices["essential:onetime"], quantity: "1" }],
@@ -142,7 +172,13 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
       const sessionId = [...standIn.sessions.keys()].at(-1) ?? "";
       const order = await findOrder(services.database.db, { sessionId });
       expect(order).toMatchObject({ paymentsTotal: Number(months), amountCents: amount, billingType });
-      const metadata = { order_id: order?.id, plan_id: "progress", plan_name: "Progress", billing_type: billingType, payments_total: months };
+      const metadata = {
+        order_id: order?.id,
+        plan_id: "progress",
+        plan_name: "Progress",
+        billing_type: billingType,
+        payments_total: months,
+      };
       expect(call?.params).toEqual({
         mode: "subscription",
         line_items: [{ price: prices[`progress:${billingType}`], quantity: "1" }],
@@ -180,7 +216,11 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
       expect(update?.params).not.toHaveProperty("phases.0.end_date");
       expect(update?.params).not.toHaveProperty("phases.0.iterations");
       const stored = await findOrder(services.database.db, { id: order?.id });
-      expect(stored).toMatchObject({ stripeSubscriptionId: session.subscription, stripeScheduleId: scheduleId, customerEmail: "buyer@example.com" });
+      expect(stored).toMatchObject({
+        stripeSubscriptionId: session.subscription,
+        stripeScheduleId: scheduleId,
+        customerEmail: "buyer@example.com",
+      });
 
       // Every monthly invoice is instalment n of N; the schedule's completion finishes the plan.
       for (let n = 1; n <= Number(months); n++) {
@@ -188,15 +228,32 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
           id: `in_${billingType}_${n}`,
           object: "invoice",
           amount_paid: amount,
-          parent: { type: "subscription_details", subscription_details: { subscription: session.subscription, metadata } },
+          parent: {
+            type: "subscription_details",
+            subscription_details: { subscription: session.subscription, metadata },
+          },
         };
         expect((await signedDelivery(eventOf("invoice.paid", invoice))).status).toBe(200);
       }
       const payments = await listPayments(services.database.db, order?.id ?? "");
-      expect(payments.map((p) => [p.instalment, p.amountCents])).toEqual(Array.from({ length: Number(months) }, (_, i) => [i + 1, amount]));
-      expect(await findOrder(services.database.db, { id: order?.id })).toMatchObject({ status: "active", paymentsMade: Number(months) });
-      await signedDelivery(eventOf("subscription_schedule.completed", { id: scheduleId, object: "subscription_schedule", subscription: session.subscription, metadata }));
-      await signedDelivery(eventOf("customer.subscription.deleted", { id: session.subscription, object: "subscription", metadata }));
+      expect(payments.map((p) => [p.instalment, p.amountCents])).toEqual(
+        Array.from({ length: Number(months) }, (_, i) => [i + 1, amount]),
+      );
+      expect(await findOrder(services.database.db, { id: order?.id })).toMatchObject({
+        status: "active",
+        paymentsMade: Number(months),
+      });
+      await signedDelivery(
+        eventOf("subscription_schedule.completed", {
+          id: scheduleId,
+          object: "subscription_schedule",
+          subscription: session.subscription,
+          metadata,
+        }),
+      );
+      await signedDelivery(
+        eventOf("customer.subscription.deleted", { id: session.subscription, object: "subscription", metadata }),
+      );
       expect(await findOrder(services.database.db, { id: order?.id })).toMatchObject({ status: "completed" });
     });
   }
@@ -213,19 +270,35 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
       { ...base, planName: "Platinum" },
     ];
     for (const body of tampered) {
-      expect(await createCheckout(services, body, "10.0.0.3")).toEqual({ ok: false, status: 400, message: "Invalid plan or price ID" });
+      expect(await createCheckout(services, body, "10.0.0.3")).toEqual({
+        ok: false,
+        status: 400,
+        message: "Invalid plan or price ID",
+      });
     }
     expect(standIn.calls("POST /v1/checkout/sessions")).toHaveLength(0);
   });
 
   it("a retried request with the same idempotency key reuses the order and the Stripe session", async () => {
     const key = "5b0a3f4e-8a55-4c1e-9d2a-1f2e3d4c5b6a";
-    const first = await createCheckout(services, { ...request("Elite", "elite", "onetime"), idempotencyKey: key }, "10.0.0.4");
-    const second = await createCheckout(services, { ...request("Elite", "elite", "onetime"), idempotencyKey: key }, "10.0.0.4");
+    const first = await createCheckout(
+      services,
+      { ...request("Elite", "elite", "onetime"), idempotencyKey: key },
+      "10.0.0.4",
+    );
+    const second = await createCheckout(
+      services,
+      { ...request("Elite", "elite", "onetime"), idempotencyKey: key },
+      "10.0.0.4",
+    );
     expect(second).toEqual(first);
     const rows = await services.database.db.select().from(orders).where(eq(orders.idempotencyKey, key));
     expect(rows).toHaveLength(1);
-    const reused = await createCheckout(services, { ...request("Essential", "essential", "onetime"), idempotencyKey: key }, "10.0.0.4");
+    const reused = await createCheckout(
+      services,
+      { ...request("Essential", "essential", "onetime"), idempotencyKey: key },
+      "10.0.0.4",
+    );
     expect(reused).toMatchObject({ ok: false, message: "Invalid plan or price ID" });
   });
 
@@ -254,7 +327,10 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
     const event = eventOf("checkout.session.completed", session, "evt_once_only");
     const payload = JSON.stringify(event);
 
-    const forged = await services.payments.handleWebhook(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_not_ours" }));
+    const forged = await services.payments.handleWebhook(
+      payload,
+      stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_not_ours" }),
+    );
     expect(forged).toEqual({ status: 400, body: { received: false, error: "Invalid signature" } });
     const tamperedBody = await services.payments.handleWebhook(
       payload.replace('"amount_total":11000', '"amount_total":1'),
@@ -269,11 +345,22 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
     expect(order).toMatchObject({ status: "paid", paymentsMade: 1, customerEmail: "buyer@example.com" });
     expect(await signedDelivery(event)).toEqual({ status: 200, body: { received: true, duplicate: true } });
     // The one-off invoice Stripe also sends must not count as a second payment.
-    await signedDelivery(eventOf("invoice.paid", { id: "in_oneoff", object: "invoice", amount_paid: 11000, parent: null, metadata: { order_id: order?.id } }));
+    await signedDelivery(
+      eventOf("invoice.paid", {
+        id: "in_oneoff",
+        object: "invoice",
+        amount_paid: 11000,
+        parent: null,
+        metadata: { order_id: order?.id },
+      }),
+    );
     const payments = await listPayments(services.database.db, order?.id ?? "");
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ instalment: 1, amountCents: 11000, providerPaymentId: session.payment_intent });
-    const processed = await services.database.db.select().from(processedEvents).where(eq(processedEvents.id, "evt_once_only"));
+    const processed = await services.database.db
+      .select()
+      .from(processedEvents)
+      .where(eq(processedEvents.id, "evt_once_only"));
     expect(processed).toHaveLength(1);
     expect(standIn.calls("POST /v1/subscription_schedules")).toHaveLength(0);
   });
@@ -305,13 +392,42 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
     const session = standIn.completeSession(sessionId);
     await signedDelivery(eventOf("checkout.session.completed", session));
     const details = { subscription: session.subscription, metadata: {} };
-    await signedDelivery(eventOf("invoice.paid", { id: "in_e3_1", object: "invoice", amount_paid: 9000, parent: { subscription_details: details } }));
-    await signedDelivery(eventOf("invoice.payment_failed", { id: "in_e3_2", object: "invoice", amount_paid: 0, parent: { subscription_details: details } }));
-    expect(await findOrder(services.database.db, { sessionId })).toMatchObject({ status: "payment_failed", paymentsMade: 1 });
-    await signedDelivery(eventOf("invoice.paid", { id: "in_e3_2", object: "invoice", amount_paid: 9000, parent: { subscription_details: details } }));
+    await signedDelivery(
+      eventOf("invoice.paid", {
+        id: "in_e3_1",
+        object: "invoice",
+        amount_paid: 9000,
+        parent: { subscription_details: details },
+      }),
+    );
+    await signedDelivery(
+      eventOf("invoice.payment_failed", {
+        id: "in_e3_2",
+        object: "invoice",
+        amount_paid: 0,
+        parent: { subscription_details: details },
+      }),
+    );
+    expect(await findOrder(services.database.db, { sessionId })).toMatchObject({
+      status: "payment_failed",
+      paymentsMade: 1,
+    });
+    await signedDelivery(
+      eventOf("invoice.paid", {
+        id: "in_e3_2",
+        object: "invoice",
+        amount_paid: 9000,
+        parent: { subscription_details: details },
+      }),
+    );
     expect(await findOrder(services.database.db, { sessionId })).toMatchObject({ status: "active", paymentsMade: 2 });
-    await signedDelivery(eventOf("customer.subscription.deleted", { id: session.subscription, object: "subscription", metadata: {} }));
-    expect(await findOrder(services.database.db, { sessionId })).toMatchObject({ status: "cancelled", paymentsMade: 2 });
+    await signedDelivery(
+      eventOf("customer.subscription.deleted", { id: session.subscription, object: "subscription", metadata: {} }),
+    );
+    expect(await findOrder(services.database.db, { sessionId })).toMatchObject({
+      status: "cancelled",
+      paymentsMade: 2,
+    });
   });
 
   it("success lookup: verifies the session with Stripe; unknown, foreign or unpaid sessions are refused", async () => {
@@ -330,7 +446,11 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
       canManage: true,
     });
     expect(await services.payments.retrieveCompletedCheckout("cs_test_doesnotexist123")).toBeNull();
-    standIn.sessions.set("cs_test_foreign12345", { ...(standIn.sessions.get(sessionId) ?? {}), id: "cs_test_foreign12345", metadata: {} });
+    standIn.sessions.set("cs_test_foreign12345", {
+      ...(standIn.sessions.get(sessionId) ?? {}),
+      id: "cs_test_foreign12345",
+      metadata: {},
+    });
     expect(await services.payments.retrieveCompletedCheckout("cs_test_foreign12345")).toBeNull();
   });
 
@@ -363,7 +483,10 @@ describe("built-in test checkout", () => {
   it("is the provider when no Stripe key is set, and records orders through the shared fulfilment", async () => {
     expect(services.payments.kind).toBe("test");
     const result = await createCheckout(services, request("Progress", "progress", "monthly3x"), "10.1.0.1");
-    expect(result).toMatchObject({ ok: true, sessionUrl: expect.stringMatching(new RegExp(`^${SITE_URL}/checkout/test/cs_test_local_`)) });
+    expect(result).toMatchObject({
+      ok: true,
+      sessionUrl: expect.stringMatching(new RegExp(`^${SITE_URL}/checkout/test/cs_test_local_`)),
+    });
     if (!result.ok) return;
     const sessionId = result.sessionUrl.split("/").pop() ?? "";
     const order = await findTestOrder(services.database.db, sessionId);
@@ -371,7 +494,12 @@ describe("built-in test checkout", () => {
     if (!order) return;
     expect(await services.payments.retrieveCompletedCheckout(sessionId)).toBeNull();
 
-    const refused = await payTestOrder(services.database.db, order, { email: "not-an-email", cardNumber: "4000 0000 0000 0002", expiry: "13/30", cvc: "1" });
+    const refused = await payTestOrder(services.database.db, order, {
+      email: "not-an-email",
+      cardNumber: "4000 0000 0000 0002",
+      expiry: "13/30",
+      cvc: "1",
+    });
     expect(refused).toEqual({
       ok: false,
       errors: {
@@ -384,9 +512,18 @@ describe("built-in test checkout", () => {
     const card = { email: "buyer@example.com", cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" };
     expect(await payTestOrder(services.database.db, order, card)).toEqual({ ok: true });
     expect(await payTestOrder(services.database.db, order, card)).toEqual({ ok: true });
-    expect(await findOrder(services.database.db, { id: order.id })).toMatchObject({ status: "active", paymentsMade: 1, customerEmail: "buyer@example.com" });
+    expect(await findOrder(services.database.db, { id: order.id })).toMatchObject({
+      status: "active",
+      paymentsMade: 1,
+      customerEmail: "buyer@example.com",
+    });
     expect(await listPayments(services.database.db, order.id)).toHaveLength(1);
-    expect(await services.payments.retrieveCompletedCheckout(sessionId)).toMatchObject({ planName: "Progress", amountPaidCents: 12000, paymentsTotal: 3, canManage: false });
+    expect(await services.payments.retrieveCompletedCheckout(sessionId)).toMatchObject({
+      planName: "Progress",
+      amountPaidCents: 12000,
+      paymentsTotal: 3,
+      canManage: false,
+    });
     expect(await services.payments.handleWebhook("{}", "t=1,v1=x")).toMatchObject({ status: 404 });
   });
 
@@ -394,7 +531,8 @@ describe("built-in test checkout", () => {
     const limited = await servicesFor("pglite", { RATE_LIMIT_FORMS_PER_MINUTE: "2" });
     try {
       const results = [];
-      for (let i = 0; i < 3; i++) results.push(await createCheckout(limited.services, request("Elite", "elite", "onetime"), "10.1.0.2"));
+      for (let i = 0; i < 3; i++)
+        results.push(await createCheckout(limited.services, request("Elite", "elite", "onetime"), "10.1.0.2"));
       expect(results.map((r) => r.ok)).toEqual([true, true, false]);
       expect(results[2]).toMatchObject({ status: 429 });
     } finally {
@@ -403,8 +541,8 @@ describe("built-in test checkout", () => {
   });
 
   it("refuses to start with a Stripe key but incomplete STRIPE_PRICES, naming the variable", async () => {
-    await expect(servicesFor("pglite", { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_PRICES: '{"essential:onetime":"price_1"}' })).rejects.toThrow(
-      /STRIPE_PRICES: no price for essential:monthly3x/,
-    );
+    await expect(
+      servicesFor("pglite", { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_PRICES: '{"essential:onetime":"price_1"}' }),
+    ).rejects.toThrow(/STRIPE_PRICES: no price for essential:monthly3x/);
   });
 });

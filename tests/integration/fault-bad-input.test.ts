@@ -50,11 +50,35 @@ const endpoints: { path: string; style: "json" | "form" }[] = [
 /** Invalid in at least one required way, so a correct server stores none of them. */
 function invalidPayloads(): Record<string, unknown>[] {
   return [
-    { answers: { 1: script, 2: sql }, contact: { firstName: script, lastName: sql, email: `${script}@x`, phone: sql }, elapsedMs: 30_000, website: "" },
-    { email: sql, name: script, phone: `+31${sql}`, elapsedMs: 30_000, website: "", source: "footer", variant: "footer" },
+    {
+      answers: { 1: script, 2: sql },
+      contact: { firstName: script, lastName: sql, email: `${script}@x`, phone: sql },
+      elapsedMs: 30_000,
+      website: "",
+    },
+    {
+      email: sql,
+      name: script,
+      phone: `+31${sql}`,
+      elapsedMs: 30_000,
+      website: "",
+      source: "footer",
+      variant: "footer",
+    },
     { email: `a@b.c${script}`, source: "/blog/../../etc/passwd", variant: "footer", elapsedMs: 30_000 },
-    { __proto__: { isAdmin: true }, constructor: { prototype: { polluted: true } }, isAdmin: true, role: "admin", elapsedMs: 30_000 },
-    { contact: { email: "x@example.com" }, unknown: "field", nested: { deeper: [1, 2, { a: null }] }, elapsedMs: 30_000 },
+    {
+      __proto__: { isAdmin: true },
+      constructor: { prototype: { polluted: true } },
+      isAdmin: true,
+      role: "admin",
+      elapsedMs: 30_000,
+    },
+    {
+      contact: { email: "x@example.com" },
+      unknown: "field",
+      nested: { deeper: [1, 2, { a: null }] },
+      elapsedMs: 30_000,
+    },
     { answers: { 1: SIXTY_KB }, contact: { firstName: SIXTY_KB.slice(0, 3000) }, elapsedMs: 30_000 },
     { priceId: sql, planName: script, billingType: "lifetime", frequency: "-1" },
     { priceId: "elite:monthly6x", planName: "Elite", billingType: "monthly6x", frequency: { $gt: "" } },
@@ -67,13 +91,15 @@ function invalidPayloads(): Record<string, unknown>[] {
 
 function formOf(value: Record<string, unknown>): string {
   const params = new URLSearchParams();
-  for (const [key, field] of Object.entries(value)) params.append(key, typeof field === "string" ? field : JSON.stringify(field));
+  for (const [key, field] of Object.entries(value))
+    params.append(key, typeof field === "string" ? field : JSON.stringify(field));
   return params.toString();
 }
 
 function multipartOf(value: Record<string, unknown>): string {
   const parts = Object.entries(value).map(
-    ([key, field]) => `--B0UNDARY\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${typeof field === "string" ? field : JSON.stringify(field)}\r\n`,
+    ([key, field]) =>
+      `--B0UNDARY\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${typeof field === "string" ? field : JSON.stringify(field)}\r\n`,
   );
   return `${parts.join("")}--B0UNDARY--\r\n`;
 }
@@ -81,17 +107,35 @@ function multipartOf(value: Record<string, unknown>): string {
 function probes(): Probe[] {
   const list: Probe[] = [];
   for (const { path, style } of endpoints) {
-    const add = (label: string, probe: Omit<Probe, "label" | "path"> & { path?: string }) => list.push({ path, ...probe, label: `${label} ${probe.method} ${probe.path ?? path}` });
+    const add = (label: string, probe: Omit<Probe, "label" | "path"> & { path?: string }) =>
+      list.push({ path, ...probe, label: `${label} ${probe.method} ${probe.path ?? path}` });
     const json = { "Content-Type": "application/json", Accept: "application/json" };
     const form = { "Content-Type": "application/x-www-form-urlencoded" };
     for (const [i, payload] of invalidPayloads().entries()) {
       add(`invalid json #${i}`, { method: "POST", headers: json, body: JSON.stringify(payload) });
       add(`invalid form #${i}`, { method: "POST", headers: form, body: formOf(payload) });
-      add(`invalid multipart #${i}`, { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=B0UNDARY" }, body: multipartOf(payload) });
-      add(`script tags and SQL in the query #${i}`, { method: "POST", path: `${path}?email=${encodeURIComponent(sql)}&q=${encodeURIComponent(script)}`, headers: style === "json" ? json : form, body: style === "json" ? JSON.stringify(payload) : formOf(payload) });
+      add(`invalid multipart #${i}`, {
+        method: "POST",
+        headers: { "Content-Type": "multipart/form-data; boundary=B0UNDARY" },
+        body: multipartOf(payload),
+      });
+      add(`script tags and SQL in the query #${i}`, {
+        method: "POST",
+        path: `${path}?email=${encodeURIComponent(sql)}&q=${encodeURIComponent(script)}`,
+        headers: style === "json" ? json : form,
+        body: style === "json" ? JSON.stringify(payload) : formOf(payload),
+      });
     }
-    add("wrong content type: text/plain", { method: "POST", headers: { "Content-Type": "text/plain" }, body: JSON.stringify(invalidPayloads()[0]) });
-    add("wrong content type: xml", { method: "POST", headers: { "Content-Type": "application/xml" }, body: `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>` });
+    add("wrong content type: text/plain", {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: JSON.stringify(invalidPayloads()[0]),
+    });
+    add("wrong content type: xml", {
+      method: "POST",
+      headers: { "Content-Type": "application/xml" },
+      body: `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>`,
+    });
     add("no content type", { method: "POST", body: "email=a%40b.c&x=1" });
     add("json declared, form sent", { method: "POST", headers: json, body: "email=a%40b.c&elapsedMs=30000" });
     add("form declared, json sent", { method: "POST", headers: form, body: JSON.stringify({ email: "a@b.c" }) });
@@ -101,19 +145,57 @@ function probes(): Probe[] {
     add("json array", { method: "POST", headers: json, body: "[1,2,3]" });
     add("json string", { method: "POST", headers: json, body: `"${script}"` });
     add("deeply nested json", { method: "POST", headers: json, body: `${"[".repeat(5_000)}${"]".repeat(5_000)}` });
-    add("invalid utf-8 in json", { method: "POST", headers: json, body: Buffer.concat([Buffer.from(`{"email":"`), badUtf8, Buffer.from(`@example.com","elapsedMs":30000}`)]) });
-    add("invalid utf-8 in form", { method: "POST", headers: form, body: Buffer.concat([Buffer.from("email="), badUtf8, Buffer.from("&name=%FF%FE%00")]) });
+    add("invalid utf-8 in json", {
+      method: "POST",
+      headers: json,
+      body: Buffer.concat([Buffer.from(`{"email":"`), badUtf8, Buffer.from(`@example.com","elapsedMs":30000}`)]),
+    });
+    add("invalid utf-8 in form", {
+      method: "POST",
+      headers: form,
+      body: Buffer.concat([Buffer.from("email="), badUtf8, Buffer.from("&name=%FF%FE%00")]),
+    });
     add("invalid percent-encoding", { method: "POST", headers: form, body: "email=%E0%A4%A&name=%%%" });
     add("nul bytes", { method: "POST", headers: json, body: `{"email":"a\\u0000@b.c","name":"\\u0000\\u0000"}` });
-    add("huge field under the limit", { method: "POST", headers: form, body: `email=${SIXTY_KB}%40example.com&elapsedMs=30000` });
-    add("repeated fields", { method: "POST", headers: form, body: Array.from({ length: 2_000 }, (_, i) => `email=${i}`).join("&") });
-    add("broken multipart", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=XYZ" }, body: `--XYZ\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.c\r\n--XY` });
-    add("multipart without boundary", { method: "POST", headers: { "Content-Type": "multipart/form-data" }, body: "garbage" });
+    add("huge field under the limit", {
+      method: "POST",
+      headers: form,
+      body: `email=${SIXTY_KB}%40example.com&elapsedMs=30000`,
+    });
+    add("repeated fields", {
+      method: "POST",
+      headers: form,
+      body: Array.from({ length: 2_000 }, (_, i) => `email=${i}`).join("&"),
+    });
+    add("broken multipart", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=XYZ" },
+      body: `--XYZ\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.c\r\n--XY`,
+    });
+    add("multipart without boundary", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data" },
+      body: "garbage",
+    });
     add("oversized with length", { method: "POST", headers: json, body: `{"email":"${"y".repeat(70 * 1024)}"}` });
-    add("oversized chunked", { method: "POST", headers: json, body: `{"email":"${"y".repeat(200 * 1024)}"}`, chunked: true });
-    add("small chunked invalid", { method: "POST", headers: json, body: JSON.stringify(invalidPayloads()[1]), chunked: true });
-    for (const method of ["PUT", "PATCH", "DELETE"]) add(`wrong method`, { method, headers: json, body: JSON.stringify(invalidPayloads()[0]) });
-    add("GET with junk query", { method: "GET", path: `${path}?email=${encodeURIComponent(sql)}&session_id=${encodeURIComponent(script)}&token=%FF` });
+    add("oversized chunked", {
+      method: "POST",
+      headers: json,
+      body: `{"email":"${"y".repeat(200 * 1024)}"}`,
+      chunked: true,
+    });
+    add("small chunked invalid", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify(invalidPayloads()[1]),
+      chunked: true,
+    });
+    for (const method of ["PUT", "PATCH", "DELETE"])
+      add(`wrong method`, { method, headers: json, body: JSON.stringify(invalidPayloads()[0]) });
+    add("GET with junk query", {
+      method: "GET",
+      path: `${path}?email=${encodeURIComponent(sql)}&session_id=${encodeURIComponent(script)}&token=%FF`,
+    });
     add("HEAD", { method: "HEAD" });
     add("OPTIONS", { method: "OPTIONS" });
   }
@@ -122,17 +204,29 @@ function probes(): Probe[] {
 
 function send(base: URL, probe: Probe): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const body = probe.body === undefined ? undefined : Buffer.isBuffer(probe.body) ? probe.body : Buffer.from(probe.body);
+    const body =
+      probe.body === undefined ? undefined : Buffer.isBuffer(probe.body) ? probe.body : Buffer.from(probe.body);
     const headers: Record<string, string> = { ...probe.headers };
     if (body && !probe.chunked) headers["Content-Length"] = String(body.length);
-    const req = httpRequest({ host: base.hostname, port: base.port, method: probe.method, path: probe.path, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), contentType: String(res.headers["content-type"] ?? "") }));
-      res.on("error", reject);
-    });
+    const req = httpRequest(
+      { host: base.hostname, port: base.port, method: probe.method, path: probe.path, headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+            contentType: String(res.headers["content-type"] ?? ""),
+          }),
+        );
+        res.on("error", reject);
+      },
+    );
     // A server refusing a body early may close the connection while we still write.
-    req.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error)));
+    req.on("error", (error: NodeJS.ErrnoException) =>
+      error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error),
+    );
     if (body && probe.chunked) {
       let offset = 0;
       const writeNext = () => {
@@ -153,7 +247,9 @@ function send(base: URL, probe: Probe): Promise<Answer> {
 function truncated(base: URL, path: string): Promise<void> {
   return new Promise((resolve) => {
     const socket = connect(Number(base.port), base.hostname, () => {
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: ${base.host}\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{"email":"half@exa`);
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: ${base.host}\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{"email":"half@exa`,
+      );
       setTimeout(() => socket.end(), 50);
     });
     socket.on("error", () => resolve());
@@ -162,7 +258,13 @@ function truncated(base: URL, path: string): Promise<void> {
   });
 }
 
-const STACK = [/\n\s+at [\w$.<>]+ \(/, /node_modules\//, /\/work\/|\/home\/|\/app\/[a-z]+\//, /\.tsx?:\d+:\d+/, /\bTypeError\b|\bReferenceError\b|\bSyntaxError: /];
+const STACK = [
+  /\n\s+at [\w$.<>]+ \(/,
+  /node_modules\//,
+  /\/work\/|\/home\/|\/app\/[a-z]+\//,
+  /\.tsx?:\d+:\d+/,
+  /\bTypeError\b|\bReferenceError\b|\bSyntaxError: /,
+];
 
 describe("malformed requests against every endpoint", () => {
   let server: FaultServer;
@@ -173,31 +275,45 @@ describe("malformed requests against every endpoint", () => {
     await server?.stop();
   });
 
-  it("never answer 5xx, never leak a stack trace, explain every 4xx and store nothing", { timeout: 240_000 }, async () => {
-    const base = new URL(server.url);
-    const list = probes();
-    expect(list.length).toBeGreaterThanOrEqual(1_000);
-    const answers = await pool(list.length, 20, async (i) => ({ probe: list[i]!, answer: await send(base, list[i]!) }));
-    await Promise.all(endpoints.map(({ path }) => truncated(base, path)));
+  it(
+    "never answer 5xx, never leak a stack trace, explain every 4xx and store nothing",
+    { timeout: 240_000 },
+    async () => {
+      const base = new URL(server.url);
+      const list = probes();
+      expect(list.length).toBeGreaterThanOrEqual(1_000);
+      const answers = await pool(list.length, 20, async (i) => ({
+        probe: list[i]!,
+        answer: await send(base, list[i]!),
+      }));
+      await Promise.all(endpoints.map(({ path }) => truncated(base, path)));
 
-    const failures: string[] = [];
-    for (const { probe, answer } of answers) {
-      const where = `${probe.label} → ${answer.status}`;
-      if (answer.status >= 500 || answer.status === 0) failures.push(`${where}: ${answer.body.slice(0, 200)}`);
-      const leak = STACK.find((pattern) => pattern.test(answer.body));
-      if (leak) failures.push(`${where}: stack trace or path (${leak}) in ${answer.body.slice(0, 300)}`);
-      if (answer.status >= 400 && probe.method !== "HEAD" && answer.body.trim().length === 0) failures.push(`${where}: empty error body`);
-      if (probe.label.startsWith("oversized") && answer.status !== 413) failures.push(`${where}: expected 413`);
-    }
-    expect(failures.slice(0, 25)).toEqual([]);
+      const failures: string[] = [];
+      for (const { probe, answer } of answers) {
+        const where = `${probe.label} → ${answer.status}`;
+        if (answer.status >= 500 || answer.status === 0) failures.push(`${where}: ${answer.body.slice(0, 200)}`);
+        const leak = STACK.find((pattern) => pattern.test(answer.body));
+        if (leak) failures.push(`${where}: stack trace or path (${leak}) in ${answer.body.slice(0, 300)}`);
+        if (answer.status >= 400 && probe.method !== "HEAD" && answer.body.trim().length === 0)
+          failures.push(`${where}: empty error body`);
+        if (probe.label.startsWith("oversized") && answer.status !== 413) failures.push(`${where}: expected 413`);
+      }
+      expect(failures.slice(0, 25)).toEqual([]);
 
-    // The server is still healthy after the flood and the cut-off bodies.
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    expect(await server.counts()).toEqual({ signups: 0, subscribers: 0, other: 0, outbox: 0 });
-  });
+      // The server is still healthy after the flood and the cut-off bodies.
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      expect(await server.counts()).toEqual({ signups: 0, subscribers: 0, other: 0, outbox: 0 });
+    },
+  );
 
   it("still takes a valid body sent in chunks under the limit", async () => {
-    const body = new URLSearchParams({ email: "chunked@example.com", source: "footer", variant: "footer", elapsedMs: "30000", website: "" }).toString();
+    const body = new URLSearchParams({
+      email: "chunked@example.com",
+      source: "footer",
+      variant: "footer",
+      elapsedMs: "30000",
+      website: "",
+    }).toString();
     const answer = await send(new URL(server.url), {
       label: "chunked",
       method: "POST",

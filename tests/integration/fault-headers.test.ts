@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { routeEntries } from "../../app/features/site/route-meta";
+import { routeEntries } from "~/features/site/route-meta";
 import { startFaultServer, type FaultServer } from "../support/fault";
 
 /**
@@ -38,7 +38,12 @@ const otherRequests: { method: string; path: string; body?: string; type?: strin
   { method: "POST", path: "/api/newsletter", body: "email=x", type: "application/x-www-form-urlencoded" },
   { method: "POST", path: "/api/create-checkout-session", body: "{}", type: "application/json" },
   { method: "POST", path: "/api/stripe-webhook", body: "{}", type: "application/json" },
-  { method: "POST", path: "/api/auth/sign-in/email", body: JSON.stringify({ email: "nobody@example.com", password: "wrong-password-123" }), type: "application/json" },
+  {
+    method: "POST",
+    path: "/api/auth/sign-in/email",
+    body: JSON.stringify({ email: "nobody@example.com", password: "wrong-password-123" }),
+    type: "application/json",
+  },
   { method: "POST", path: "/start", body: "email=x", type: "application/x-www-form-urlencoded" },
   { method: "POST", path: "/nicaragua", body: "name=", type: "application/x-www-form-urlencoded" },
   { method: "POST", path: "/api/intake", body: "x".repeat(70 * 1024), type: "application/json" },
@@ -74,11 +79,13 @@ function checkHeaders({ label, res, body }: Checked, overHttps: boolean): string
     if (!nonce) fail(`script-src without a nonce: ${scripts.join(" ")}`);
     if (scripts.includes("'unsafe-inline'")) fail("script-src allows 'unsafe-inline'");
     if (scripts.includes("'unsafe-eval'")) fail("script-src allows 'unsafe-eval'");
-    if (scripts.includes("*") || scripts.includes("https:") || scripts.includes("http:")) fail("script-src allows any host");
+    if (scripts.includes("*") || scripts.includes("https:") || scripts.includes("http:"))
+      fail("script-src allows any host");
     if (policy.get("script-src-attr")?.join(" ") !== "'none'") fail("script-src-attr is not 'none'");
     if (policy.get("object-src")?.join(" ") !== "'none'") fail("object-src is not 'none'");
     if (!policy.get("base-uri")?.every((v) => v === "'self'" || v === "'none'")) fail("base-uri missing or loose");
-    if (!policy.get("frame-ancestors")?.every((v) => v === "'none'" || v === "'self'")) fail("frame-ancestors missing or loose");
+    if (!policy.get("frame-ancestors")?.every((v) => v === "'none'" || v === "'self'"))
+      fail("frame-ancestors missing or loose");
     // Every inline or external script in an HTML answer carries this response's nonce.
     if ((res.headers.get("content-type") ?? "").includes("text/html") && nonce) {
       const value = nonce.slice("'nonce-".length, -1);
@@ -86,7 +93,8 @@ function checkHeaders({ label, res, body }: Checked, overHttps: boolean): string
         if (tag.includes("application/ld+json")) continue;
         if (!tag.includes(`nonce="${value}"`)) fail(`script without this response's nonce: ${tag.slice(0, 120)}`);
       }
-      if (/\son[a-z]+=["']/i.test(body.replace(/<script[\s\S]*?<\/script>/g, ""))) fail("inline event handler attribute in the HTML");
+      if (/\son[a-z]+=["']/i.test(body.replace(/<script[\s\S]*?<\/script>/g, "")))
+        fail("inline event handler attribute in the HTML");
     }
   }
   const hsts = res.headers.get("strict-transport-security");
@@ -99,9 +107,11 @@ function checkHeaders({ label, res, body }: Checked, overHttps: boolean): string
   }
   if (res.headers.get("x-content-type-options") !== "nosniff") fail("no X-Content-Type-Options: nosniff");
   const referrer = res.headers.get("referrer-policy");
-  if (!["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"].includes(referrer ?? "")) fail(`loose Referrer-Policy: ${referrer}`);
+  if (!["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"].includes(referrer ?? ""))
+    fail(`loose Referrer-Policy: ${referrer}`);
   const permissions = res.headers.get("permissions-policy") ?? "";
-  for (const feature of ["camera", "microphone", "geolocation"]) if (!permissions.includes(`${feature}=()`)) fail(`Permissions-Policy does not deny ${feature}`);
+  for (const feature of ["camera", "microphone", "geolocation"])
+    if (!permissions.includes(`${feature}=()`)) fail(`Permissions-Policy does not deny ${feature}`);
   if (res.headers.get("x-powered-by")) fail("X-Powered-By is sent");
   for (const cookie of res.headers.getSetCookie()) {
     const name = cookie.split("=")[0];
@@ -123,8 +133,17 @@ describe("security headers on every route", () => {
     await server?.stop();
   });
 
-  async function request(method: string, target: string, https: boolean, body?: string, type?: string): Promise<Checked> {
-    const headers: Record<string, string> = { Accept: "text/html,application/json;q=0.9", ...(https ? { "X-Forwarded-Proto": "https" } : {}) };
+  async function request(
+    method: string,
+    target: string,
+    https: boolean,
+    body?: string,
+    type?: string,
+  ): Promise<Checked> {
+    const headers: Record<string, string> = {
+      Accept: "text/html,application/json;q=0.9",
+      ...(https ? { "X-Forwarded-Proto": "https" } : {}),
+    };
     if (type) headers["Content-Type"] = type;
     const res = await fetch(`${server.url}${target}`, { method, headers, body, redirect: "manual" });
     return { label: `${method} ${target}${https ? " (https)" : ""} → ${res.status}`, res, body: await res.text() };
@@ -146,7 +165,13 @@ describe("security headers on every route", () => {
     expect(asset).toBeDefined();
     const problems: string[] = [];
     for (const item of [...otherRequests, { method: "GET", path: asset ?? "/assets/missing.js" }]) {
-      const checked = await request(item.method, item.path, https, "body" in item ? item.body : undefined, "type" in item ? item.type : undefined);
+      const checked = await request(
+        item.method,
+        item.path,
+        https,
+        "body" in item ? item.body : undefined,
+        "type" in item ? item.type : undefined,
+      );
       if (checked.res.status >= 500) problems.push(`${checked.label}: server error`);
       problems.push(...checkHeaders(checked, https));
     }
@@ -155,7 +180,10 @@ describe("security headers on every route", () => {
 
   it("gives each response its own nonce", async () => {
     const nonces = await Promise.all(
-      [1, 2, 3].map(async () => /'nonce-([^']+)'/.exec((await fetch(`${server.url}/`)).headers.get("content-security-policy") ?? "")?.[1]),
+      [1, 2, 3].map(
+        async () =>
+          /'nonce-([^']+)'/.exec((await fetch(`${server.url}/`)).headers.get("content-security-policy") ?? "")?.[1],
+      ),
     );
     expect(new Set(nonces).size).toBe(3);
   });

@@ -28,20 +28,40 @@ function submit(url: string, index: number): Promise<Outcome> {
   if (index % 2 === 0) {
     const body = {
       answers: { 1: "competition", 2: "triathlon", 3: "distance", 4: "female", 5: "31+" },
-      contact: { firstName: "Drill", lastName: `Lead ${index}`, email: `lead-${tag}@example.nl`, phone: "+31612345678", message: "" },
+      contact: {
+        firstName: "Drill",
+        lastName: `Lead ${index}`,
+        email: `lead-${tag}@example.nl`,
+        phone: "+31612345678",
+        message: "",
+      },
       idempotencyKey: `drill-${tag}`,
       sourceUrl: `${url}/start`,
       website: "",
       elapsedMs: 30_000,
     };
-    return fetch(`${url}/api/intake`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then(async (res) => {
+    return fetch(`${url}/api/intake`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    }).then(async (res) => {
       const text = await res.text();
       const json = JSON.parse(text) as { status?: string };
       return { kind: "intake", status: res.status, acknowledged: res.ok && json.status === "ok", body: text };
     });
   }
-  const form = new URLSearchParams({ email: `reader-${tag}@example.nl`, source: "footer", variant: "footer", elapsedMs: "30000", website: "" });
-  return fetch(`${url}/api/newsletter`, { method: "POST", headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" }, body: form }).then(async (res) => {
+  const form = new URLSearchParams({
+    email: `reader-${tag}@example.nl`,
+    source: "footer",
+    variant: "footer",
+    elapsedMs: "30000",
+    website: "",
+  });
+  return fetch(`${url}/api/newsletter`, {
+    method: "POST",
+    headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+    body: form,
+  }).then(async (res) => {
     const text = await res.text();
     const json = JSON.parse(text) as { ok?: boolean };
     return { kind: "newsletter", status: res.status, acknowledged: res.ok && json.ok === true, body: text };
@@ -85,7 +105,9 @@ describe.each(engines)("nothing lost while the database is away (%s)", (engine: 
       // The server's database refuses connections and loses the ones it had, as in a crash.
       down = async () => {
         await admin(`alter database ${name} allow_connections false`);
-        await admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`);
+        await admin(
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+        );
       };
       up = () => admin(`alter database ${name} allow_connections true`);
     } else {
@@ -129,11 +151,17 @@ describe.each(engines)("nothing lost while the database is away (%s)", (engine: 
     const afterRun = await server.counts();
     expect(afterRun.signups + afterRun.subscribers + afterRun.outbox).toBeGreaterThanOrEqual(acknowledged.length);
 
-    const drained = await waitFor(() => server!.counts(), (c) => c.outbox === 0, 90_000);
+    const drained = await waitFor(
+      () => server!.counts(),
+      (c) => c.outbox === 0,
+      90_000,
+    );
     expect(drained.outbox).toBe(0);
     expect(drained.signups).toBe(acknowledged.filter((o) => o.kind === "intake").length);
     expect(drained.subscribers).toBe(acknowledged.filter((o) => o.kind === "newsletter").length);
     expect(drained.signups + drained.subscribers).toBe(acknowledged.length);
-    console.info(`${engine}: ${acknowledged.length} acknowledged, up to ${outboxPeak} waiting in the outbox, ${afterRun.outbox} right after the run, all stored after replay`);
+    console.info(
+      `${engine}: ${acknowledged.length} acknowledged, up to ${outboxPeak} waiting in the outbox, ${afterRun.outbox} right after the run, all stored after replay`,
+    );
   });
 });

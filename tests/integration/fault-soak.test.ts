@@ -15,7 +15,17 @@ const RSS_GROWTH_BOUND_MB = 128;
 const HEAP_GROWTH_BOUND_MB = 24;
 const IN_FLIGHT = 10;
 
-const pages = ["/", "/services", "/services/triathlon-coaching", "/pricing", "/start", "/nicaragua", "/privacy-policy", "/sitemap", "/not-a-page"];
+const pages = [
+  "/",
+  "/services",
+  "/services/triathlon-coaching",
+  "/pricing",
+  "/start",
+  "/nicaragua",
+  "/privacy-policy",
+  "/sitemap",
+  "/not-a-page",
+];
 
 let counter = 0;
 async function one(url: string): Promise<string | null> {
@@ -26,7 +36,13 @@ async function one(url: string): Promise<string | null> {
     res = await fetch(`${url}/api/newsletter`, {
       method: "POST",
       headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email: `soak-${tag}@example.com`, source: "footer", variant: "footer", elapsedMs: "30000", website: "" }),
+      body: new URLSearchParams({
+        email: `soak-${tag}@example.com`,
+        source: "footer",
+        variant: "footer",
+        elapsedMs: "30000",
+        website: "",
+      }),
     });
   } else if (n % 5 === 1) {
     res = await fetch(`${url}/api/intake`, {
@@ -34,7 +50,13 @@ async function one(url: string): Promise<string | null> {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({
         answers: { 1: "competition", 2: "running", 3: "distance", 4: "male", 5: "31+" },
-        contact: { firstName: "Soak", lastName: "Test", email: `soak-${tag}@example.com`, phone: "+31612345678", message: "" },
+        contact: {
+          firstName: "Soak",
+          lastName: "Test",
+          email: `soak-${tag}@example.com`,
+          phone: "+31612345678",
+          message: "",
+        },
         idempotencyKey: `soak-${tag}`,
         website: "",
         elapsedMs: 30_000,
@@ -74,24 +96,35 @@ describe("soak", () => {
     await server?.stop();
   });
 
-  it(`serves a mixed load for ${SOAK_SECONDS} s without errors or unbounded memory growth`, { timeout: (SOAK_SECONDS + WARMUP_SECONDS + 60) * 1000 }, async () => {
-    const warmup = await load(server.url, WARMUP_SECONDS);
-    expect(warmup.failures.slice(0, 5)).toEqual([]);
-    const heapStart = (await server.send("memory")) as NodeJS.MemoryUsage;
-    const start = await rssKb(server.pid);
-    const samples: number[] = [];
-    const sampler = setInterval(() => void rssKb(server.pid).then((kb) => samples.push(Math.round(kb / 1024))), 10_000);
-    const run = await load(server.url, SOAK_SECONDS);
-    clearInterval(sampler);
-    const heapEnd = (await server.send("memory")) as NodeJS.MemoryUsage;
-    const end = await rssKb(server.pid);
-    console.info(`soak: RSS every 10 s ${samples.join(", ")} MB; V8 heap ${Math.round(heapStart.heapUsed / 2 ** 20)} → ${Math.round(heapEnd.heapUsed / 2 ** 20)} MB`);
-    const growthMb = (end - start) / 1024;
-    console.info(`soak: ${run.requests} requests in ${SOAK_SECONDS} s, RSS ${Math.round(start / 1024)} → ${Math.round(end / 1024)} MB (${growthMb.toFixed(1)} MB)`);
-    expect(run.failures.slice(0, 10)).toEqual([]);
-    expect(run.requests).toBeGreaterThan(SOAK_SECONDS);
-    expect(growthMb).toBeLessThan(RSS_GROWTH_BOUND_MB);
-    expect((heapEnd.heapUsed - heapStart.heapUsed) / 2 ** 20).toBeLessThan(HEAP_GROWTH_BOUND_MB);
-    expect((await server.counts()).outbox).toBe(0);
-  });
+  it(
+    `serves a mixed load for ${SOAK_SECONDS} s without errors or unbounded memory growth`,
+    { timeout: (SOAK_SECONDS + WARMUP_SECONDS + 60) * 1000 },
+    async () => {
+      const warmup = await load(server.url, WARMUP_SECONDS);
+      expect(warmup.failures.slice(0, 5)).toEqual([]);
+      const heapStart = (await server.send("memory")) as NodeJS.MemoryUsage;
+      const start = await rssKb(server.pid);
+      const samples: number[] = [];
+      const sampler = setInterval(
+        () => void rssKb(server.pid).then((kb) => samples.push(Math.round(kb / 1024))),
+        10_000,
+      );
+      const run = await load(server.url, SOAK_SECONDS);
+      clearInterval(sampler);
+      const heapEnd = (await server.send("memory")) as NodeJS.MemoryUsage;
+      const end = await rssKb(server.pid);
+      console.info(
+        `soak: RSS every 10 s ${samples.join(", ")} MB; V8 heap ${Math.round(heapStart.heapUsed / 2 ** 20)} → ${Math.round(heapEnd.heapUsed / 2 ** 20)} MB`,
+      );
+      const growthMb = (end - start) / 1024;
+      console.info(
+        `soak: ${run.requests} requests in ${SOAK_SECONDS} s, RSS ${Math.round(start / 1024)} → ${Math.round(end / 1024)} MB (${growthMb.toFixed(1)} MB)`,
+      );
+      expect(run.failures.slice(0, 10)).toEqual([]);
+      expect(run.requests).toBeGreaterThan(SOAK_SECONDS);
+      expect(growthMb).toBeLessThan(RSS_GROWTH_BOUND_MB);
+      expect((heapEnd.heapUsed - heapStart.heapUsed) / 2 ** 20).toBeLessThan(HEAP_GROWTH_BOUND_MB);
+      expect((await server.counts()).outbox).toBe(0);
+    },
+  );
 });

@@ -1,11 +1,17 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase, createPostgresDatabase, dropPostgresDatabase, engines, type TestDatabase } from "../support/database";
+import {
+  createTestDatabase,
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  engines,
+  type TestDatabase,
+} from "../support/database";
 import { runServerExpectingExit, startServer, type RunningServer } from "../support/server";
-import { hitRateLimit } from "../../app/infra/rate-limit.server";
-import { parseEnv } from "../../app/infra/env.server";
-import { signups } from "../../db/schema";
+import { hitRateLimit } from "~/infra/rate-limit.server";
+import { parseEnv } from "~/infra/env.server";
+import { signups } from "#db/schema";
 
 describe.each(engines)("database on %s", (engine) => {
   let database: TestDatabase;
@@ -22,21 +28,36 @@ describe.each(engines)("database on %s", (engine) => {
     )) as unknown as { rows: { table_name: string }[] };
     const tables = result.rows.map((r) => r.table_name);
     expect(tables).toEqual(
-      expect.arrayContaining(["signups", "newsletter_subscribers", "orders", "payments", "processed_events", "rate_limits", "audit_log", "user", "session"]),
+      expect.arrayContaining([
+        "signups",
+        "newsletter_subscribers",
+        "orders",
+        "payments",
+        "processed_events",
+        "rate_limits",
+        "audit_log",
+        "user",
+        "session",
+      ]),
     );
   });
 
   it("running the migrations again changes nothing", async () => {
     await database.migrate();
     await database.migrate();
-    const [row] = await database.db.insert(signups).values({ formName: "Fitness Intake Form", email: "a@b.nl" }).returning();
+    const [row] = await database.db
+      .insert(signups)
+      .values({ formName: "Fitness Intake Form", email: "a@b.nl" })
+      .returning();
     expect(row?.status).toBe("new");
     expect(row?.createdAt).toBeInstanceOf(Date);
   });
 
   it("rejects a second row with the same idempotency key", async () => {
     await database.db.insert(signups).values({ formName: "x", idempotencyKey: `k-${engine}` });
-    await expect(database.db.insert(signups).values({ formName: "x", idempotencyKey: `k-${engine}` })).rejects.toThrow();
+    await expect(
+      database.db.insert(signups).values({ formName: "x", idempotencyKey: `k-${engine}` }),
+    ).rejects.toThrow();
   });
 
   it("counts a rate limit window and resets in the next one", async () => {
@@ -151,7 +172,9 @@ describe("server", () => {
     await new Promise((r) => socket.once("connect", r));
     let response = "";
     socket.on("data", (d: Buffer) => (response += d.toString()));
-    socket.write("POST /sitemap.xml HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 10\r\n\r\nhello");
+    socket.write(
+      "POST /sitemap.xml HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 10\r\n\r\nhello",
+    );
     await new Promise((r) => setTimeout(r, 200));
     const exited = other.stop("SIGTERM");
     await new Promise((r) => setTimeout(r, 200));
@@ -177,7 +200,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
   });
 
   it("both report healthy on postgres", async () => {
-    for (const s of [a, b]) expect(await (await fetch(`${s.url}/healthz`)).json()).toEqual({ status: "ok", database: "postgres" });
+    for (const s of [a, b])
+      expect(await (await fetch(`${s.url}/healthz`)).json()).toEqual({ status: "ok", database: "postgres" });
   });
 
   it("counts the rate limit across both instances", async () => {

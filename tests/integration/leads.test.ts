@@ -7,17 +7,17 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { createTestDatabase, engines, type Engine, type TestDatabase } from "../support/database";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
-import { openDatabase, type Database } from "../../app/infra/db.server";
-import { parseEnv } from "../../app/infra/env.server";
-import { hitRateLimit } from "../../app/infra/rate-limit.server";
-import { createMailer } from "../../app/infra/mail.server";
-import type { RequestContext } from "../../app/infra/context";
-import type { AppServices } from "../../app/infra/services.server";
-import { Outbox } from "../../app/features/leads/outbox.server";
-import { registerOutboxHandlers } from "../../app/features/leads/outbox-handlers.server";
-import { handleIntake } from "../../app/features/questionnaire/intake.server";
-import { handleEventSignup } from "../../app/features/leads/event-signup.server";
-import { signups } from "../../db/schema";
+import { openDatabase, type Database } from "~/infra/db.server";
+import { parseEnv } from "~/infra/env.server";
+import { hitRateLimit } from "~/infra/rate-limit.server";
+import { createMailer } from "~/infra/mail.server";
+import type { RequestContext } from "~/infra/context";
+import type { AppServices } from "~/infra/services.server";
+import { Outbox } from "~/features/leads/outbox.server";
+import { registerOutboxHandlers } from "~/features/leads/outbox-handlers.server";
+import { handleIntake } from "~/features/questionnaire/intake.server";
+import { handleEventSignup } from "~/features/leads/event-signup.server";
+import { signups } from "#db/schema";
 
 const logger = pino({ level: "silent" });
 const SITE = "https://coach.example";
@@ -26,7 +26,11 @@ const SITE = "https://coach.example";
  * The lead actions with the services they use (database, outbox, mailer, rate limit):
  * the real implementations, assembled here so one test can take the database away.
  */
-function makeContext(database: Pick<Database, "db">, outbox: Outbox, options: { mailUrl?: string; formsPerMinute?: number; ip?: string } = {}): RequestContext {
+function makeContext(
+  database: Pick<Database, "db">,
+  outbox: Outbox,
+  options: { mailUrl?: string; formsPerMinute?: number; ip?: string } = {},
+): RequestContext {
   const env = parseEnv({
     SITE_URL: SITE,
     TRAINER_EMAIL: "mila@coach.example",
@@ -51,14 +55,28 @@ function makeContext(database: Pick<Database, "db">, outbox: Outbox, options: { 
 }
 
 const answers = { 1: "competition", 2: "triathlon", 3: "distance", 4: "female", 5: "31+" };
-const contact = { firstName: "Anna", lastName: "de Vries", email: "anna@example.nl", phone: "+31612345678", message: "Half Ironman in June" };
+const contact = {
+  firstName: "Anna",
+  lastName: "de Vries",
+  email: "anna@example.nl",
+  phone: "+31612345678",
+  message: "Half Ironman in June",
+};
 let keyCounter = 0;
 const newKey = () => `key-${Date.now()}-${++keyCounter}-${Math.random().toString(36).slice(2)}`;
 
 const jsonRequest = (url: string, body: unknown) =>
-  new Request(`${SITE}${url}`, { method: "POST", headers: { "Content-Type": "application/json", Referer: `${SITE}/services/triathlon-coaching` }, body: JSON.stringify(body) });
+  new Request(`${SITE}${url}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Referer: `${SITE}/services/triathlon-coaching` },
+    body: JSON.stringify(body),
+  });
 const formRequest = (url: string, fields: Record<string, string>) =>
-  new Request(`${SITE}${url}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+  new Request(`${SITE}${url}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
 
 const intake = (overrides: Record<string, unknown> = {}) => ({
   answers,
@@ -121,7 +139,10 @@ describe.each(engines)("lead forms on %s", (engine: Engine) => {
   });
 
   it("answers invalid submissions with the exact messages and stores nothing", async () => {
-    const body = intake({ contact: { firstName: "", lastName: "x", email: "anna@", phone: "call me" }, answers: { 1: "competition", 4: "male", 5: "18-24" } });
+    const body = intake({
+      contact: { firstName: "", lastName: "x", email: "anna@", phone: "call me" },
+      answers: { 1: "competition", 4: "male", 5: "18-24" },
+    });
     const result = await handleIntake(jsonRequest("/api/intake", body), ctx);
     expect(result.status).toBe(400);
     expect(result.outcome).toMatchObject({
@@ -134,14 +155,18 @@ describe.each(engines)("lead forms on %s", (engine: Engine) => {
         "contact.phone": "Please enter a valid phone number",
       },
     });
-    expect(await database.db.select().from(signups).where(eq(signups.idempotencyKey, body.idempotencyKey))).toHaveLength(0);
+    expect(
+      await database.db.select().from(signups).where(eq(signups.idempotencyKey, body.idempotencyKey)),
+    ).toHaveLength(0);
   });
 
   it("answers the honeypot and too-fast submissions like a success but stores nothing", async () => {
     for (const body of [intake({ website: "https://spam.example" }), intake({ elapsedMs: 300 })]) {
       const result = await handleIntake(jsonRequest("/api/intake", body), ctx);
       expect(result.outcome.status).toBe("ok");
-      expect(await database.db.select().from(signups).where(eq(signups.idempotencyKey, body.idempotencyKey))).toHaveLength(0);
+      expect(
+        await database.db.select().from(signups).where(eq(signups.idempotencyKey, body.idempotencyKey)),
+      ).toHaveLength(0);
     }
   });
 
@@ -164,19 +189,35 @@ describe.each(engines)("lead forms on %s", (engine: Engine) => {
     const second = await handleIntake(formRequest("/start", fields), ctx);
     expect(first.outcome.status).toBe("ok");
     expect(second.outcome).toEqual(first.outcome);
-    const rows = await database.db.select().from(signups).where(eq(signups.lastName, `Form-${engine}`));
+    const rows = await database.db
+      .select()
+      .from(signups)
+      .where(eq(signups.lastName, `Form-${engine}`));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ answers: { q1: "weight-loss", q2: "hardly-ever", q4: "male", q5: "25-30" }, sourceUrl: `${SITE}/services/weight-loss`, message: null });
+    expect(rows[0]).toMatchObject({
+      answers: { q1: "weight-loss", q2: "hardly-ever", q4: "male", q5: "25-30" },
+      sourceUrl: `${SITE}/services/weight-loss`,
+      message: null,
+    });
   });
 
   it("echoes the plain form's values with errors by field", async () => {
-    const result = await handleIntake(formRequest("/start", { "service-type": "getting-fit", "first-name": "Bo", email: "nope" }), ctx);
+    const result = await handleIntake(
+      formRequest("/start", { "service-type": "getting-fit", "first-name": "Bo", email: "nope" }),
+      ctx,
+    );
     expect(result.status).toBe(400);
-    expect(result.outcome).toMatchObject({ status: "invalid", values: { "service-type": "getting-fit", "first-name": "Bo", email: "nope" } });
+    expect(result.outcome).toMatchObject({
+      status: "invalid",
+      values: { "service-type": "getting-fit", "first-name": "Bo", email: "nope" },
+    });
   });
 
   it("limits submissions per address and form with a clear 429 message", async () => {
-    const limited = makeContext(database, outbox, { formsPerMinute: 2, ip: `198.51.100.${engines.indexOf(engine) + 1}` });
+    const limited = makeContext(database, outbox, {
+      formsPerMinute: 2,
+      ip: `198.51.100.${engines.indexOf(engine) + 1}`,
+    });
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 3; i++) {
@@ -184,25 +225,63 @@ describe.each(engines)("lead forms on %s", (engine: Engine) => {
       statuses.push(last.status);
     }
     expect(statuses).toEqual([200, 200, 429]);
-    expect(last?.outcome).toEqual({ status: "rate-limited", message: "Too many submissions from your connection. Please wait a minute and try again." });
+    expect(last?.outcome).toEqual({
+      status: "rate-limited",
+      message: "Too many submissions from your connection. Please wait a minute and try again.",
+    });
     expect(Number(last?.headers?.["Retry-After"])).toBeGreaterThan(0);
     // The event form has its own budget.
-    const event = await handleEventSignup(jsonRequest("/api/event-signup", { name: "Eva", phone: "+505 8888 1111", idempotencyKey: newKey(), elapsedMs: 9000 }), limited);
+    const event = await handleEventSignup(
+      jsonRequest("/api/event-signup", {
+        name: "Eva",
+        phone: "+505 8888 1111",
+        idempotencyKey: newKey(),
+        elapsedMs: 9000,
+      }),
+      limited,
+    );
     expect(event.status).toBe(200);
   });
 
   it("stores an event signup and refuses empty name and phone with the SPEC messages", async () => {
     const key = newKey();
-    const ok = await handleEventSignup(jsonRequest("/api/event-signup", { name: "  Eva Lopez ", phone: " +505 8888 1234 ", idempotencyKey: key, elapsedMs: 9000, sourceUrl: `${SITE}/nicaragua` }), ctx);
+    const ok = await handleEventSignup(
+      jsonRequest("/api/event-signup", {
+        name: "  Eva Lopez ",
+        phone: " +505 8888 1234 ",
+        idempotencyKey: key,
+        elapsedMs: 9000,
+        sourceUrl: `${SITE}/nicaragua`,
+      }),
+      ctx,
+    );
     expect(ok.outcome.status).toBe("ok");
-    await handleEventSignup(jsonRequest("/api/event-signup", { name: "Eva Lopez", phone: "+505 8888 1234", idempotencyKey: key, elapsedMs: 9000 }), ctx);
+    await handleEventSignup(
+      jsonRequest("/api/event-signup", {
+        name: "Eva Lopez",
+        phone: "+505 8888 1234",
+        idempotencyKey: key,
+        elapsedMs: 9000,
+      }),
+      ctx,
+    );
     const rows = await database.db.select().from(signups).where(eq(signups.idempotencyKey, key));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ formName: "Nicaragua Signup Form", name: "Eva Lopez", phone: "+505 8888 1234", sourceUrl: `${SITE}/nicaragua`, email: null });
+    expect(rows[0]).toMatchObject({
+      formName: "Nicaragua Signup Form",
+      name: "Eva Lopez",
+      phone: "+505 8888 1234",
+      sourceUrl: `${SITE}/nicaragua`,
+      email: null,
+    });
 
     const bad = await handleEventSignup(formRequest("/nicaragua", { name: "   ", phone: "" }), ctx);
     expect(bad.status).toBe(400);
-    expect(bad.outcome).toEqual({ status: "invalid", errors: { name: "Name is required", phone: "Phone number is required" }, values: { name: "   ", phone: "" } });
+    expect(bad.outcome).toEqual({
+      status: "invalid",
+      errors: { name: "Name is required", phone: "Phone number is required" },
+      values: { name: "   ", phone: "" },
+    });
   });
 });
 
@@ -214,7 +293,11 @@ describe.each(engines)("a database outage on %s", (engine: Engine) => {
   });
 
   /** A database that can be taken down and brought back, as the engine allows. */
-  async function outageDatabase(): Promise<{ current: () => Database; down: () => Promise<void>; up: () => Promise<void> }> {
+  async function outageDatabase(): Promise<{
+    current: () => Database;
+    down: () => Promise<void>;
+    up: () => Promise<void>;
+  }> {
     if (engine === "pglite") {
       const dataDir = mkdtempSync(path.join(tmpdir(), "pglite-outage-"));
       let database = await openDatabase({ dataDir });
@@ -241,7 +324,9 @@ describe.each(engines)("a database outage on %s", (engine: Engine) => {
       current: () => test,
       down: async () => {
         await admin(`alter database ${name} allow_connections false`);
-        await admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`);
+        await admin(
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+        );
       },
       up: () => admin(`alter database ${name} allow_connections true`),
     };
@@ -252,7 +337,15 @@ describe.each(engines)("a database outage on %s", (engine: Engine) => {
     cleanup.push(() => smtp.stop());
     const database = await outageDatabase();
     const outbox = tempOutbox();
-    const ctx = makeContext({ get db() { return database.current().db; } }, outbox, { mailUrl: smtp.url });
+    const ctx = makeContext(
+      {
+        get db() {
+          return database.current().db;
+        },
+      },
+      outbox,
+      { mailUrl: smtp.url },
+    );
 
     await database.down();
     const body = intake();
@@ -261,7 +354,15 @@ describe.each(engines)("a database outage on %s", (engine: Engine) => {
     expect(result.status).toBe(200);
     expect(result.outcome.status).toBe("ok");
     const leadId = result.outcome.status === "ok" ? result.outcome.leadId : "";
-    const event = await handleEventSignup(jsonRequest("/api/event-signup", { name: "Eva", phone: "+505 8888 0000", idempotencyKey: newKey(), elapsedMs: 9000 }), ctx);
+    const event = await handleEventSignup(
+      jsonRequest("/api/event-signup", {
+        name: "Eva",
+        phone: "+505 8888 0000",
+        idempotencyKey: newKey(),
+        elapsedMs: 9000,
+      }),
+      ctx,
+    );
     expect(event.outcome.status).toBe("ok");
     // A retry of the same submission while still down queues a duplicate that replay must absorb.
     await handleIntake(jsonRequest("/api/intake", body), ctx);
@@ -286,7 +387,10 @@ describe.each(engines)("a database outage on %s", (engine: Engine) => {
     await new Promise((r) => setTimeout(r, 200));
     expect(mails).toHaveLength(2);
     expect(mails.map((m) => m.to[0])).toEqual(["mila@coach.example", "mila@coach.example"]);
-    expect(mails.map((m) => m.subject).sort()).toEqual(["New event signup: Eva", "New intake: Anna de Vries (Training for a competition)"]);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      "New event signup: Eva",
+      "New intake: Anna de Vries (Training for a competition)",
+    ]);
     ctx.services.mailer?.close();
   });
 
@@ -295,16 +399,30 @@ describe.each(engines)("a database outage on %s", (engine: Engine) => {
     // A directory where the outbox file should be: every append fails.
     const blocked = path.join(mkdtempSync(path.join(tmpdir(), "outbox-blocked-")), "outbox.jsonl");
     mkdirSync(blocked);
-    const ctx = makeContext({ get db() { return database.current().db; } }, new Outbox(blocked, logger));
+    const ctx = makeContext(
+      {
+        get db() {
+          return database.current().db;
+        },
+      },
+      new Outbox(blocked, logger),
+    );
     await database.down();
     const result = await handleIntake(jsonRequest("/api/intake", intake()), ctx);
     expect(result.status).toBe(503);
     expect(result.outcome).toMatchObject({
       status: "fallback",
-      message: "Failed to submit form. Our database is currently unavailable. You can still proceed to book your free intake!",
+      message:
+        "Failed to submit form. Our database is currently unavailable. You can still proceed to book your free intake!",
     });
-    const event = await handleEventSignup(jsonRequest("/api/event-signup", { name: "Eva", phone: "123", idempotencyKey: newKey(), elapsedMs: 9000 }), ctx);
-    expect(event.outcome).toEqual({ status: "failed", message: "Something went wrong. Our database is currently unavailable. You can still reserve your spot!" });
+    const event = await handleEventSignup(
+      jsonRequest("/api/event-signup", { name: "Eva", phone: "123", idempotencyKey: newKey(), elapsedMs: 9000 }),
+      ctx,
+    );
+    expect(event.outcome).toEqual({
+      status: "failed",
+      message: "Something went wrong. Our database is currently unavailable. You can still reserve your spot!",
+    });
     await database.up();
   });
 });

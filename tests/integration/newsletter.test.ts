@@ -7,23 +7,27 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, engines, type TestDatabase } from "../support/database";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
-import { parseEnv } from "../../app/infra/env.server";
-import { createServices, type AppServices } from "../../app/infra/services.server";
-import { createLogger } from "../../app/infra/logger.server";
-import { createMailer } from "../../app/infra/mail.server";
-import type { RequestContext } from "../../app/infra/context";
-import type { Database } from "../../app/infra/db.server";
-import { newsletterSubscribers } from "../../db/schema";
-import { action as subscribeAction } from "../../app/routes/api.newsletter";
-import { loader as confirmLoader } from "../../app/routes/newsletter.confirm";
-import { action as unsubscribeAction, loader as unsubscribeLoader } from "../../app/routes/newsletter-unsubscribe";
-import { subscribe } from "../../app/features/newsletter/subscribe.server";
-import { signToken } from "../../app/features/newsletter/tokens.server";
+import { parseEnv } from "~/infra/env.server";
+import { createServices, type AppServices } from "~/infra/services.server";
+import { createLogger } from "~/infra/logger.server";
+import { createMailer } from "~/infra/mail.server";
+import type { RequestContext } from "~/infra/context";
+import type { Database } from "~/infra/db.server";
+import { newsletterSubscribers } from "#db/schema";
+import { action as subscribeAction } from "~/routes/api-newsletter";
+import { loader as confirmLoader } from "~/routes/newsletter-confirm";
+import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/newsletter-unsubscribe";
+import { subscribe } from "~/features/newsletter/subscribe.server";
+import { signToken } from "~/features/newsletter/tokens.server";
 
 type Args<F extends (...args: never[]) => unknown> = Parameters<F>[0];
 
 let ipCounter = 0;
-const context = (services: AppServices, clientIp = `10.0.0.${++ipCounter}`): RequestContext => ({ services, cspNonce: "test", clientIp });
+const context = (services: AppServices, clientIp = `10.0.0.${++ipCounter}`): RequestContext => ({
+  services,
+  cspNonce: "test",
+  clientIp,
+});
 
 function post(fields: Record<string, string>, json = true): Request {
   return new Request("http://localhost/api/newsletter", {
@@ -33,10 +37,24 @@ function post(fields: Record<string, string>, json = true): Request {
   });
 }
 
-const valid = { email: "  Anna.de.Vries@Example.COM ", source: "/blog/optimize-running-cadence", variant: "in-article", serviceType: "running_training", elapsedMs: "8000" };
+const valid = {
+  email: "  Anna.de.Vries@Example.COM ",
+  source: "/blog/optimize-running-cadence",
+  variant: "in-article",
+  serviceType: "running_training",
+  elapsedMs: "8000",
+};
 
-async function callSubscribe(services: AppServices, fields: Record<string, string>, options: { json?: boolean; ip?: string } = {}): Promise<Response> {
-  return (await subscribeAction({ request: post(fields, options.json ?? true), context: context(services, options.ip), params: {} } as unknown as Args<typeof subscribeAction>)) as Response;
+async function callSubscribe(
+  services: AppServices,
+  fields: Record<string, string>,
+  options: { json?: boolean; ip?: string } = {},
+): Promise<Response> {
+  return (await subscribeAction({
+    request: post(fields, options.json ?? true),
+    context: context(services, options.ip),
+    params: {},
+  } as unknown as Args<typeof subscribeAction>)) as Response;
 }
 
 async function rows(services: AppServices) {
@@ -45,11 +63,20 @@ async function rows(services: AppServices) {
 
 /** A database whose every query fails, like PostgreSQL during an outage. */
 const down = {
-  db: new Proxy({}, { get: () => () => { throw new Error("connection refused"); } }),
+  db: new Proxy(
+    {},
+    {
+      get: () => () => {
+        throw new Error("connection refused");
+      },
+    },
+  ),
 } as unknown as Database;
 
 /** Records what the spreadsheet web hook receives; answers the first `failFirst` requests with 500. */
-async function startWebhook(failFirst = 0): Promise<{ url: string; bodies: URLSearchParams[]; types: string[]; close(): Promise<void> }> {
+async function startWebhook(
+  failFirst = 0,
+): Promise<{ url: string; bodies: URLSearchParams[]; types: string[]; close(): Promise<void> }> {
   const bodies: URLSearchParams[] = [];
   const types: string[] = [];
   let calls = 0;
@@ -66,7 +93,12 @@ async function startWebhook(failFirst = 0): Promise<{ url: string; bodies: URLSe
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  return { url: `http://127.0.0.1:${port}/hook`, bodies, types, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    bodies,
+    types,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe.each(engines)("newsletter subscriptions on %s", (engine) => {
@@ -91,7 +123,11 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
     };
   }
   async function openServices(): Promise<AppServices> {
-    const services = await createServices(parseEnv(baseEnv()), { logger: createLogger("silent"), memoryDb: engine === "pglite", startOutbox: false });
+    const services = await createServices(parseEnv(baseEnv()), {
+      logger: createLogger("silent"),
+      memoryDb: engine === "pglite",
+      startOutbox: false,
+    });
     opened.push(services);
     return services;
   }
@@ -116,12 +152,23 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ ok: true, message: "Thanks for subscribing! 🎉" });
       const [row] = await rows(services);
-      expect(row).toMatchObject({ email: "anna.de.vries@example.com", source: "/blog/optimize-running-cadence", serviceType: "running_training", status: "confirmed" });
+      expect(row).toMatchObject({
+        email: "anna.de.vries@example.com",
+        source: "/blog/optimize-running-cadence",
+        serviceType: "running_training",
+        status: "confirmed",
+      });
       expect(row?.confirmedAt).toBeInstanceOf(Date);
     });
 
     it("answers a known address exactly like a new one and keeps one row", async () => {
-      const res = await callSubscribe(services, { ...valid, email: "ANNA.DE.VRIES@example.com", source: "footer", variant: "footer", serviceType: "" });
+      const res = await callSubscribe(services, {
+        ...valid,
+        email: "ANNA.DE.VRIES@example.com",
+        source: "footer",
+        variant: "footer",
+        serviceType: "",
+      });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ ok: true, message: "Thanks for subscribing! 🎉" });
       expect(await rows(services)).toHaveLength(1);
@@ -130,17 +177,31 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
     it("rejects an invalid or empty address under the field and stores nothing", async () => {
       const invalid = await callSubscribe(services, { ...valid, email: "not-an-address" });
       expect(invalid.status).toBe(400);
-      expect(await invalid.json()).toEqual({ ok: false, message: "Please enter a valid email address", field: "email" });
+      expect(await invalid.json()).toEqual({
+        ok: false,
+        message: "Please enter a valid email address",
+        field: "email",
+      });
       const empty = await callSubscribe(services, { ...valid, email: "  " });
       expect(empty.status).toBe(400);
-      expect(((await empty.json()) as { message: string }).message).toBe("Oops! Something went wrong. Please try again.");
-      const badSource = await callSubscribe(services, { ...valid, email: "x@example.com", source: "https://evil.example" });
+      expect(((await empty.json()) as { message: string }).message).toBe(
+        "Oops! Something went wrong. Please try again.",
+      );
+      const badSource = await callSubscribe(services, {
+        ...valid,
+        email: "x@example.com",
+        source: "https://evil.example",
+      });
       expect(badSource.status).toBe(400);
       expect(await rows(services)).toHaveLength(1);
     });
 
     it("answers a filled honeypot or an instant submission with success and stores nothing", async () => {
-      const bot = await callSubscribe(services, { ...valid, email: "bot@example.com", website: "https://spam.example" });
+      const bot = await callSubscribe(services, {
+        ...valid,
+        email: "bot@example.com",
+        website: "https://spam.example",
+      });
       expect(bot.status).toBe(200);
       expect(((await bot.json()) as { ok: boolean }).ok).toBe(true);
       const fast = await callSubscribe(services, { ...valid, email: "fast@example.com", elapsedMs: "150" });
@@ -149,7 +210,11 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
     });
 
     it("redirects a form sent without JavaScript to the /newsletter page with the outcome", async () => {
-      const ok = await callSubscribe(services, { ...valid, email: "nojs@example.com", variant: "footer", source: "footer" }, { json: false });
+      const ok = await callSubscribe(
+        services,
+        { ...valid, email: "nojs@example.com", variant: "footer", source: "footer" },
+        { json: false },
+      );
       expect(ok.status).toBe(303);
       expect(ok.headers.get("location")).toBe("/newsletter?status=subscribed");
       const bad = await callSubscribe(services, { ...valid, email: "nope" }, { json: false });
@@ -159,7 +224,10 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
     it("limits submissions per address with a clear 429", async () => {
       const limited = await makeServices({ RATE_LIMIT_FORMS_PER_MINUTE: "2" });
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await callSubscribe(limited, { ...valid, email: `r${i}@example.com` }, { ip: "192.0.2.9" })).status);
+      for (let i = 0; i < 3; i++)
+        statuses.push(
+          (await callSubscribe(limited, { ...valid, email: `r${i}@example.com` }, { ip: "192.0.2.9" })).status,
+        );
       expect(statuses).toEqual([200, 200, 429]);
       const res = await callSubscribe(limited, valid, { ip: "192.0.2.9" });
       expect(((await res.json()) as { message: string }).message).toMatch(/Too many submissions/);
@@ -168,40 +236,73 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
 
     it("keeps the address in the outbox while the database is down and stores it once it is back", async () => {
       const broken: AppServices = { ...services, database: down as Database };
-      const result = await subscribe(broken, { email: "Outage@Example.com", source: "blog-overview", variant: "blog-overview" });
+      const result = await subscribe(broken, {
+        email: "Outage@Example.com",
+        source: "blog-overview",
+        variant: "blog-overview",
+      });
       expect(result.stored).toBe("outbox");
       expect(await services.outbox.size()).toBe(1);
       const replay = await services.outbox.replay();
       expect(replay).toEqual({ replayed: 1, remaining: 0 });
-      const stored = await services.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "outage@example.com"));
+      const stored = await services.database.db
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, "outage@example.com"));
       expect(stored).toHaveLength(1);
       expect(stored[0]).toMatchObject({ source: "blog-overview", status: "confirmed" });
     });
 
     it("answers 500 with the general message when neither the database nor the outbox can take it", async () => {
-      const broken = { ...services, database: down as Database, outbox: { append: () => Promise.reject(new Error("disk full")) } } as unknown as AppServices;
+      const broken = {
+        ...services,
+        database: down as Database,
+        outbox: { append: () => Promise.reject(new Error("disk full")) },
+      } as unknown as AppServices;
       const res = await callSubscribe(broken, { ...valid, email: "lost@example.com" });
       expect(res.status).toBe(500);
       expect(await res.json()).toEqual({ ok: false, message: "Oops! Something went wrong. Please try again." });
     });
   });
 
-  describe("web-hook forwarding", () => {
+  describe("webhook forwarding", () => {
     it("forwards a new subscription form-urlencoded, retrying a failing hook, and never a known address", async () => {
       const hook = await startWebhook(1);
       const services = await makeServices({ NEWSLETTER_WEBHOOK_URL: hook.url });
       await services.database.db.delete(newsletterSubscribers);
-      const first = await subscribe(services, { email: "hook@example.com", source: "/blog/best-triathlon-gear", variant: "in-article", serviceType: "triathlon_training" }, { webhook: { retryDelayMs: 10 } });
+      const first = await subscribe(
+        services,
+        {
+          email: "hook@example.com",
+          source: "/blog/best-triathlon-gear",
+          variant: "in-article",
+          serviceType: "triathlon_training",
+        },
+        { webhook: { retryDelayMs: 10 } },
+      );
       await first.background;
       expect(hook.bodies).toHaveLength(2);
       expect(hook.types[1]).toBe("application/x-www-form-urlencoded");
-      expect(Object.fromEntries(hook.bodies[1] ?? [])).toEqual({ email: "hook@example.com", BLOG_SOURCE: "/blog/best-triathlon-gear", phone: "", availability: "" });
+      expect(Object.fromEntries(hook.bodies[1] ?? [])).toEqual({
+        email: "hook@example.com",
+        BLOG_SOURCE: "/blog/best-triathlon-gear",
+        phone: "",
+        availability: "",
+      });
 
-      const footer = await subscribe(services, { email: "footer@example.com", source: "footer", variant: "footer" }, { webhook: { retryDelayMs: 10 } });
+      const footer = await subscribe(
+        services,
+        { email: "footer@example.com", source: "footer", variant: "footer" },
+        { webhook: { retryDelayMs: 10 } },
+      );
       await footer.background;
       expect(Object.fromEntries(hook.bodies[2] ?? [])).toEqual({ email: "footer@example.com", BLOG_SOURCE: "footer" });
 
-      const again = await subscribe(services, { email: "HOOK@example.com", source: "footer", variant: "footer" }, { webhook: { retryDelayMs: 10 } });
+      const again = await subscribe(
+        services,
+        { email: "HOOK@example.com", source: "footer", variant: "footer" },
+        { webhook: { retryDelayMs: 10 } },
+      );
       await again.background;
       expect(hook.bodies).toHaveLength(3);
       await hook.close();
@@ -251,11 +352,17 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
       const raw = smtp.messages[0]?.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=") ?? "";
       const link = /https:\/\/coach\.example\/newsletter\/confirm\?token=[\w.-]+/.exec(raw)?.[0] ?? "";
       expect(link).not.toBe("");
-      const ok = (await confirmLoader({ request: new Request(link), context: context(services), params: {} } as unknown as Args<typeof confirmLoader>)) as Response;
+      const ok = (await confirmLoader({
+        request: new Request(link),
+        context: context(services),
+        params: {},
+      } as unknown as Args<typeof confirmLoader>)) as Response;
       expect(ok.headers.get("location")).toBe("/newsletter?status=confirmed");
       expect((await rows(services))[0]?.status).toBe("confirmed");
       const forged = (await confirmLoader({
-        request: new Request("https://coach.example/newsletter/confirm?token=" + signToken("wrong-secret", "confirm", "optin@example.com")),
+        request: new Request(
+          "https://coach.example/newsletter/confirm?token=" + signToken("wrong-secret", "confirm", "optin@example.com"),
+        ),
         context: context(services),
         params: {},
       } as unknown as Args<typeof confirmLoader>)) as Response;
@@ -265,19 +372,34 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
     it("unsubscribes with a one-click POST and shows a confirmation step on GET", async () => {
       const token = signToken(services.secret, "unsubscribe", "optin@example.com");
       const url = `https://coach.example/newsletter/unsubscribe?token=${token}`;
-      const page = (await unsubscribeLoader({ request: new Request(url), context: context(services), params: {} } as unknown as Args<typeof unsubscribeLoader>)) as unknown as { data: { masked: string | null } };
+      const page = (await unsubscribeLoader({
+        request: new Request(url),
+        context: context(services),
+        params: {},
+      } as unknown as Args<typeof unsubscribeLoader>)) as unknown as { data: { masked: string | null } };
       expect(page.data.masked).toBe("op***@example.com");
       expect((await rows(services))[0]?.status).toBe("confirmed");
 
-      const oneClick = new Request(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
-      const done = await unsubscribeAction({ request: oneClick, context: context(services), params: {} } as unknown as Args<typeof unsubscribeAction>);
+      const oneClick = new Request(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      const done = await unsubscribeAction({
+        request: oneClick,
+        context: context(services),
+        params: {},
+      } as unknown as Args<typeof unsubscribeAction>);
       expect(done).toEqual({ done: true });
       const [row] = await rows(services);
       expect(row?.status).toBe("unsubscribed");
       expect(row?.unsubscribedAt).toBeInstanceOf(Date);
 
       const forged = await unsubscribeAction({
-        request: new Request(`https://coach.example/newsletter/unsubscribe?token=${signToken(services.secret, "confirm", "optin@example.com")}`, { method: "POST" }),
+        request: new Request(
+          `https://coach.example/newsletter/unsubscribe?token=${signToken(services.secret, "confirm", "optin@example.com")}`,
+          { method: "POST" },
+        ),
         context: context(services),
         params: {},
       } as unknown as Args<typeof unsubscribeAction>);

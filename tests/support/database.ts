@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase, type Database } from "../../app/infra/db.server";
+import { openDatabase, type Database } from "~/infra/db.server";
 
 export type Engine = "pglite" | "postgres";
 

@@ -6,16 +6,16 @@
 import path from "node:path";
 import { count } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
-import { parseEnv } from "../../app/infra/env.server";
-import { createServices } from "../../app/infra/services.server";
+import { parseEnv } from "~/infra/env.server";
+import { createServices } from "~/infra/services.server";
 import { createApp } from "../../server/app";
-import { newsletterSubscribers, orders, payments, processedEvents, session, signups, user } from "../../db/schema";
+import { newsletterSubscribers, orders, payments, processedEvents, session, signups, user } from "#db/schema";
 
 export type FaultCommand = { id: number; type: "db:down" | "db:up" | "counts" | "memory" };
 export interface FaultCounts {
   signups: number;
   subscribers: number;
-  /** Orders, payments, processed web-hook events, back-office users and sessions together. */
+  /** Orders, payments, processed webhook events, back-office users and sessions together. */
   other: number;
   outbox: number;
 }
@@ -58,7 +58,8 @@ async function handle(command: FaultCommand): Promise<unknown> {
 process.on("message", (command: FaultCommand) => {
   handle(command).then(
     (result) => process.send?.({ id: command.id, result }),
-    (error: unknown) => process.send?.({ id: command.id, error: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) =>
+      process.send?.({ id: command.id, error: error instanceof Error ? error.message : String(error) }),
   );
 });
 

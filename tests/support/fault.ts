@@ -19,22 +19,26 @@ export interface FaultServer {
 export async function startFaultServer(env: Record<string, string> = {}): Promise<FaultServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "coach-fault-"));
-  const child: ChildProcess = spawn(process.execPath, ["--expose-gc", "--import", "tsx", "tests/support/fault-server.ts"], {
-    cwd: path.resolve(import.meta.dirname, "../.."),
-    env: {
-      ...cleanEnv(),
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "fatal",
-      SITE_URL: `http://127.0.0.1:${port}`,
-      RATE_LIMIT_FORMS_PER_MINUTE: "100000",
-      RATE_LIMIT_POSTS_PER_MINUTE: "100000",
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--expose-gc", "--import", "tsx", "tests/support/fault-server.ts"],
+    {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: {
+        ...cleanEnv(),
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "fatal",
+        SITE_URL: `http://127.0.0.1:${port}`,
+        RATE_LIMIT_FORMS_PER_MINUTE: "100000",
+        RATE_LIMIT_POSTS_PER_MINUTE: "100000",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
     },
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
-  });
+  );
   let output = "";
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()));

@@ -78,7 +78,9 @@ export function cleanEnv(): Record<string, string> {
 }
 
 /** Runs the server entry expecting it to exit (bad configuration). */
-export async function runServerExpectingExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+export async function runServerExpectingExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: { ...cleanEnv(), PORT: "0", DATA_DIR: mkdtempSync(path.join(tmpdir(), "coach-data-")), ...env },

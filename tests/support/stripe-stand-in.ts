@@ -116,7 +116,11 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     }
     if (method === "POST" && path === "/v1/subscription_schedules") {
       const subscription = String(params.from_subscription ?? "");
-      if (!subscription.startsWith("sub_")) return { status: 400, body: { error: { type: "invalid_request_error", message: "from_subscription is required" } } };
+      if (!subscription.startsWith("sub_"))
+        return {
+          status: 400,
+          body: { error: { type: "invalid_request_error", message: "from_subscription is required" } },
+        };
       const session = [...sessions.values()].find((s) => s.subscription === subscription);
       const priceId = subscriptionPrice.get(subscription) ?? "price_unknown";
       const start = now();
@@ -129,7 +133,14 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
         end_behavior: "release",
         metadata: {},
         current_phase: { start_date: start, end_date: start + 30 * 86_400 },
-        phases: [{ start_date: start, end_date: start + 30 * 86_400, items: [{ price: priceId, quantity: 1, metadata: {} }], metadata: {} }],
+        phases: [
+          {
+            start_date: start,
+            end_date: start + 30 * 86_400,
+            items: [{ price: priceId, quantity: 1, metadata: {} }],
+            metadata: {},
+          },
+        ],
         created: start,
         livemode: false,
       };
@@ -145,7 +156,11 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
         const months = Number(duration?.interval_count ?? 1);
         return { ...phase, start_date: start, end_date: start + months * 30 * 86_400 };
       });
-      Object.assign(schedule, { end_behavior: params.end_behavior ?? schedule.end_behavior, metadata: params.metadata ?? schedule.metadata }, phases.length ? { phases } : {});
+      Object.assign(
+        schedule,
+        { end_behavior: params.end_behavior ?? schedule.end_behavior, metadata: params.metadata ?? schedule.metadata },
+        phases.length ? { phases } : {},
+      );
       return { status: 200, body: schedule };
     }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
@@ -165,7 +180,14 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
       };
     }
     if (method === "POST" && path === "/v1/billing_portal/configurations") {
-      const config: StripeObject = { id: id("bpc"), object: "billing_portal.configuration", active: true, features: params.features, business_profile: params.business_profile, livemode: false };
+      const config: StripeObject = {
+        id: id("bpc"),
+        object: "billing_portal.configuration",
+        active: true,
+        features: params.features,
+        business_profile: params.business_profile,
+        livemode: false,
+      };
       portalConfigurations.set(config.id, config);
       return { status: 200, body: config };
     }
@@ -174,7 +196,14 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
       return product ? { status: 200, body: product } : null;
     }
     if (method === "POST" && path === "/v1/products") {
-      const product: StripeObject = { id: String(params.id ?? id("prod")), object: "product", name: params.name, metadata: params.metadata ?? {}, active: true, livemode: false };
+      const product: StripeObject = {
+        id: String(params.id ?? id("prod")),
+        object: "product",
+        name: params.name,
+        metadata: params.metadata ?? {},
+        active: true,
+        livemode: false,
+      };
       products.set(product.id, product);
       return { status: 200, body: product };
     }
@@ -197,7 +226,9 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
         lookup_key: params.lookup_key ?? null,
         nickname: params.nickname ?? null,
         metadata: params.metadata ?? {},
-        recurring: recurring ? { interval: recurring.interval, interval_count: Number(recurring.interval_count ?? 1) } : null,
+        recurring: recurring
+          ? { interval: recurring.interval, interval_count: Number(recurring.interval_count ?? 1) }
+          : null,
         type: recurring ? "recurring" : "one_time",
         active: true,
         livemode: false,
@@ -215,7 +246,13 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     const body = Buffer.concat(chunks).toString("utf8");
     const params = req.method === "GET" ? parseStripeForm(url.search.slice(1)) : parseStripeForm(body);
     const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
-    requests.push({ method: req.method ?? "GET", path: url.pathname, params, idempotencyKey, stripeVersion: req.headers["stripe-version"] as string | undefined });
+    requests.push({
+      method: req.method ?? "GET",
+      path: url.pathname,
+      params,
+      idempotencyKey,
+      stripeVersion: req.headers["stripe-version"] as string | undefined,
+    });
 
     const auth = req.headers.authorization ?? "";
     if (!auth.startsWith("Bearer sk_test_") || (options.secretKey && auth !== `Bearer ${options.secretKey}`)) {

@@ -13,10 +13,17 @@ export interface AccessClaims extends JWTPayload {
  * Verifies a back-office access token (from /api/auth/token) against the published keys
  * (/.well-known/jwks.json): signature, issuer, audience and expiry.
  */
-export async function verifyAccessToken(token: string, jwks: JSONWebKeySet, expected: { issuer: string; audience: string }): Promise<AccessClaims> {
+export async function verifyAccessToken(
+  token: string,
+  jwks: JSONWebKeySet,
+  expected: { issuer: string; audience: string },
+): Promise<AccessClaims> {
   if (!jwks.keys?.length) throw new AccessTokenError("JWKS is empty");
   try {
-    const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), { issuer: expected.issuer, audience: expected.audience });
+    const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), {
+      issuer: expected.issuer,
+      audience: expected.audience,
+    });
     if (typeof payload.sub !== "string") throw new AccessTokenError("Access token has no subject");
     return payload as AccessClaims;
   } catch (error) {

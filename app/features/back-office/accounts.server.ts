@@ -23,13 +23,25 @@ export function oneTimePassword(): string {
  * Creates a trainer account with an e-mail/password credential. There is no public sign-up;
  * this is the only way in (from `npm run admin:create` or its signed HTTP request).
  */
-export async function createTrainerAccount(auth: BackOfficeAuth, input: AccountInput): Promise<{ id: string; email: string; password: string; generated: boolean }> {
+export async function createTrainerAccount(
+  auth: BackOfficeAuth,
+  input: AccountInput,
+): Promise<{ id: string; email: string; password: string; generated: boolean }> {
   const parsed = accountInputSchema.parse(input);
   const ctx = await auth.$context;
-  if (await ctx.internalAdapter.findUserByEmail(parsed.email)) throw new AccountExistsError(`An account for ${parsed.email} already exists.`);
+  if (await ctx.internalAdapter.findUserByEmail(parsed.email))
+    throw new AccountExistsError(`An account for ${parsed.email} already exists.`);
   const password = parsed.password ?? oneTimePassword();
   const hash = await ctx.password.hash(password);
-  const user = await ctx.internalAdapter.createUser({ email: parsed.email, name: parsed.name, emailVerified: true }, { method: "admin" });
-  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+  const user = await ctx.internalAdapter.createUser(
+    { email: parsed.email, name: parsed.name, emailVerified: true },
+    { method: "admin" },
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: hash,
+  });
   return { id: user.id, email: parsed.email, password, generated: !parsed.password };
 }

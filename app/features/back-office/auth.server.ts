@@ -2,11 +2,11 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { jwt } from "better-auth/plugins/jwt";
 import { twoFactor } from "better-auth/plugins/two-factor";
-import * as schema from "../../../db/schema";
-import type { Db } from "../../infra/db.server";
-import type { Env } from "../../infra/env.server";
-import type { Logger } from "../../infra/logger.server";
-import type { Mailer } from "../../infra/mail.server";
+import * as schema from "#db/schema";
+import type { Db } from "~/infra/db.server";
+import type { Env } from "~/infra/env.server";
+import type { Logger } from "~/infra/logger.server";
+import type { Mailer } from "~/infra/mail.server";
 import { passwordResetMail } from "./mail";
 
 /** A session lives this long without activity; the session keeper renews it while the trainer works. */
@@ -94,7 +94,10 @@ export function createAuth({ db, env, secret, logger, mailer }: AuthDeps) {
           issuer: origin,
           audience: origin,
           expirationTime: ACCESS_TOKEN_TTL,
-          definePayload: ({ user, session }) => ({ email: user.email, aal: (session as { aal?: string }).aal ?? "aal1" }),
+          definePayload: ({ user, session }) => ({
+            email: user.email,
+            aal: (session as { aal?: string }).aal ?? "aal1",
+          }),
         },
       }),
     ],

@@ -1,6 +1,7 @@
 import type { SourceCount, WeekCount } from "./data.server";
 
-const shortDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const shortDate = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 /** Leads and subscribers per week as paired bars, with the numbers in a table for screen readers. */
 export function WeeklyChart({ weeks }: { weeks: WeekCount[] }) {
@@ -13,7 +14,12 @@ export function WeeklyChart({ weeks }: { weeks: WeekCount[] }) {
   const totalSubs = weeks.reduce((n, w) => n + w.subscribers, 0);
   return (
     <figure>
-      <svg viewBox={`0 0 ${width} ${height + 24}`} className="h-auto w-full" role="img" aria-labelledby="weekly-chart-title">
+      <svg
+        viewBox={`0 0 ${width} ${height + 24}`}
+        className="h-auto w-full"
+        role="img"
+        aria-labelledby="weekly-chart-title"
+      >
         <title id="weekly-chart-title">{`Last ${weeks.length} weeks: ${totalLeads} leads and ${totalSubs} newsletter subscribers`}</title>
         <line x1="0" y1={height} x2={width} y2={height} stroke="#14213d" strokeOpacity="0.2" />
         {weeks.map((w, i) => {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
-import { newsletterSubscribers, orders, payments, signups } from "../../../db/schema";
-import type { Db } from "../../infra/db.server";
+import { newsletterSubscribers, orders, payments, signups } from "#db/schema";
+import type { Db } from "~/infra/db.server";
 import { COUNT_CAP, PAGE_SIZE, prefixPattern, type LeadFilters } from "./filters";
 import { EVENT_FORM, INTAKE_FORM, type LeadStatus } from "./labels";
 
@@ -17,7 +17,8 @@ function leadConditions(filters: Omit<LeadFilters, "page">): SQL {
   const conditions: SQL[] = [eq(signups.formName, INTAKE_FORM)];
   if (filters.from) conditions.push(gte(signups.createdAt, new Date(`${filters.from}T00:00:00Z`)));
   if (filters.to) conditions.push(lt(signups.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000)));
-  if (filters.goal) conditions.push(sql`coalesce(${signups.answers}->>'q1', ${signups.answers}->>'1') = ${filters.goal}`);
+  if (filters.goal)
+    conditions.push(sql`coalesce(${signups.answers}->>'q1', ${signups.answers}->>'1') = ${filters.goal}`);
   if (filters.status) conditions.push(eq(signups.status, filters.status));
   if (filters.q) {
     // Prefix matches, each on its own text_pattern_ops index (migration 0002), so a search
@@ -65,7 +66,14 @@ export async function listLeads(db: Db, filters: LeadFilters): Promise<Page<Lead
       .limit(PAGE_SIZE)
       .offset((filters.page - 1) * PAGE_SIZE),
     // Counting stops at the cap: an exact count of 100,000 rows costs more than the page itself.
-    db.select({ n: count() }).from(db.select({ one: sql`1` }).from(signups).where(where).limit(COUNT_CAP + 1).as("capped")),
+    db.select({ n: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(signups)
+        .where(where)
+        .limit(COUNT_CAP + 1)
+        .as("capped"),
+    ),
   ]);
   const total = totalRow?.n ?? 0;
   return { ...paged(rows, Math.min(total, COUNT_CAP), filters.page), totalCapped: total > COUNT_CAP };
@@ -106,7 +114,13 @@ export async function listEventSignups(db: Db, page: number) {
   const where = eq(signups.formName, EVENT_FORM);
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select({ id: signups.id, createdAt: signups.createdAt, name: signups.name, phone: signups.phone, sourceUrl: signups.sourceUrl })
+      .select({
+        id: signups.id,
+        createdAt: signups.createdAt,
+        name: signups.name,
+        phone: signups.phone,
+        sourceUrl: signups.sourceUrl,
+      })
       .from(signups)
       .where(where)
       .orderBy(desc(signups.createdAt), desc(signups.id))
@@ -178,7 +192,13 @@ export async function listOrders(db: Db, page: number): Promise<Page<OrderRow>> 
   const ids = rows.map((r) => r.id);
   const paymentRows = ids.length
     ? await db
-        .select({ orderId: payments.orderId, instalment: payments.instalment, amountCents: payments.amountCents, status: payments.status, createdAt: payments.createdAt })
+        .select({
+          orderId: payments.orderId,
+          instalment: payments.instalment,
+          amountCents: payments.amountCents,
+          status: payments.status,
+          createdAt: payments.createdAt,
+        })
         .from(payments)
         .where(inArray(payments.orderId, ids))
         .orderBy(payments.instalment)
@@ -205,7 +225,9 @@ export interface SourceCount {
 export function weekStarts(now: Date, weeks: number): string[] {
   const day = (now.getUTCDay() + 6) % 7;
   const monday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day);
-  return Array.from({ length: weeks }, (_, i) => new Date(monday - (weeks - 1 - i) * 7 * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: weeks }, (_, i) =>
+    new Date(monday - (weeks - 1 - i) * 7 * 86_400_000).toISOString().slice(0, 10),
+  );
 }
 
 /** Turns a stored source (full URL, path or newsletter source) into a page path. */
@@ -222,7 +244,11 @@ export function sourcePath(source: string | null): string {
 
 type Rows<T> = { rows: T[] };
 
-export async function weeklyStats(db: Db, now = new Date(), weeks = 12): Promise<{ weeks: WeekCount[]; sources: SourceCount[] }> {
+export async function weeklyStats(
+  db: Db,
+  now = new Date(),
+  weeks = 12,
+): Promise<{ weeks: WeekCount[]; sources: SourceCount[] }> {
   const starts = weekStarts(now, weeks);
   const since = new Date(`${starts[0]}T00:00:00Z`);
   const [leadWeeks, subWeeks, leadSources, subSources] = await Promise.all([
@@ -235,7 +261,8 @@ export async function weeklyStats(db: Db, now = new Date(), weeks = 12): Promise
     db.execute(sql`select ${newsletterSubscribers.source} as source, count(*)::int as n from ${newsletterSubscribers}
       where ${newsletterSubscribers.createdAt} >= ${since.toISOString()}::timestamptz group by 1`),
   ]);
-  const byWeek = (result: unknown) => new Map((result as Rows<{ week: string; n: number }>).rows.map((r) => [r.week, Number(r.n)]));
+  const byWeek = (result: unknown) =>
+    new Map((result as Rows<{ week: string; n: number }>).rows.map((r) => [r.week, Number(r.n)]));
   const lw = byWeek(leadWeeks);
   const sw = byWeek(subWeeks);
   const sources = new Map<string, SourceCount>();

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
-import { newsletterSubscribers, orders, signups } from "../../../db/schema";
-import type { Db } from "../../infra/db.server";
+import { newsletterSubscribers, orders, signups } from "#db/schema";
+import type { Db } from "~/infra/db.server";
 import { CSV_BOM, csvRow } from "./csv";
 import { allLeads } from "./data.server";
 import type { LeadFilters } from "./filters";
@@ -40,7 +40,22 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
   return stream(async function* () {
     yield CSV_BOM;
     if (list === "leads") {
-      yield csvRow(["Date", "First name", "Last name", "E-mail", "Phone", "Goal", "Sport / exercise", "Competition goal", "Gender", "Age", "Message", "Status", "Note", "Source page"]);
+      yield csvRow([
+        "Date",
+        "First name",
+        "Last name",
+        "E-mail",
+        "Phone",
+        "Goal",
+        "Sport / exercise",
+        "Competition goal",
+        "Gender",
+        "Age",
+        "Message",
+        "Status",
+        "Note",
+        "Source page",
+      ]);
       for await (const rows of allLeads(db, filters, BATCH)) {
         let text = "";
         for (const r of rows) {
@@ -69,7 +84,13 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
     if (list === "event-signups") {
       yield csvRow(["Date", "Name", "Phone", "Source page"]);
       for await (const rows of pagedRows((offset) =>
-        db.select().from(signups).where(eq(signups.formName, EVENT_FORM)).orderBy(desc(signups.createdAt), desc(signups.id)).limit(BATCH).offset(offset),
+        db
+          .select()
+          .from(signups)
+          .where(eq(signups.formName, EVENT_FORM))
+          .orderBy(desc(signups.createdAt), desc(signups.id))
+          .limit(BATCH)
+          .offset(offset),
       )) {
         yield rows.map((r) => csvRow([r.createdAt, r.name, r.phone, r.sourceUrl])).join("");
       }
@@ -78,16 +99,49 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
     if (list === "subscribers") {
       yield csvRow(["Date", "E-mail", "Status", "Source", "Confirmed", "Unsubscribed"]);
       for await (const rows of pagedRows((offset) =>
-        db.select().from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id)).limit(BATCH).offset(offset),
+        db
+          .select()
+          .from(newsletterSubscribers)
+          .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+          .limit(BATCH)
+          .offset(offset),
       )) {
-        yield rows.map((r) => csvRow([r.createdAt, r.email, r.status, r.source, r.confirmedAt, r.unsubscribedAt])).join("");
+        yield rows
+          .map((r) => csvRow([r.createdAt, r.email, r.status, r.source, r.confirmedAt, r.unsubscribedAt]))
+          .join("");
       }
       return;
     }
-    yield csvRow(["Date", "Plan", "Billing", "Amount per payment", "Currency", "Payments made", "Payments total", "Status", "Provider", "Customer e-mail"]);
-    for await (const rows of pagedRows((offset) => db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(BATCH).offset(offset))) {
+    yield csvRow([
+      "Date",
+      "Plan",
+      "Billing",
+      "Amount per payment",
+      "Currency",
+      "Payments made",
+      "Payments total",
+      "Status",
+      "Provider",
+      "Customer e-mail",
+    ]);
+    for await (const rows of pagedRows((offset) =>
+      db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(BATCH).offset(offset),
+    )) {
       yield rows
-        .map((r) => csvRow([r.createdAt, r.planName, r.billingType, (r.amountCents / 100).toFixed(2), r.currency.toUpperCase(), r.paymentsMade, r.paymentsTotal, r.status, r.provider, r.customerEmail]))
+        .map((r) =>
+          csvRow([
+            r.createdAt,
+            r.planName,
+            r.billingType,
+            (r.amountCents / 100).toFixed(2),
+            r.currency.toUpperCase(),
+            r.paymentsMade,
+            r.paymentsTotal,
+            r.status,
+            r.provider,
+            r.customerEmail,
+          ]),
+        )
         .join("");
     }
   });

@@ -3,8 +3,17 @@ import { filtersToQuery, parseLeadFilters, prefixPattern } from "./filters";
 
 describe("lead filters", () => {
   it("keeps valid values and drops malformed ones", () => {
-    const f = parseLeadFilters(new URLSearchParams("from=2026-01-01&to=nope&goal=competition&status=weird&q= anna &page=3"));
-    expect(f).toEqual({ from: "2026-01-01", to: undefined, goal: "competition", status: undefined, q: "anna", page: 3 });
+    const f = parseLeadFilters(
+      new URLSearchParams("from=2026-01-01&to=nope&goal=competition&status=weird&q= anna &page=3"),
+    );
+    expect(f).toEqual({
+      from: "2026-01-01",
+      to: undefined,
+      goal: "competition",
+      status: undefined,
+      q: "anna",
+      page: 3,
+    });
   });
   it("defaults to page 1", () => {
     expect(parseLeadFilters(new URLSearchParams("page=-2")).page).toBe(1);

@@ -14,7 +14,9 @@ const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v
 export const leadFiltersSchema = z.object({
   from: z.preprocess(emptyToUndefined, isoDate.optional()).catch(undefined),
   to: z.preprocess(emptyToUndefined, isoDate.optional()).catch(undefined),
-  goal: z.preprocess(emptyToUndefined, z.enum(Object.keys(GOAL_LABELS) as [string, ...string[]]).optional()).catch(undefined),
+  goal: z
+    .preprocess(emptyToUndefined, z.enum(Object.keys(GOAL_LABELS) as [string, ...string[]]).optional())
+    .catch(undefined),
   status: z.preprocess(emptyToUndefined, z.enum(LEAD_STATUSES).optional()).catch(undefined),
   q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()).catch(undefined),
   page: z.coerce.number().int().min(1).max(400).catch(1),
@@ -50,5 +52,8 @@ export function prefixPattern(text: string): string {
 export const leadUpdateSchema = z.object({
   id: z.uuid(),
   status: z.enum(LEAD_STATUSES, "Choose a status"),
-  note: z.string().max(2000, "Keep the note under 2000 characters").transform((v) => v.trim()),
+  note: z
+    .string()
+    .max(2000, "Keep the note under 2000 characters")
+    .transform((v) => v.trim()),
 });

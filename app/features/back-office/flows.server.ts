@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import QRCode from "qrcode";
-import { session as sessionTable } from "../../../db/schema";
-import type { RequestContext } from "../../infra/context";
+import { session as sessionTable } from "#db/schema";
+import type { RequestContext } from "~/infra/context";
 import { audit, authHeaders, checkAuthRateLimit, type TrainerSession } from "./guard.server";
 
 export type FlowResult<T = object> =
@@ -72,20 +72,43 @@ export async function verifySecondFactor(
   try {
     const result =
       input.method === "totp"
-        ? await services.auth.api.verifyTOTP({ body: { code: input.code.replace(/\s+/g, "") }, headers, returnHeaders: true })
+        ? await services.auth.api.verifyTOTP({
+            body: { code: input.code.replace(/\s+/g, "") },
+            headers,
+            returnHeaders: true,
+          })
         : await services.auth.api.verifyBackupCode({ body: { code: input.code.trim() }, headers, returnHeaders: true });
     const userId = result.response.user.id;
-    await audit(services.database.db, { action: "sign-in", userId, ip: clientIp, detail: { aal: "aal2", method: input.method } });
+    await audit(services.database.db, {
+      action: "sign-in",
+      userId,
+      ip: clientIp,
+      detail: { aal: "aal2", method: input.method },
+    });
     return { ok: true, headers: setCookies(result.headers) };
   } catch (error) {
     const known = apiMessage(error);
     if (!known) throw error;
-    await audit(services.database.db, { action: "verify.failed", ip: clientIp, detail: { method: input.method, code: known.code } });
+    await audit(services.database.db, {
+      action: "verify.failed",
+      ip: clientIp,
+      detail: { method: input.method, code: known.code },
+    });
     if (known.code === "INVALID_TWO_FACTOR_COOKIE" || known.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
-      return { ok: false, status: 401, message: "This sign-in has expired. Sign in with your password again.", field: "restart" };
+      return {
+        ok: false,
+        status: 401,
+        message: "This sign-in has expired. Sign in with your password again.",
+        field: "restart",
+      };
     }
     if (known.status === 429 || known.code === "ACCOUNT_TEMPORARILY_LOCKED") {
-      return { ok: false, status: 429, message: "Too many wrong codes. The account is locked for 15 minutes.", field: "code" };
+      return {
+        ok: false,
+        status: 429,
+        message: "Too many wrong codes. The account is locked for 15 minutes.",
+        field: "code",
+      };
     }
     return { ok: false, status: 401, message: "That code is not valid. Check the app and try again.", field: "code" };
   }
@@ -116,8 +139,13 @@ export async function startEnrolment(
   } catch (error) {
     const known = apiMessage(error);
     if (!known) throw error;
-    if (known.code === "INVALID_PASSWORD") return { ok: false, status: 400, message: "That password is not correct.", field: "password" };
-    return { ok: false, status: known.status, message: "Two-factor sign-in could not be set up. Reload the page and try again." };
+    if (known.code === "INVALID_PASSWORD")
+      return { ok: false, status: 400, message: "That password is not correct.", field: "password" };
+    return {
+      ok: false,
+      status: known.status,
+      message: "Two-factor sign-in could not be set up. Reload the page and try again.",
+    };
   }
 }
 
@@ -139,17 +167,34 @@ export async function confirmEnrolment(
     });
     // The session that just verified was re-issued as aal2; any session opened elsewhere
     // before enrolment never passed the factor, so it ends here.
-    await services.database.db.delete(sessionTable).where(and(eq(sessionTable.userId, trainer.user.id), eq(sessionTable.aal, "aal1")));
-    await audit(services.database.db, { action: "factor.enrolled", userId: trainer.user.id, ip: clientIp, detail: { type: "totp" } });
+    await services.database.db
+      .delete(sessionTable)
+      .where(and(eq(sessionTable.userId, trainer.user.id), eq(sessionTable.aal, "aal1")));
+    await audit(services.database.db, {
+      action: "factor.enrolled",
+      userId: trainer.user.id,
+      ip: clientIp,
+      detail: { type: "totp" },
+    });
     return { ok: true, headers: setCookies(headers) };
   } catch (error) {
     const known = apiMessage(error);
     if (!known) throw error;
-    return { ok: false, status: 400, message: "That code is not valid. Check the time on your phone and try the next code.", field: "code" };
+    return {
+      ok: false,
+      status: 400,
+      message: "That code is not valid. Check the time on your phone and try the next code.",
+      field: "code",
+    };
   }
 }
 
-export async function removeFactor(request: Request, ctx: RequestContext, trainer: TrainerSession, password: string): Promise<FlowResult> {
+export async function removeFactor(
+  request: Request,
+  ctx: RequestContext,
+  trainer: TrainerSession,
+  password: string,
+): Promise<FlowResult> {
   const { services, clientIp } = ctx;
   try {
     const { headers } = await services.auth.api.disableTwoFactor({
@@ -157,7 +202,12 @@ export async function removeFactor(request: Request, ctx: RequestContext, traine
       headers: authHeaders(request, clientIp),
       returnHeaders: true,
     });
-    await audit(services.database.db, { action: "factor.removed", userId: trainer.user.id, ip: clientIp, detail: { type: "totp" } });
+    await audit(services.database.db, {
+      action: "factor.removed",
+      userId: trainer.user.id,
+      ip: clientIp,
+      detail: { type: "totp" },
+    });
     return { ok: true, headers: setCookies(headers) };
   } catch (error) {
     const known = apiMessage(error);
@@ -169,7 +219,12 @@ export async function removeFactor(request: Request, ctx: RequestContext, traine
 export type SignOutScope = "local" | "others" | "global";
 
 /** local: this device; others: every other device; global: everywhere including this one. */
-export async function signOutScope(request: Request, ctx: RequestContext, trainer: TrainerSession, scope: SignOutScope): Promise<FlowResult> {
+export async function signOutScope(
+  request: Request,
+  ctx: RequestContext,
+  trainer: TrainerSession,
+  scope: SignOutScope,
+): Promise<FlowResult> {
   const { services, clientIp } = ctx;
   const headers = authHeaders(request, clientIp);
   if (scope !== "local") await services.auth.api.revokeOtherSessions({ headers });
@@ -192,7 +247,11 @@ export interface SessionSummary {
   aal: string;
 }
 
-export async function listTrainerSessions(request: Request, ctx: RequestContext, trainer: TrainerSession): Promise<SessionSummary[]> {
+export async function listTrainerSessions(
+  request: Request,
+  ctx: RequestContext,
+  trainer: TrainerSession,
+): Promise<SessionSummary[]> {
   const sessions = await ctx.services.auth.api.listSessions({ headers: authHeaders(request, ctx.clientIp) });
   return sessions
     .map((s) => ({
@@ -225,8 +284,14 @@ export async function changePassword(
   } catch (error) {
     const known = apiMessage(error);
     if (!known) throw error;
-    if (known.code === "INVALID_PASSWORD") return { ok: false, status: 400, message: "The current password is not correct.", field: "currentPassword" };
-    return { ok: false, status: 400, message: "The new password was not accepted (12 to 128 characters).", field: "newPassword" };
+    if (known.code === "INVALID_PASSWORD")
+      return { ok: false, status: 400, message: "The current password is not correct.", field: "currentPassword" };
+    return {
+      ok: false,
+      status: 400,
+      message: "The new password was not accepted (12 to 128 characters).",
+      field: "newPassword",
+    };
   }
 }
 
@@ -235,26 +300,47 @@ export async function requestPasswordReset(request: Request, ctx: RequestContext
   const { services, clientIp } = ctx;
   const blocked = await checkAuthRateLimit(ctx, "reset", email);
   if (blocked !== null) return { ok: false, status: 429, message: TOO_MANY(blocked) };
-  if (!services.mailer) return { ok: false, status: 503, message: "Password reset by e-mail is not available: no mail server is configured." };
+  if (!services.mailer)
+    return {
+      ok: false,
+      status: 503,
+      message: "Password reset by e-mail is not available: no mail server is configured.",
+    };
   await services.auth.api.requestPasswordReset({
     body: { email: email.trim().toLowerCase(), redirectTo: "/admin/reset-password" },
     headers: authHeaders(request, clientIp),
   });
-  await audit(services.database.db, { action: "password.reset-requested", ip: clientIp, detail: { email: email.trim().toLowerCase() } });
+  await audit(services.database.db, {
+    action: "password.reset-requested",
+    ip: clientIp,
+    detail: { email: email.trim().toLowerCase() },
+  });
   return { ok: true, headers: new Headers() };
 }
 
-export async function resetPassword(request: Request, ctx: RequestContext, input: { token: string; newPassword: string }): Promise<FlowResult> {
+export async function resetPassword(
+  request: Request,
+  ctx: RequestContext,
+  input: { token: string; newPassword: string },
+): Promise<FlowResult> {
   const { services, clientIp } = ctx;
   try {
-    await services.auth.api.resetPassword({ body: { token: input.token, newPassword: input.newPassword }, headers: authHeaders(request, clientIp) });
+    await services.auth.api.resetPassword({
+      body: { token: input.token, newPassword: input.newPassword },
+      headers: authHeaders(request, clientIp),
+    });
     await audit(services.database.db, { action: "password.reset", ip: clientIp });
     return { ok: true, headers: new Headers() };
   } catch (error) {
     const known = apiMessage(error);
     if (!known) throw error;
-    if (known.code === "INVALID_TOKEN") return { ok: false, status: 400, message: "This reset link is not valid any more. Ask for a new one." };
-    return { ok: false, status: 400, message: "The new password was not accepted (12 to 128 characters).", field: "newPassword" };
+    if (known.code === "INVALID_TOKEN")
+      return { ok: false, status: 400, message: "This reset link is not valid any more. Ask for a new one." };
+    return {
+      ok: false,
+      status: 400,
+      message: "The new password was not accepted (12 to 128 characters).",
+      field: "newPassword",
+    };
   }
 }
-

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { auditLog } from "../../../db/schema";
-import type { RequestContext } from "../../infra/context";
-import type { Db } from "../../infra/db.server";
+import { auditLog } from "#db/schema";
+import type { RequestContext } from "~/infra/context";
+import type { Db } from "~/infra/db.server";
 import { isSameOrigin } from "./origin";
 
 export type AuditAction =
@@ -25,7 +25,9 @@ export async function audit(
   db: Db,
   entry: { action: AuditAction; userId?: string | null; ip?: string | null; detail?: Record<string, unknown> },
 ): Promise<void> {
-  await db.insert(auditLog).values({ action: entry.action, userId: entry.userId ?? null, ip: entry.ip ?? null, detail: entry.detail ?? null });
+  await db
+    .insert(auditLog)
+    .values({ action: entry.action, userId: entry.userId ?? null, ip: entry.ip ?? null, detail: entry.detail ?? null });
 }
 
 /**
@@ -50,7 +52,10 @@ export function authHeaders(request: Request, clientIp: string, extraCookie?: st
  */
 export function assertSameOrigin(request: Request, siteUrl: string): void {
   if (!isSameOrigin(request.headers.get("origin"), request.headers.get("referer"), siteUrl)) {
-    throw data({ ok: false as const, message: "This request did not come from the back office. Reload the page and try again." }, { status: 403 });
+    throw data(
+      { ok: false as const, message: "This request did not come from the back office. Reload the page and try again." },
+      { status: 403 },
+    );
   }
 }
 
@@ -108,19 +113,31 @@ export async function requireTrainer(
   const trainer = await getTrainerSession(request, ctx);
   if (!trainer) throw loginRedirect(request);
   if (trainer.user.twoFactorEnabled && trainer.session.aal !== "aal2") throw loginRedirect(request, "step-up");
-  if (!trainer.user.twoFactorEnabled && !options.allowWithoutFactor) throw redirect("/admin/security?enrol=1", { headers: trainer.headers });
+  if (!trainer.user.twoFactorEnabled && !options.allowWithoutFactor)
+    throw redirect("/admin/security?enrol=1", { headers: trainer.headers });
   return trainer;
 }
 
 /** Route `headers` export for back-office pages: forwards renewed session cookies. */
-export function forwardSessionHeaders({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }): Headers {
+export function forwardSessionHeaders({
+  loaderHeaders,
+  actionHeaders,
+}: {
+  loaderHeaders: Headers;
+  actionHeaders: Headers;
+}): Headers {
   const out = new Headers({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });
-  for (const source of [loaderHeaders, actionHeaders]) for (const cookie of source.getSetCookie()) out.append("Set-Cookie", cookie);
+  for (const source of [loaderHeaders, actionHeaders])
+    for (const cookie of source.getSetCookie()) out.append("Set-Cookie", cookie);
   return out;
 }
 
 /** Per-address and per-account limits for sign-in and second-factor checks. */
-export async function checkAuthRateLimit(ctx: RequestContext, kind: "sign-in" | "verify" | "reset", account?: string): Promise<number | null> {
+export async function checkAuthRateLimit(
+  ctx: RequestContext,
+  kind: "sign-in" | "verify" | "reset",
+  account?: string,
+): Promise<number | null> {
   const { services, clientIp } = ctx;
   const limits = [services.rateLimit(`auth:${kind}:ip:${clientIp}`, 20, 15 * 60)];
   if (account) limits.push(services.rateLimit(`auth:${kind}:acct:${account.trim().toLowerCase()}`, 8, 15 * 60));

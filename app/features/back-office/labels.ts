@@ -12,13 +12,22 @@ export const GOAL_LABELS: Record<string, string> = {
   "build-muscle": "Build muscle",
 };
 
-const SPORT_LABELS: Record<string, string> = { swimming: "Swimming", running: "Running", cycling: "Cycling", triathlon: "Triathlon" };
+const SPORT_LABELS: Record<string, string> = {
+  swimming: "Swimming",
+  running: "Running",
+  cycling: "Cycling",
+  triathlon: "Triathlon",
+};
 const FREQUENCY_LABELS: Record<string, string> = {
   "hardly-ever": "Hardly ever (0-1 times a week)",
   moderately: "Moderately (2-4 times a week)",
   "very-active": "Very active (5+ times a week)",
 };
-const COMPETITION_GOAL_LABELS: Record<string, string> = { "total-time": "Total time", "time-pace": "Time and pace", distance: "Distance" };
+const COMPETITION_GOAL_LABELS: Record<string, string> = {
+  "total-time": "Total time",
+  "time-pace": "Time and pace",
+  distance: "Distance",
+};
 const GENDER_LABELS: Record<string, string> = { male: "Male", female: "Female", "non-binary": "Non-binary" };
 const AGE_LABELS: Record<string, string> = { "18-24": "18-24", "25-30": "25-30", "31+": "31+" };
 
@@ -45,9 +54,16 @@ export function readableAnswers(answers: Record<string, unknown> | null | undefi
     ["Gender", label(GENDER_LABELS, value("4"))],
     ["Age", label(AGE_LABELS, value("5"))],
   ];
-  return lines.filter((l): l is [string, string] => l[1] !== undefined && l[1] !== "").map(([question, answer]) => ({ question, answer }));
+  return lines
+    .filter((l): l is [string, string] => l[1] !== undefined && l[1] !== "")
+    .map(([question, answer]) => ({ question, answer }));
 }
 
 export const LEAD_STATUSES = ["new", "contacted", "client", "archived"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export const STATUS_LABELS: Record<LeadStatus, string> = { new: "New", contacted: "Contacted", client: "Client", archived: "Archived" };
+export const STATUS_LABELS: Record<LeadStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  client: "Client",
+  archived: "Archived",
+};

@@ -1,10 +1,25 @@
 import type { ReactNode } from "react";
 
-export function ListTable({ caption, columns, rows, empty }: { caption: string; columns: string[]; rows: { key: string; cells: ReactNode[]; muted?: boolean }[]; empty: string }) {
+export function ListTable({
+  caption,
+  columns,
+  rows,
+  empty,
+}: {
+  caption: string;
+  columns: string[];
+  rows: { key: string; cells: ReactNode[]; muted?: boolean }[];
+  empty: string;
+}) {
   if (rows.length === 0) return <p className="rounded-2xl bg-white p-6 ring-1 ring-navy/10">{empty}</p>;
   return (
     // Focusable so keyboard users can scroll the table on narrow screens.
-    <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-navy/10" tabIndex={0} role="region" aria-label={caption}>
+    <div
+      className="overflow-x-auto rounded-2xl bg-white ring-1 ring-navy/10"
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
@@ -18,7 +33,10 @@ export function ListTable({ caption, columns, rows, empty }: { caption: string; 
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.key} className={`border-t border-navy/5 align-top ${row.muted ? "bg-slate-50 text-ink/75" : ""}`}>
+            <tr
+              key={row.key}
+              className={`border-t border-navy/5 align-top ${row.muted ? "bg-slate-50 text-ink/75" : ""}`}
+            >
               {row.cells.map((cell, i) => (
                 <td key={i} className="px-4 py-3">
                   {cell}
@@ -33,13 +51,21 @@ export function ListTable({ caption, columns, rows, empty }: { caption: string; 
 }
 
 export function StatusBadge({ tone, children }: { tone: "good" | "wait" | "off"; children: ReactNode }) {
-  const styles = { good: "bg-emerald-100 text-emerald-900", wait: "bg-amber-100 text-amber-900", off: "bg-slate-200 text-slate-800" }[tone];
+  const styles = {
+    good: "bg-emerald-100 text-emerald-900",
+    wait: "bg-amber-100 text-amber-900",
+    off: "bg-slate-200 text-slate-800",
+  }[tone];
   return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${styles}`}>{children}</span>;
 }
 
 export function CsvLink({ list }: { list: string }) {
   return (
-    <a href={`/admin/export/${list}.csv`} download className="min-h-11 rounded-full border border-navy px-5 py-2.5 font-semibold text-navy hover:bg-navy hover:text-white">
+    <a
+      href={`/admin/export/${list}.csv`}
+      download
+      className="min-h-11 rounded-full border border-navy px-5 py-2.5 font-semibold text-navy hover:bg-navy hover:text-white"
+    >
       Download CSV
     </a>
   );

@@ -12,6 +12,7 @@ export function isSameOrigin(origin: string | null, referer: string | null, site
 
 /** Only same-site paths are followed after sign-in, never another host. */
 export function safeRedirectPath(value: unknown, fallback = "/admin"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\"))
+    return fallback;
   return value;
 }

@@ -14,7 +14,9 @@ describe("signed account creation", () => {
   it("refuses another secret, a changed body, an old timestamp or no signature", () => {
     const signature = signProvisionRequest(secret, now, body);
     expect(verifyProvisionRequest("t".repeat(32), { timestamp: String(now), signature }, body, now)).toBe(false);
-    expect(verifyProvisionRequest(secret, { timestamp: String(now), signature }, body.replace("mila", "eve"), now)).toBe(false);
+    expect(
+      verifyProvisionRequest(secret, { timestamp: String(now), signature }, body.replace("mila", "eve"), now),
+    ).toBe(false);
     expect(verifyProvisionRequest(secret, { timestamp: String(now), signature }, body, now + 6 * 60_000)).toBe(false);
     expect(verifyProvisionRequest(secret, { timestamp: String(now), signature: null }, body, now)).toBe(false);
     expect(verifyProvisionRequest(secret, { timestamp: String(now), signature: "abcd" }, body, now)).toBe(false);
@@ -29,7 +31,9 @@ describe("signed account creation", () => {
 describe("origin checks", () => {
   it("compares Origin, or Referer when Origin is absent", () => {
     expect(isSameOrigin("https://milajansen.coach", null, "https://milajansen.coach")).toBe(true);
-    expect(isSameOrigin("https://evil.example", "https://milajansen.coach/admin", "https://milajansen.coach")).toBe(false);
+    expect(isSameOrigin("https://evil.example", "https://milajansen.coach/admin", "https://milajansen.coach")).toBe(
+      false,
+    );
     expect(isSameOrigin(null, "https://milajansen.coach/admin", "https://milajansen.coach")).toBe(true);
     expect(isSameOrigin("null", null, "https://milajansen.coach")).toBe(false);
     expect(isSameOrigin(null, null, "https://milajansen.coach")).toBe(false);

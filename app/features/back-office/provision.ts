@@ -16,7 +16,8 @@ export function verifyProvisionRequest(
   now = Date.now(),
 ): boolean {
   const timestamp = Number(headers.timestamp);
-  if (!Number.isFinite(timestamp) || Math.abs(now - timestamp) > PROVISION_MAX_SKEW_MS || !headers.signature) return false;
+  if (!Number.isFinite(timestamp) || Math.abs(now - timestamp) > PROVISION_MAX_SKEW_MS || !headers.signature)
+    return false;
   const expected = Buffer.from(signProvisionRequest(secret, timestamp, body), "hex");
   const given = Buffer.from(headers.signature, "hex");
   return given.length === expected.length && timingSafeEqual(given, expected);

@@ -80,7 +80,10 @@ export function createSessionKeeper(deps: KeeperDeps) {
 
 /** Reads better-auth's get-session answer: a body with a session means the session is alive. */
 export async function checkSessionOverHttp(fetchImpl: typeof fetch = fetch): Promise<SessionCheck> {
-  const response = await fetchImpl("/api/auth/get-session", { credentials: "same-origin", headers: { accept: "application/json" } });
+  const response = await fetchImpl("/api/auth/get-session", {
+    credentials: "same-origin",
+    headers: { accept: "application/json" },
+  });
   if (response.status >= 500) throw new Error(`session check failed with ${response.status}`);
   if (response.status === 401 || response.status === 403) return "rejected";
   if (!response.ok) throw new Error(`session check failed with ${response.status}`);

@@ -10,7 +10,10 @@ export function SessionKeeper() {
     const keeper = createSessionKeeper({
       intervalMs: RENEW_EVERY_MS,
       check: () => checkSessionOverHttp(),
-      onRejected: () => window.location.assign(`/admin/login?reason=expired&redirectTo=${encodeURIComponent(window.location.pathname + window.location.search)}`),
+      onRejected: () =>
+        window.location.assign(
+          `/admin/login?reason=expired&redirectTo=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+        ),
       isVisible: () => document.visibilityState !== "hidden",
       setTimer: (fn, ms) => window.setTimeout(fn, ms),
       clearTimer: (handle) => window.clearTimeout(handle as number),
@@ -36,7 +39,17 @@ const NAV = [
   { to: "/admin/security", label: "Security" },
 ];
 
-export function AdminShell({ title, email, children, actions }: { title: string; email: string; children: ReactNode; actions?: ReactNode }) {
+export function AdminShell({
+  title,
+  email,
+  children,
+  actions,
+}: {
+  title: string;
+  email: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="bg-slate-50">
       <SessionKeeper />
@@ -63,7 +76,10 @@ export function AdminShell({ title, email, children, actions }: { title: string;
             <span className="min-w-0 break-all text-ink/80">{email}</span>
             <Form method="post" action="/admin/sign-out">
               <input type="hidden" name="scope" value="local" />
-              <button type="submit" className="min-h-10 whitespace-nowrap rounded-full border border-navy px-4 font-semibold text-navy hover:bg-navy hover:text-white">
+              <button
+                type="submit"
+                className="min-h-10 whitespace-nowrap rounded-full border border-navy px-4 font-semibold text-navy hover:bg-navy hover:text-white"
+              >
                 Sign out
               </button>
             </Form>
@@ -130,7 +146,19 @@ export function Field({
   );
 }
 
-export function SubmitButton({ children, busyText, name, value, variant = "primary" }: { children: ReactNode; busyText?: string; name?: string; value?: string; variant?: "primary" | "secondary" | "danger" }) {
+export function SubmitButton({
+  children,
+  busyText,
+  name,
+  value,
+  variant = "primary",
+}: {
+  children: ReactNode;
+  busyText?: string;
+  name?: string;
+  value?: string;
+  variant?: "primary" | "secondary" | "danger";
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && (!name || navigation.formData?.get(name) === value);
   const styles = {
@@ -139,14 +167,24 @@ export function SubmitButton({ children, busyText, name, value, variant = "prima
     danger: "border border-red-700 text-red-700 hover:bg-red-700 hover:text-white",
   }[variant];
   return (
-    <button type="submit" name={name} value={value} disabled={busy} className={`min-h-11 rounded-full px-5 font-semibold disabled:opacity-60 ${styles}`}>
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      disabled={busy}
+      className={`min-h-11 rounded-full px-5 font-semibold disabled:opacity-60 ${styles}`}
+    >
       {busy && busyText ? busyText : children}
     </button>
   );
 }
 
 export function Notice({ tone = "info", children }: { tone?: "info" | "error" | "success"; children: ReactNode }) {
-  const styles = { info: "bg-sky-50 text-navy ring-sky-200", error: "bg-red-50 text-red-800 ring-red-200", success: "bg-emerald-50 text-emerald-900 ring-emerald-200" }[tone];
+  const styles = {
+    info: "bg-sky-50 text-navy ring-sky-200",
+    error: "bg-red-50 text-red-800 ring-red-200",
+    success: "bg-emerald-50 text-emerald-900 ring-emerald-200",
+  }[tone];
   return (
     <div role={tone === "error" ? "alert" : "status"} className={`mb-4 rounded-lg px-4 py-3 ring-1 ${styles}`}>
       {children}
@@ -154,7 +192,19 @@ export function Notice({ tone = "info", children }: { tone?: "info" | "error" | 
   );
 }
 
-export function Pagination({ page, pageCount, total, capped, href }: { page: number; pageCount: number; total: number; capped?: boolean; href: (page: number) => string }) {
+export function Pagination({
+  page,
+  pageCount,
+  total,
+  capped,
+  href,
+}: {
+  page: number;
+  pageCount: number;
+  total: number;
+  capped?: boolean;
+  href: (page: number) => string;
+}) {
   return (
     <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p>
@@ -163,12 +213,18 @@ export function Pagination({ page, pageCount, total, capped, href }: { page: num
       </p>
       <div className="flex gap-2">
         {page > 1 ? (
-          <Link to={href(page - 1)} className="min-h-10 rounded-full border border-navy/30 px-4 py-2 font-medium text-navy hover:bg-white">
+          <Link
+            to={href(page - 1)}
+            className="min-h-10 rounded-full border border-navy/30 px-4 py-2 font-medium text-navy hover:bg-white"
+          >
             Previous page
           </Link>
         ) : null}
         {page < pageCount ? (
-          <Link to={href(page + 1)} className="min-h-10 rounded-full border border-navy/30 px-4 py-2 font-medium text-navy hover:bg-white">
+          <Link
+            to={href(page + 1)}
+            className="min-h-10 rounded-full border border-navy/30 px-4 py-2 font-medium text-navy hover:bg-white"
+          >
             Next page
           </Link>
         ) : null}
@@ -179,11 +235,18 @@ export function Pagination({ page, pageCount, total, capped, href }: { page: num
 
 export function formatDateTime(value: Date | string | null): string {
   if (!value) return "";
-  return new Date(value).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Amsterdam" });
+  return new Date(value).toLocaleString("en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Europe/Amsterdam",
+  });
 }
 
 export function formatMoney(cents: number, currency: string): string {
   return new Intl.NumberFormat("en-GB", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 }
 
-export const adminMeta = (title: string) => [{ title: `${title} · Back office` }, { name: "robots", content: "noindex, nofollow" }];
+export const adminMeta = (title: string) => [
+  { title: `${title} · Back office` },
+  { name: "robots", content: "noindex, nofollow" },
+];

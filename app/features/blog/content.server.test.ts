@@ -3,12 +3,16 @@ import { BlogContentError, parsePost, parsePosts, svgSize, type MediaLookup } fr
 
 const media: MediaLookup = {
   has: (path) => path === "blog/post.svg" || path === "blog/photo.jpg",
-  svg: (path) => (path === "blog/post.svg" ? '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1600 900">' : undefined),
+  svg: (path) =>
+    path === "blog/post.svg" ? '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1600 900">' : undefined,
 };
 
 const paragraph = "Consistency beats intensity when you are building a habit that has to last for years. ".repeat(8);
 
-function post(front: Record<string, string>, body = `${paragraph}\n\n## Why it works\n\n${paragraph}\n\n## Conclusion\n\nKeep going.`) {
+function post(
+  front: Record<string, string>,
+  body = `${paragraph}\n\n## Why it works\n\n${paragraph}\n\n## Conclusion\n\nKeep going.`,
+) {
   const fm = {
     slug: "my-post",
     title: '"My Post: A Test"',
@@ -66,8 +70,16 @@ describe("parsePost", () => {
     ["an impossible date", { date: '"2025-02-30"' }, /field "date": is not a real date/],
     ["an unknown category", { category: "Yoga" }, /field "category": must be one of/],
     ["a missing title", { title: "" }, /field "title"/],
-    ["a missing image file", { image: "blog/missing.svg" }, /field "image": no file content\/media\/blog\/missing\.svg/],
-    ["a slug that differs from the file name", { slug: "other" }, /field "slug": "other" must equal the file name "my-post"/],
+    [
+      "a missing image file",
+      { image: "blog/missing.svg" },
+      /field "image": no file content\/media\/blog\/missing\.svg/,
+    ],
+    [
+      "a slug that differs from the file name",
+      { slug: "other" },
+      /field "slug": "other" must equal the file name "my-post"/,
+    ],
     ["an unknown field", { readTime: '"6 min read"' }, /unknown field\(s\) readTime/],
   ];
   for (const [label, front, message] of broken) {
@@ -78,12 +90,16 @@ describe("parsePost", () => {
 
   it("fails on a file without front matter or without a body", () => {
     expect(() => parsePost("content/blog/x.md", "# Just text", media)).toThrow(BlogContentError);
-    expect(() => parsePost("content/blog/my-post.md", post({}, "Too short."), media)).toThrow(/body is missing or too short/);
+    expect(() => parsePost("content/blog/my-post.md", post({}, "Too short."), media)).toThrow(
+      /body is missing or too short/,
+    );
   });
 
   it("rejects two posts with one slug", () => {
     const raw = post({});
-    expect(() => parsePosts({ "/content/blog/my-post.md": raw, "/content/other/my-post.md": raw }, media)).toThrow(/two posts have the slug "my-post"/);
+    expect(() => parsePosts({ "/content/blog/my-post.md": raw, "/content/other/my-post.md": raw }, media)).toThrow(
+      /two posts have the slug "my-post"/,
+    );
   });
 });
 

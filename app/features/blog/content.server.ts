@@ -1,7 +1,7 @@
 import { Marked, type Token, type Tokens } from "marked";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import type { BlogFrontMatter } from "../../../content/types";
+import type { BlogFrontMatter } from "#content/types";
 import type { BlogPost, BlogPostSummary } from "./types";
 import {
   BLOG_CATEGORIES,
@@ -21,7 +21,10 @@ const text = (max: number) => z.string().trim().min(1, "is required").max(max, `
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD (in quotes)")
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "is not a real date");
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    "is not a real date",
+  );
 
 /** The front matter of content/types.ts BlogFrontMatter, validated. */
 export const frontMatterSchema = z.strictObject({
@@ -30,10 +33,17 @@ export const frontMatterSchema = z.strictObject({
   excerpt: text(400),
   // YAML reads an unquoted 2025-04-08 as a Date; accept it and keep the text form.
   date: z.preprocess((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v), isoDate),
-  category: z.enum(BLOG_CATEGORIES, { message: `must be one of ${BLOG_CATEGORIES.join(", ")} (or left out for Other)` }).optional(),
+  category: z
+    .enum(BLOG_CATEGORIES, { message: `must be one of ${BLOG_CATEGORIES.join(", ")} (or left out for Other)` })
+    .optional(),
   author: text(80),
   authorTitle: text(120),
-  image: z.string().regex(/^[\w-]+(\/[\w.-]+)*\.(svg|png|jpe?g|webp)$/i, "must be a path under content/media such as blog/my-post.svg"),
+  image: z
+    .string()
+    .regex(
+      /^[\w-]+(\/[\w.-]+)*\.(svg|png|jpe?g|webp)$/i,
+      "must be a path under content/media such as blog/my-post.svg",
+    ),
   imageAlt: text(300),
   keywords: z.array(text(80)).min(1, "needs at least one keyword"),
   metaTitle: text(70).optional(),
@@ -45,7 +55,10 @@ export const frontMatterSchema = z.strictObject({
       ctaText: text(40),
       disclaimer: text(200).optional(),
       inputPlaceholder: text(60),
-      serviceType: z.string().regex(/^[a-z]+(_[a-z]+)*$/, "must be lower_case_with_underscores").optional(),
+      serviceType: z
+        .string()
+        .regex(/^[a-z]+(_[a-z]+)*$/, "must be lower_case_with_underscores")
+        .optional(),
     })
     .optional(),
 });
@@ -149,15 +162,19 @@ export function parsePost(file: string, raw: string, media: MediaLookup): BlogPo
   }
   const fm = result.data;
   const fileSlug = file.replace(/^.*\//, "").replace(/\.md$/, "");
-  if (fm.slug !== fileSlug) throw new BlogContentError(`${file}: field "slug": "${fm.slug}" must equal the file name "${fileSlug}"`);
+  if (fm.slug !== fileSlug)
+    throw new BlogContentError(`${file}: field "slug": "${fm.slug}" must equal the file name "${fileSlug}"`);
   if (!media.has(fm.image)) throw new BlogContentError(`${file}: field "image": no file content/media/${fm.image}`);
   const svg = fm.image.toLowerCase().endsWith(".svg") ? media.svg(fm.image) : undefined;
   const size = svg !== undefined ? svgSize(svg) : FALLBACK_SIZE;
-  if (!size) throw new BlogContentError(`${file}: field "image": content/media/${fm.image} has no width/height or viewBox`);
+  if (!size)
+    throw new BlogContentError(`${file}: field "image": content/media/${fm.image} has no width/height or viewBox`);
 
   const marked = createRenderer();
   const tokens = marked.lexer(body);
-  const { before, after } = splitAtConclusion<Token>(tokens, (t) => (t.type === "heading" ? (t as Tokens.Heading).text : null));
+  const { before, after } = splitAtConclusion<Token>(tokens, (t) =>
+    t.type === "heading" ? (t as Tokens.Heading).text : null,
+  );
   const render = (part: Token[]) => marked.parser(Object.assign(part, { links: tokens.links }));
   const bodyBefore = render(before);
   const bodyAfter = render(after);

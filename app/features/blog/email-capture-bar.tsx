@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { NewsletterForm, RESET_DELAY_MS } from "~/features/newsletter/newsletter-form";
-import { blogPostCopy } from "../../../content/newsletter";
+import { blogPostCopy } from "#content/newsletter";
 import { captureBarKey, SUBSCRIBED_KEY, scrollPercent, CAPTURE_THRESHOLD_PERCENT } from "./capture-bar-logic";
 
 function readStorage(key: string): string | null {
@@ -55,16 +55,33 @@ export function EmailCaptureBar({ slug, source, serviceType }: { slug: string; s
     <>
       {/* Room at the end of the page so the bar never covers the footer's last links. */}
       <div aria-hidden="true" className="h-24" />
-      <aside aria-label="Newsletter" className="blog-capture-bar fixed inset-x-0 bottom-0 z-50 border-t border-white/10 bg-navy/95 text-white shadow-[0_-8px_30px_rgba(11,31,58,0.25)] backdrop-blur">
+      <aside
+        aria-label="Newsletter"
+        className="blog-capture-bar fixed inset-x-0 bottom-0 z-50 border-t border-white/10 bg-navy/95 text-white shadow-[0_-8px_30px_rgba(11,31,58,0.25)] backdrop-blur"
+      >
         <div className="mx-auto flex max-w-5xl items-start gap-3 px-4 py-3 sm:items-center sm:px-6">
-          <NewsletterForm variant="sticky" source={source} serviceType={serviceType} onSubscribed={subscribed} className="min-w-0 flex-1" />
+          <NewsletterForm
+            variant="sticky"
+            source={source}
+            serviceType={serviceType}
+            onSubscribed={subscribed}
+            className="min-w-0 flex-1"
+          />
           <button
             type="button"
             onClick={dismiss}
             aria-label={blogPostCopy.stickyDismiss}
             className="grid size-11 shrink-0 place-items-center rounded-full text-white/80 hover:bg-white/10 hover:text-white"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </button>

@@ -1,10 +1,18 @@
 import { Link } from "react-router";
 import { Picture } from "~/ui/picture";
-import { blogOverview } from "../../../content/newsletter";
+import { blogOverview } from "#content/newsletter";
 import type { BlogPostSummary } from "./types";
 
 /** One card of the overview grid and of the 'Keep reading' row. */
-export function PostCard({ post, headingLevel = 2, priority = false }: { post: BlogPostSummary; headingLevel?: 2 | 3; priority?: boolean }) {
+export function PostCard({
+  post,
+  headingLevel = 2,
+  priority = false,
+}: {
+  post: BlogPostSummary;
+  headingLevel?: 2 | 3;
+  priority?: boolean;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = `/blog/${post.slug}`;
   return (

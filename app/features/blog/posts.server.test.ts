@@ -31,6 +31,9 @@ describe("the posts in content/blog", () => {
   });
 
   it("gives the cadence post the default lead form", () => {
-    expect(findPost("optimize-running-cadence")?.leadForm).toMatchObject({ ctaText: "Get My Plan", serviceType: "running_training" });
+    expect(findPost("optimize-running-cadence")?.leadForm).toMatchObject({
+      ctaText: "Get My Plan",
+      serviceType: "running_training",
+    });
   });
 });

@@ -5,7 +5,7 @@ import { renderRss, rssDate } from "./rss";
 const post = {
   slug: "a-post",
   title: "Fuel & <Recover>",
-  excerpt: "Eat \"well\".",
+  excerpt: 'Eat "well".',
   date: "2025-04-08",
   dateLabel: "8 april 2025",
   category: "Nutrition" as const,

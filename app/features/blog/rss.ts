@@ -6,7 +6,12 @@ const escapeXml = (value: string) =>
 /** RFC 822 date as RSS 2.0 wants it, at noon UTC so no time zone moves it to another day. */
 export const rssDate = (isoDate: string) => new Date(`${isoDate}T12:00:00Z`).toUTCString();
 
-export function renderRss(feed: { siteUrl: string; title: string; description: string; posts: readonly BlogPostSummary[] }): string {
+export function renderRss(feed: {
+  siteUrl: string;
+  title: string;
+  description: string;
+  posts: readonly BlogPostSummary[];
+}): string {
   const { siteUrl, posts } = feed;
   const items = posts
     .map((post) => {

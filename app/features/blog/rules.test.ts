@@ -92,8 +92,15 @@ describe("leadFormFor", () => {
   });
   it("keeps the post's own texts and fills only what is missing", () => {
     const own = { title: "T", description: "D", ctaText: "Go", inputPlaceholder: "Your e-mail" };
-    expect(leadFormFor("Fitness", own)).toEqual({ ...own, disclaimer: "No spam, just expert training tips. Unsubscribe anytime.", serviceType: "fitness_training" });
-    expect(leadFormFor("Fitness", { ...own, serviceType: "moms_fitness", disclaimer: "X" })).toMatchObject({ serviceType: "moms_fitness", disclaimer: "X" });
+    expect(leadFormFor("Fitness", own)).toEqual({
+      ...own,
+      disclaimer: "No spam, just expert training tips. Unsubscribe anytime.",
+      serviceType: "fitness_training",
+    });
+    expect(leadFormFor("Fitness", { ...own, serviceType: "moms_fitness", disclaimer: "X" })).toMatchObject({
+      serviceType: "moms_fitness",
+      disclaimer: "X",
+    });
   });
 });
 

@@ -60,7 +60,10 @@ export function sortNewestFirst<T extends { date: string; title: string }>(posts
 export const DEFAULT_DISCLAIMER = "No spam, just expert training tips. Unsubscribe anytime.";
 
 /** The post's own lead-form texts, or the defaults of SPEC.md section 3. */
-export function leadFormFor(category: BlogCategory, content?: LeadFormContent): Required<Omit<LeadFormContent, "disclaimer">> & { disclaimer: string } {
+export function leadFormFor(
+  category: BlogCategory,
+  content?: LeadFormContent,
+): Required<Omit<LeadFormContent, "disclaimer">> & { disclaimer: string } {
   const named = category !== DEFAULT_CATEGORY;
   const serviceType = `${category.toLowerCase()}_training`;
   if (content) {
@@ -93,7 +96,10 @@ export function isConclusionHeading(text: string): boolean {
  * Splits a list of blocks at the first heading named Conclusion or Conclusie.
  * Without one, everything is "before" and the lead form goes after the body.
  */
-export function splitAtConclusion<T>(blocks: readonly T[], headingText: (block: T) => string | null): { before: T[]; after: T[] } {
+export function splitAtConclusion<T>(
+  blocks: readonly T[],
+  headingText: (block: T) => string | null,
+): { before: T[]; after: T[] } {
   const index = blocks.findIndex((block) => {
     const text = headingText(block);
     return text !== null && isConclusionHeading(text);
@@ -102,7 +108,20 @@ export function splitAtConclusion<T>(blocks: readonly T[], headingText: (block: 
   return { before: blocks.slice(0, index), after: blocks.slice(index) };
 }
 
-const DUTCH_MONTHS = ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december"];
+const DUTCH_MONTHS = [
+  "januari",
+  "februari",
+  "maart",
+  "april",
+  "mei",
+  "juni",
+  "juli",
+  "augustus",
+  "september",
+  "oktober",
+  "november",
+  "december",
+];
 
 /** '2025-04-08' to '8 april 2025' (Dutch long date, no dependency on the runtime's ICU data). */
 export function dutchLongDate(isoDate: string): string {
@@ -130,5 +149,8 @@ export function relatedPosts<T extends { slug: string; category: string; date: s
   count = 3,
 ): T[] {
   const others = sortNewestFirst(posts.filter((p) => p.slug !== current.slug));
-  return [...others.filter((p) => p.category === current.category), ...others.filter((p) => p.category !== current.category)].slice(0, count);
+  return [
+    ...others.filter((p) => p.category === current.category),
+    ...others.filter((p) => p.category !== current.category),
+  ].slice(0, count);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { blogPostCopy } from "../../../content/newsletter";
+import { blogPostCopy } from "#content/newsletter";
 
 /** SPEC.md section 9: the copy toast disappears after 3 s. */
 export const TOAST_MS = 3_000;
@@ -47,7 +47,16 @@ export function ShareActions({ title, text }: { title: string; text: string }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
       <button type="button" onClick={share} className={button}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <circle cx="18" cy="5" r="3" />
           <circle cx="6" cy="12" r="3" />
           <circle cx="18" cy="19" r="3" />
@@ -56,17 +65,35 @@ export function ShareActions({ title, text }: { title: string; text: string }) {
         {blogPostCopy.share}
       </button>
       <button type="button" onClick={copy} className={button}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <rect x="9" y="9" width="12" height="12" rx="2" />
           <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
         </svg>
         {blogPostCopy.copy}
       </button>
-      <Link to="/blog" className="ml-auto inline-flex min-h-11 items-center rounded-full bg-teal px-6 font-semibold text-white hover:bg-teal-700">
+      <Link
+        to="/blog"
+        className="ml-auto inline-flex min-h-11 items-center rounded-full bg-teal px-6 font-semibold text-white hover:bg-teal-700"
+      >
         {blogPostCopy.moreArticles}
       </Link>
-      <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-24 z-[60] flex justify-center px-4">
-        {toast && <p className="rounded-full bg-navy px-5 py-3 font-semibold text-white shadow-lg">{blogPostCopy.copied}</p>}
+      <div
+        role="status"
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 bottom-24 z-[60] flex justify-center px-4"
+      >
+        {toast && (
+          <p className="rounded-full bg-navy px-5 py-3 font-semibold text-white shadow-lg">{blogPostCopy.copied}</p>
+        )}
       </div>
     </div>
   );

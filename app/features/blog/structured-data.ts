@@ -1,9 +1,10 @@
-import { site } from "../../../content/site";
+import { site } from "#content/site";
 import type { BlogPost } from "./types";
 
 const mediaPath = (src: string, width = 1440) => `/media/${src.replace(/\.[a-z0-9]+$/i, "")}-${width}.webp`;
 
-export const postImageUrl = (post: Pick<BlogPost, "image">, siteUrl: string) => `${siteUrl}${mediaPath(post.image.src)}`;
+export const postImageUrl = (post: Pick<BlogPost, "image">, siteUrl: string) =>
+  `${siteUrl}${mediaPath(post.image.src)}`;
 
 /** JSON-LD BlogPosting and BreadcrumbList for a post page, from the same data the page shows. */
 export function postJsonLd(post: BlogPost, siteUrl: string): object[] {
@@ -23,7 +24,12 @@ export function postJsonLd(post: BlogPost, siteUrl: string): object[] {
       mainEntityOfPage: { "@type": "WebPage", "@id": url },
       url,
       author: { "@type": "Person", name: post.author, jobTitle: post.authorTitle, url: siteUrl },
-      publisher: { "@type": "Organization", name: site.name, url: siteUrl, logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` } },
+      publisher: {
+        "@type": "Organization",
+        name: site.name,
+        url: siteUrl,
+        logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` },
+      },
     },
     {
       "@context": "https://schema.org",

@@ -1,4 +1,4 @@
-import type { MediaImage } from "../../../content/types";
+import type { MediaImage } from "#content/types";
 import type { BlogCategory, leadFormFor } from "./rules";
 
 /** What the overview, the header and the sitemaps need: no body. */
@@ -26,4 +26,3 @@ export interface BlogPost extends BlogPostSummary {
   /** From the Conclusion heading to the end; empty when the post has none. */
   bodyAfter: string;
 }
-

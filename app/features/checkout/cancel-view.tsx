@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { checkout as copy } from "../../../content/checkout";
-import { site } from "../../../content/site";
-import { track } from "../analytics/track";
+import { checkout as copy } from "#content/checkout";
+import { site } from "#content/site";
+import { track } from "~/features/analytics/track";
 import { CountdownNotice } from "./countdown-notice";
 
 /** Brief 'Processing...' state before the cancel message (SPEC.md section 9). */
@@ -20,7 +20,10 @@ export function CancelView() {
     <div className="mx-auto max-w-2xl">
       {processing && (
         <div className="cancel-processing flex min-h-72 flex-col items-center justify-center gap-4" role="status">
-          <span className="h-10 w-10 animate-spin rounded-full border-4 border-navy/15 border-t-teal motion-reduce:animate-none" aria-hidden="true" />
+          <span
+            className="h-10 w-10 animate-spin rounded-full border-4 border-navy/15 border-t-teal motion-reduce:animate-none"
+            aria-hidden="true"
+          />
           <p className="text-lg font-medium text-navy">{copy.cancel.processing}</p>
         </div>
       )}
@@ -30,8 +33,18 @@ export function CancelView() {
       </noscript>
       <div className={`cancel-content ${processing ? "hidden" : ""}`}>
         <div className="rounded-3xl border border-navy/10 bg-white p-6 text-center shadow-sm sm:p-10">
-          <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-sand text-navy" aria-hidden="true">
-            <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth={2.5} focusable="false">
+          <span
+            className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-sand text-navy"
+            aria-hidden="true"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              className="h-8 w-8"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2.5}
+              focusable="false"
+            >
               <path d="M7 7l10 10M17 7L7 17" strokeLinecap="round" />
             </svg>
           </span>
@@ -58,7 +71,12 @@ export function CancelView() {
           </div>
           <p className="mt-6 text-ink/80">
             {copy.cancel.messagingPrompt}{" "}
-            <a href={site.messagingUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-teal underline underline-offset-4 hover:text-teal-700">
+            <a
+              href={site.messagingUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-teal underline underline-offset-4 hover:text-teal-700"
+            >
               {copy.cancel.messagingLink}
               <span className="sr-only"> (opens in a new tab)</span>
             </a>

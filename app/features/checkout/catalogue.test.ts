@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pricing } from "../../../content/pricing";
+import { pricing } from "#content/pricing";
 import {
   allCatalogueItems,
   billingTypeFor,
@@ -40,12 +40,21 @@ describe("catalogue lookup", () => {
       totalCents: 36000,
       currency: "eur",
     });
-    expect(resolveCatalogueItem({ priceId: "essential:onetime", planName: "Essential", billingType: "onetime", frequency: "1" })).toMatchObject({
+    expect(
+      resolveCatalogueItem({
+        priceId: "essential:onetime",
+        planName: "Essential",
+        billingType: "onetime",
+        frequency: "1",
+      }),
+    ).toMatchObject({
       payments: 1,
       amountCents: 11000,
       totalCents: 11000,
     });
-    expect(resolveCatalogueItem({ priceId: "elite:monthly6x", planName: "Elite", billingType: "monthly6x", frequency: "6" })).toMatchObject({
+    expect(
+      resolveCatalogueItem({ priceId: "elite:monthly6x", planName: "Elite", billingType: "monthly6x", frequency: "6" }),
+    ).toMatchObject({
       payments: 6,
       amountCents: 12500,
       totalCents: 75000,

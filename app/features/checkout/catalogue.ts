@@ -1,5 +1,5 @@
-import { pricing } from "../../../content/pricing";
-import type { BillingType, Duration, PlanTier, PricingContent } from "../../../content/types";
+import { pricing } from "#content/pricing";
+import type { BillingType, Duration, PlanTier, PricingContent } from "#content/types";
 
 /**
  * The plan catalogue as the checkout understands it, derived from content/pricing.ts:
@@ -52,7 +52,9 @@ export interface CatalogueItem {
   currency: "eur";
 }
 
-function isPurchasable(plan: PlanTier): plan is PlanTier & { id: PurchasablePlanId; monthlyPriceCents: Record<Duration, number> } {
+function isPurchasable(
+  plan: PlanTier,
+): plan is PlanTier & { id: PurchasablePlanId; monthlyPriceCents: Record<Duration, number> } {
   return plan.id !== "custom" && plan.monthlyPriceCents !== null;
 }
 
@@ -77,7 +79,9 @@ export function catalogueItem(plan: PlanTier, billingType: BillingType): Catalog
 /** Every purchasable plan and billing type (what `npm run stripe:sync` creates prices for). */
 export function allCatalogueItems(content: PricingContent = pricing): CatalogueItem[] {
   return content.plans.flatMap((plan) =>
-    BILLING_TYPES.map((billingType) => catalogueItem(plan, billingType)).filter((item): item is CatalogueItem => item !== null),
+    BILLING_TYPES.map((billingType) => catalogueItem(plan, billingType)).filter(
+      (item): item is CatalogueItem => item !== null,
+    ),
   );
 }
 
@@ -93,7 +97,10 @@ export interface CheckoutSelection {
  * a known purchasable plan, a billing type that matches the frequency, and the price id
  * of exactly that plan and billing type. Anything else is null ('Invalid plan or price ID').
  */
-export function resolveCatalogueItem(selection: CheckoutSelection, content: PricingContent = pricing): CatalogueItem | null {
+export function resolveCatalogueItem(
+  selection: CheckoutSelection,
+  content: PricingContent = pricing,
+): CatalogueItem | null {
   const plan = content.plans.find((p) => p.name === selection.planName);
   if (!plan) return null;
   const billingType = BILLING_TYPES.find((b) => b === selection.billingType);

@@ -5,7 +5,9 @@ describe("checkout request schema", () => {
   it("accepts the SPEC's fields and an optional per-click key", () => {
     const body = { priceId: "elite:onetime", planName: "Elite", billingType: "onetime", frequency: "1" };
     expect(checkoutRequestSchema.safeParse(body).success).toBe(true);
-    expect(checkoutRequestSchema.safeParse({ ...body, idempotencyKey: "0f8fad5b-d9cb-469f-a165-70867728950e" }).success).toBe(true);
+    expect(
+      checkoutRequestSchema.safeParse({ ...body, idempotencyKey: "0f8fad5b-d9cb-469f-a165-70867728950e" }).success,
+    ).toBe(true);
     expect(checkoutRequestSchema.safeParse({ ...body, idempotencyKey: "not-a-uuid" }).success).toBe(false);
     expect(checkoutRequestSchema.safeParse({ ...body, billingType: "monthly12x" }).success).toBe(false);
     expect(checkoutRequestSchema.safeParse({ ...body, priceId: "" }).success).toBe(false);
@@ -25,6 +27,8 @@ describe("test checkout card", () => {
     expect(notExpired("11/26", today)).toBe(true);
     expect(notExpired("10/26", today)).toBe(false);
     expect(notExpired("01 / 27", today)).toBe(true);
-    expect(testPaymentSchema.safeParse({ ...good, expiry: "01/20" }).error?.issues[0]?.message).toBe("This card has expired");
+    expect(testPaymentSchema.safeParse({ ...good, expiry: "01/20" }).error?.issues[0]?.message).toBe(
+      "This card has expired",
+    );
   });
 });

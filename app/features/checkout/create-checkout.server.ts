@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { AppServices } from "../../infra/services.server";
+import type { AppServices } from "~/infra/services.server";
 import { resolveCatalogueItem } from "./catalogue";
 import { CHECKOUT_MESSAGES, checkoutRequestSchema } from "./checkout-schema";
 import { attachSession, createPendingOrder } from "./fulfilment.server";
@@ -11,7 +11,11 @@ export type CreateCheckoutResult = { ok: true; sessionUrl: string } | { ok: fals
  * server's own catalogue (never the client's price), store a pending order, and open a
  * checkout session for it with the order id as client reference and metadata.
  */
-export async function createCheckout(services: AppServices, raw: unknown, clientIp: string): Promise<CreateCheckoutResult> {
+export async function createCheckout(
+  services: AppServices,
+  raw: unknown,
+  clientIp: string,
+): Promise<CreateCheckoutResult> {
   const limit = await services.rateLimit(`checkout:${clientIp}`, services.env.RATE_LIMIT_FORMS_PER_MINUTE, 60);
   if (!limit.allowed) return { ok: false, status: 429, message: CHECKOUT_MESSAGES.tooMany };
 

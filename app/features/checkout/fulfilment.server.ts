@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../infra/db.server";
-import { orders, payments, processedEvents } from "../../../db/schema";
+import type { Db } from "~/infra/db.server";
+import { orders, payments, processedEvents } from "#db/schema";
 import type { CatalogueItem } from "./catalogue";
 
 /**
@@ -40,7 +40,10 @@ export async function attachSession(db: Db, orderId: string, sessionId: string):
   await db.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, orderId));
 }
 
-export async function findOrder(db: Db, by: { id?: string; sessionId?: string; subscriptionId?: string; scheduleId?: string }) {
+export async function findOrder(
+  db: Db,
+  by: { id?: string; sessionId?: string; subscriptionId?: string; scheduleId?: string },
+) {
   const condition = by.id
     ? eq(orders.id, by.id)
     : by.sessionId
@@ -107,7 +110,8 @@ export async function recordPayment(
       amountCents: input.amountCents,
       status: "succeeded",
     });
-    const status: OrderStatus = order.paymentsTotal === 1 ? "paid" : order.status === "completed" ? "completed" : "active";
+    const status: OrderStatus =
+      order.paymentsTotal === 1 ? "paid" : order.status === "completed" ? "completed" : "active";
     await tx.update(orders).set({ paymentsMade: instalment, status }).where(eq(orders.id, order.id));
     return { instalment, recorded: true };
   });
@@ -139,12 +143,19 @@ export async function advanceStatus(db: Db, orderId: string, status: OrderStatus
 
 /** True the first time an event id is seen; false for a replay. */
 export async function markEventProcessed(db: Db, id: string, type: string): Promise<boolean> {
-  const rows = await db.insert(processedEvents).values({ id, type }).onConflictDoNothing().returning({ id: processedEvents.id });
+  const rows = await db
+    .insert(processedEvents)
+    .values({ id, type })
+    .onConflictDoNothing()
+    .returning({ id: processedEvents.id });
   return rows.length > 0;
 }
 
 export async function isEventProcessed(db: Db, id: string): Promise<boolean> {
-  const rows = await db.select({ one: sql<number>`1` }).from(processedEvents).where(eq(processedEvents.id, id));
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(processedEvents)
+    .where(eq(processedEvents.id, id));
   return rows.length > 0;
 }
 

@@ -1,6 +1,6 @@
-import type { Db } from "../../infra/db.server";
-import type { Env } from "../../infra/env.server";
-import type { Logger } from "../../infra/logger.server";
+import type { Db } from "~/infra/db.server";
+import type { Env } from "~/infra/env.server";
+import type { Logger } from "~/infra/logger.server";
 import type { PaymentProvider } from "./provider.server";
 import { createStripeClient, createStripeProvider, missingPriceKeys } from "./stripe.server";
 import { createTestCheckoutProvider } from "./test-checkout.server";

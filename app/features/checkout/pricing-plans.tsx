@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from "react";
-import { pricing } from "../../../content/pricing";
-import { checkout as copy } from "../../../content/checkout";
-import { site } from "../../../content/site";
-import type { BillingType, Duration, PlanTier } from "../../../content/types";
+import { pricing } from "#content/pricing";
+import { checkout as copy } from "#content/checkout";
+import { site } from "#content/site";
+import type { BillingType, Duration, PlanTier } from "#content/types";
 import { billingTypeFor, catalogueItem, formatEuro, paymentSummary } from "./catalogue";
 import { CHECKOUT_MESSAGES, type CheckoutResponse } from "./checkout-schema";
 
@@ -12,7 +12,11 @@ import { CHECKOUT_MESSAGES, type CheckoutResponse } from "./checkout-schema";
  */
 const shownFor = (d: Duration) =>
   `hidden ${
-    { "1": "[.pricing:has(#duration-1:checked)_&]:block", "3": "[.pricing:has(#duration-3:checked)_&]:block", "6": "[.pricing:has(#duration-6:checked)_&]:block" }[d]
+    {
+      "1": "[.pricing:has(#duration-1:checked)_&]:block",
+      "3": "[.pricing:has(#duration-3:checked)_&]:block",
+      "6": "[.pricing:has(#duration-6:checked)_&]:block",
+    }[d]
   }`;
 
 export interface PricingError {
@@ -44,7 +48,13 @@ export function PricingPlans({ initialError }: { initialError?: PricingError | n
       const response = await fetch("/api/create-checkout-session", {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ priceId, planName: plan.name, billingType, frequency, idempotencyKey: newIdempotencyKey() }),
+        body: JSON.stringify({
+          priceId,
+          planName: plan.name,
+          billingType,
+          frequency,
+          idempotencyKey: newIdempotencyKey(),
+        }),
       });
       const body = (await response.json().catch(() => null)) as CheckoutResponse | null;
       if (response.ok && body && "sessionUrl" in body) {
@@ -62,14 +72,23 @@ export function PricingPlans({ initialError }: { initialError?: PricingError | n
   return (
     <div className="pricing">
       <fieldset ref={toggle} className="mx-auto flex w-fit flex-col items-center">
-        <legend className="mb-3 w-full text-center text-sm font-semibold uppercase tracking-[0.18em] text-teal">{copy.pricing.durationLabel}</legend>
+        <legend className="mb-3 w-full text-center text-sm font-semibold uppercase tracking-[0.18em] text-teal">
+          {copy.pricing.durationLabel}
+        </legend>
         <div className="flex rounded-full border border-navy/15 bg-white p-1 shadow-sm">
           {pricing.durations.map((d) => (
             <label
               key={d.value}
               className="relative min-h-11 cursor-pointer rounded-full px-4 py-2.5 text-sm font-semibold text-navy transition-colors has-[:checked]:bg-navy has-[:checked]:text-white has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-coral-700 sm:px-6"
             >
-              <input type="radio" name="duration" id={`duration-${d.value}`} value={d.value} defaultChecked={d.value === "1"} className="sr-only" />
+              <input
+                type="radio"
+                name="duration"
+                id={`duration-${d.value}`}
+                value={d.value}
+                defaultChecked={d.value === "1"}
+                className="sr-only"
+              />
               {d.label}
             </label>
           ))}
@@ -114,7 +133,11 @@ interface PlanCardProps {
 function PlanCard({ plan, selected, loading, busy, error, onChoose }: PlanCardProps) {
   const headingId = `plan-${plan.id}`;
   const errorId = `plan-${plan.id}-error`;
-  const border = selected ? "border-teal ring-2 ring-teal" : plan.highlight ? "border-navy ring-1 ring-navy" : "border-navy/15";
+  const border = selected
+    ? "border-teal ring-2 ring-teal"
+    : plan.highlight
+      ? "border-navy ring-1 ring-navy"
+      : "border-navy/15";
   return (
     <article
       aria-labelledby={headingId}
@@ -139,7 +162,9 @@ function PlanCard({ plan, selected, loading, busy, error, onChoose }: PlanCardPr
             return (
               <div key={d.value} className={shownFor(d.value)}>
                 <p className="flex items-baseline gap-1.5">
-                  <span className="text-4xl font-extrabold tracking-tight text-navy">{formatEuro(item.amountCents)}</span>
+                  <span className="text-4xl font-extrabold tracking-tight text-navy">
+                    {formatEuro(item.amountCents)}
+                  </span>
                   <span className="text-sm text-ink/75">{copy.pricing.perMonth}</span>
                 </p>
                 <p className="mt-1 text-sm font-medium text-ink">{paymentSummary(item)}</p>
@@ -157,7 +182,15 @@ function PlanCard({ plan, selected, loading, busy, error, onChoose }: PlanCardPr
       <ul className="mt-6 flex-1 space-y-3 text-sm" role="list">
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-2.5">
-            <svg viewBox="0 0 24 24" className="mt-0.5 h-4 w-4 shrink-0 text-teal" fill="none" stroke="currentColor" strokeWidth={2.5} aria-hidden="true" focusable="false">
+            <svg
+              viewBox="0 0 24 24"
+              className="mt-0.5 h-4 w-4 shrink-0 text-teal"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2.5}
+              aria-hidden="true"
+              focusable="false"
+            >
               <path d="M5 12.5l4.5 4.5L19 7" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
             <span>{feature}</span>
@@ -184,7 +217,9 @@ function PlanCard({ plan, selected, loading, busy, error, onChoose }: PlanCardPr
               aria-busy={loading || undefined}
               aria-describedby={error ? errorId : undefined}
               className={`${shownFor(d.value)} min-h-12 w-full rounded-full px-6 py-3 text-center font-semibold transition-colors disabled:cursor-wait disabled:opacity-75 ${
-                plan.highlight ? "bg-teal text-white hover:bg-teal-700" : "border-2 border-navy text-navy hover:bg-navy hover:text-white"
+                plan.highlight
+                  ? "bg-teal text-white hover:bg-teal-700"
+                  : "border-2 border-navy text-navy hover:bg-navy hover:text-white"
               }`}
             >
               {loading ? copy.pricing.loading : copy.pricing.choose.replace("{plan}", plan.name)}

@@ -1,4 +1,4 @@
-import type { BillingType } from "../../../content/types";
+import type { BillingType } from "#content/types";
 import type { CatalogueItem } from "./catalogue";
 import type { Order } from "./fulfilment.server";
 
@@ -19,7 +19,7 @@ export interface PaymentProvider {
   retrieveCompletedCheckout(sessionId: string): Promise<CompletedCheckout | null>;
   /** Address of the provider's customer portal for this checkout's customer, if any. */
   createPortalSession(sessionId: string, returnUrl: string): Promise<string | null>;
-  /** A provider web-hook delivery (raw body and signature header). */
+  /** A provider webhook delivery (raw body and signature header). */
   handleWebhook(payload: string, signature: string | null): Promise<WebhookResult>;
 }
 

@@ -1,12 +1,12 @@
 import Stripe from "stripe";
-import type { Db } from "../../infra/db.server";
-import type { Env } from "../../infra/env.server";
-import type { Logger } from "../../infra/logger.server";
-import type { BillingType } from "../../../content/types";
+import type { Db } from "~/infra/db.server";
+import type { Env } from "~/infra/env.server";
+import type { Logger } from "~/infra/logger.server";
+import type { BillingType } from "#content/types";
 import { allCatalogueItems, type CatalogueItem } from "./catalogue";
 import type { Order } from "./fulfilment.server";
 import type { PaymentProvider } from "./provider.server";
-import { handleStripeWebhook } from "./web-hook.server";
+import { handleStripeWebhook } from "./webhook.server";
 
 export function createStripeClient(env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">): Stripe {
   if (!env.STRIPE_SECRET_KEY) throw new Error("STRIPE_SECRET_KEY is not set");
@@ -47,7 +47,7 @@ export function orderMetadata(order: Order, item: CatalogueItem): Record<string,
 /**
  * Checkout Session parameters per billing type. onetime is a single payment of the
  * 1-month price; monthly3x / monthly6x are monthly subscriptions of the 3- or 6-month
- * price that a subscription schedule ends after 3 or 6 payments (see web-hook.server.ts).
+ * price that a subscription schedule ends after 3 or 6 payments (see webhook.server.ts).
  * payment_method_types is left out on purpose: Stripe then offers every method enabled
  * in the Dashboard (card, iDEAL; iDEAL in subscription mode sets up SEPA debit).
  */
@@ -100,7 +100,10 @@ export function instalmentScheduleUpdate(
     phases: [
       {
         start_date: phase.start_date,
-        items: phase.items.map((i) => ({ price: typeof i.price === "string" ? i.price : i.price.id, quantity: i.quantity ?? 1 })),
+        items: phase.items.map((i) => ({
+          price: typeof i.price === "string" ? i.price : i.price.id,
+          quantity: i.quantity ?? 1,
+        })),
         duration: { interval: "month", interval_count: payments },
         metadata,
       },
@@ -117,7 +120,8 @@ export function createStripeProvider(
   return {
     kind: "stripe",
     async handleWebhook(payload, signature) {
-      if (!env.STRIPE_WEBHOOK_SECRET) return { status: 404, body: { received: false, error: "Web hook secret is not configured" } };
+      if (!env.STRIPE_WEBHOOK_SECRET)
+        return { status: 404, body: { received: false, error: "Web hook secret is not configured" } };
       return handleStripeWebhook({ stripe, webhookSecret: env.STRIPE_WEBHOOK_SECRET, ...deps }, payload, signature);
     },
     async createCheckoutSession({ order, item, successUrl, cancelUrl }) {

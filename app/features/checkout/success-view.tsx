@@ -1,15 +1,13 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { checkout as copy } from "../../../content/checkout";
-import { track } from "../analytics/track";
+import { checkout as copy } from "#content/checkout";
+import { track } from "~/features/analytics/track";
 import { formatEuro, paymentSummary } from "./catalogue";
 import { CountdownNotice } from "./countdown-notice";
 import type { CompletedCheckout } from "./provider.server";
 
 export type SuccessData =
-  | { state: "missing" }
-  | { state: "unknown" }
-  | { state: "paid"; checkout: CompletedCheckout; portalNotice: boolean };
+  { state: "missing" } | { state: "unknown" } | { state: "paid"; checkout: CompletedCheckout; portalNotice: boolean };
 
 const primaryButton =
   "inline-flex min-h-12 items-center justify-center rounded-full bg-teal px-7 py-3 font-semibold text-white shadow-lg shadow-teal/20 transition-colors hover:bg-teal-700";
@@ -29,8 +27,18 @@ function ThankYou({ checkout, portalNotice }: { checkout: CompletedCheckout; por
   return (
     <div className="mx-auto max-w-3xl">
       <div className="rounded-3xl border border-navy/10 bg-white p-6 text-center shadow-sm sm:p-10">
-        <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-teal/10 text-teal" aria-hidden="true">
-          <svg viewBox="0 0 24 24" className="h-9 w-9" fill="none" stroke="currentColor" strokeWidth={2.5} focusable="false">
+        <span
+          className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-teal/10 text-teal"
+          aria-hidden="true"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="h-9 w-9"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2.5}
+            focusable="false"
+          >
             <path d="M5 12.5l4.5 4.5L19 7" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </span>
@@ -72,7 +80,10 @@ function ThankYou({ checkout, portalNotice }: { checkout: CompletedCheckout; por
         <ol className="mt-6 grid gap-4 sm:grid-cols-3">
           {copy.success.steps.map((step, i) => (
             <li key={step.title} className="rounded-2xl border border-navy/10 bg-white p-5">
-              <span className="flex h-9 w-9 items-center justify-center rounded-full bg-navy font-bold text-white" aria-hidden="true">
+              <span
+                className="flex h-9 w-9 items-center justify-center rounded-full bg-navy font-bold text-white"
+                aria-hidden="true"
+              >
                 {i + 1}
               </span>
               <h3 className="mt-3 font-semibold text-navy">{step.title}</h3>
@@ -89,7 +100,11 @@ function ThankYou({ checkout, portalNotice }: { checkout: CompletedCheckout; por
           </Link>
           {checkout.canManage && (
             // A document link: the portal lives on Stripe's domain.
-            <a href={`/api/customer-portal?session_id=${encodeURIComponent(checkout.sessionId)}`} className={outlineButton} aria-describedby="manage-note">
+            <a
+              href={`/api/customer-portal?session_id=${encodeURIComponent(checkout.sessionId)}`}
+              className={outlineButton}
+              aria-describedby="manage-note"
+            >
               {copy.success.manageButton}
             </a>
           )}
@@ -104,7 +119,12 @@ function ThankYou({ checkout, portalNotice }: { checkout: CompletedCheckout; por
             {copy.success.portalUnavailable}
           </p>
         )}
-        <CountdownNotice to="/" template={copy.success.countdown} stayLabel={copy.success.stay} stayedLabel={copy.success.stayed} />
+        <CountdownNotice
+          to="/"
+          template={copy.success.countdown}
+          stayLabel={copy.success.stay}
+          stayedLabel={copy.success.stayed}
+        />
       </div>
     </div>
   );

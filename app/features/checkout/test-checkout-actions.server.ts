@@ -1,4 +1,4 @@
-import type { Db } from "../../infra/db.server";
+import type { Db } from "~/infra/db.server";
 import { testPaymentSchema, type TestPaymentErrors } from "./checkout-schema";
 import { advanceStatus, completeCheckout, findOrder, recordPayment, type Order } from "./fulfilment.server";
 
@@ -20,7 +20,8 @@ export async function payTestOrder(db: Db, order: Order, form: Record<string, un
     const errors: TestPaymentErrors = {};
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
-      if ((field === "email" || field === "cardNumber" || field === "expiry" || field === "cvc") && !errors[field]) errors[field] = issue.message;
+      if ((field === "email" || field === "cardNumber" || field === "expiry" || field === "cvc") && !errors[field])
+        errors[field] = issue.message;
     }
     return { ok: false, errors };
   }
@@ -34,7 +35,12 @@ export async function payTestOrder(db: Db, order: Order, form: Record<string, un
     paid: true,
     payment: instalments ? undefined : { providerPaymentId: `pi_test_${sessionId}`, amountCents: order.amountCents },
   });
-  if (instalments) await recordPayment(db, { orderId: order.id, providerPaymentId: `in_test_${sessionId}_1`, amountCents: order.amountCents });
+  if (instalments)
+    await recordPayment(db, {
+      orderId: order.id,
+      providerPaymentId: `in_test_${sessionId}_1`,
+      amountCents: order.amountCents,
+    });
   return { ok: true };
 }
 

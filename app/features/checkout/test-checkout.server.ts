@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "../../infra/db.server";
-import type { BillingType } from "../../../content/types";
+import type { Db } from "~/infra/db.server";
+import type { BillingType } from "#content/types";
 import { findOrder } from "./fulfilment.server";
 import type { PaymentProvider } from "./provider.server";
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
-import type { RequestContext } from "../../infra/context";
-import { assertSameOrigin, audit, requireTrainer } from "../back-office/guard.server";
+import type { RequestContext } from "~/infra/context";
+import { assertSameOrigin, audit, requireTrainer } from "~/features/back-office/guard.server";
 import { EXPORT_SIZES } from "./export-spec";
 
 const exportLogSchema = z.object({
@@ -9,7 +9,10 @@ const exportLogSchema = z.object({
   tool: z.enum(["faq", "testimonial"]),
   format: z.enum(["png", "svg"]),
   size: z.enum(EXPORT_SIZES.map((s) => s.id) as [string, ...string[]]),
-  item: z.string().regex(/^\d{1,2}$/).optional(),
+  item: z
+    .string()
+    .regex(/^\d{1,2}$/)
+    .optional(),
 });
 
 /** The images are made in the browser; the server only records that one was exported. */

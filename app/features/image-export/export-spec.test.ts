@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { dimensionError, faqFileName, findSize, fitFontSize, photoError, testimonialFileName, EXPORT_SIZES, PNG_PIXEL_RATIO } from "./export-spec";
+import {
+  dimensionError,
+  faqFileName,
+  findSize,
+  fitFontSize,
+  photoError,
+  testimonialFileName,
+  EXPORT_SIZES,
+  PNG_PIXEL_RATIO,
+} from "./export-spec";
 
 describe("image export rules", () => {
   it("names FAQ files by item number", () => {

@@ -45,7 +45,8 @@ export function testimonialFileName(name: string, format: "png" | "svg"): string
 /** Null when the file can be used as the photo, else why not. */
 export function photoError(file: { type: string; size: number }): string | null {
   if (!file.type.startsWith("image/")) return "Choose an image file (JPEG, PNG, WebP or similar).";
-  if (file.size > MAX_PHOTO_BYTES) return `This photo is ${(file.size / 1024 / 1024).toFixed(1)} MB; use one of at most 5 MB.`;
+  if (file.size > MAX_PHOTO_BYTES)
+    return `This photo is ${(file.size / 1024 / 1024).toFixed(1)} MB; use one of at most 5 MB.`;
   return null;
 }
 

@@ -6,7 +6,17 @@ import { dimensionError, EXPORT_BACKGROUND, EXPORT_SIZES, PNG_PIXEL_RATIO, type 
  * The card at its real export size, shown scaled down to fit the preview column.
  * html-to-image captures the inner node, so the preview is exactly what is exported.
  */
-export function ExportStage({ size, stageRef, children, label }: { size: ExportSize; stageRef: RefObject<HTMLDivElement | null>; children: ReactNode; label: string }) {
+export function ExportStage({
+  size,
+  stageRef,
+  children,
+  label,
+}: {
+  size: ExportSize;
+  stageRef: RefObject<HTMLDivElement | null>;
+  children: ReactNode;
+  label: string;
+}) {
   const frameRef = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState(0.4);
   useEffect(() => {
@@ -29,13 +39,23 @@ export function ExportStage({ size, stageRef, children, label }: { size: ExportS
         <div
           ref={stageRef}
           data-testid="export-stage"
-          style={{ width: size.width, height: size.height, background: EXPORT_BACKGROUND, transform: `scale(${scale})`, transformOrigin: "0 0", position: "absolute", left: 0, top: 0 }}
+          style={{
+            width: size.width,
+            height: size.height,
+            background: EXPORT_BACKGROUND,
+            transform: `scale(${scale})`,
+            transformOrigin: "0 0",
+            position: "absolute",
+            left: 0,
+            top: 0,
+          }}
         >
           {children}
         </div>
       </div>
       <figcaption className="mt-2 text-sm text-ink/80">
-        Preview, scaled down. Downloads are {size.width} × {size.height} (PNG at twice that, {size.width * PNG_PIXEL_RATIO} × {size.height * PNG_PIXEL_RATIO} pixels).
+        Preview, scaled down. Downloads are {size.width} × {size.height} (PNG at twice that,{" "}
+        {size.width * PNG_PIXEL_RATIO} × {size.height * PNG_PIXEL_RATIO} pixels).
       </figcaption>
     </figure>
   );
@@ -47,7 +67,12 @@ export function SizeSelect({ value, onChange }: { value: string; onChange: (id: 
       <label htmlFor="export-size" className="block font-medium">
         Size
       </label>
-      <select id="export-size" value={value} onChange={(e) => onChange(e.target.value)} className="mt-1 block w-full rounded-lg border border-navy/30 px-3 py-2">
+      <select
+        id="export-size"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="mt-1 block w-full rounded-lg border border-navy/30 px-3 py-2"
+      >
         {EXPORT_SIZES.map((s) => (
           <option key={s.id} value={s.id}>
             {s.label}
@@ -105,7 +130,8 @@ export function DownloadButtons({
         skipFonts: true,
         cacheBust: false,
       };
-      const url = format === "png" ? await toPng(node, { ...options, pixelRatio: PNG_PIXEL_RATIO }) : await toSvg(node, options);
+      const url =
+        format === "png" ? await toPng(node, { ...options, pixelRatio: PNG_PIXEL_RATIO }) : await toSvg(node, options);
       const name = fileName(format);
       download(url, name);
       setMessage({ tone: "success", text: `Downloaded ${name}.` });
@@ -120,14 +146,27 @@ export function DownloadButtons({
   return (
     <div>
       <div className="flex flex-wrap gap-3">
-        <button type="button" onClick={() => void exportAs("png")} disabled={busy !== null} className="min-h-11 rounded-full bg-teal px-5 font-semibold text-white hover:bg-teal-700 disabled:opacity-60">
+        <button
+          type="button"
+          onClick={() => void exportAs("png")}
+          disabled={busy !== null}
+          className="min-h-11 rounded-full bg-teal px-5 font-semibold text-white hover:bg-teal-700 disabled:opacity-60"
+        >
           {busy === "png" ? "Making PNG…" : "Download PNG"}
         </button>
-        <button type="button" onClick={() => void exportAs("svg")} disabled={busy !== null} className="min-h-11 rounded-full border border-navy px-5 font-semibold text-navy hover:bg-navy hover:text-white disabled:opacity-60">
+        <button
+          type="button"
+          onClick={() => void exportAs("svg")}
+          disabled={busy !== null}
+          className="min-h-11 rounded-full border border-navy px-5 font-semibold text-navy hover:bg-navy hover:text-white disabled:opacity-60"
+        >
           {busy === "svg" ? "Making SVG…" : "Download SVG"}
         </button>
       </div>
-      <p role={message?.tone === "error" ? "alert" : "status"} className={`mt-2 min-h-6 text-sm ${message?.tone === "error" ? "text-red-700" : "text-emerald-800"}`}>
+      <p
+        role={message?.tone === "error" ? "alert" : "status"}
+        className={`mt-2 min-h-6 text-sm ${message?.tone === "error" ? "text-red-700" : "text-emerald-800"}`}
+      >
         {message?.text ?? ""}
       </p>
     </div>

@@ -3,7 +3,19 @@ import type { FaqEntry } from "#content/types";
 import { DownloadButtons, ExportStage, SizeSelect } from "./export-stage";
 import { faqFileName, findSize, fitFontSize, type ExportSize } from "./export-spec";
 
-export function FaqCard({ entry, index, size, brand, domain }: { entry: FaqEntry; index: number; size: ExportSize; brand: string; domain: string }) {
+export function FaqCard({
+  entry,
+  index,
+  size,
+  brand,
+  domain,
+}: {
+  entry: FaqEntry;
+  index: number;
+  size: ExportSize;
+  brand: string;
+  domain: string;
+}) {
   const unit = Math.min(size.width, size.height);
   const pad = Math.round(unit * 0.08);
   const wide = size.width / size.height > 1.5;
@@ -11,14 +23,50 @@ export function FaqCard({ entry, index, size, brand, domain }: { entry: FaqEntry
   const answerBox = { w: size.width - pad * 2, h: (size.height - pad * 2) * (wide ? 0.45 : 0.5) };
   const answerSize = fitFontSize(entry.answer, answerBox.w, answerBox.h, Math.round(unit * 0.04), 16);
   return (
-    <div style={{ display: "flex", flexDirection: "column", height: "100%", padding: pad, color: "#ffffff", fontFamily: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" }}>
+    <div
+      style={{
+        display: "flex",
+        flexDirection: "column",
+        height: "100%",
+        padding: pad,
+        color: "#ffffff",
+        fontFamily: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
+      }}
+    >
       <div style={{ display: "flex", alignItems: "center", gap: unit * 0.02 }}>
-        <span style={{ background: "#f97366", color: "#0b1f3a", fontWeight: 800, fontSize: unit * 0.03, padding: `${unit * 0.008}px ${unit * 0.02}px`, borderRadius: 999 }}>FAQ</span>
-        <span style={{ color: "#5eead4", fontWeight: 700, fontSize: unit * 0.028 }}>#{String(index + 1).padStart(2, "0")}</span>
+        <span
+          style={{
+            background: "#f97366",
+            color: "#0b1f3a",
+            fontWeight: 800,
+            fontSize: unit * 0.03,
+            padding: `${unit * 0.008}px ${unit * 0.02}px`,
+            borderRadius: 999,
+          }}
+        >
+          FAQ
+        </span>
+        <span style={{ color: "#5eead4", fontWeight: 700, fontSize: unit * 0.028 }}>
+          #{String(index + 1).padStart(2, "0")}
+        </span>
       </div>
-      <h2 style={{ marginTop: unit * 0.04, fontSize: questionSize, lineHeight: 1.15, fontWeight: 800 }}>{entry.question}</h2>
-      <p style={{ marginTop: unit * 0.035, fontSize: answerSize, lineHeight: 1.45, color: "rgba(255,255,255,0.9)" }}>{entry.answer}</p>
-      <div style={{ marginTop: "auto", paddingTop: unit * 0.03, display: "flex", justifyContent: "space-between", alignItems: "flex-end", fontSize: unit * 0.026, borderTop: "2px solid rgba(94,234,212,0.5)" }}>
+      <h2 style={{ marginTop: unit * 0.04, fontSize: questionSize, lineHeight: 1.15, fontWeight: 800 }}>
+        {entry.question}
+      </h2>
+      <p style={{ marginTop: unit * 0.035, fontSize: answerSize, lineHeight: 1.45, color: "rgba(255,255,255,0.9)" }}>
+        {entry.answer}
+      </p>
+      <div
+        style={{
+          marginTop: "auto",
+          paddingTop: unit * 0.03,
+          display: "flex",
+          justifyContent: "space-between",
+          alignItems: "flex-end",
+          fontSize: unit * 0.026,
+          borderTop: "2px solid rgba(94,234,212,0.5)",
+        }}
+      >
         <strong>{brand}</strong>
         <span style={{ color: "#5eead4" }}>{domain}</span>
       </div>
@@ -40,7 +88,12 @@ export function FaqExportTool({ items, brand, domain }: { items: FaqEntry[]; bra
           <label htmlFor="faq-item" className="block font-medium">
             FAQ item
           </label>
-          <select id="faq-item" value={index} onChange={(e) => setIndex(Number(e.target.value))} className="mt-1 block w-full rounded-lg border border-navy/30 px-3 py-2">
+          <select
+            id="faq-item"
+            value={index}
+            onChange={(e) => setIndex(Number(e.target.value))}
+            className="mt-1 block w-full rounded-lg border border-navy/30 px-3 py-2"
+          >
             {items.map((item, i) => (
               <option key={item.question} value={i}>
                 {`${i + 1}. ${item.question}`}
@@ -49,7 +102,12 @@ export function FaqExportTool({ items, brand, domain }: { items: FaqEntry[]; bra
           </select>
         </div>
         <SizeSelect value={sizeId} onChange={setSizeId} />
-        <DownloadButtons stageRef={stageRef} size={size} fileName={(format) => faqFileName(index, format)} auditDetail={{ tool: "faq", item: String(index + 1) }} />
+        <DownloadButtons
+          stageRef={stageRef}
+          size={size}
+          fileName={(format) => faqFileName(index, format)}
+          auditDetail={{ tool: "faq", item: String(index + 1) }}
+        />
       </div>
       <ExportStage size={size} stageRef={stageRef} label="FAQ image preview">
         <FaqCard entry={entry} index={index} size={size} brand={brand} domain={domain} />

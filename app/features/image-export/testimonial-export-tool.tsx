@@ -14,25 +14,74 @@ export function TestimonialCard({ draft, size, brand }: { draft: TestimonialDraf
   const pad = Math.round(unit * 0.08);
   const wide = size.width / size.height > 1.5;
   const photoSize = Math.round(unit * (wide ? 0.3 : 0.22));
-  const textBox = wide ? { w: size.width - pad * 3 - photoSize, h: (size.height - pad * 2) * 0.55 } : { w: size.width - pad * 2, h: (size.height - pad * 2) * 0.45 };
+  const textBox = wide
+    ? { w: size.width - pad * 3 - photoSize, h: (size.height - pad * 2) * 0.55 }
+    : { w: size.width - pad * 2, h: (size.height - pad * 2) * 0.45 };
   const textSize = fitFontSize(draft.text, textBox.w, textBox.h, Math.round(unit * 0.05), 16);
   const photo = draft.photo ? (
-    <img src={draft.photo} alt="" style={{ width: photoSize, height: photoSize, objectFit: "cover", borderRadius: "50%", border: `${Math.round(unit * 0.008)}px solid #5eead4`, flexShrink: 0 }} />
+    <img
+      src={draft.photo}
+      alt=""
+      style={{
+        width: photoSize,
+        height: photoSize,
+        objectFit: "cover",
+        borderRadius: "50%",
+        border: `${Math.round(unit * 0.008)}px solid #5eead4`,
+        flexShrink: 0,
+      }}
+    />
   ) : null;
   return (
-    <div style={{ display: "flex", flexDirection: "column", height: "100%", padding: pad, color: "#ffffff", fontFamily: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" }}>
-      <div style={{ color: "#f97366", fontWeight: 800, fontSize: unit * 0.035, letterSpacing: "0.08em", textTransform: "uppercase" }}>{draft.title}</div>
-      <div style={{ display: "flex", flexDirection: wide ? "row" : "column", gap: pad * 0.6, marginTop: unit * 0.04, alignItems: wide ? "center" : "flex-start" }}>
+    <div
+      style={{
+        display: "flex",
+        flexDirection: "column",
+        height: "100%",
+        padding: pad,
+        color: "#ffffff",
+        fontFamily: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
+      }}
+    >
+      <div
+        style={{
+          color: "#f97366",
+          fontWeight: 800,
+          fontSize: unit * 0.035,
+          letterSpacing: "0.08em",
+          textTransform: "uppercase",
+        }}
+      >
+        {draft.title}
+      </div>
+      <div
+        style={{
+          display: "flex",
+          flexDirection: wide ? "row" : "column",
+          gap: pad * 0.6,
+          marginTop: unit * 0.04,
+          alignItems: wide ? "center" : "flex-start",
+        }}
+      >
         {photo}
         <div>
           <div aria-hidden="true" style={{ color: "#5eead4", fontSize: unit * 0.12, lineHeight: 0.6, fontWeight: 800 }}>
             “
           </div>
           <p style={{ fontSize: textSize, lineHeight: 1.45, marginTop: unit * 0.01 }}>{draft.text}</p>
-          <p style={{ marginTop: unit * 0.03, fontSize: unit * 0.034, fontWeight: 700, color: "#5eead4" }}>{draft.name ? `— ${draft.name}` : ""}</p>
+          <p style={{ marginTop: unit * 0.03, fontSize: unit * 0.034, fontWeight: 700, color: "#5eead4" }}>
+            {draft.name ? `— ${draft.name}` : ""}
+          </p>
         </div>
       </div>
-      <div style={{ marginTop: "auto", paddingTop: unit * 0.03, fontSize: unit * 0.026, borderTop: "2px solid rgba(94,234,212,0.5)" }}>
+      <div
+        style={{
+          marginTop: "auto",
+          paddingTop: unit * 0.03,
+          fontSize: unit * 0.026,
+          borderTop: "2px solid rgba(94,234,212,0.5)",
+        }}
+      >
         <strong>{brand}</strong>
         <span style={{ marginLeft: unit * 0.02, color: "#fde68a" }}>★★★★★</span>
       </div>
@@ -89,7 +138,11 @@ export function TestimonialExportTool({ initial, brand }: { initial: Omit<Testim
             </p>
           ) : null}
           {draft.photo ? (
-            <button type="button" onClick={() => set("photo")(null)} className="mt-2 text-sm font-medium text-teal-700 underline">
+            <button
+              type="button"
+              onClick={() => set("photo")(null)}
+              className="mt-2 text-sm font-medium text-teal-700 underline"
+            >
               Remove photo
             </button>
           ) : null}
@@ -98,21 +151,45 @@ export function TestimonialExportTool({ initial, brand }: { initial: Omit<Testim
           <label htmlFor={ids.title} className="block font-medium">
             Title
           </label>
-          <input id={ids.title} value={draft.title} maxLength={60} onChange={(e) => set("title")(e.target.value)} className={field} />
+          <input
+            id={ids.title}
+            value={draft.title}
+            maxLength={60}
+            onChange={(e) => set("title")(e.target.value)}
+            className={field}
+          />
         </div>
         <div>
           <label htmlFor={ids.name} className="block font-medium">
             Name
           </label>
-          <input id={ids.name} value={draft.name} maxLength={60} onChange={(e) => set("name")(e.target.value)} className={field} />
+          <input
+            id={ids.name}
+            value={draft.name}
+            maxLength={60}
+            onChange={(e) => set("name")(e.target.value)}
+            className={field}
+          />
         </div>
         <div>
           <label htmlFor={ids.text} className="block font-medium">
             Review text
           </label>
-          <textarea id={ids.text} value={draft.text} rows={7} maxLength={1200} onChange={(e) => set("text")(e.target.value)} className={field} />
+          <textarea
+            id={ids.text}
+            value={draft.text}
+            rows={7}
+            maxLength={1200}
+            onChange={(e) => set("text")(e.target.value)}
+            className={field}
+          />
         </div>
-        <DownloadButtons stageRef={stageRef} size={size} fileName={(format) => testimonialFileName(draft.name, format)} auditDetail={{ tool: "testimonial" }} />
+        <DownloadButtons
+          stageRef={stageRef}
+          size={size}
+          fileName={(format) => testimonialFileName(draft.name, format)}
+          auditDetail={{ tool: "testimonial" }}
+        />
       </div>
       <ExportStage size={size} stageRef={stageRef} label="Testimonial image preview">
         <TestimonialCard draft={draft} size={size} brand={brand} />

@@ -13,11 +13,17 @@ export const EVENT_MESSAGES = {
 } as const;
 
 const trimmed = (message: string, max: number) =>
-  z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string().trim().min(1, message).max(max, `Please keep this under ${max} characters`));
+  z.preprocess(
+    (v) => (v === undefined || v === null ? "" : v),
+    z.string().trim().min(1, message).max(max, `Please keep this under ${max} characters`),
+  );
 
 export const eventSignupSchema = z.object({
   name: trimmed(EVENT_MESSAGES.name, 120),
-  phone: trimmed(EVENT_MESSAGES.phone, 40).refine((v) => v === "" || /^\+?[\d\s\-()]*\d[\d\s\-()]*$/.test(v), EVENT_MESSAGES.phoneInvalid),
+  phone: trimmed(EVENT_MESSAGES.phone, 40).refine(
+    (v) => v === "" || /^\+?[\d\s\-()]*\d[\d\s\-()]*$/.test(v),
+    EVENT_MESSAGES.phoneInvalid,
+  ),
   idempotencyKey: z.string().trim().min(8).max(100).optional(),
   sourceUrl: z.string().max(2000).optional(),
   website: z.string().max(500).optional(),

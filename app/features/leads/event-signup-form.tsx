@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Honeypot, TextField } from "../questionnaire/field";
+import { Honeypot, TextField } from "~/features/questionnaire/field";
 import { EVENT_MESSAGES, validateEventSignup, type EventField, type EventOutcome } from "./event-schema";
 
 interface EventSignupFormProps {
@@ -31,8 +31,12 @@ function newKey(): string {
  */
 export function EventSignupForm({ buttonLabel, thanks, serverOutcome }: EventSignupFormProps) {
   const [view, setView] = useState<View>(() => initialView(serverOutcome));
-  const [values, setValues] = useState(serverOutcome?.status === "invalid" ? serverOutcome.values : { name: "", phone: "" });
-  const [errors, setErrors] = useState<Partial<Record<EventField, string>>>(serverOutcome?.status === "invalid" ? serverOutcome.errors : {});
+  const [values, setValues] = useState(
+    serverOutcome?.status === "invalid" ? serverOutcome.values : { name: "", phone: "" },
+  );
+  const [errors, setErrors] = useState<Partial<Record<EventField, string>>>(
+    serverOutcome?.status === "invalid" ? serverOutcome.errors : {},
+  );
   const [honeypot, setHoneypot] = useState("");
   const nameRef = useRef<HTMLInputElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
@@ -76,7 +80,8 @@ export function EventSignupForm({ buttonLabel, thanks, serverOutcome }: EventSig
       else if (outcome?.status === "invalid") {
         setErrors(outcome.errors);
         setView({ name: "form" });
-      } else if (outcome?.status === "rate-limited" || outcome?.status === "bad-request") setView({ name: "form", formError: outcome.message });
+      } else if (outcome?.status === "rate-limited" || outcome?.status === "bad-request")
+        setView({ name: "form", formError: outcome.message });
       else setView({ name: "done", note: EVENT_MESSAGES.unexpectedError });
     } catch {
       setView({ name: "done", note: EVENT_MESSAGES.unexpectedError });
@@ -100,7 +105,14 @@ export function EventSignupForm({ buttonLabel, thanks, serverOutcome }: EventSig
 
   const submitting = view.name === "submitting";
   return (
-    <form method="post" action="/nicaragua" noValidate onSubmit={onSubmit} aria-label="Reserve your spot" className="grid gap-5">
+    <form
+      method="post"
+      action="/nicaragua"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Reserve your spot"
+      className="grid gap-5"
+    >
       <TextField
         id="event-name"
         name="name"

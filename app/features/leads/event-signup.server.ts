@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { RequestContext } from "../../infra/context";
+import type { RequestContext } from "~/infra/context";
 import { EVENT_MESSAGES, eventSignupSchema, type EventField, type EventOutcome } from "./event-schema";
 import { leadIdFor, storeLead, type EventLead } from "./signups.server";
 import { leadDeps, rateLimited, readSubmission, sourceUrlOf, spamCheck } from "./submission.server";
@@ -14,7 +14,11 @@ export async function handleEventSignup(request: Request, ctx: RequestContext): 
   const { services } = ctx;
   const limited = await rateLimited(ctx, "event");
   if (limited) {
-    return { outcome: { status: "rate-limited", message: limited.message }, status: 429, headers: { "Retry-After": limited.retryAfter } };
+    return {
+      outcome: { status: "rate-limited", message: limited.message },
+      status: 429,
+      headers: { "Retry-After": limited.retryAfter },
+    };
   }
   const body = await readSubmission(request);
   if (!body) return { outcome: { status: "bad-request", message: "Please send the form again." }, status: 400 };
@@ -27,7 +31,10 @@ export async function handleEventSignup(request: Request, ctx: RequestContext): 
   const str = (v: unknown) => (typeof v === "string" ? v : "");
 
   const elapsed = Number(raw.elapsedMs);
-  const spam = spamCheck({ website: str(raw.website), elapsedMs: raw.elapsedMs === undefined || !Number.isFinite(elapsed) ? undefined : elapsed });
+  const spam = spamCheck({
+    website: str(raw.website),
+    elapsedMs: raw.elapsedMs === undefined || !Number.isFinite(elapsed) ? undefined : elapsed,
+  });
   if (spam) {
     services.logger.warn({ form: "event", reason: spam, ip: ctx.clientIp }, "rejected spam submission");
     return { outcome: { status: "ok", leadId: randomUUID() }, status: 200 };
@@ -39,12 +46,22 @@ export async function handleEventSignup(request: Request, ctx: RequestContext): 
       const field = issue.path[0];
       if (field === "name" || field === "phone") errors[field] ??= issue.message;
     }
-    return { outcome: { status: "invalid", errors, values: { name: str(raw.name).slice(0, 200), phone: str(raw.phone).slice(0, 60) } }, status: 400 };
+    return {
+      outcome: {
+        status: "invalid",
+        errors,
+        values: { name: str(raw.name).slice(0, 200), phone: str(raw.phone).slice(0, 60) },
+      },
+      status: 400,
+    };
   }
   const signup = parsed.data;
   const day = new Date().toISOString().slice(0, 10);
   const idempotencyKey =
-    signup.idempotencyKey ?? `form:${createHash("sha256").update(JSON.stringify([signup.name, signup.phone, day])).digest("hex")}`;
+    signup.idempotencyKey ??
+    `form:${createHash("sha256")
+      .update(JSON.stringify([signup.name, signup.phone, day]))
+      .digest("hex")}`;
   const lead: EventLead = {
     id: leadIdFor(idempotencyKey),
     idempotencyKey,
@@ -54,6 +71,7 @@ export async function handleEventSignup(request: Request, ctx: RequestContext): 
     createdAt: new Date().toISOString(),
   };
   const stored = await storeLead(leadDeps(ctx), "event", lead);
-  if (stored.status === "failed") return { outcome: { status: "failed", message: EVENT_MESSAGES.databaseError }, status: 503 };
+  if (stored.status === "failed")
+    return { outcome: { status: "failed", message: EVENT_MESSAGES.databaseError }, status: 503 };
   return { outcome: { status: "ok", leadId: stored.leadId }, status: 200 };
 }

@@ -4,8 +4,14 @@ import { intakeMail, leadIdFor } from "./signups.server";
 
 describe("event signup validation", () => {
   it("requires a trimmed name and phone with the SPEC messages", () => {
-    expect(validateEventSignup({ name: "  ", phone: "" })).toEqual({ name: "Name is required", phone: "Phone number is required" });
-    expect(validateEventSignup({ name: undefined, phone: undefined })).toEqual({ name: "Name is required", phone: "Phone number is required" });
+    expect(validateEventSignup({ name: "  ", phone: "" })).toEqual({
+      name: "Name is required",
+      phone: "Phone number is required",
+    });
+    expect(validateEventSignup({ name: undefined, phone: undefined })).toEqual({
+      name: "Name is required",
+      phone: "Phone number is required",
+    });
     expect(validateEventSignup({ name: " Eva ", phone: " 8888 " })).toEqual({});
   });
 });

@@ -1,9 +1,12 @@
-import type { Db } from "../../infra/db.server";
-import type { Logger } from "../../infra/logger.server";
-import type { Mailer } from "../../infra/mail.server";
+import type { Db } from "~/infra/db.server";
+import type { Logger } from "~/infra/logger.server";
+import type { Mailer } from "~/infra/mail.server";
 import type { Outbox } from "./outbox.server";
 import { replayHandler } from "./signups.server";
-import { OUTBOX_KIND as NEWSLETTER_KIND, storeFromOutbox as storeNewsletterFromOutbox } from "../newsletter/subscribe.server";
+import {
+  OUTBOX_KIND as NEWSLETTER_KIND,
+  storeFromOutbox as storeNewsletterFromOutbox,
+} from "~/features/newsletter/subscribe.server";
 
 /** What replayed submissions may need besides the database (notifications). */
 export interface OutboxHandlerDeps {

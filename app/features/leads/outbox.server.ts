@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { open, readFile, rename } from "node:fs/promises";
 import path from "node:path";
-import type { Logger } from "../../infra/logger.server";
+import type { Logger } from "~/infra/logger.server";
 
 /**
  * A durable local queue for submissions the database could not take. Each entry

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { signups } from "../../../db/schema";
-import type { Db } from "../../infra/db.server";
-import type { Logger } from "../../infra/logger.server";
-import type { Mailer } from "../../infra/mail.server";
+import { signups } from "#db/schema";
+import type { Db } from "~/infra/db.server";
+import type { Logger } from "~/infra/logger.server";
+import type { Mailer } from "~/infra/mail.server";
 import type { Outbox } from "./outbox.server";
-import { answerLabel, answerTitles, FORM_NAME, type AnswerNumber } from "../questionnaire/questions";
+import { answerLabel, answerTitles, FORM_NAME, type AnswerNumber } from "~/features/questionnaire/questions";
 
 /**
  * Storing leads so that none is lost: the row goes to the database; when the database
@@ -62,7 +62,12 @@ export function leadIdFor(idempotencyKey: string): string {
 }
 
 function rowOf(kind: LeadKind, lead: IntakeLead | EventLead) {
-  const common = { id: lead.id, idempotencyKey: lead.idempotencyKey, sourceUrl: lead.sourceUrl, createdAt: new Date(lead.createdAt) };
+  const common = {
+    id: lead.id,
+    idempotencyKey: lead.idempotencyKey,
+    sourceUrl: lead.sourceUrl,
+    createdAt: new Date(lead.createdAt),
+  };
   if (kind === "intake") {
     const intake = lead as IntakeLead;
     return {
@@ -82,14 +87,22 @@ function rowOf(kind: LeadKind, lead: IntakeLead | EventLead) {
 }
 
 /** Idempotent insert: a second call with the same key returns the first row's id. */
-export async function writeLead(db: Db, kind: LeadKind, lead: IntakeLead | EventLead): Promise<{ id: string; inserted: boolean }> {
+export async function writeLead(
+  db: Db,
+  kind: LeadKind,
+  lead: IntakeLead | EventLead,
+): Promise<{ id: string; inserted: boolean }> {
   const inserted = await db
     .insert(signups)
     .values(rowOf(kind, lead))
     .onConflictDoNothing({ target: signups.idempotencyKey })
     .returning({ id: signups.id });
   if (inserted[0]) return { id: inserted[0].id, inserted: true };
-  const [existing] = await db.select({ id: signups.id }).from(signups).where(eq(signups.idempotencyKey, lead.idempotencyKey)).limit(1);
+  const [existing] = await db
+    .select({ id: signups.id })
+    .from(signups)
+    .where(eq(signups.idempotencyKey, lead.idempotencyKey))
+    .limit(1);
   if (!existing) throw new Error("signup conflicted but no row holds its idempotency key");
   return { id: existing.id, inserted: false };
 }
@@ -130,19 +143,27 @@ export function replayHandler(kind: LeadKind, deps: Omit<LeadDeps, "outbox">) {
 }
 
 /** Fire and forget: a mail problem is logged and never reaches the visitor. */
-export function notifyTrainer(deps: Pick<LeadDeps, "mailer" | "logger" | "trainerEmail">, kind: LeadKind, lead: IntakeLead | EventLead): void {
+export function notifyTrainer(
+  deps: Pick<LeadDeps, "mailer" | "logger" | "trainerEmail">,
+  kind: LeadKind,
+  lead: IntakeLead | EventLead,
+): void {
   if (!deps.mailer) return;
   const message = kind === "intake" ? intakeMail(lead as IntakeLead) : eventMail(lead as EventLead);
   deps.mailer
     .send({ to: deps.trainerEmail, ...message, replyTo: kind === "intake" ? (lead as IntakeLead).email : undefined })
-    .catch((error: unknown) => deps.logger.error({ err: error, kind, leadId: lead.id }, "lead notification mail failed"));
+    .catch((error: unknown) =>
+      deps.logger.error({ err: error, kind, leadId: lead.id }, "lead notification mail failed"),
+    );
 }
 
 /** Strips line breaks so a visitor's input can never add mail headers through the subject. */
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").slice(0, 120);
 
 export function intakeMail(lead: IntakeLead): { subject: string; text: string } {
-  const answers = Object.fromEntries(Object.entries(lead.answers).map(([k, v]) => [Number(k.replace("q", "")), v])) as Partial<Record<AnswerNumber, string>>;
+  const answers = Object.fromEntries(
+    Object.entries(lead.answers).map(([k, v]) => [Number(k.replace("q", "")), v]),
+  ) as Partial<Record<AnswerNumber, string>>;
   const answerLines = ([1, 2, 3, 4, 5] as const)
     .filter((n) => answers[n] !== undefined)
     .map((n) => `${answerTitles[n]}: ${answerLabel(n, answers[n] ?? "", answers)}`);

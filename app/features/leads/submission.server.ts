@@ -1,5 +1,5 @@
-import type { RequestContext } from "../../infra/context";
-import { enforceFormRateLimit, MIN_FILL_MS, spamReason } from "../../infra/form-guard.server";
+import type { RequestContext } from "~/infra/context";
+import { enforceFormRateLimit, MIN_FILL_MS, spamReason } from "~/infra/form-guard.server";
 import type { LeadDeps } from "./signups.server";
 
 /** The shared front half of every lead form's action: body, rate limit, spam check, source. */
@@ -19,7 +19,10 @@ export async function readSubmission(request: Request): Promise<SubmittedBody | 
 }
 
 /** Null when allowed, or the message of the 429 answer. */
-export async function rateLimited(ctx: RequestContext, form: string): Promise<{ message: string; retryAfter: string } | null> {
+export async function rateLimited(
+  ctx: RequestContext,
+  form: string,
+): Promise<{ message: string; retryAfter: string } | null> {
   try {
     await enforceFormRateLimit(ctx, form);
     return null;

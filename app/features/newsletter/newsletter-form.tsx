@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { newsletterCopy, newsletterMessages } from "../../../content/newsletter";
-import { track } from "../analytics/track";
+import { newsletterCopy, newsletterMessages } from "#content/newsletter";
+import { track } from "~/features/analytics/track";
 import { subscribeSchema, type SubscribeResponse } from "./schema";
 
 export interface NewsletterFormProps {
@@ -72,7 +72,14 @@ const styles = {
  * (SPEC.md section 4). Without JavaScript the form posts to the same endpoint and the
  * visitor lands on /newsletter with the outcome.
  */
-export function NewsletterForm({ variant, source, serviceType, content, className = "", onSubscribed }: NewsletterFormProps) {
+export function NewsletterForm({
+  variant,
+  source,
+  serviceType,
+  content,
+  className = "",
+  onSubscribed,
+}: NewsletterFormProps) {
   const copy = content ?? newsletterCopy[variant];
   const look = styles[variant];
   const id = useId();
@@ -125,7 +132,11 @@ export function NewsletterForm({ variant, source, serviceType, content, classNam
         setStatus("error");
         setFieldError(answer?.field === "email");
         // Validation and rate-limit answers say what to do; anything else gets the general text.
-        setMessage(response.status === 400 || response.status === 429 ? (answer?.message ?? newsletterMessages.error) : newsletterMessages.error);
+        setMessage(
+          response.status === 400 || response.status === 429
+            ? (answer?.message ?? newsletterMessages.error)
+            : newsletterMessages.error,
+        );
         return;
       }
       setStatus("success");
@@ -147,7 +158,15 @@ export function NewsletterForm({ variant, source, serviceType, content, classNam
 
   return (
     <section aria-labelledby={titleId} className={`${look.wrapper} ${className}`} data-newsletter={variant}>
-      <div className={inline ? "sm:flex sm:items-center sm:gap-6" : variant === "footer" ? "md:grid md:grid-cols-[1fr_minmax(0,30rem)] md:items-center md:gap-12" : ""}>
+      <div
+        className={
+          inline
+            ? "sm:flex sm:items-center sm:gap-6"
+            : variant === "footer"
+              ? "md:grid md:grid-cols-[1fr_minmax(0,30rem)] md:items-center md:gap-12"
+              : ""
+        }
+      >
         <div className={inline ? "hidden min-w-0 sm:block" : ""}>
           <Heading id={titleId} className={look.title}>
             {copy.title}
@@ -198,7 +217,10 @@ export function NewsletterForm({ variant, source, serviceType, content, classNam
             >
               {status === "loading" ? (
                 <span className="inline-flex items-center gap-2">
-                  <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+                  <span
+                    aria-hidden="true"
+                    className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+                  />
                   {newsletterMessages.sending}
                 </span>
               ) : (

@@ -1,6 +1,6 @@
 // zod/mini: the same validation in a fraction of the bytes, since this form is on every page.
 import * as z from "zod/mini";
-import { newsletterMessages } from "../../../content/newsletter";
+import { newsletterMessages } from "#content/newsletter";
 
 export const NEWSLETTER_VARIANTS = ["footer", "blog-overview", "in-article", "sticky"] as const;
 export type NewsletterVariant = (typeof NEWSLETTER_VARIANTS)[number];

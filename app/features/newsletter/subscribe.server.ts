@@ -1,11 +1,11 @@
 import { and, eq, lt, or, sql, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { newsletterSubscribers } from "../../../db/schema";
-import { confirmationEmail } from "../../../content/newsletter";
-import { site } from "../../../content/site";
-import type { Db } from "../../infra/db.server";
-import type { AppServices } from "../../infra/services.server";
-import type { MailMessage } from "../../infra/mail.server";
+import { newsletterSubscribers } from "#db/schema";
+import { confirmationEmail } from "#content/newsletter";
+import { site } from "#content/site";
+import type { Db } from "~/infra/db.server";
+import type { AppServices } from "~/infra/services.server";
+import type { MailMessage } from "~/infra/mail.server";
 import { normaliseEmail, sourceSchema, type SubscribeInput } from "./schema";
 import { signToken } from "./tokens.server";
 import { forwardToWebhook, type WebhookOptions } from "./webhook.server";
@@ -30,7 +30,7 @@ export type NewsletterOutboxPayload = z.infer<typeof outboxPayloadSchema>;
 export interface SubscribeResult {
   /** Where the subscription went: the database, or the outbox while the database is down. */
   stored: "database" | "outbox";
-  /** Confirmation e-mail and web-hook forwarding, running after the answer is sent (awaited by tests). */
+  /** Confirmation e-mail and webhook forwarding, running after the answer is sent (awaited by tests). */
   background: Promise<void>;
 }
 
@@ -38,7 +38,11 @@ export interface SubscribeResult {
  * Stores a subscription and answers the same way for new and known addresses.
  * With SMTP the row waits for the double opt-in click; without, the form counts as consent.
  */
-export async function subscribe(services: NewsletterServices, input: SubscribeInput, options: { webhook?: WebhookOptions; now?: Date } = {}): Promise<SubscribeResult> {
+export async function subscribe(
+  services: NewsletterServices,
+  input: SubscribeInput,
+  options: { webhook?: WebhookOptions; now?: Date } = {},
+): Promise<SubscribeResult> {
   const { logger, mailer, env } = services;
   const now = options.now ?? new Date();
   const email = normaliseEmail(input.email);
@@ -63,7 +67,13 @@ export async function subscribe(services: NewsletterServices, input: SubscribeIn
   } catch (error) {
     // The database is unreachable: the outbox keeps the address until it is back.
     logger.warn({ err: error }, "newsletter subscription goes to the outbox");
-    const payload: NewsletterOutboxPayload = { email, source: input.source, serviceType, status, at: now.toISOString() };
+    const payload: NewsletterOutboxPayload = {
+      email,
+      source: input.source,
+      serviceType,
+      status,
+      at: now.toISOString(),
+    };
     await services.outbox.append(OUTBOX_KIND, payload);
     stored = "outbox";
   }
@@ -87,7 +97,13 @@ export async function subscribe(services: NewsletterServices, input: SubscribeIn
 }
 
 /** A known address: re-activates an unsubscribed one; says whether a confirmation e-mail should go out. */
-async function refreshKnownAddress(db: Db, email: string, input: SubscribeInput, status: "pending" | "confirmed", now: Date): Promise<boolean> {
+async function refreshKnownAddress(
+  db: Db,
+  email: string,
+  input: SubscribeInput,
+  status: "pending" | "confirmed",
+  now: Date,
+): Promise<boolean> {
   const [row] = await db
     .select({ status: newsletterSubscribers.status, updatedAt: newsletterSubscribers.updatedAt })
     .from(newsletterSubscribers)
@@ -96,7 +112,13 @@ async function refreshKnownAddress(db: Db, email: string, input: SubscribeInput,
   if (row.status === "unsubscribed") {
     await db
       .update(newsletterSubscribers)
-      .set({ status, source: input.source, serviceType: input.serviceType ?? null, unsubscribedAt: null, confirmedAt: status === "confirmed" ? now : null })
+      .set({
+        status,
+        source: input.source,
+        serviceType: input.serviceType ?? null,
+        unsubscribedAt: null,
+        confirmedAt: status === "confirmed" ? now : null,
+      })
       .where(eq(newsletterSubscribers.email, email));
     return true;
   }
@@ -114,7 +136,14 @@ export async function storeFromOutbox(db: Db, payload: unknown): Promise<void> {
   const at = new Date(entry.at);
   await db
     .insert(newsletterSubscribers)
-    .values({ email: entry.email, source: entry.source, serviceType: entry.serviceType, status: entry.status, confirmedAt: entry.status === "confirmed" ? at : null, createdAt: at })
+    .values({
+      email: entry.email,
+      source: entry.source,
+      serviceType: entry.serviceType,
+      status: entry.status,
+      confirmedAt: entry.status === "confirmed" ? at : null,
+      createdAt: at,
+    })
     .onConflictDoUpdate({
       target: newsletterSubscribers.email,
       set: { status: entry.status, source: entry.source, serviceType: entry.serviceType, unsubscribedAt: null },
@@ -124,21 +153,32 @@ export async function storeFromOutbox(db: Db, payload: unknown): Promise<void> {
 }
 
 /** Double opt-in click; an address that unsubscribed meanwhile stays unsubscribed. */
-export async function confirmSubscription(db: Db, email: string, now = new Date()): Promise<"confirmed" | "unsubscribed"> {
+export async function confirmSubscription(
+  db: Db,
+  email: string,
+  now = new Date(),
+): Promise<"confirmed" | "unsubscribed"> {
   const updated = await db
     .update(newsletterSubscribers)
     .set({ status: "confirmed", confirmedAt: now })
     .where(and(eq(newsletterSubscribers.email, email), eq(newsletterSubscribers.status, "pending")))
     .returning({ id: newsletterSubscribers.id });
   if (updated.length > 0) return "confirmed";
-  const [row] = await db.select({ status: newsletterSubscribers.status }).from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+  const [row] = await db
+    .select({ status: newsletterSubscribers.status })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, email));
   if (row?.status === "unsubscribed") return "unsubscribed";
   if (!row) {
     // Signed up while the database was down and clicked before the outbox replayed.
     await db
       .insert(newsletterSubscribers)
       .values({ email, source: "footer", status: "confirmed", confirmedAt: now })
-      .onConflictDoUpdate({ target: newsletterSubscribers.email, set: { status: "confirmed", confirmedAt: now }, setWhere: eq(newsletterSubscribers.status, "pending") });
+      .onConflictDoUpdate({
+        target: newsletterSubscribers.email,
+        set: { status: "confirmed", confirmedAt: now },
+        setWhere: eq(newsletterSubscribers.status, "pending"),
+      });
   }
   return "confirmed";
 }
@@ -151,7 +191,10 @@ export async function unsubscribe(db: Db, email: string, now = new Date()): Prom
     .onConflictDoUpdate({
       target: newsletterSubscribers.email,
       set: { status: "unsubscribed", unsubscribedAt: now },
-      setWhere: or(sql`${newsletterSubscribers.status} <> 'unsubscribed'`, isNull(newsletterSubscribers.unsubscribedAt)),
+      setWhere: or(
+        sql`${newsletterSubscribers.status} <> 'unsubscribed'`,
+        isNull(newsletterSubscribers.unsubscribedAt),
+      ),
     });
 }
 
@@ -159,18 +202,38 @@ export function unsubscribeUrl(services: Pick<NewsletterServices, "env" | "secre
   return `${services.env.SITE_URL}/newsletter/unsubscribe?token=${signToken(services.secret, "unsubscribe", email)}`;
 }
 
-export function confirmUrl(services: Pick<NewsletterServices, "env" | "secret">, email: string, now = new Date()): string {
+export function confirmUrl(
+  services: Pick<NewsletterServices, "env" | "secret">,
+  email: string,
+  now = new Date(),
+): string {
   return `${services.env.SITE_URL}/newsletter/confirm?token=${signToken(services.secret, "confirm", email, now.getTime())}`;
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
 
 /** The double opt-in e-mail, with RFC 8058 one-click unsubscribe headers. */
-export function confirmationMessage(services: Pick<NewsletterServices, "env" | "secret">, email: string, now = new Date()): MailMessage {
+export function confirmationMessage(
+  services: Pick<NewsletterServices, "env" | "secret">,
+  email: string,
+  now = new Date(),
+): MailMessage {
   const confirm = confirmUrl(services, email, now);
   const leave = unsubscribeUrl(services, email);
   const copy = confirmationEmail;
-  const text = [copy.intro, "", confirm, "", copy.ignore, "", copy.signOff, site.name, "", `${copy.unsubscribe}: ${leave}`].join("\n");
+  const text = [
+    copy.intro,
+    "",
+    confirm,
+    "",
+    copy.ignore,
+    "",
+    copy.signOff,
+    site.name,
+    "",
+    `${copy.unsubscribe}: ${leave}`,
+  ].join("\n");
   const html = `<!doctype html><html lang="en"><body style="margin:0;padding:24px;background:#f5e9d7;font-family:Arial,Helvetica,sans-serif;color:#14213d">
 <div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
 <p style="font-size:18px;font-weight:bold;color:#0b1f3a;margin:0 0 16px">${escapeHtml(site.name)}</p>

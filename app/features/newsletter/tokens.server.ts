@@ -18,7 +18,12 @@ export function signToken(secret: string, purpose: TokenPurpose, email: string, 
 }
 
 /** The e-mail address the token was made for, or null when it is forged, mangled or expired. */
-export function verifyToken(secret: string, purpose: TokenPurpose, token: string | null | undefined, now = Date.now()): string | null {
+export function verifyToken(
+  secret: string,
+  purpose: TokenPurpose,
+  token: string | null | undefined,
+  now = Date.now(),
+): string | null {
   if (!token || token.length > 1024) return null;
   const [encoded, expiresText, signature, extra] = token.split(".");
   if (!encoded || !expiresText || !signature || extra !== undefined) return null;

@@ -1,4 +1,4 @@
-import type { Logger } from "../../infra/logger.server";
+import type { Logger } from "~/infra/logger.server";
 
 export interface WebhookOptions {
   attempts?: number;
@@ -12,7 +12,12 @@ export interface WebhookOptions {
  * original site). Network errors, 5xx and 429 are retried; any other answer counts
  * as delivered. Never throws: the visitor's request does not wait for or depend on it.
  */
-export async function forwardToWebhook(url: string, fields: Record<string, string>, logger: Logger, options: WebhookOptions = {}): Promise<boolean> {
+export async function forwardToWebhook(
+  url: string,
+  fields: Record<string, string>,
+  logger: Logger,
+  options: WebhookOptions = {},
+): Promise<boolean> {
   const { attempts = 5, retryDelayMs = 2_000, timeoutMs = 10_000 } = options;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     try {

@@ -1,7 +1,16 @@
 import { ContactFields } from "./contact-fields";
 import { questionnaireCopy as copy } from "./copy";
 import { errorId, FieldError, Honeypot } from "./field";
-import { ageQuestion, competitionGoalQuestion, contactQuestion, frequencyQuestion, genderQuestion, goalQuestion, sportQuestion, type Question } from "./questions";
+import {
+  ageQuestion,
+  competitionGoalQuestion,
+  contactQuestion,
+  frequencyQuestion,
+  genderQuestion,
+  goalQuestion,
+  sportQuestion,
+  type Question,
+} from "./questions";
 import { NOJS_FORM_NAME, type ContactField } from "./schema";
 
 interface BasicIntakeFormProps {
@@ -46,7 +55,13 @@ function RadioGroup({
                 key={option.value}
                 className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border-2 border-navy/15 bg-white px-4 py-2 has-[:checked]:border-teal has-[:checked]:bg-teal/10"
               >
-                <input type="radio" name={name} value={option.value} defaultChecked={checked === option.value} className="h-5 w-5 accent-teal" />
+                <input
+                  type="radio"
+                  name={name}
+                  value={option.value}
+                  defaultChecked={checked === option.value}
+                  className="h-5 w-5 accent-teal"
+                />
                 <span>
                   <span className="block font-semibold text-navy">{option.label}</span>
                   {option.hint && <span className="block text-sm text-ink/75">{option.hint}</span>}
@@ -75,7 +90,13 @@ const contactPostNames: Record<ContactField, string> = {
  * Question 2 is one radio group (sports-event) split in two lists, because its options
  * depend on question 1 and only a script could hide the ones that do not apply.
  */
-export function BasicIntakeForm({ sourcePath, values = {}, errors = {}, answers = {}, idPrefix = "basic" }: BasicIntakeFormProps) {
+export function BasicIntakeForm({
+  sourcePath,
+  values = {},
+  errors = {},
+  answers = {},
+  idPrefix = "basic",
+}: BasicIntakeFormProps) {
   const value = (field: string, question: number) => values[field] ?? answers[question];
   const contactErrors: Partial<Record<ContactField, string>> = {};
   const contactDefaults: Partial<Record<ContactField, string>> = {};
@@ -86,7 +107,14 @@ export function BasicIntakeForm({ sourcePath, values = {}, errors = {}, answers 
   }
   const errorCount = Object.keys(errors).length;
   return (
-    <form method="post" action="/start" noValidate id={`${idPrefix}-fitness-form`} aria-label="Intake questionnaire" className="grid gap-8">
+    <form
+      method="post"
+      action="/start"
+      noValidate
+      id={`${idPrefix}-fitness-form`}
+      aria-label="Intake questionnaire"
+      className="grid gap-8"
+    >
       <p className="text-ink/85">{copy.basicIntro}</p>
       {errorCount > 0 && (
         <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
@@ -146,7 +174,10 @@ export function BasicIntakeForm({ sourcePath, values = {}, errors = {}, answers 
       </fieldset>
       <Honeypot />
       <div>
-        <button type="submit" className="inline-flex min-h-12 items-center rounded-full bg-teal px-8 py-3 font-semibold text-white hover:bg-teal-700">
+        <button
+          type="submit"
+          className="inline-flex min-h-12 items-center rounded-full bg-teal px-8 py-3 font-semibold text-white hover:bg-teal-700"
+        >
           {copy.submit}
         </button>
       </div>

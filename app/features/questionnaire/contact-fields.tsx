@@ -67,7 +67,8 @@ export function ContactFields({ idPrefix, errors, interactive, defaults = {} }: 
           onBlur: () => interactive.onBlur(field),
         }
       : { name: postNames[field], defaultValue: defaults[field] ?? "" };
-  const ref = (field: ContactField) => (interactive ? (el: HTMLElement | null) => interactive.registerRef(field, el) : undefined);
+  const ref = (field: ContactField) =>
+    interactive ? (el: HTMLElement | null) => interactive.registerRef(field, el) : undefined;
 
   const plainPhone = (
     <input

@@ -1,10 +1,12 @@
 /** Texts of the questionnaire's views; the error texts are SPEC.md section 8 verbatim. */
 export const questionnaireCopy = {
   submitting: "Submitting your form...",
-  submitFailed: "Failed to submit form. Our database is currently unavailable. You can still proceed to book your free intake!",
+  submitFailed:
+    "Failed to submit form. Our database is currently unavailable. You can still proceed to book your free intake!",
   fallbackThanks: "Our database is currently unavailable, but you can still book your free intake below.",
   thanksTitle: "Thank you! Your answers are in.",
-  thanksBody: "The next step is a free, no-strings intake call. Pick a time that suits you and I'll confirm it personally on WhatsApp.",
+  thanksBody:
+    "The next step is a free, no-strings intake call. Pick a time that suits you and I'll confirm it personally on WhatsApp.",
   scheduleButton: "Schedule your free intake call",
   schedulingOpening: "Opening the scheduling calendar...",
   schedulingNewTab: "The calendar opens in a new tab. If it didn't, use the button above.",
@@ -13,7 +15,8 @@ export const questionnaireCopy = {
   back: "Back",
   submit: "Submit",
   stepLabel: (step: number, total: number) => `Step ${step} of ${total}`,
-  fixErrors: (count: number) => (count === 1 ? "Please check the highlighted field." : `Please check the ${count} highlighted fields.`),
+  fixErrors: (count: number) =>
+    count === 1 ? "Please check the highlighted field." : `Please check the ${count} highlighted fields.`,
   basicIntro: "Answer the questions below and send the form; I'll get back to you personally.",
   basicQ2Competition: "If you're training for a competition: which sport?",
   basicQ2Other: "Otherwise: how often do you exercise now?",
@@ -25,7 +28,8 @@ export const questionnaireCopy = {
 export const startPageCopy = {
   title: "Start your free intake",
   subtitle: "Answer a few quick questions, then book a free intake call. It takes about a minute.",
-  description: "Tell me about your goals in a one-minute questionnaire and book a free, no-obligation intake call for online coaching.",
+  description:
+    "Tell me about your goals in a one-minute questionnaire and book a free, no-obligation intake call for online coaching.",
   back: "Back",
   errorTitle: "Almost there",
 } as const;

@@ -71,7 +71,14 @@ type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"
 export function TextAreaField({ id, label, error, inputRef, className, ...textarea }: TextAreaFieldProps) {
   return (
     <FieldShell id={id} label={label} error={error} className={className}>
-      <textarea id={id} ref={inputRef} rows={5} className={`${inputClass} min-h-[120px] resize-y`} {...describedBy(id, error)} {...textarea} />
+      <textarea
+        id={id}
+        ref={inputRef}
+        rows={5}
+        className={`${inputClass} min-h-[120px] resize-y`}
+        {...describedBy(id, error)}
+        {...textarea}
+      />
     </FieldShell>
   );
 }

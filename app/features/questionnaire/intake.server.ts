@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { RequestContext } from "../../infra/context";
-import { leadIdFor, storeLead, type IntakeLead } from "../leads/signups.server";
-import { leadDeps, rateLimited, readSubmission, sourceUrlOf, spamCheck } from "../leads/submission.server";
+import type { RequestContext } from "~/infra/context";
+import { leadIdFor, storeLead, type IntakeLead } from "~/features/leads/signups.server";
+import { leadDeps, rateLimited, readSubmission, sourceUrlOf, spamCheck } from "~/features/leads/submission.server";
 import { questionnaireCopy } from "./copy";
 import type { IntakeOutcome } from "./outcome";
 import { FORM_POST_FIELDS, flattenIssues, fromFormPost, intakeSubmissionSchema } from "./schema";
@@ -28,14 +28,20 @@ function echoValues(form: FormData): Record<string, string> {
  */
 function contentKey(parts: unknown): string {
   const day = new Date().toISOString().slice(0, 10);
-  return `form:${createHash("sha256").update(JSON.stringify([parts, day])).digest("hex")}`;
+  return `form:${createHash("sha256")
+    .update(JSON.stringify([parts, day]))
+    .digest("hex")}`;
 }
 
 export async function handleIntake(request: Request, ctx: RequestContext): Promise<IntakeResponse> {
   const { services } = ctx;
   const limited = await rateLimited(ctx, "intake");
   if (limited) {
-    return { outcome: { status: "rate-limited", message: limited.message }, status: 429, headers: { "Retry-After": limited.retryAfter } };
+    return {
+      outcome: { status: "rate-limited", message: limited.message },
+      status: 429,
+      headers: { "Retry-After": limited.retryAfter },
+    };
   }
   const body = await readSubmission(request);
   if (!body) return { outcome: { status: "bad-request", message: "Please send the form again." }, status: 400 };
@@ -43,9 +49,16 @@ export async function handleIntake(request: Request, ctx: RequestContext): Promi
   const values = body.type === "form" ? echoValues(body.value) : {};
 
   const parsed = intakeSubmissionSchema.safeParse(input);
-  const honeypot = input && typeof input === "object" && "website" in input ? (input as { website?: unknown }).website : undefined;
-  const elapsed = input && typeof input === "object" && "elapsedMs" in input ? Number((input as { elapsedMs?: unknown }).elapsedMs) : undefined;
-  const spam = spamCheck({ website: typeof honeypot === "string" ? honeypot : undefined, elapsedMs: Number.isFinite(elapsed) ? elapsed : undefined });
+  const honeypot =
+    input && typeof input === "object" && "website" in input ? (input as { website?: unknown }).website : undefined;
+  const elapsed =
+    input && typeof input === "object" && "elapsedMs" in input
+      ? Number((input as { elapsedMs?: unknown }).elapsedMs)
+      : undefined;
+  const spam = spamCheck({
+    website: typeof honeypot === "string" ? honeypot : undefined,
+    elapsedMs: Number.isFinite(elapsed) ? elapsed : undefined,
+  });
   if (spam) {
     // Bots get an ordinary success so they learn nothing; nothing is stored.
     services.logger.warn({ form: "intake", reason: spam, ip: ctx.clientIp }, "rejected spam submission");
@@ -73,7 +86,13 @@ export async function handleIntake(request: Request, ctx: RequestContext): Promi
   const name = `${lead.firstName} ${lead.lastName}`;
   if (stored.status === "failed") {
     return {
-      outcome: { status: "fallback", leadId: stored.leadId, name, email: lead.email, message: questionnaireCopy.submitFailed },
+      outcome: {
+        status: "fallback",
+        leadId: stored.leadId,
+        name,
+        email: lead.email,
+        message: questionnaireCopy.submitFailed,
+      },
       status: 503,
     };
   }

@@ -1,4 +1,4 @@
-import { Icon } from "../../ui/icon";
+import { Icon } from "~/ui/icon";
 import type { Question } from "./questions";
 
 /** Answer options as toggle buttons: choosing one is a deliberate press, never an arrow key. */
@@ -24,7 +24,9 @@ export function OptionButtons({
               aria-pressed={isSelected}
               onClick={() => onChoose(option.value)}
               className={`flex min-h-16 w-full items-center gap-4 rounded-2xl border-2 px-4 py-3 text-left transition-colors duration-300 motion-reduce:transition-none ${
-                isSelected ? "border-teal bg-teal/10" : "border-navy/15 bg-white hover:border-teal/60 hover:bg-[#eef6f5]"
+                isSelected
+                  ? "border-teal bg-teal/10"
+                  : "border-navy/15 bg-white hover:border-teal/60 hover:bg-[#eef6f5]"
               }`}
             >
               <span

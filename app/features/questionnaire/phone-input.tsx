@@ -21,7 +21,15 @@ export interface PhoneFieldInputProps {
   describedBy?: string;
 }
 
-export default function PhoneFieldInput({ id, name, value, onChange, onBlur, invalid, describedBy }: PhoneFieldInputProps) {
+export default function PhoneFieldInput({
+  id,
+  name,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  describedBy,
+}: PhoneFieldInputProps) {
   return (
     <PhoneInput
       id={id}

@@ -26,7 +26,14 @@ describe("question list", () => {
   });
 
   it("competition gives sport type and competition goal", () => {
-    expect(questionList({ 1: "competition" }).map((q) => q.id)).toEqual(["goal", "sport", "competition-goal", "gender", "age", "contact"]);
+    expect(questionList({ 1: "competition" }).map((q) => q.id)).toEqual([
+      "goal",
+      "sport",
+      "competition-goal",
+      "gender",
+      "age",
+      "contact",
+    ]);
   });
 
   it.each(["getting-fit", "weight-loss", "build-muscle"])("%s gives the exercise frequency question", (goal) => {
@@ -121,7 +128,10 @@ describe("choosing an option", () => {
   });
 
   it("does nothing on the contact step", () => {
-    const state = initialState({ startFromQuestion: 5, answers: { 1: "getting-fit", 2: "moderately", 4: "male", 5: "31+" } });
+    const state = initialState({
+      startFromQuestion: 5,
+      answers: { 1: "getting-fit", 2: "moderately", 4: "male", 5: "31+" },
+    });
     expect(currentQuestion(state).type).toBe("contact");
     expect(choose(state, "male")).toBe(state);
   });
@@ -157,7 +167,10 @@ describe("Next and Back", () => {
   });
 
   it("on the contact step the Next check always passes and stays on the last step", () => {
-    const state = initialState({ startFromQuestion: 6, answers: { 1: "competition", 2: "cycling", 3: "time-pace", 4: "female", 5: "25-30" } });
+    const state = initialState({
+      startFromQuestion: 6,
+      answers: { 1: "competition", 2: "cycling", 3: "time-pace", 4: "female", 5: "25-30" },
+    });
     expect(currentQuestion(state).type).toBe("contact");
     expect(canGoNext(state)).toBe(true);
     expect(next(state)).toEqual(state);
@@ -209,7 +222,14 @@ describe("progress", () => {
 });
 
 describe("answer validation", () => {
-  const textQuestion: Question = { number: 3, id: "goals", text: "Your goals", type: "text", required: true, minLength: 10 };
+  const textQuestion: Question = {
+    number: 3,
+    id: "goals",
+    text: "Your goals",
+    type: "text",
+    required: true,
+    minLength: 10,
+  };
 
   it("requires an answer", () => {
     expect(validateAnswer(textQuestion, "  ")).toBe("This field is required");

@@ -38,7 +38,14 @@ export interface StartOptions {
  */
 export function questionList(answers: Answers): Question[] {
   if (answers[1] === "competition") {
-    return [goalQuestion, sportQuestion, competitionGoalQuestion(answers[2]), genderQuestion, ageQuestion, contactQuestion];
+    return [
+      goalQuestion,
+      sportQuestion,
+      competitionGoalQuestion(answers[2]),
+      genderQuestion,
+      ageQuestion,
+      contactQuestion,
+    ];
   }
   return [goalQuestion, frequencyQuestion, genderQuestion, ageQuestion, contactQuestion];
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from "react";
-import { track } from "../analytics/track";
+import { track } from "~/features/analytics/track";
 import { ContactFields, emptyContact, preloadPhoneInput, type ContactValuesState } from "./contact-fields";
 import { Honeypot } from "./field";
 import { questionnaireCopy as copy } from "./copy";
@@ -26,7 +26,11 @@ import { CONTACT_FIELDS, MESSAGES, validateContact, type ContactField } from "./
 import { ThankYou } from "./thank-you";
 import type { IntakeOutcome } from "./outcome";
 
-type Action = { type: "choose"; value: string } | { type: "next" } | { type: "back" } | { type: "goto"; index: number; error: string | null };
+type Action =
+  | { type: "choose"; value: string }
+  | { type: "next" }
+  | { type: "back" }
+  | { type: "goto"; index: number; error: string | null };
 
 function reducer(state: QuestionnaireState, action: Action): QuestionnaireState {
   switch (action.type) {
@@ -56,7 +60,11 @@ const INTAKE_ENDPOINT = "/api/intake";
 
 async function postIntake(body: unknown): Promise<{ status: number; outcome: IntakeOutcome | null }> {
   const send = () =>
-    fetch(INTAKE_ENDPOINT, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
+    fetch(INTAKE_ENDPOINT, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+    });
   let response: Response;
   try {
     response = await send();
@@ -68,7 +76,8 @@ async function postIntake(body: unknown): Promise<{ status: number; outcome: Int
   return { status: response.status, outcome };
 }
 
-const reducedMotion = () => typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+const reducedMotion = () =>
+  typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
 export function Questionnaire({ startFromQuestion, answers }: StartOptions) {
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, "");
@@ -198,7 +207,12 @@ export function Questionnaire({ startFromQuestion, answers }: StartOptions) {
 
   const onContactBlur = (field: ContactField) => {
     markStarted();
-    track("form_contact_info", { ...contactFlags(contact), step_number: step, total_steps: total, field_updated: field });
+    track("form_contact_info", {
+      ...contactFlags(contact),
+      step_number: step,
+      total_steps: total,
+      field_updated: field,
+    });
   };
 
   const registerRef = useCallback((field: ContactField, element: HTMLElement | null) => {
@@ -227,7 +241,12 @@ export function Questionnaire({ startFromQuestion, answers }: StartOptions) {
     const checked = validateContact(contact);
     if (!checked.ok) {
       setContactErrors(checked.errors);
-      track("form_submit", { form_name: ANALYTICS_FORM_NAME, is_valid: false, error_fields: Object.keys(checked.errors), timestamp: new Date().toISOString() });
+      track("form_submit", {
+        form_name: ANALYTICS_FORM_NAME,
+        is_valid: false,
+        error_fields: Object.keys(checked.errors),
+        timestamp: new Date().toISOString(),
+      });
       const first = CONTACT_FIELDS.find((f) => checked.errors[f]);
       if (first) focusField(first);
       return;
@@ -237,7 +256,12 @@ export function Questionnaire({ startFromQuestion, answers }: StartOptions) {
         .filter((q) => q.type !== "contact")
         .map((q) => [q.id, state.answers[q.number as AnswerNumber] ?? ""]),
     );
-    track("form_submit", { form_name: ANALYTICS_FORM_NAME, is_valid: true, answers: answersForTracking, timestamp: new Date().toISOString() });
+    track("form_submit", {
+      form_name: ANALYTICS_FORM_NAME,
+      is_valid: true,
+      answers: answersForTracking,
+      timestamp: new Date().toISOString(),
+    });
     keyRef.current ??= newKey();
     const prefill = { name: `${checked.values.firstName} ${checked.values.lastName}`, email: checked.values.email };
     setView({ name: "submitting" });
@@ -301,7 +325,10 @@ export function Questionnaire({ startFromQuestion, answers }: StartOptions) {
         <ThankYou prefill={{ ...view.prefill, leadId: view.leadId || undefined }} fallback={view.fallback} autoOpen />
       ) : view.name === "submitting" ? (
         <div role="status" className="flex min-h-64 flex-col items-center justify-center gap-4 text-center">
-          <span className="h-10 w-10 animate-spin rounded-full border-4 border-teal/25 border-t-teal motion-reduce:animate-none" aria-hidden="true" />
+          <span
+            className="h-10 w-10 animate-spin rounded-full border-4 border-teal/25 border-t-teal motion-reduce:animate-none"
+            aria-hidden="true"
+          />
           <p className="text-lg font-semibold text-navy">{copy.submitting}</p>
         </div>
       ) : (
@@ -320,13 +347,18 @@ export function Questionnaire({ startFromQuestion, answers }: StartOptions) {
               aria-valuetext={copy.stepLabel(step, total)}
               className="mt-2 h-2 overflow-hidden rounded-full bg-navy/10"
             >
-              <div className="h-full rounded-full bg-teal transition-[width] duration-300 motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+              <div
+                className="h-full rounded-full bg-teal transition-[width] duration-300 motion-reduce:transition-none"
+                style={{ width: `${percent}%` }}
+              />
             </div>
           </div>
 
           <fieldset
             key={question.id}
-            aria-describedby={[question.subline ? sublineId : "", state.error ? errorIdFor : ""].filter(Boolean).join(" ") || undefined}
+            aria-describedby={
+              [question.subline ? sublineId : "", state.error ? errorIdFor : ""].filter(Boolean).join(" ") || undefined
+            }
             className="min-w-0 translate-y-0 opacity-100 transition-[opacity,translate] duration-300 ease-out starting:translate-y-3 starting:opacity-0 motion-reduce:transition-none"
           >
             <legend className="w-full">
@@ -377,7 +409,10 @@ export function Questionnaire({ startFromQuestion, answers }: StartOptions) {
               <span aria-hidden="true">←</span> {copy.back}
             </button>
             {last ? (
-              <button type="submit" className="inline-flex min-h-12 items-center rounded-full bg-teal px-8 py-3 font-semibold text-white hover:bg-teal-700">
+              <button
+                type="submit"
+                className="inline-flex min-h-12 items-center rounded-full bg-teal px-8 py-3 font-semibold text-white hover:bg-teal-700"
+              >
                 {copy.submit}
               </button>
             ) : (

@@ -1,4 +1,4 @@
-import type { IconName } from "../../../content/types";
+import type { IconName } from "#content/types";
 
 /**
  * The intake questionnaire of SPEC.md section 3: question numbers 1-6, answer values
@@ -55,7 +55,12 @@ export const goalQuestion: Question = {
   required: true,
   options: [
     { value: "getting-fit", label: "Getting fit", hint: "More energy, strength and stamina", icon: "heart" },
-    { value: "competition", label: "Training for a competition", hint: "Swimming, running, cycling or triathlon", icon: "trophy" },
+    {
+      value: "competition",
+      label: "Training for a competition",
+      hint: "Swimming, running, cycling or triathlon",
+      icon: "trophy",
+    },
     { value: "weight-loss", label: "Losing weight", hint: "Lose fat for good, without crash diets", icon: "scale" },
     { value: "build-muscle", label: "Building muscle", hint: "Get stronger and more defined", icon: "dumbbell" },
   ],
@@ -103,7 +108,9 @@ export function competitionGoalQuestion(sport: string | undefined): Question {
     number: 3,
     id: "competition-goal",
     text: "What is your main goal for the competition?",
-    subline: (SPORTS as readonly string[]).includes(sport ?? "") ? competitionSublines[sport as Sport] : defaultCompetitionSubline,
+    subline: (SPORTS as readonly string[]).includes(sport ?? "")
+      ? competitionSublines[sport as Sport]
+      : defaultCompetitionSubline,
     type: "radio",
     required: true,
     options: [
@@ -163,7 +170,8 @@ export const contactPlaceholders = {
   firstName: "First name",
   lastName: "Last name",
   email: "Email address",
-  message: "Tell me about your motivation, your training experience, the fitness level you'd like to reach, or ask me anything.",
+  message:
+    "Tell me about your motivation, your training experience, the fitness level you'd like to reach, or ask me anything.",
 } as const;
 
 export const FORM_NAME = "Fitness Intake Form";
@@ -171,7 +179,11 @@ export const FORM_NAME = "Fitness Intake Form";
 export const ANALYTICS_FORM_NAME = "fitness_form";
 
 /** Readable label of a stored answer ("competition" → "Training for a competition"). */
-export function answerLabel(question: AnswerNumber, value: string, answers: Partial<Record<AnswerNumber, string>> = {}): string {
+export function answerLabel(
+  question: AnswerNumber,
+  value: string,
+  answers: Partial<Record<AnswerNumber, string>> = {},
+): string {
   const candidates: Question[] =
     question === 1
       ? [goalQuestion]
@@ -184,7 +196,10 @@ export function answerLabel(question: AnswerNumber, value: string, answers: Part
             : [ageQuestion];
   for (const q of candidates) {
     const option = q.options?.find((o) => o.value === value);
-    if (option) return option.hint && question === 2 && q === frequencyQuestion ? `${option.label} (${option.hint})` : option.label;
+    if (option)
+      return option.hint && question === 2 && q === frequencyQuestion
+        ? `${option.label} (${option.hint})`
+        : option.label;
   }
   if (question === 1 && value === HIDDEN_GOAL) return "Pregnancy";
   return value;

@@ -11,7 +11,11 @@ export interface SchedulingPrefill {
 }
 
 interface CalendlyApi {
-  initPopupWidget(options: { url: string; prefill?: { name?: string; email?: string }; utm?: { utmContent?: string; utmSource?: string } }): void;
+  initPopupWidget(options: {
+    url: string;
+    prefill?: { name?: string; email?: string };
+    utm?: { utmContent?: string; utmSource?: string };
+  }): void;
 }
 
 declare global {

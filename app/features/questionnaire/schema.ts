@@ -22,7 +22,8 @@ export const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
 const PHONE_MIN_DIGITS = 4;
 const PHONE_MAX_DIGITS = 17;
 
-const text = (max: number) => z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string().trim().max(max, MESSAGES.tooLong(max)));
+const text = (max: number) =>
+  z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string().trim().max(max, MESSAGES.tooLong(max)));
 const requiredText = (max: number) => text(max).pipe(z.string().min(1, MESSAGES.required));
 
 export const contactSchema = z.object({
@@ -47,10 +48,9 @@ export type ContactField = keyof ContactValues;
 export const CONTACT_FIELDS: ContactField[] = ["firstName", "lastName", "email", "phone", "message"];
 
 const optionalChoice = (values: readonly string[]) =>
-  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().max(40).optional()).refine(
-    (v) => v === undefined || values.includes(v),
-    MESSAGES.required,
-  );
+  z
+    .preprocess((v) => (v === "" || v === null ? undefined : v), z.string().max(40).optional())
+    .refine((v) => v === undefined || values.includes(v), MESSAGES.required);
 
 /**
  * Answers keyed by question number; which of 2 and 3 are required depends on question 1.
@@ -73,7 +73,8 @@ export const answersSchema = z
     if (answers[1] !== HIDDEN_GOAL && (answers[2] === undefined || !q2Options.includes(answers[2]))) {
       ctx.addIssue({ code: "custom", path: [2], message: MESSAGES.required });
     }
-    if (competition && answers[3] === undefined) ctx.addIssue({ code: "custom", path: [3], message: MESSAGES.required });
+    if (competition && answers[3] === undefined)
+      ctx.addIssue({ code: "custom", path: [3], message: MESSAGES.required });
   })
   // Question 3 only exists for competitions; a stale value from an abandoned branch is dropped.
   .transform((answers) => {
@@ -101,7 +102,9 @@ export type IntakeSubmissionInput = z.input<typeof intakeSubmissionSchema>;
 export type IntakeSubmission = z.output<typeof intakeSubmissionSchema>;
 
 /** First message per contact field, for showing under each field. */
-export function validateContact(input: Partial<Record<ContactField, unknown>>): { ok: true; values: ContactValues } | { ok: false; errors: Partial<Record<ContactField, string>> } {
+export function validateContact(
+  input: Partial<Record<ContactField, unknown>>,
+): { ok: true; values: ContactValues } | { ok: false; errors: Partial<Record<ContactField, string>> } {
   const result = contactSchema.safeParse(input);
   if (result.success) return { ok: true, values: result.data };
   const errors: Partial<Record<ContactField, string>> = {};

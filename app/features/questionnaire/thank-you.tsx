@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { track } from "../analytics/track";
+import { track } from "~/features/analytics/track";
 import { questionnaireCopy as copy } from "./copy";
 import { usePublicEnv } from "./public-env";
 import {
@@ -83,12 +83,26 @@ export function ThankYou({ prefill, fallback = false, autoOpen = false, headingL
   return (
     <div className="text-center" data-lead-id={leadId}>
       {fallback && (
-        <p role="alert" className="mx-auto mb-6 max-w-xl rounded-xl border border-red-700/30 bg-red-50 px-4 py-3 text-left text-sm font-medium text-red-800">
+        <p
+          role="alert"
+          className="mx-auto mb-6 max-w-xl rounded-xl border border-red-700/30 bg-red-50 px-4 py-3 text-left text-sm font-medium text-red-800"
+        >
           {copy.submitFailed}
         </p>
       )}
-      <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-teal text-white" aria-hidden="true">
-        <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+      <div
+        className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-teal text-white"
+        aria-hidden="true"
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="h-7 w-7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.4"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M5 12.5l4.5 4.5L19 7" />
         </svg>
       </div>
@@ -109,7 +123,11 @@ export function ThankYou({ prefill, fallback = false, autoOpen = false, headingL
         </a>
       )}
       <p className="mt-4 min-h-6 text-sm text-ink/75" aria-live="polite">
-        {state === "opening" ? copy.schedulingOpening : state === "new-tab" || state === "blocked" ? copy.schedulingNewTab : ""}
+        {state === "opening"
+          ? copy.schedulingOpening
+          : state === "new-tab" || state === "blocked"
+            ? copy.schedulingNewTab
+            : ""}
       </p>
       {leadId && (
         <p className="mt-2 text-xs text-ink/70">

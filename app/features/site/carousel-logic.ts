@@ -29,7 +29,7 @@ export function pageAfterResize(page: number, oldPerView: number, newPerView: nu
  */
 export function swipeDirection(offsetPx: number, durationMs: number): -1 | 0 | 1 {
   // At least one frame: pointer events in the same frame would otherwise give an infinite velocity.
-  const velocity = Math.abs(offsetPx) / Math.max(durationMs, 16) * 1000;
+  const velocity = (Math.abs(offsetPx) / Math.max(durationMs, 16)) * 1000;
   if (Math.abs(offsetPx) * velocity <= SWIPE_SCORE_THRESHOLD) return 0;
   return offsetPx < 0 ? 1 : -1;
 }

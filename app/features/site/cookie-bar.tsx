@@ -37,10 +37,7 @@ export function CookieConsent({ gtmId }: { gtmId: string | null }) {
   if (!hydrated || (consent !== "unset" && !reopened)) return null;
 
   return (
-    <section
-      aria-labelledby="cookie-bar-title"
-      className="fixed inset-x-0 bottom-0 z-[70] p-3 sm:p-5"
-    >
+    <section aria-labelledby="cookie-bar-title" className="fixed inset-x-0 bottom-0 z-[70] p-3 sm:p-5">
       <div className="mx-auto flex max-w-4xl flex-col gap-4 rounded-2xl border border-navy/10 bg-white p-5 shadow-2xl shadow-navy/25 sm:flex-row sm:items-center sm:gap-6 sm:p-6">
         <div className="flex-1 text-sm leading-relaxed text-ink">
           <h2 id="cookie-bar-title" ref={headingRef} tabIndex={-1} className="text-base font-bold text-navy">
@@ -49,13 +46,17 @@ export function CookieConsent({ gtmId }: { gtmId: string | null }) {
           <p className="mt-1">
             With your permission I use analytics cookies (Google Tag Manager) to see which pages help visitors. Nothing
             loads unless you accept; change your choice any time under “Cookie settings” in the footer.{" "}
-            <Link to="/privacy-policy" className="font-semibold text-teal underline underline-offset-2 hover:text-teal-700">
+            <Link
+              to="/privacy-policy"
+              className="font-semibold text-teal underline underline-offset-2 hover:text-teal-700"
+            >
               Privacy policy
             </Link>
           </p>
           {consent !== "unset" && (
             <p className="mt-2 font-medium">
-              Your current choice: {consent === "accepted" ? "analytics cookies accepted" : "analytics cookies rejected"}.
+              Your current choice:{" "}
+              {consent === "accepted" ? "analytics cookies accepted" : "analytics cookies rejected"}.
             </p>
           )}
         </div>

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import type { FaqEntry } from "../../../content/types";
-import { Icon } from "../../ui/icon";
+import type { FaqEntry } from "#content/types";
+import { Icon } from "~/ui/icon";
 
 export const FAQ_VISIBLE_COUNT = 3;
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { site } from "../../../content/site";
-import { serviceCards } from "../../../content/services";
-import { NewsletterForm } from "../newsletter/newsletter-form";
-import { Icon } from "../../ui/icon";
+import { site } from "#content/site";
+import { serviceCards } from "#content/services";
+import { NewsletterForm } from "~/features/newsletter/newsletter-form";
+import { Icon } from "~/ui/icon";
 import { openConsentSettings } from "./consent";
 import { Logo } from "./logo";
 import { homeAnchorHref, homeAnchors, isBlogPath } from "./navigation";
@@ -88,8 +88,7 @@ export function SiteFooter() {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-5 py-6 text-sm text-white/75 sm:px-8 md:flex-row md:items-center md:justify-between">
           <p>
-            © {site.name} · {site.address.city}, {site.address.country} ·{" "}
-            {site.footerRegistrationNumber}
+            © {site.name} · {site.address.city}, {site.address.country} · {site.footerRegistrationNumber}
           </p>
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
             <li>

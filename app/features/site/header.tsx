@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import type { BlogNavGroup } from "../blog/navigation.server";
-import { Icon } from "../../ui/icon";
+import type { BlogNavGroup } from "~/features/blog/navigation.server";
+import { Icon } from "~/ui/icon";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { blogPostPath, homeAnchorHref, homeAnchors, serviceLinks } from "./navigation";
@@ -123,7 +123,9 @@ function NavDropdown({ label, wide = false, children }: { label: string; wide?: 
   }, [open]);
 
   const focusFirstLink = () =>
-    requestAnimationFrame(() => rootRef.current?.querySelector<HTMLAnchorElement>(`[id="${CSS.escape(panelId)}"] a`)?.focus());
+    requestAnimationFrame(() =>
+      rootRef.current?.querySelector<HTMLAnchorElement>(`[id="${CSS.escape(panelId)}"] a`)?.focus(),
+    );
 
   return (
     <div
@@ -174,7 +176,11 @@ function NavDropdown({ label, wide = false, children }: { label: string; wide?: 
         }}
       >
         {label}
-        <Icon name="chevron-down" className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`} strokeWidth={2.2} />
+        <Icon
+          name="chevron-down"
+          className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`}
+          strokeWidth={2.2}
+        />
       </button>
       <div
         id={panelId}

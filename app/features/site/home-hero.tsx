@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import type { HomeContent } from "../../../content/types";
-import { Icon } from "../../ui/icon";
-import { Picture } from "../../ui/picture";
-import { buttonStyles } from "../../ui/layout";
+import type { HomeContent } from "#content/types";
+import { Icon } from "~/ui/icon";
+import { Picture } from "~/ui/picture";
+import { buttonStyles } from "~/ui/layout";
 
 type Hero = HomeContent["hero"];
 
@@ -48,7 +48,10 @@ export function HomeHero({ hero, secondary }: { hero: Hero; secondary: { label: 
   };
 
   return (
-    <section aria-labelledby="hero-title" className="relative isolate flex min-h-[calc(100svh-4rem)] items-end overflow-hidden bg-navy sm:min-h-[640px] sm:items-center">
+    <section
+      aria-labelledby="hero-title"
+      className="relative isolate flex min-h-[calc(100svh-4rem)] items-end overflow-hidden bg-navy sm:min-h-[640px] sm:items-center"
+    >
       <Picture
         image={hero.poster}
         priority
@@ -73,7 +76,10 @@ export function HomeHero({ hero, secondary }: { hero: Hero; secondary: { label: 
           <source src={`/media/${hero.video.mp4}`} type="video/mp4" />
         </video>
       )}
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-t from-navy via-navy/70 to-navy/20 sm:bg-gradient-to-r sm:from-navy/95 sm:via-navy/65 sm:to-navy/10" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-gradient-to-t from-navy via-navy/70 to-navy/20 sm:bg-gradient-to-r sm:from-navy/95 sm:via-navy/65 sm:to-navy/10"
+      />
       <div className="mx-auto w-full max-w-6xl px-5 pb-14 pt-24 sm:px-8 sm:py-24">
         <div className="max-w-2xl text-white">
           <h1 id="hero-title" className="text-4xl font-extrabold leading-[1.08] tracking-tight sm:text-6xl">

@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { Link, useLocation } from "react-router";
-import type { BlogNavGroup } from "../blog/navigation.server";
-import { Icon } from "../../ui/icon";
+import type { BlogNavGroup } from "~/features/blog/navigation.server";
+import { Icon } from "~/ui/icon";
 import { trapTab, focusableIn } from "./focus";
 import { Logo } from "./logo";
 import { blogPostPath, homeAnchorHref, homeAnchors, serviceLinks } from "./navigation";
@@ -120,7 +120,12 @@ export function MobileMenu({ blogNav }: { blogNav: BlogNavGroup[] }) {
                 <ul className="grid gap-1">
                   <li>{navLink(homeAnchorHref(homeAnchors.howToStart), "How to Start")}</li>
                   <li>
-                    <button type="button" className={rowClass} data-opens="services" onClick={() => openPanel("services")}>
+                    <button
+                      type="button"
+                      className={rowClass}
+                      data-opens="services"
+                      onClick={() => openPanel("services")}
+                    >
                       Services
                       <Icon name="chevron-right" className="h-5 w-5 text-teal" />
                     </button>
@@ -154,7 +159,9 @@ export function MobileMenu({ blogNav }: { blogNav: BlogNavGroup[] }) {
                 <li>{navLink("/blog", "Blog Overview", "font-semibold")}</li>
                 {blogNav.map((group) => (
                   <li key={group.category} className="mt-3">
-                    <p className="px-4 pb-1 text-xs font-semibold uppercase tracking-[0.14em] text-teal-700">{group.category}</p>
+                    <p className="px-4 pb-1 text-xs font-semibold uppercase tracking-[0.14em] text-teal-700">
+                      {group.category}
+                    </p>
                     <ul className="grid gap-1">
                       {group.posts.map((post) => (
                         <li key={post.slug}>{navLink(blogPostPath(post.slug), post.title, "text-base")}</li>

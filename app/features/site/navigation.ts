@@ -1,4 +1,4 @@
-import { serviceCards } from "../../../content/services";
+import { serviceCards } from "#content/services";
 
 /** Sections of the home page that the header and footer link to. */
 export const homeAnchors = {

@@ -6,7 +6,22 @@ describe("route table", () => {
   it("covers every route of SPEC.md section 2 once", () => {
     const paths = routeEntries.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    for (const p of ["/", "/success", "/cancel", "/services", "/blog", "/blog/:slug", "/start", "/privacy-policy", "/pricing", "/nicaragua", "/sitemap", "/notion-embed", "/faq-visual-export", "/testimonial-visual-export"]) {
+    for (const p of [
+      "/",
+      "/success",
+      "/cancel",
+      "/services",
+      "/blog",
+      "/blog/:slug",
+      "/start",
+      "/privacy-policy",
+      "/pricing",
+      "/nicaragua",
+      "/sitemap",
+      "/notion-embed",
+      "/faq-visual-export",
+      "/testimonial-visual-export",
+    ]) {
       expect(paths).toContain(p);
     }
     expect(paths.filter((p) => p.startsWith("/services/"))).toHaveLength(6);

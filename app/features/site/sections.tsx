@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { Feature, ServiceCard } from "../../../content/types";
-import { Icon } from "../../ui/icon";
-import { Picture } from "../../ui/picture";
+import type { Feature, ServiceCard } from "#content/types";
+import { Icon } from "~/ui/icon";
+import { Picture } from "~/ui/picture";
 
 export function CheckList({ items, dark = false }: { items: string[]; dark?: boolean }) {
   return (
@@ -20,7 +20,15 @@ export function CheckList({ items, dark = false }: { items: string[]; dark?: boo
   );
 }
 
-export function FeatureGrid({ features, dark = false, columns = 3 }: { features: Feature[]; dark?: boolean; columns?: 2 | 3 | 4 }) {
+export function FeatureGrid({
+  features,
+  dark = false,
+  columns = 3,
+}: {
+  features: Feature[];
+  dark?: boolean;
+  columns?: 2 | 3 | 4;
+}) {
   const cols = { 2: "sm:grid-cols-2", 3: "sm:grid-cols-2 lg:grid-cols-3", 4: "sm:grid-cols-2 lg:grid-cols-4" }[columns];
   return (
     <ul className={`mt-12 grid gap-5 ${cols}`}>

@@ -33,9 +33,16 @@ export function renderSitemapXml(urls: SitemapUrl[]): string {
 
 export function renderRobotsTxt(siteUrl: string): string {
   const disallowed = routeEntries.filter((entry) => !entry.indexable).map((entry) => `Disallow: ${entry.path}`);
-  return ["User-agent: *", "Allow: /", ...disallowed, "Disallow: /admin", "Disallow: /api/", "", `Sitemap: ${siteUrl}/sitemap.xml`, ""].join(
-    "\n",
-  );
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...disallowed,
+    "Disallow: /admin",
+    "Disallow: /api/",
+    "",
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
 }
 
 /**
@@ -46,9 +53,20 @@ export function blogSitemapUrls(siteUrl: string, posts: readonly { slug: string;
   const overview = routeEntries.find((entry) => entry.id === "blog");
   const post = routeEntries.find((entry) => entry.id === "blog-post");
   const urls: SitemapUrl[] = [];
-  if (overview?.dynamic) urls.push({ loc: `${siteUrl}${overview.path}`, changefreq: overview.changefreq, priority: overview.priority, lastmod: posts[0]?.date });
+  if (overview?.dynamic)
+    urls.push({
+      loc: `${siteUrl}${overview.path}`,
+      changefreq: overview.changefreq,
+      priority: overview.priority,
+      lastmod: posts[0]?.date,
+    });
   for (const p of posts) {
-    urls.push({ loc: `${siteUrl}/blog/${p.slug}`, lastmod: p.date, changefreq: post?.changefreq ?? "monthly", priority: post?.priority ?? 0.7 });
+    urls.push({
+      loc: `${siteUrl}/blog/${p.slug}`,
+      lastmod: p.date,
+      changefreq: post?.changefreq ?? "monthly",
+      priority: post?.priority ?? 0.7,
+    });
   }
   return urls;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Icon } from "../../ui/icon";
+import { Icon } from "~/ui/icon";
 import { scrollPercent, stickyBarVisible, STICKY_BAR_THRESHOLD_PERCENT } from "./sticky-bar-logic";
 
 interface StickyCtaBarProps {

@@ -1,13 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { faq } from "../../../content/faq";
-import { serviceCards } from "../../../content/services";
-import { servicePages } from "../../../content/service-pages";
-import { trainer } from "../../../content/trainer";
-import { faqPageJsonLd, lowestMonthlyPriceEuro, organizationJsonLd, personJsonLd, serviceJsonLd } from "./structured-data";
+import { faq } from "#content/faq";
+import { serviceCards } from "#content/services";
+import { servicePages } from "#content/service-pages";
+import { trainer } from "#content/trainer";
+import {
+  faqPageJsonLd,
+  lowestMonthlyPriceEuro,
+  organizationJsonLd,
+  personJsonLd,
+  serviceJsonLd,
+} from "./structured-data";
 
 describe("structured data", () => {
   it("lists every FAQ entry as a question with an answer", () => {
-    const data = faqPageJsonLd(faq) as { "@type": string; mainEntity: { name: string; acceptedAnswer: { text: string } }[] };
+    const data = faqPageJsonLd(faq) as {
+      "@type": string;
+      mainEntity: { name: string; acceptedAnswer: { text: string } }[];
+    };
     expect(data["@type"]).toBe("FAQPage");
     expect(data.mainEntity).toHaveLength(faq.length);
     expect(data.mainEntity[0]?.name).toBe(faq[0]?.question);

@@ -1,6 +1,6 @@
-import type { FaqEntry, ServicePage, ServiceCard, Trainer } from "../../../content/types";
-import { site } from "../../../content/site";
-import { pricing } from "../../../content/pricing";
+import type { FaqEntry, ServicePage, ServiceCard, Trainer } from "#content/types";
+import { site } from "#content/site";
+import { pricing } from "#content/pricing";
 
 /** schema.org objects for the `jsonLd` option of seoMeta. */
 

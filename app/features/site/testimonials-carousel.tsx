@@ -1,11 +1,31 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import type { Testimonial } from "../../../content/types";
-import { Icon } from "../../ui/icon";
-import { MOBILE_BREAKPOINT_PX, pageAfterResize, pageCount, perViewFor, swipeDirection, wrapPage } from "./carousel-logic";
+import type { Testimonial } from "#content/types";
+import { Icon } from "~/ui/icon";
+import {
+  MOBILE_BREAKPOINT_PX,
+  pageAfterResize,
+  pageCount,
+  perViewFor,
+  swipeDirection,
+  wrapPage,
+} from "./carousel-logic";
 
 export const AUTOPLAY_MS = 8000;
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** "2024-06-14" -> "June 2024", without time zones (server and browser agree). */
 export function monthYear(date: string): string {
@@ -18,7 +38,13 @@ export function monthYear(date: string): string {
  * buttons, arrow keys, swipe; it advances on its own every 8 s unless paused,
  * hovered, focused, or the visitor prefers reduced motion.
  */
-export function TestimonialsCarousel({ items, label = "Client testimonials" }: { items: Testimonial[]; label?: string }) {
+export function TestimonialsCarousel({
+  items,
+  label = "Client testimonials",
+}: {
+  items: Testimonial[];
+  label?: string;
+}) {
   const [perView, setPerView] = useState(3);
   const [page, setPage] = useState(0);
   const [userPaused, setUserPaused] = useState(false);
@@ -123,7 +149,12 @@ export function TestimonialsCarousel({ items, label = "Client testimonials" }: {
       </div>
       <div className="mt-8 flex flex-col items-center gap-4">
         <div className="flex items-center gap-3">
-          <CarouselButton label="Previous testimonials" icon="chevron-left" onClick={() => go(page - 1)} controls={trackId} />
+          <CarouselButton
+            label="Previous testimonials"
+            icon="chevron-left"
+            onClick={() => go(page - 1)}
+            controls={trackId}
+          />
           <button
             type="button"
             onClick={() => setUserPaused(!userPaused)}
@@ -133,7 +164,12 @@ export function TestimonialsCarousel({ items, label = "Client testimonials" }: {
             <Icon name={userPaused ? "play" : "pause"} className="h-4 w-4" strokeWidth={2.4} />
             {userPaused ? "Play slideshow" : "Pause slideshow"}
           </button>
-          <CarouselButton label="Next testimonials" icon="chevron-right" onClick={() => go(page + 1)} controls={trackId} />
+          <CarouselButton
+            label="Next testimonials"
+            icon="chevron-right"
+            onClick={() => go(page + 1)}
+            controls={trackId}
+          />
         </div>
         <div className="flex flex-wrap justify-center gap-1" role="group" aria-label="Choose testimonials page">
           {Array.from({ length: pages }, (_, i) => (
@@ -190,7 +226,9 @@ function TestimonialCard({ item }: { item: Testimonial }) {
             <Icon key={i} name="star" className="h-5 w-5" filled strokeWidth={1} />
           ))}
         </p>
-        <span className="rounded-full bg-[#eef6f5] px-3 py-1 text-xs font-semibold text-teal-700">{item.programme}</span>
+        <span className="rounded-full bg-[#eef6f5] px-3 py-1 text-xs font-semibold text-teal-700">
+          {item.programme}
+        </span>
       </div>
       <blockquote className="mt-5 flex-1 leading-relaxed text-ink/90">
         <p>“{item.text}”</p>

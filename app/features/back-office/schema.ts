@@ -31,11 +31,17 @@ export const changePasswordSchema = z
     newPassword: newPasswordSchema,
     confirmPassword: z.string(),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "The two new passwords are not the same" });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The two new passwords are not the same",
+  });
 
 export const resetPasswordSchema = z
   .object({ token: z.string().min(1), newPassword: newPasswordSchema, confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "The two new passwords are not the same" });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The two new passwords are not the same",
+  });
 
 export const forgotPasswordSchema = z.object({
   email: z.string().trim().min(1, "Enter your e-mail address").pipe(z.email("Enter a valid e-mail address")),

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { Route } from "./+types/api.create-checkout-session";
+import type { Route } from "./+types/api-create-checkout-session";
 import { requireServices } from "~/infra/context";
 import { createCheckout } from "~/features/checkout/create-checkout.server";
 import { CHECKOUT_MESSAGES, type CheckoutResponse } from "~/features/checkout/checkout-schema";
@@ -8,7 +8,8 @@ import { CHECKOUT_MESSAGES, type CheckoutResponse } from "~/features/checkout/ch
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientIp } = requireServices(context);
   const headers = { "Cache-Control": "no-store" };
-  if (request.method !== "POST") return data<CheckoutResponse>({ message: "Method not allowed" }, { status: 405, headers });
+  if (request.method !== "POST")
+    return data<CheckoutResponse>({ message: "Method not allowed" }, { status: 405, headers });
   let body: unknown;
   try {
     body = await request.json();

@@ -1,9 +1,9 @@
-import type { Route } from "./+types/blog.rss[.]xml";
+import type { Route } from "./+types/blog-rss-xml";
 import { requireServices } from "~/infra/context";
 import { allPosts } from "~/features/blog/posts.server";
 import { renderRss } from "~/features/blog/rss";
-import { blogOverview } from "../../content/newsletter";
-import { site } from "../../content/site";
+import { blogOverview } from "#content/newsletter";
+import { site } from "#content/site";
 
 /** GET /blog/rss.xml: RSS 2.0 feed of every post, newest first. */
 export function loader({ context }: Route.LoaderArgs) {

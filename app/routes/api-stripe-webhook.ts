@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api.stripe-webhook";
+import type { Route } from "./+types/api-stripe-webhook";
 import { requireServices } from "~/infra/context";
 
 /** POST /api/stripe-webhook: Stripe's signed events (exempt from the global POST limit). */

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/sitemap[.]xml";
+import type { Route } from "./+types/sitemap-xml";
 import { requireServices } from "~/infra/context";
 import { blogSitemapUrls, renderSitemapXml, staticSitemapUrls } from "~/features/site/sitemap";
 import { allPosts } from "~/features/blog/posts.server";

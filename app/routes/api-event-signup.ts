@@ -1,9 +1,12 @@
-import type { Route } from "./+types/api.event-signup";
+import type { Route } from "./+types/api-event-signup";
 import { requireServices } from "~/infra/context";
 import { handleEventSignup } from "~/features/leads/event-signup.server";
 
 /** The event signup form posts its JSON here when JavaScript runs. */
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await handleEventSignup(request, requireServices(context));
-  return Response.json(result.outcome, { status: result.status, headers: { "Cache-Control": "no-store", ...result.headers } });
+  return Response.json(result.outcome, {
+    status: result.status,
+    headers: { "Cache-Control": "no-store", ...result.headers },
+  });
 }

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/api.newsletter";
+import type { Route } from "./+types/api-newsletter";
 import { requireServices } from "~/infra/context";
 import { enforceFormRateLimit, HONEYPOT_FIELD, spamReason } from "~/infra/form-guard.server";
 import { subscribeSchema, type SubscribeResponse } from "~/features/newsletter/schema";
 import { subscribe } from "~/features/newsletter/subscribe.server";
-import { newsletterMessages } from "../../content/newsletter";
+import { newsletterMessages } from "#content/newsletter";
 
 /**
  * POST /api/newsletter: every newsletter form. The forms send it with fetch and
@@ -16,9 +16,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { logger } = ctx.services;
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   const answer = (status: number, body: SubscribeResponse, page: string, headers?: HeadersInit) =>
-    wantsJson ? Response.json(body, { status, headers }) : redirect(`/newsletter?status=${page}`, { status: 303, headers });
+    wantsJson
+      ? Response.json(body, { status, headers })
+      : redirect(`/newsletter?status=${page}`, { status: 303, headers });
 
-  if (request.method !== "POST") return Response.json({ ok: false, message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return Response.json({ ok: false, message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 
   let form: FormData;
   try {
@@ -40,7 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return typeof value === "string" ? value : undefined;
   };
   const elapsed = Number(text("elapsedMs"));
-  const spam = spamReason({ honeypot: text(HONEYPOT_FIELD), startedAt: Number.isFinite(elapsed) && elapsed > 0 ? Date.now() - elapsed : undefined });
+  const spam = spamReason({
+    honeypot: text(HONEYPOT_FIELD),
+    startedAt: Number.isFinite(elapsed) && elapsed > 0 ? Date.now() - elapsed : undefined,
+  });
   if (spam) {
     // Looks like a success, so a bot learns nothing; nothing is stored.
     logger.info({ reason: spam }, "newsletter submission dropped as spam");
@@ -56,7 +62,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     const emailIssue = parsed.error.issues.find((issue) => issue.path[0] === "email");
     const message = emailIssue?.message ?? newsletterMessages.error;
-    return answer(400, { ok: false, message, ...(emailIssue ? { field: "email" as const } : {}) }, emailIssue ? "invalid" : "error");
+    return answer(
+      400,
+      { ok: false, message, ...(emailIssue ? { field: "email" as const } : {}) },
+      emailIssue ? "invalid" : "error",
+    );
   }
 
   try {

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/robots[.]txt";
+import type { Route } from "./+types/robots-txt";
 import { requireServices } from "~/infra/context";
 import { renderRobotsTxt } from "~/features/site/sitemap";
 

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/api.customer-portal";
+import type { Route } from "./+types/api-customer-portal";
 import { requireServices } from "~/infra/context";
 import { SESSION_ID_PATTERN } from "~/features/checkout/provider.server";
 
@@ -12,7 +12,8 @@ import { SESSION_ID_PATTERN } from "~/features/checkout/provider.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, clientIp } = requireServices(context);
   const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
-  if (!SESSION_ID_PATTERN.test(sessionId)) return redirect("/success", { status: 303, headers: { "Cache-Control": "no-store" } });
+  if (!SESSION_ID_PATTERN.test(sessionId))
+    return redirect("/success", { status: 303, headers: { "Cache-Control": "no-store" } });
   const back = `/success?session_id=${encodeURIComponent(sessionId)}`;
   const limit = await services.rateLimit(`portal:${clientIp}`, services.env.RATE_LIMIT_FORMS_PER_MINUTE, 60);
   if (!limit.allowed) return redirect(`${back}&portal=busy`, 303);

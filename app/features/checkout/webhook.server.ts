@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
-import type { Db } from "../../infra/db.server";
-import type { Logger } from "../../infra/logger.server";
+import type { Db } from "~/infra/db.server";
+import type { Logger } from "~/infra/logger.server";
 import {
   advanceStatus,
   attachSchedule,
@@ -21,13 +21,16 @@ export interface WebhookDeps {
   webhookSecret: string;
 }
 
-
 /**
- * Verifies and handles one Stripe web-hook delivery. The signature is checked on the raw
+ * Verifies and handles one Stripe webhook delivery. The signature is checked on the raw
  * body; an event id already processed is acknowledged without touching anything, so
  * Stripe's retries and replays are harmless. A failure answers 500 so Stripe retries.
  */
-export async function handleStripeWebhook(deps: WebhookDeps, payload: string, signature: string | null): Promise<WebhookResult> {
+export async function handleStripeWebhook(
+  deps: WebhookDeps,
+  payload: string,
+  signature: string | null,
+): Promise<WebhookResult> {
   if (!signature) return { status: 400, body: { received: false, error: "Missing Stripe-Signature header" } };
   let event: Stripe.Event;
   try {
@@ -54,7 +57,11 @@ async function orderForSession(db: Db, session: Stripe.Checkout.Session): Promis
   return orderId ? findOrder(db, { id: orderId }) : undefined;
 }
 
-async function orderForSubscription(db: Db, subscriptionId: string | null, metadata: Stripe.Metadata | null | undefined) {
+async function orderForSubscription(
+  db: Db,
+  subscriptionId: string | null,
+  metadata: Stripe.Metadata | null | undefined,
+) {
   if (metadata?.order_id) {
     const order = await findOrder(db, { id: metadata.order_id });
     if (order) return order;
@@ -80,9 +87,12 @@ async function dispatch(deps: WebhookDeps, event: Stripe.Event): Promise<void> {
         subscriptionId,
         paid,
         payment:
-          session.mode === "payment" && paid && paymentIntent ? { providerPaymentId: paymentIntent, amountCents: session.amount_total ?? order.amountCents } : undefined,
+          session.mode === "payment" && paid && paymentIntent
+            ? { providerPaymentId: paymentIntent, amountCents: session.amount_total ?? order.amountCents }
+            : undefined,
       });
-      if (session.mode === "subscription" && subscriptionId) await ensureInstalmentSchedule(deps, order, subscriptionId);
+      if (session.mode === "subscription" && subscriptionId)
+        await ensureInstalmentSchedule(deps, order, subscriptionId);
       return;
     }
     case "checkout.session.async_payment_succeeded": {
@@ -91,7 +101,11 @@ async function dispatch(deps: WebhookDeps, event: Stripe.Event): Promise<void> {
       if (!order) return;
       const paymentIntent = idOf(session.payment_intent);
       if (session.mode === "payment" && paymentIntent) {
-        await recordPayment(db, { orderId: order.id, providerPaymentId: paymentIntent, amountCents: session.amount_total ?? order.amountCents });
+        await recordPayment(db, {
+          orderId: order.id,
+          providerPaymentId: paymentIntent,
+          amountCents: session.amount_total ?? order.amountCents,
+        });
       } else {
         await advanceStatus(db, order.id, "active");
       }
@@ -115,7 +129,11 @@ async function dispatch(deps: WebhookDeps, event: Stripe.Event): Promise<void> {
       const order = await orderForSubscription(db, idOf(details.subscription), details.metadata);
       if (!order) return logger.warn({ invoiceId: invoice.id }, "paid invoice for an unknown order");
       if (invoice.amount_paid <= 0) return;
-      const { instalment } = await recordPayment(db, { orderId: order.id, providerPaymentId: invoice.id, amountCents: invoice.amount_paid });
+      const { instalment } = await recordPayment(db, {
+        orderId: order.id,
+        providerPaymentId: invoice.id,
+        amountCents: invoice.amount_paid,
+      });
       logger.info({ orderId: order.id, instalment, of: order.paymentsTotal }, "instalment paid");
       return;
     }
@@ -129,7 +147,8 @@ async function dispatch(deps: WebhookDeps, event: Stripe.Event): Promise<void> {
     case "subscription_schedule.completed": {
       const schedule = event.data.object;
       const order =
-        (await findOrder(db, { scheduleId: schedule.id })) ?? (await orderForSubscription(db, idOf(schedule.subscription), schedule.metadata));
+        (await findOrder(db, { scheduleId: schedule.id })) ??
+        (await orderForSubscription(db, idOf(schedule.subscription), schedule.metadata));
       if (order) await advanceStatus(db, order.id, "completed");
       return;
     }
@@ -165,8 +184,12 @@ async function ensureInstalmentSchedule(deps: WebhookDeps, order: Order, subscri
     billing_type: order.billingType,
     payments_total: String(order.paymentsTotal),
   };
-  await deps.stripe.subscriptionSchedules.update(created.id, instalmentScheduleUpdate(created, order.paymentsTotal, metadata), {
-    idempotencyKey: `instalment-schedule-update-${created.id}`,
-  });
+  await deps.stripe.subscriptionSchedules.update(
+    created.id,
+    instalmentScheduleUpdate(created, order.paymentsTotal, metadata),
+    {
+      idempotencyKey: `instalment-schedule-update-${created.id}`,
+    },
+  );
   await attachSchedule(deps.db, order.id, created.id);
 }

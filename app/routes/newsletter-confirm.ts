@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/newsletter.confirm";
+import type { Route } from "./+types/newsletter-confirm";
 import { requireServices } from "~/infra/context";
 import { confirmSubscription } from "~/features/newsletter/subscribe.server";
 import { verifyToken } from "~/features/newsletter/tokens.server";
@@ -11,7 +11,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!email) return redirect("/newsletter?status=invalid-link", { headers: { "Cache-Control": "no-store" } });
   try {
     const outcome = await confirmSubscription(services.database.db, email);
-    return redirect(`/newsletter?status=${outcome === "confirmed" ? "confirmed" : "invalid-link"}`, { headers: { "Cache-Control": "no-store" } });
+    return redirect(`/newsletter?status=${outcome === "confirmed" ? "confirmed" : "invalid-link"}`, {
+      headers: { "Cache-Control": "no-store" },
+    });
   } catch (error) {
     services.logger.error({ err: error }, "newsletter confirmation failed");
     return redirect("/newsletter?status=error", { headers: { "Cache-Control": "no-store" } });
