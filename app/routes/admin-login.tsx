@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Sign in");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const url = new URL(request.url);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), ctx.services.env.SITE_URL);
   const reason = url.searchParams.get("reason");
   const trainer = await getTrainerSession(request, ctx);
   if (trainer && (!trainer.user.twoFactorEnabled || trainer.session.aal === "aal2")) throw redirect(redirectTo);
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
   assertSameOrigin(request, ctx.services.env.SITE_URL);
   const form = await request.formData();
-  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const redirectTo = safeRedirectPath(form.get("redirectTo"), ctx.services.env.SITE_URL);
   const values = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
   const parsed = signInSchema.safeParse(values);
   if (!parsed.success)

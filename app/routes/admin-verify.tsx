@@ -14,8 +14,9 @@ export const meta: Route.MetaFunction = () => adminMeta("Verify sign-in");
 const hasChallenge = (request: Request) =>
   /(?:^|;\s*)(?:__Secure-)?mjc\.two_factor=/.test(request.headers.get("cookie") ?? "");
 
-export function loader({ request }: Route.LoaderArgs) {
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = requireServices(context);
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), services.env.SITE_URL);
   if (!hasChallenge(request)) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
   return data({ redirectTo }, { headers: { "Cache-Control": "no-store" } });
 }
@@ -24,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
   assertSameOrigin(request, ctx.services.env.SITE_URL);
   const form = await request.formData();
-  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const redirectTo = safeRedirectPath(form.get("redirectTo"), ctx.services.env.SITE_URL);
   const parsed = codeSchema.safeParse({ method: form.get("method") ?? undefined, code: form.get("code") ?? "" });
   if (!parsed.success)
     return data({ errors: fieldErrors(parsed.error) as FieldErrors, restart: false }, { status: 400 });

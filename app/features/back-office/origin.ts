@@ -1,3 +1,5 @@
+import { hasNoControlCharacters } from "~/infra/control-characters";
+
 /** True when the request's Origin (or Referer when Origin is absent) is the site's own origin. */
 export function isSameOrigin(origin: string | null, referer: string | null, siteUrl: string): boolean {
   const expected = new URL(siteUrl).origin;
@@ -10,9 +12,29 @@ export function isSameOrigin(origin: string | null, referer: string | null, site
   }
 }
 
-/** Only same-site paths are followed after sign-in, never another host. */
-export function safeRedirectPath(value: unknown, fallback = "/admin"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\"))
+/** Where sign-in may send the trainer afterwards: the back office and nothing else. */
+export const REDIRECT_PREFIX = "/admin";
+
+/**
+ * The sign-in redirect target as a clean same-site path, or the fallback. The target is
+ * resolved against the site's own origin the way a browser would resolve a Location header,
+ * so tricks that a prefix check misses (`/\tevil.example`, `/\\evil.example`, `/%09/evil`,
+ * `/admin/../elsewhere`) are judged by where they really lead. Control characters and
+ * backslashes are refused outright: browsers drop or rewrite them, and a line break in a
+ * Location header is not even a valid response.
+ */
+export function safeRedirectPath(value: unknown, siteUrl: string, fallback = REDIRECT_PREFIX): string {
+  if (typeof value !== "string" || value === "" || value.length > 2000) return fallback;
+  if (!hasNoControlCharacters(value) || value.includes("\\")) return fallback;
+  const origin = new URL(siteUrl).origin;
+  let target: URL;
+  try {
+    target = new URL(value, `${origin}/`);
+  } catch {
     return fallback;
-  return value;
+  }
+  if (target.origin !== origin) return fallback;
+  if (target.pathname !== REDIRECT_PREFIX && !target.pathname.startsWith(`${REDIRECT_PREFIX}/`)) return fallback;
+  // Re-serialised by the URL parser: percent-encoded, so it is always a valid header value.
+  return `${target.pathname}${target.search}${target.hash}`;
 }

@@ -38,11 +38,32 @@ describe("origin checks", () => {
     expect(isSameOrigin("null", null, "https://milajansen.coach")).toBe(false);
     expect(isSameOrigin(null, null, "https://milajansen.coach")).toBe(false);
   });
-  it("follows only same-site paths after sign-in", () => {
-    expect(safeRedirectPath("/admin/orders?page=2")).toBe("/admin/orders?page=2");
-    expect(safeRedirectPath("//evil.example")).toBe("/admin");
-    expect(safeRedirectPath("https://evil.example")).toBe("/admin");
-    expect(safeRedirectPath("/\\evil.example")).toBe("/admin");
-    expect(safeRedirectPath(null)).toBe("/admin");
+  it("follows only back-office paths on this site after sign-in", () => {
+    const site = "https://milajansen.coach";
+    expect(safeRedirectPath("/admin/orders?page=2", site)).toBe("/admin/orders?page=2");
+    expect(safeRedirectPath("/admin", site)).toBe("/admin");
+    expect(safeRedirectPath("https://milajansen.coach/admin/subscribers#top", site)).toBe("/admin/subscribers#top");
+    expect(safeRedirectPath("/admin/a b", site)).toBe("/admin/a%20b");
+    for (const evil of [
+      "//evil.example",
+      "https://evil.example",
+      "https://evil.example/admin",
+      "/\\evil.example",
+      "\\\\evil.example/admin",
+      "/\t/evil.example/",
+      "/%09/evil.example/",
+      "/\n/evil.example/",
+      "/admin\r\nSet-Cookie: x=1",
+      "/admin/\u0000",
+      "/admin/../pricing",
+      "/administrator",
+      "/pricing",
+      "javascript:alert(1)",
+      "http://milajansen.coach/admin",
+      "",
+      null,
+      42,
+    ])
+      expect(safeRedirectPath(evil, site), JSON.stringify(evil)).toBe("/admin");
   });
 });
