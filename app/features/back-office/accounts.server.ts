@@ -1,11 +1,28 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { hasNoControlCharacters } from "~/infra/control-characters";
+import { isValidEmail } from "~/infra/email-address";
 import type { BackOfficeAuth } from "./auth.server";
 
 export const accountInputSchema = z.object({
-  email: z.email("Enter a valid e-mail address").transform((v) => v.trim().toLowerCase()),
-  name: z.string().trim().min(1).max(100).default("Trainer"),
-  password: z.string().min(12, "The password needs at least 12 characters").max(128).optional(),
+  email: z
+    .string()
+    .trim()
+    .refine(isValidEmail, "Enter a valid e-mail address")
+    .transform((v) => v.toLowerCase()),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .refine(hasNoControlCharacters, "Remove control characters")
+    .default("Trainer"),
+  password: z
+    .string()
+    .min(12, "The password needs at least 12 characters")
+    .max(128)
+    .refine(hasNoControlCharacters, "Remove control characters")
+    .optional(),
 });
 export type AccountInput = z.input<typeof accountInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasNoControlCharacters } from "~/infra/control-characters";
 import { GOAL_LABELS, LEAD_STATUSES } from "./labels";
 
 export const PAGE_SIZE = 25;
@@ -18,7 +19,9 @@ export const leadFiltersSchema = z.object({
     .preprocess(emptyToUndefined, z.enum(Object.keys(GOAL_LABELS) as [string, ...string[]]).optional())
     .catch(undefined),
   status: z.preprocess(emptyToUndefined, z.enum(LEAD_STATUSES).optional()).catch(undefined),
-  q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()).catch(undefined),
+  q: z
+    .preprocess(emptyToUndefined, z.string().trim().max(100).refine(hasNoControlCharacters).optional())
+    .catch(undefined),
   page: z.coerce.number().int().min(1).max(400).catch(1),
 });
 export type LeadFilters = z.infer<typeof leadFiltersSchema>;

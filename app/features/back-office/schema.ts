@@ -1,14 +1,26 @@
 import { z } from "zod";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/control-characters";
+import { isValidEmail } from "~/infra/email-address";
+
+/** The site's control-character rule for every back-office text field (passwords included). */
+const clean = <T extends z.ZodType<string>>(schema: T) =>
+  schema.refine((v) => hasNoControlCharacters(v), CONTROL_CHARACTER_MESSAGE);
+
+/** The site's one e-mail rule, with the back office's wording. */
+const email = clean(z.string().trim().min(1, "Enter your e-mail address")).refine(
+  isValidEmail,
+  "Enter a valid e-mail address",
+);
 
 /** One schema per back-office form, used by the page (messages) and by the action (re-validation). */
 export const signInSchema = z.object({
-  email: z.string().trim().min(1, "Enter your e-mail address").pipe(z.email("Enter a valid e-mail address")),
-  password: z.string().min(1, "Enter your password").max(128, "That password is too long"),
+  email,
+  password: clean(z.string().min(1, "Enter your password").max(128, "That password is too long")),
 });
 
 export const codeSchema = z.object({
   method: z.enum(["totp", "backup"]).default("totp"),
-  code: z.string().trim().min(1, "Enter the code"),
+  code: clean(z.string().trim().min(1, "Enter the code")),
 });
 
 export const totpCodeSchema = z.object({
@@ -18,16 +30,15 @@ export const totpCodeSchema = z.object({
     .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app")),
 });
 
-export const passwordOnlySchema = z.object({ password: z.string().min(1, "Enter your password") });
+export const passwordOnlySchema = z.object({ password: clean(z.string().min(1, "Enter your password")) });
 
-export const newPasswordSchema = z
-  .string()
-  .min(12, "Use at least 12 characters")
-  .max(128, "Use at most 128 characters");
+export const newPasswordSchema = clean(
+  z.string().min(12, "Use at least 12 characters").max(128, "Use at most 128 characters"),
+);
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, "Enter your current password"),
+    currentPassword: clean(z.string().min(1, "Enter your current password")),
     newPassword: newPasswordSchema,
     confirmPassword: z.string(),
   })
@@ -37,15 +48,13 @@ export const changePasswordSchema = z
   });
 
 export const resetPasswordSchema = z
-  .object({ token: z.string().min(1), newPassword: newPasswordSchema, confirmPassword: z.string() })
+  .object({ token: clean(z.string().min(1)), newPassword: newPasswordSchema, confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ["confirmPassword"],
     message: "The two new passwords are not the same",
   });
 
-export const forgotPasswordSchema = z.object({
-  email: z.string().trim().min(1, "Enter your e-mail address").pipe(z.email("Enter a valid e-mail address")),
-});
+export const forgotPasswordSchema = z.object({ email });
 
 /** Same name as the site's other forms (infra/form-guard.server.ts), which the browser bundle cannot import. */
 export const HONEYPOT_FIELD = "website";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/control-characters";
 
 /** The event signup form (SPEC.md section 5): name and phone, both required after trimming. */
 export const EVENT_MESSAGES = {
@@ -15,8 +16,14 @@ export const EVENT_MESSAGES = {
 const trimmed = (message: string, max: number) =>
   z.preprocess(
     (v) => (v === undefined || v === null ? "" : v),
-    z.string().trim().min(1, message).max(max, `Please keep this under ${max} characters`),
+    z
+      .string()
+      .trim()
+      .min(1, message)
+      .max(max, `Please keep this under ${max} characters`)
+      .refine((v) => hasNoControlCharacters(v), CONTROL_CHARACTER_MESSAGE),
   );
+const singleLine = (schema: z.ZodString) => schema.refine((v) => hasNoControlCharacters(v), CONTROL_CHARACTER_MESSAGE);
 
 export const eventSignupSchema = z.object({
   name: trimmed(EVENT_MESSAGES.name, 120),
@@ -24,8 +31,8 @@ export const eventSignupSchema = z.object({
     (v) => v === "" || /^\+?[\d\s\-()]*\d[\d\s\-()]*$/.test(v),
     EVENT_MESSAGES.phoneInvalid,
   ),
-  idempotencyKey: z.string().trim().min(8).max(100).optional(),
-  sourceUrl: z.string().max(2000).optional(),
+  idempotencyKey: singleLine(z.string().trim().min(8).max(100)).optional(),
+  sourceUrl: singleLine(z.string().max(2000)).optional(),
   website: z.string().max(500).optional(),
   elapsedMs: z.coerce.number().min(0).max(1e10).optional(),
 });

@@ -16,6 +16,13 @@ describe("subscribeSchema", () => {
     const bad = subscribeSchema.safeParse({ ...base, email: "anna@" });
     expect(bad.error?.issues[0]?.message).toBe("Please enter a valid email address");
   });
+  it("uses the site's one e-mail rule: no formulas, no look-alikes, no control characters", () => {
+    for (const email of ["=cmd|'/Ccalc'!A05@example.com", "me@pаypal.com", "a\u0000b@example.com"]) {
+      const result = subscribeSchema.safeParse({ ...base, email });
+      expect(result.error?.issues[0]?.message, email).toBe("Please enter a valid email address");
+    }
+    expect(subscribeSchema.safeParse({ ...base, email: "josé@exämple.de" }).success).toBe(true);
+  });
   it("treats an empty service type as none and refuses odd ones", () => {
     expect(subscribeSchema.parse({ ...base, email: "a@b.nl", serviceType: "" }).serviceType).toBeUndefined();
     expect(subscribeSchema.safeParse({ ...base, email: "a@b.nl", serviceType: "DROP TABLE" }).success).toBe(false);

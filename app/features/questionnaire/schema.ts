@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/control-characters";
+import { isValidEmail } from "~/infra/email-address";
 import { AGE_RANGES, COMPETITION_GOALS, FREQUENCIES, GENDERS, GOALS, HIDDEN_GOAL, SPORTS } from "./questions";
 
 /**
@@ -12,24 +14,33 @@ export const MESSAGES = {
   phone: "Please enter a valid phone number",
   minLength: (n: number) => `Please enter at least ${n} characters`,
   tooLong: (n: number) => `Please keep this under ${n} characters`,
+  controlCharacters: CONTROL_CHARACTER_MESSAGE,
 } as const;
 
-/** Non-space text, an at sign, a domain, a dot and a suffix. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** An optional plus, then only digits, spaces, hyphens and parentheses. */
 export const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
 /** libphonenumber's limits: at most 17 digits; a calling code plus a 2-digit number at least. */
 const PHONE_MIN_DIGITS = 4;
 const PHONE_MAX_DIGITS = 17;
 
-const text = (max: number) =>
-  z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string().trim().max(max, MESSAGES.tooLong(max)));
+/** Every text field refuses control characters; only the message may span lines. */
+const text = (max: number, options: { multiLine?: boolean } = {}) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null ? "" : v),
+    z
+      .string()
+      .trim()
+      .max(max, MESSAGES.tooLong(max))
+      .refine((v) => hasNoControlCharacters(v, options), MESSAGES.controlCharacters),
+  );
 const requiredText = (max: number) => text(max).pipe(z.string().min(1, MESSAGES.required));
+/** Machine fields (keys, addresses): the same rule, without a message of their own. */
+const singleLine = (schema: z.ZodString) => schema.refine((v) => hasNoControlCharacters(v), MESSAGES.controlCharacters);
 
 export const contactSchema = z.object({
   firstName: requiredText(100),
   lastName: requiredText(100),
-  email: requiredText(254).pipe(z.string().regex(EMAIL_PATTERN, MESSAGES.email)),
+  email: requiredText(254).pipe(z.string().refine(isValidEmail, MESSAGES.email)),
   phone: requiredText(40).pipe(
     z
       .string()
@@ -39,7 +50,7 @@ export const contactSchema = z.object({
         return digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
       }, MESSAGES.phone),
   ),
-  message: text(2000),
+  message: text(2000, { multiLine: true }),
 });
 
 export type ContactInput = z.input<typeof contactSchema>;
@@ -89,9 +100,9 @@ export const intakeSubmissionSchema = z.object({
   answers: answersSchema,
   contact: contactSchema,
   /** crypto.randomUUID() per form session: retries and double clicks store one row. */
-  idempotencyKey: z.string().trim().min(8).max(100).optional(),
+  idempotencyKey: singleLine(z.string().trim().min(8).max(100)).optional(),
   /** Page the form was on. */
-  sourceUrl: z.string().max(2000).optional(),
+  sourceUrl: singleLine(z.string().max(2000)).optional(),
   /** Honeypot (see app/infra/form-guard.server.ts). */
   website: z.string().max(500).optional(),
   /** How long the visitor had the form open; measured by the browser, so no clock skew. */
