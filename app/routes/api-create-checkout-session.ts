@@ -1,23 +1,47 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/api-create-checkout-session";
 import { requireServices } from "~/infra/context";
 import { createCheckout } from "~/features/checkout/create-checkout.server";
-import { CHECKOUT_MESSAGES, type CheckoutResponse } from "~/features/checkout/checkout-schema";
+import { CHECKOUT_MESSAGES, checkoutRequestFromForm, type CheckoutResponse } from "~/features/checkout/checkout-schema";
+import { isSameOrigin } from "~/features/back-office/origin";
 
-/** POST /api/create-checkout-session: JSON {priceId, planName, billingType, frequency} → {sessionUrl} or {message}. */
+/**
+ * POST /api/create-checkout-session: JSON {priceId, planName, billingType, frequency} → {sessionUrl} or {message}.
+ * Only JSON, which another site's page cannot send without a CORS preflight this server never
+ * grants, or the plain form encoding from this site's own pages; anything else (text/plain
+ * JSON, no content type) is how a foreign page would create pending orders, so it gets 415.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientIp } = requireServices(context);
   const headers = { "Cache-Control": "no-store" };
   if (request.method !== "POST")
     return data<CheckoutResponse>({ message: "Method not allowed" }, { status: 405, headers });
+  const contentType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return data<CheckoutResponse>({ message: CHECKOUT_MESSAGES.invalid }, { status: 400, headers });
+  if (contentType === "application/json") {
+    try {
+      body = await request.json();
+    } catch {
+      return data<CheckoutResponse>({ message: CHECKOUT_MESSAGES.invalid }, { status: 400, headers });
+    }
+  } else if (contentType === "application/x-www-form-urlencoded") {
+    if (!isSameOrigin(request.headers.get("origin"), request.headers.get("referer"), services.env.SITE_URL))
+      return data<CheckoutResponse>({ message: CHECKOUT_MESSAGES.crossSite }, { status: 403, headers });
+    try {
+      body = checkoutRequestFromForm(await request.formData());
+    } catch {
+      return data<CheckoutResponse>({ message: CHECKOUT_MESSAGES.invalid }, { status: 400, headers });
+    }
+  } else {
+    return data<CheckoutResponse>(
+      { message: CHECKOUT_MESSAGES.unsupportedType },
+      { status: 415, headers: { ...headers, "Accept-Post": "application/json, application/x-www-form-urlencoded" } },
+    );
   }
   const result = await createCheckout(services, body, clientIp);
   if (!result.ok) return data<CheckoutResponse>({ message: result.message }, { status: result.status, headers });
+  // The plain form gets the browser sent on to the checkout, like the pricing page's own form.
+  if (contentType !== "application/json") return redirect(result.sessionUrl, { status: 303, headers });
   return data<CheckoutResponse>({ sessionUrl: result.sessionUrl }, { headers });
 }
 

@@ -3,8 +3,8 @@ import type { Route } from "./+types/pricing";
 import { pricing } from "#content/pricing";
 import { seoMeta } from "~/features/site/seo";
 import { requireServices } from "~/infra/context";
-import { BILLING_TYPES, durationFor } from "~/features/checkout/catalogue";
 import { createCheckout } from "~/features/checkout/create-checkout.server";
+import { checkoutRequestFromForm } from "~/features/checkout/checkout-schema";
 import { PricingPlans, type PricingError } from "~/features/checkout/pricing-plans";
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
@@ -23,23 +23,13 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientIp } = requireServices(context);
-  const form = await request.formData();
-  const priceId = String(form.get("priceId") ?? "");
-  const billingType = BILLING_TYPES.find((b) => b === priceId.split(":")[1]);
-  const planName = String(form.get("planName") ?? "");
-  const result = await createCheckout(
-    services,
-    {
-      priceId,
-      planName,
-      billingType: billingType ?? "",
-      frequency: billingType ? durationFor(billingType) : "",
-      website: String(form.get("website") ?? ""),
-    },
-    clientIp,
-  );
+  const input = checkoutRequestFromForm(await request.formData());
+  const result = await createCheckout(services, input, clientIp);
   if (result.ok) return redirect(result.sessionUrl, 303);
-  return data<{ error: PricingError }>({ error: { planName, message: result.message } }, { status: result.status });
+  return data<{ error: PricingError }>(
+    { error: { planName: input.planName ?? "", message: result.message } },
+    { status: result.status },
+  );
 }
 
 export default function PricingPage({ actionData }: Route.ComponentProps) {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/control-characters";
+import { isValidEmail } from "~/infra/email-address";
 
 /** Error texts of SPEC.md section 8; shown to the visitor as 'Error: {message}'. */
 export const CHECKOUT_MESSAGES = {
@@ -6,6 +8,9 @@ export const CHECKOUT_MESSAGES = {
   invalid: "Invalid plan or price ID",
   unexpected: "An unexpected error occurred",
   tooMany: "Too many checkout attempts. Please wait a minute and try again.",
+  /** Not in SPEC.md: only a foreign page or a script sends these. */
+  unsupportedType: "Send the checkout request as JSON (application/json)",
+  crossSite: "This request did not come from this site. Reload the pricing page and try again.",
 } as const;
 
 /**
@@ -14,8 +19,8 @@ export const CHECKOUT_MESSAGES = {
  * the visitor cannot fix either, and the message must not help someone probing prices.
  */
 export const checkoutRequestSchema = z.object({
-  priceId: z.string().trim().min(1).max(100),
-  planName: z.string().trim().min(1).max(100),
+  priceId: z.string().trim().min(1).max(100).refine(hasNoControlCharacters),
+  planName: z.string().trim().min(1).max(100).refine(hasNoControlCharacters),
   billingType: z.enum(["onetime", "monthly3x", "monthly6x"]),
   frequency: z.enum(["1", "3", "6"]),
   /** Per click, from the browser: a double click or a retried request reuses one order. */
@@ -25,6 +30,29 @@ export const checkoutRequestSchema = z.object({
 });
 
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+const BILLING_TYPES = ["onetime", "monthly3x", "monthly6x"] as const;
+const DURATION_OF = { onetime: "1", monthly3x: "3", monthly6x: "6" } as const;
+
+/**
+ * The no-JavaScript plan form (a plan button posts priceId "plan:billingType" and planName)
+ * mapped onto the checkout request, so both ways in end in the same validation.
+ */
+export function checkoutRequestFromForm(form: { get(name: string): unknown }): Record<string, string> {
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const priceId = field("priceId");
+  const billingType = BILLING_TYPES.find((b) => b === priceId.split(":")[1]);
+  return {
+    priceId,
+    planName: field("planName"),
+    billingType: billingType ?? "",
+    frequency: billingType ? DURATION_OF[billingType] : "",
+    website: field("website"),
+  };
+}
 
 export type CheckoutResponse = { sessionUrl: string } | { message: string };
 
@@ -40,7 +68,11 @@ export function notExpired(expiry: string, today: Date = new Date()): boolean {
 
 /** The built-in test checkout's form: only Stripe's well-known test card is accepted. */
 export const testPaymentSchema = z.object({
-  email: z.email({ error: "Please enter a valid email address" }).max(254),
+  email: z
+    .string()
+    .trim()
+    .refine((v) => hasNoControlCharacters(v), CONTROL_CHARACTER_MESSAGE)
+    .refine(isValidEmail, "Please enter a valid email address"),
   cardNumber: z
     .string()
     .transform((v) => v.replace(/[\s-]/g, ""))

@@ -30,6 +30,8 @@ export interface WebhookResult {
 
 export interface CompletedCheckout {
   sessionId: string;
+  /** The order's id: what analytics may see (the session id opens the customer portal). */
+  orderRef: string;
   planName: string;
   billingType: BillingType;
   paymentsTotal: number;

@@ -147,6 +147,7 @@ export function createStripeProvider(
       if (session.status !== "complete" || !meta.order_id || !meta.plan_name || !meta.billing_type) return null;
       return {
         sessionId: session.id,
+        orderRef: meta.order_id,
         planName: meta.plan_name,
         billingType: meta.billing_type as BillingType,
         paymentsTotal: Number(meta.payments_total ?? 1),

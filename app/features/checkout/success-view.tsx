@@ -21,8 +21,8 @@ export function SuccessView({ data }: { data: SuccessData }) {
 
 function ThankYou({ checkout, portalNotice }: { checkout: CompletedCheckout; portalNotice: boolean }) {
   useEffect(() => {
-    track("payment_success", { sessionId: checkout.sessionId });
-  }, [checkout.sessionId]);
+    track("payment_success", { order_ref: checkout.orderRef });
+  }, [checkout.orderRef]);
   const instalments = checkout.paymentsTotal > 1;
   return (
     <div className="mx-auto max-w-3xl">

@@ -26,6 +26,7 @@ export function createTestCheckoutProvider(db: Db, siteUrl: string): PaymentProv
       if (!order || order.provider !== "test" || !PAID_STATUSES.has(order.status)) return null;
       return {
         sessionId,
+        orderRef: order.id,
         planName: order.planName,
         billingType: order.billingType as BillingType,
         paymentsTotal: order.paymentsTotal,
