@@ -9,7 +9,7 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
 });
 
-type DataLayerEvent = { event?: string; sessionId?: string };
+type DataLayerEvent = { event?: string; order_ref?: string };
 
 async function dataLayerEvent(page: Page, name: string): Promise<DataLayerEvent> {
   const handle = await page.waitForFunction((eventName) => {
@@ -166,7 +166,13 @@ test.describe("buying through the built-in test checkout", () => {
       await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
       // The test checkout has no customer portal.
       await expect(page.getByRole("button", { name: "Manage my plan" })).toHaveCount(0);
-      expect(await dataLayerEvent(page, "payment_success")).toEqual({ event: "payment_success", sessionId });
+      // An opaque order reference, never the session id (which opens the customer portal).
+      const paid = await dataLayerEvent(page, "payment_success");
+      expect(paid).toEqual({ event: "payment_success", order_ref: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      await dataLayerEvent(page, "page_view");
+      const layer = await page.evaluate(() => JSON.stringify(window.dataLayer));
+      expect(layer).toContain('"page_path":"/success"');
+      expect(layer).not.toContain(sessionId);
 
       // The session is used up: opening the test checkout again goes straight to the receipt.
       await page.goto(`/checkout/test/${sessionId}`);

@@ -44,7 +44,8 @@ export interface AnalyticsEvents {
   form_complete: { form_name: string; lead_id?: string };
   call_booked: { lead_id?: string };
   blog_subscription: { source: string; submittedAt: string };
-  payment_success: { sessionId: string };
+  /** The order's own id: the checkout session id would open the buyer's customer portal. */
+  payment_success: { order_ref: string };
   payment_cancelled: Record<string, never>;
 }
 
@@ -56,8 +57,25 @@ declare global {
   }
 }
 
+/** Query parameters that are keys, not measurements: never sent to analytics. */
+const PRIVATE_PARAMS = ["session_id", "token"];
+
+/** The page address without its private query parameters (a checkout session id opens the customer portal). */
+export function analyticsLocation(href: string): string {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return href;
+  }
+  for (const name of PRIVATE_PARAMS) url.searchParams.delete(name);
+  return url.toString();
+}
+
 export function track<E extends AnalyticsEventName>(event: E, params: AnalyticsEvents[E]): void {
   if (typeof window === "undefined") return;
   window.dataLayer = window.dataLayer ?? [];
-  window.dataLayer.push({ event, ...params });
+  const cleaned: Record<string, unknown> = { ...params };
+  if (typeof cleaned.page_location === "string") cleaned.page_location = analyticsLocation(cleaned.page_location);
+  window.dataLayer.push({ event, ...cleaned });
 }
