@@ -42,3 +42,33 @@ export async function hitRateLimit(
 export async function pruneRateLimits(db: Db, now: Date = new Date()): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 86_400_000)));
 }
+
+/** Arbitrary constant shared by every instance: only the holder of this lock prunes. */
+export const PRUNE_LOCK_ID = 7_413_903;
+
+/**
+ * Prunes unless another instance is doing it right now. The transaction-scoped advisory
+ * lock is released at commit, so it cannot leak on a pooled connection.
+ */
+export async function pruneRateLimitsExclusive(db: Db, now: Date = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${PRUNE_LOCK_ID}) as locked`);
+    const locked = (result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked === true;
+    if (!locked) return false;
+    await pruneRateLimits(tx as unknown as Db, now);
+    return true;
+  });
+}
+
+/** Prunes once soon after start and then every intervalMs; returns the stop function. */
+export function startRateLimitPruning(db: Db, onError: (error: unknown) => void, intervalMs = 60 * 60_000): () => void {
+  const run = () => void pruneRateLimitsExclusive(db).catch(onError);
+  const first = setTimeout(run, 1_000);
+  const timer = setInterval(run, intervalMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Env } from "./env.server";
 import { openDatabase, type Database } from "./db.server";
 import { createLogger, type Logger } from "./logger.server";
-import { hitRateLimit, type RateLimitResult } from "./rate-limit.server";
+import { hitRateLimit, startRateLimitPruning, type RateLimitResult } from "./rate-limit.server";
 import { createPaymentProvider } from "~/features/checkout/payments.server";
 import type { PaymentProvider } from "~/features/checkout/provider.server";
 import { createMailer, type Mailer } from "./mail.server";
@@ -54,6 +54,9 @@ export async function createServices(
     // Drain what an earlier run left behind as soon as the server is up.
     void outbox.replay().catch((error: unknown) => logger.error({ err: error }, "initial outbox replay failed"));
   }
+  const stopPruning = startRateLimitPruning(database.db, (error) =>
+    logger.warn({ err: error }, "pruning old rate-limit windows failed"),
+  );
   return {
     env,
     logger,
@@ -74,6 +77,7 @@ export async function createServices(
     },
     async close() {
       outbox.stop();
+      stopPruning();
       mailer?.close();
       await database.close();
     },
