@@ -7,6 +7,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/infra/services.server";
 import type { RequestContext } from "~/infra/context";
+import { trustFunction } from "~/infra/trust-proxy.server";
 import { securityHeaders } from "./security";
 import { loadPrerendered, servePrerendered } from "./prerendered";
 
@@ -29,7 +30,8 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   const { env, logger } = services;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", env.TRUST_PROXY);
+  const trust = trustFunction(env.TRUST_PROXY);
+  app.set("trust proxy", trust);
 
   app.use(
     pinoHttp({
@@ -42,6 +44,21 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
       },
     }),
   );
+  if (trust) {
+    // Behind a proxy every visitor's request carries X-Forwarded-For; one without it reached
+    // the server directly, so TRUST_PROXY is likely set where no proxy stands (say so once).
+    let warned = false;
+    app.use((req, _res, next) => {
+      if (!warned && req.headers["x-forwarded-for"] === undefined && req.path !== "/healthz") {
+        warned = true;
+        logger.warn(
+          { trustProxy: env.TRUST_PROXY },
+          "TRUST_PROXY is set but a request arrived without X-Forwarded-For: is the server reachable directly?",
+        );
+      }
+      next();
+    });
+  }
   app.use(securityHeaders(env));
   app.use(compression());
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy } from "./trust-proxy.server";
 
 /**
  * Every setting of the site, read once from the environment. With no variables
@@ -27,8 +28,21 @@ export const envSchema = z.object({
   /** Folder for the embedded database and the lead outbox. */
   DATA_DIR: z.string().min(1).default("./data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Number of proxy hops to trust for the client address (X-Forwarded-For), 0 when exposed directly. */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Who may report the visitor's address (X-Forwarded-For): 0 when exposed directly, the
+   * load balancers' addresses or subnets (safest), or a hop count. See app/infra/trust-proxy.server.ts.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("0")
+    .transform((v, ctx) => {
+      const setting = parseTrustProxy(v);
+      if (typeof setting === "string") {
+        ctx.addIssue({ code: "custom", message: setting });
+        return z.NEVER;
+      }
+      return setting;
+    }),
   /** Secret for signing sessions and links; required in production with 32+ characters. */
   AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   /** Google Tag Manager container id; the tag loads only after the visitor accepts analytics cookies. */
