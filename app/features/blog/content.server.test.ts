@@ -31,6 +31,43 @@ function post(
   return `---\n${lines.join("\n")}\nkeywords:\n  - running\n---\n\n${body}\n`;
 }
 
+describe("post HTML is sanitised", () => {
+  it("drops scripts, event handlers, frames and styles typed into a post", () => {
+    const body = [
+      paragraph,
+      "<script>alert(document.cookie)</script>",
+      '<img src="/media/x.png" alt="x" onerror="alert(1)">',
+      '<iframe src="https://evil.example"></iframe><style>body{display:none}</style>',
+      '<p onclick="alert(1)" style="color:red">Styled</p>',
+      '<svg><script>alert(2)</script></svg><form action="https://evil.example"><input name="x"></form>',
+      "## Conclusion",
+      "Keep going.",
+    ].join("\n\n");
+    const p = parsePost("content/blog/my-post.md", post({}, body), media);
+    const html = p.bodyBefore + p.bodyAfter;
+    for (const forbidden of ["<script", "onerror", "onclick", "<iframe", "<style", "style=", "<svg", "<form", "<input"])
+      expect(html, forbidden).not.toContain(forbidden);
+    expect(html).toContain('<img src="/media/x.png" alt="x" />');
+    expect(html).toContain("<p>Styled</p>");
+    expect(html).toContain('<h2 id="conclusion">');
+  });
+
+  it("keeps http(s), mailto and relative links and drops javascript: and data: ones", () => {
+    const body = [
+      paragraph,
+      "[safe](https://example.com/a) [mail](mailto:hello@example.com) [here](/pricing) [anchor](#why)",
+      "[evil](javascript:alert(1)) [evil2](JaVaScRiPt:alert(1)) [data](data:text/html,<script>alert(1)</script>)",
+      '<a href="vbscript:msgbox(1)">vb</a> <a href="//evil.example/x">proto-relative</a>',
+    ].join("\n\n");
+    const html = parsePost("content/blog/my-post.md", post({}, body), media).bodyBefore;
+    expect(html).toContain('href="https://example.com/a"');
+    expect(html).toContain('href="mailto:hello@example.com"');
+    expect(html).toContain('href="/pricing"');
+    expect(html).toContain('href="#why"');
+    expect(html).not.toMatch(/javascript:|vbscript:|data:text|href="\/\/evil/i);
+  });
+});
+
 describe("parsePost", () => {
   it("parses a valid post with computed read time, Dutch date and size from the SVG", () => {
     const p = parsePost("content/blog/my-post.md", post({}), media);

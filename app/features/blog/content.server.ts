@@ -1,4 +1,5 @@
 import { Marked, type Token, type Tokens } from "marked";
+import sanitizeHtml from "sanitize-html";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { BlogFrontMatter } from "#content/types";
@@ -129,6 +130,39 @@ function createRenderer() {
   return marked;
 }
 
+/**
+ * What a post's Markdown may become. Markdown passes raw HTML through, so the rendered
+ * body is cut down to an allow-list: no scripts, styles, frames, forms or event handlers,
+ * and links and images only to http(s), mailto or this site's own paths.
+ */
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [
+    ..."h2 h3 h4 h5 h6 p br hr blockquote ul ol li strong em b i del s sup sub code pre a img".split(" "),
+    ..."table thead tbody tr th td".split(" "),
+  ],
+  allowedAttributes: {
+    a: ["href", "title", "rel"],
+    img: ["src", "alt", "title", "width", "height"],
+    h2: ["id"],
+    h3: ["id"],
+    h4: ["id"],
+    h5: ["id"],
+    h6: ["id"],
+    th: ["align"],
+    td: ["align"],
+    ol: ["start"],
+    code: ["class"],
+  },
+  allowedClasses: { code: [/^language-[\w-]+$/] },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesByTag: { img: ["http", "https"] },
+  allowedSchemesAppliedToAttributes: ["href", "src"],
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+};
+
+export const sanitizePostHtml = (html: string) => sanitizeHtml(html, SANITIZE);
+
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
@@ -175,7 +209,7 @@ export function parsePost(file: string, raw: string, media: MediaLookup): BlogPo
   const { before, after } = splitAtConclusion<Token>(tokens, (t) =>
     t.type === "heading" ? (t as Tokens.Heading).text : null,
   );
-  const render = (part: Token[]) => marked.parser(Object.assign(part, { links: tokens.links }));
+  const render = (part: Token[]) => sanitizePostHtml(marked.parser(Object.assign(part, { links: tokens.links })));
   const bodyBefore = render(before);
   const bodyAfter = render(after);
   const plain = stripTags(`${bodyBefore} ${bodyAfter}`);
