@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
+import { PRERENDER_NONCE } from "~/ui/nonce";
 
 /**
  * Pages prerendered at build time are kept in memory and served with the
- * request's CSP nonce added to every script tag, so the policy can forbid
- * inline scripts without a nonce while the HTML stays static.
+ * request's CSP nonce in place of the placeholder the application rendered them with,
+ * so the policy can forbid scripts without a nonce while the HTML stays static.
  */
 export function loadPrerendered(clientDir: string): Map<string, string> {
   const pages = new Map<string, string>();
@@ -38,7 +39,7 @@ export function loadPrerendered(clientDir: string): Map<string, string> {
 }
 
 export function addNonce(html: string, nonce: string): string {
-  return html.replace(/<script(?=[\s>])/g, `<script nonce="${nonce}"`);
+  return html.replaceAll(`nonce="${PRERENDER_NONCE}"`, `nonce="${nonce}"`);
 }
 
 export function servePrerendered(pages: Map<string, string>): RequestHandler {
@@ -48,8 +49,9 @@ export function servePrerendered(pages: Map<string, string>): RequestHandler {
     const html = pages.get(pathname);
     if (html === undefined) return next();
     res.setHeader("Content-Type", "text/html; charset=utf-8");
-    // HTML is revalidated on every visit; the hashed assets it points to are immutable.
-    res.setHeader("Cache-Control", "no-cache");
+    // HTML is revalidated on every visit, and never kept by a shared cache: it carries this
+    // request's nonce. The hashed assets it points to are immutable.
+    res.setHeader("Cache-Control", "private, no-cache");
     res.send(addNonce(html, String(res.locals.cspNonce)));
   };
 }

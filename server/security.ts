@@ -2,7 +2,13 @@ import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { Env } from "~/infra/env.server";
 
-/** Third-party origins the pages may use; everything else is blocked by the CSP. */
+/**
+ * Third-party origins the pages may use; everything else is blocked by the CSP.
+ * Scripts are trusted by nonce, never by host: a host allow-list (the tag manager's, say)
+ * lets anyone who can put a file or a JSONP endpoint on that host run script here.
+ * 'strict-dynamic' passes the trust on to the scripts a nonce'd script adds itself, which is
+ * how the tag manager and the scheduling widget load ('self' remains for browsers without it).
+ */
 export function contentSecurityPolicy(env: Env, nonce: string, secure: boolean): string {
   const scheduling = new URL(env.SCHEDULING_URL).origin;
   const widget = new URL(env.SCHEDULING_WIDGET_SCRIPT).origin;
@@ -10,7 +16,7 @@ export function contentSecurityPolicy(env: Env, nonce: string, secure: boolean):
   const stripeCheckout = "https://checkout.stripe.com";
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, widget, "https://www.googletagmanager.com"],
+    "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
     "script-src-attr": ["'none'"],
     "style-src": ["'self'", "'unsafe-inline'", widget],
     "img-src": ["'self'", "data:", "blob:", "https://www.googletagmanager.com", "https://*.google-analytics.com"],

@@ -15,8 +15,9 @@ export function loader() {
   return { posts: allPosts(), categories: blogCategories() };
 }
 
+/** Private: the page carries the request's CSP nonce, which no shared cache may hand to others. */
 export function headers() {
-  return { "Cache-Control": "public, max-age=300, stale-while-revalidate=3600" };
+  return { "Cache-Control": "private, max-age=300, stale-while-revalidate=3600" };
 }
 
 /** Changing the filter only changes the query: filter on the client, no new request. */
