@@ -79,7 +79,9 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
         new Promise((_, reject) => setTimeout(() => reject(new Error("database ping timed out")), 2_000)),
       ]);
       res.setHeader("Cache-Control", "no-store");
-      res.json({ status: "ok", database: services.database.engine });
+      // Waiting submissions and ones that could never be stored (shown under /admin/unsaved).
+      const outbox = await services.outbox.stats();
+      res.json({ status: "ok", database: services.database.engine, outbox });
     } catch (error) {
       logger.error({ err: error }, "health check failed");
       res.status(503).json({ status: "error", database: services.database.engine });

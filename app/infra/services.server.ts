@@ -27,7 +27,7 @@ export interface AppServices {
   payments: PaymentProvider;
   /** SMTP mailer, or null when SMTP_URL is unset. */
   mailer: Mailer | null;
-  /** Durable local queue for submissions the database could not take (DATA_DIR/outbox.jsonl). */
+  /** Durable local queue for submissions the database could not take (DATA_DIR/outbox.jsonl, outbox-dead.jsonl). */
   outbox: Outbox;
   /** Back-office authentication (better-auth: sessions, TOTP, JWKS). */
   auth: BackOfficeAuth;
@@ -47,7 +47,7 @@ export async function createServices(
   const secret = resolveSecret(env);
   const payments = createPaymentProvider(env, database.db, logger);
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM, logger);
-  const outbox = new Outbox(path.resolve(env.DATA_DIR, "outbox.jsonl"), logger);
+  const outbox = new Outbox(path.resolve(env.DATA_DIR, "outbox.jsonl"), logger, { probe: () => database.ping() });
   registerOutboxHandlers(outbox, database.db, { mailer, logger, trainerEmail: env.TRAINER_EMAIL });
   if (options.startOutbox !== false) {
     outbox.start();

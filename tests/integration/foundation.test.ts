@@ -100,7 +100,7 @@ describe("server", () => {
   it("reports health with the database engine", async () => {
     const res = await fetch(`${server.url}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok", database: "pglite" });
+    expect(await res.json()).toEqual({ status: "ok", database: "pglite", outbox: { depth: 0, deadLetters: 0 } });
   });
 
   it("sends the security headers with a fresh nonce per request", async () => {
@@ -144,7 +144,7 @@ describe("server", () => {
     expect(asset).toBeTruthy();
     const res = await fetch(`${server.url}${asset}`);
     expect(res.headers.get("cache-control")).toContain("immutable");
-    expect((await fetch(`${server.url}/pricing`)).headers.get("cache-control")).toBe("no-cache");
+    expect((await fetch(`${server.url}/pricing`)).headers.get("cache-control")).toBe("private, no-cache");
   });
 
   it("compresses responses", async () => {
@@ -201,7 +201,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
 
   it("both report healthy on postgres", async () => {
     for (const s of [a, b])
-      expect(await (await fetch(`${s.url}/healthz`)).json()).toEqual({ status: "ok", database: "postgres" });
+      expect(await (await fetch(`${s.url}/healthz`)).json()).toEqual({
+        status: "ok",
+        database: "postgres",
+        outbox: { depth: 0, deadLetters: 0 },
+      });
   });
 
   it("counts the rate limit across both instances", async () => {

@@ -372,7 +372,7 @@ describe.each(engines)("a database outage on %s", (engine: Engine) => {
     const mailer = ctx.services.mailer;
     registerOutboxHandlers(outbox, database.current().db, { mailer, logger, trainerEmail: "mila@coach.example" });
     const replay = await outbox.replay();
-    expect(replay).toEqual({ replayed: 3, remaining: 0 });
+    expect(replay).toEqual({ replayed: 3, remaining: 0, deadLettered: 0 });
     expect(await outbox.size()).toBe(0);
 
     const rows = await database.current().db.select().from(signups);

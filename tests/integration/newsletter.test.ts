@@ -244,7 +244,7 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
       expect(result.stored).toBe("outbox");
       expect(await services.outbox.size()).toBe(1);
       const replay = await services.outbox.replay();
-      expect(replay).toEqual({ replayed: 1, remaining: 0 });
+      expect(replay).toEqual({ replayed: 1, remaining: 0, deadLettered: 0 });
       const stored = await services.database.db
         .select()
         .from(newsletterSubscribers)

@@ -18,6 +18,8 @@ export interface FaultCounts {
   /** Orders, payments, processed webhook events, back-office users and sessions together. */
   other: number;
   outbox: number;
+  /** Outbox entries that could never be stored (shown in the back office). */
+  deadLetters: number;
 }
 
 const env = parseEnv(process.env);
@@ -50,7 +52,8 @@ async function handle(command: FaultCommand): Promise<unknown> {
         const [row] = await database.db.select({ n: count() }).from(table);
         other += row?.n ?? 0;
       }
-      return { signups: a?.n ?? 0, subscribers: b?.n ?? 0, other, outbox: await outbox.size() } satisfies FaultCounts;
+      const { depth, deadLetters } = await outbox.stats();
+      return { signups: a?.n ?? 0, subscribers: b?.n ?? 0, other, outbox: depth, deadLetters } satisfies FaultCounts;
     }
   }
 }

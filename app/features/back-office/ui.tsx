@@ -34,6 +34,7 @@ const NAV = [
   { to: "/admin/event-signups", label: "Event signups" },
   { to: "/admin/subscribers", label: "Subscribers" },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/unsaved", label: "Unsaved submissions" },
   { to: "/faq-visual-export", label: "FAQ images" },
   { to: "/testimonial-visual-export", label: "Testimonial images" },
   { to: "/admin/security", label: "Security" },

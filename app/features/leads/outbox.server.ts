@@ -9,6 +9,11 @@ import type { Logger } from "~/infra/logger.server";
  * is one fsync'd JSON line; a timer replays entries through their kind's handler
  * until the database takes them. Handlers must be idempotent (idempotency keys,
  * upserts), because an entry can be replayed after a crash mid-replay.
+ *
+ * An entry the database refuses while it is up (a value it cannot store) must not hold
+ * up the ones behind it: the replay skips past it, and after a bounded number of such
+ * failures moves it to the dead-letter file, where the back office shows it to the
+ * trainer. Nothing the visitor was told is saved is ever dropped.
  */
 export interface OutboxEntry<T = unknown> {
   id: string;
@@ -16,21 +21,64 @@ export interface OutboxEntry<T = unknown> {
   payload: T;
   createdAt: string;
   attempts: number;
+  /** Why the last attempt failed: an error class or database error code, never the data. */
+  lastError?: string;
 }
 
+/** An entry that could never be stored, kept for the trainer to read. */
+export interface DeadLetter<T = unknown> extends OutboxEntry<T> {
+  deadAt: string;
+}
+
+export interface ReplayResult {
+  replayed: number;
+  remaining: number;
+  /** Moved to the dead-letter file in this run. */
+  deadLettered: number;
+}
+
+export interface OutboxOptions {
+  /**
+   * Resolves when the database answers. After a failed entry it tells an outage (stop,
+   * retry everything later, count nothing) from an entry the database refuses.
+   */
+  probe?: () => Promise<void>;
+  /** Failures while the database is up before an entry is dead-lettered. */
+  maxAttempts?: number;
+  /** Defaults to outbox-dead.jsonl beside the outbox. */
+  deadLetterFile?: string;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 10;
+
 type Handler = (payload: unknown) => Promise<void>;
+
+/** A label for the logs and the back office that carries no personal data. */
+export function errorLabel(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const name = error instanceof Error ? error.name : typeof error;
+  // PostgreSQL's SQLSTATE (22021: bad byte for the encoding, 23xxx: constraint) says what went wrong.
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? `${name} (SQLSTATE ${code})` : name;
+}
 
 export class Outbox {
   private readonly handlers = new Map<string, Handler>();
   private lock: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
-  private replaying: Promise<{ replayed: number; remaining: number }> | undefined;
+  private replaying: Promise<ReplayResult> | undefined;
+  readonly deadLetterFile: string;
+  private readonly probe: (() => Promise<void>) | undefined;
+  private readonly maxAttempts: number;
 
   constructor(
     readonly file: string,
     readonly logger: Logger,
+    options: OutboxOptions = {},
   ) {
     mkdirSync(path.dirname(file), { recursive: true });
+    this.deadLetterFile = options.deadLetterFile ?? path.join(path.dirname(file), "outbox-dead.jsonl");
+    this.probe = options.probe;
+    this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   }
 
   /** Serialises file writes inside this process. */
@@ -60,22 +108,33 @@ export class Outbox {
     });
   }
 
-  async entries(): Promise<OutboxEntry[]> {
+  entries(): Promise<OutboxEntry[]> {
+    return this.readLines<OutboxEntry>(this.file);
+  }
+
+  /** Dead letters, newest first; an entry caught by a crash between the two files shows once. */
+  async deadLetters(): Promise<DeadLetter[]> {
+    const byId = new Map<string, DeadLetter>();
+    for (const entry of await this.readLines<DeadLetter>(this.deadLetterFile)) byId.set(entry.id, entry);
+    return [...byId.values()].sort((a, b) => b.deadAt.localeCompare(a.deadAt));
+  }
+
+  private async readLines<T>(file: string): Promise<T[]> {
     let text: string;
     try {
-      text = await readFile(this.file, "utf8");
+      text = await readFile(file, "utf8");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
       throw error;
     }
-    const entries: OutboxEntry[] = [];
+    const entries: T[] = [];
     for (const line of text.split("\n")) {
       if (!line.trim()) continue;
       try {
-        entries.push(JSON.parse(line) as OutboxEntry);
+        entries.push(JSON.parse(line) as T);
       } catch {
         // A torn last line from a crash mid-write: the visitor was never told it was stored.
-        this.logger.error("skipping an unreadable outbox line");
+        this.logger.error({ file: path.basename(file) }, "skipping an unreadable outbox line");
       }
     }
     return entries;
@@ -85,51 +144,104 @@ export class Outbox {
     return (await this.entries()).length;
   }
 
+  /** Outbox depth and dead letters, for /healthz. */
+  async stats(): Promise<{ depth: number; deadLetters: number }> {
+    const [pending, dead] = await Promise.all([this.entries(), this.deadLetters()]);
+    return { depth: pending.length, deadLetters: dead.length };
+  }
+
   /** Tries every entry once; keeps the ones that still fail. Concurrent calls share one run. */
-  replay(): Promise<{ replayed: number; remaining: number }> {
+  replay(): Promise<ReplayResult> {
     this.replaying ??= this.replayOnce().finally(() => {
       this.replaying = undefined;
     });
     return this.replaying;
   }
 
-  private async replayOnce(): Promise<{ replayed: number; remaining: number }> {
+  private async replayOnce(): Promise<ReplayResult> {
     const pending = await this.exclusive(() => this.entries());
-    if (pending.length === 0) return { replayed: 0, remaining: 0 };
+    if (pending.length === 0) return { replayed: 0, remaining: 0, deadLettered: 0 };
     const done = new Set<string>();
-    const attempted = new Set<string>();
+    const failed = new Map<string, string>();
     for (const entry of pending) {
       const handler = this.handlers.get(entry.kind);
-      if (!handler) continue;
-      attempted.add(entry.id);
       try {
+        if (!handler) throw new Error(`no handler for outbox entries of kind ${entry.kind}`);
         await handler(entry.payload);
         done.add(entry.id);
       } catch (error) {
-        this.logger.warn({ err: error, kind: entry.kind, id: entry.id }, "outbox replay failed, will retry");
-        // The database is most likely still down: stop this run instead of hammering it.
-        break;
+        if (!(await this.databaseAnswers())) {
+          // An outage: stop this run instead of hammering the database; nobody's attempts count.
+          this.logger.warn({ err: error, kind: entry.kind, id: entry.id }, "outbox replay failed, will retry");
+          break;
+        }
+        // The database is up and refused this entry: skip past it so the ones behind it get stored.
+        failed.set(entry.id, errorLabel(error));
+        this.logger.error(
+          { error: errorLabel(error), kind: entry.kind, id: entry.id, attempts: entry.attempts + 1 },
+          "outbox entry refused while the database is up",
+        );
       }
     }
     // Rewrite under the lock, keeping entries appended while the handlers ran.
-    const remaining = await this.exclusive(async () => {
+    const { remaining, dead } = await this.exclusive(async () => {
       const current = await this.entries();
-      const keep = current
-        .filter((e) => !done.has(e.id))
-        .map((e) => (attempted.has(e.id) ? { ...e, attempts: e.attempts + 1 } : e));
-      const tmp = `${this.file}.tmp`;
-      const handle = await open(tmp, "w", 0o600);
-      try {
-        await handle.write(keep.map((e) => `${JSON.stringify(e)}\n`).join(""));
-        await handle.sync();
-      } finally {
-        await handle.close();
+      const keep: OutboxEntry[] = [];
+      const dead: DeadLetter[] = [];
+      const deadAt = new Date().toISOString();
+      for (const entry of current) {
+        if (done.has(entry.id)) continue;
+        const lastError = failed.get(entry.id);
+        if (lastError === undefined) keep.push(entry);
+        else if (entry.attempts + 1 >= this.maxAttempts)
+          dead.push({ ...entry, attempts: entry.attempts + 1, lastError, deadAt });
+        else keep.push({ ...entry, attempts: entry.attempts + 1, lastError });
       }
-      await rename(tmp, this.file);
-      return keep.length;
+      // Dead letters are on disk before they leave the outbox: a crash in between shows one twice, never none.
+      if (dead.length > 0) await this.appendLines(this.deadLetterFile, dead);
+      await this.rewrite(keep);
+      return { remaining: keep.length, dead };
     });
+    for (const entry of dead) {
+      this.logger.error(
+        { kind: entry.kind, id: entry.id, attempts: entry.attempts, error: entry.lastError },
+        "outbox entry could not be stored: moved to the dead letters (shown in the back office)",
+      );
+    }
     if (done.size > 0) this.logger.info({ replayed: done.size, remaining }, "outbox replayed");
-    return { replayed: done.size, remaining };
+    return { replayed: done.size, remaining, deadLettered: dead.length };
+  }
+
+  private async databaseAnswers(): Promise<boolean> {
+    if (!this.probe) return true;
+    try {
+      await this.probe();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async appendLines(file: string, entries: OutboxEntry[]): Promise<void> {
+    const handle = await open(file, "a", 0o600);
+    try {
+      await handle.write(entries.map((e) => `${JSON.stringify(e)}\n`).join(""));
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  private async rewrite(entries: OutboxEntry[]): Promise<void> {
+    const tmp = `${this.file}.tmp`;
+    const handle = await open(tmp, "w", 0o600);
+    try {
+      await handle.write(entries.map((e) => `${JSON.stringify(e)}\n`).join(""));
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tmp, this.file);
   }
 
   /** Replays every intervalMs until stopped. */
