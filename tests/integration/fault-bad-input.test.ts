@@ -22,6 +22,7 @@ interface Answer {
   status: number;
   body: string;
   contentType: string;
+  location: string;
 }
 
 const SIXTY_KB = "x".repeat(60 * 1024);
@@ -104,8 +105,144 @@ function multipartOf(value: Record<string, unknown>): string {
   return `${parts.join("")}--B0UNDARY--\r\n`;
 }
 
-function probes(): Probe[] {
+/** Control characters no field accepts (a message may hold \t, \n and \r, nothing else). */
+const CONTROLS = ["\u0000", "\u0001", "\u0008", "\u000b", "\u001b", "\u007f", "\u0085", "\u009f"];
+
+/**
+ * Submissions that would be stored as they are, per endpoint. Each gets a control character
+ * in one field at a time: every one of them must be refused, so the drill still stores nothing.
+ */
+const storable: { path: string; style: "json" | "form"; fields: Record<string, string | number> }[] = [
+  {
+    path: "/api/intake",
+    style: "json",
+    fields: {
+      "answers.1": "competition",
+      "answers.2": "running",
+      "answers.3": "distance",
+      "answers.4": "female",
+      "answers.5": "25-30",
+      "contact.firstName": "Anna",
+      "contact.lastName": "Jansen",
+      "contact.email": "anna@example.com",
+      "contact.phone": "+31 6 1234 5678",
+      "contact.message": "Hello,\nsee you soon",
+      idempotencyKey: "drill-key-000000",
+      sourceUrl: "/start",
+      elapsedMs: 30_000,
+    },
+  },
+  {
+    path: "/start",
+    style: "form",
+    fields: {
+      "service-type": "competition",
+      "sports-event": "running",
+      "sports-goal": "distance",
+      gender: "female",
+      "age-range": "25-30",
+      "first-name": "Anna",
+      "last-name": "Jansen",
+      email: "anna@example.com",
+      phone: "+31 6 1234 5678",
+      message: "Hello",
+      goals: "Run a marathon",
+      "idempotency-key": "drill-key-000001",
+      "source-url": "/start",
+    },
+  },
+  ...["/api/event-signup", "/nicaragua"].map((path) => ({
+    path,
+    style: (path.startsWith("/api") ? "json" : "form") as "json" | "form",
+    fields: {
+      name: "Eva",
+      phone: "+505 8888 0000",
+      idempotencyKey: "drill-key-000002",
+      sourceUrl: "/nicaragua",
+      elapsedMs: 30_000,
+    },
+  })),
+  {
+    path: "/api/newsletter",
+    style: "form",
+    fields: {
+      email: "reader@example.com",
+      source: "footer",
+      variant: "footer",
+      serviceType: "running",
+      elapsedMs: 30_000,
+    },
+  },
+  {
+    path: "/api/create-checkout-session",
+    style: "json",
+    fields: {
+      priceId: "elite:onetime",
+      planName: "Elite",
+      billingType: "onetime",
+      frequency: "1",
+      idempotencyKey: "0f8fad5b-d9cb-469f-a165-70867728950e",
+    },
+  },
+  { path: "/pricing", style: "form", fields: { priceId: "elite:onetime", planName: "Elite" } },
+  { path: "/admin/login", style: "form", fields: { email: "mila@example.com", password: "correct-horse-battery" } },
+];
+
+/** "contact.email" → { contact: { email } }: the JSON shape of the dotted field names. */
+function nested(fields: Record<string, string | number>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    const parts = key.split(".");
+    let node = out;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[parts[parts.length - 1]!] = value;
+  }
+  return out;
+}
+
+/**
+ * The APIs answer 4xx; the no-JavaScript pages show themselves again with the messages under
+ * the fields (200, like any page with the visitor's own mistakes) or redirect to an error page.
+ */
+function refused(answer: Answer): boolean {
+  if (answer.status >= 400 && answer.status < 500) return true;
+  if (answer.status === 303) return /status=(invalid|error)/.test(answer.location);
+  return answer.status === 200 && FIELD_MESSAGES.some((message) => answer.body.includes(message));
+}
+
+const FIELD_MESSAGES = [
+  "Please remove invisible control characters from this field",
+  "This field is required",
+  "Please enter a valid",
+  "Name is required",
+  "Phone number is required",
+];
+
+function controlCharacterProbes(origin: string): Probe[] {
   const list: Probe[] = [];
+  for (const { path, style, fields } of storable) {
+    for (const [field, value] of Object.entries(fields)) {
+      if (typeof value !== "string") continue;
+      for (const [i, control] of CONTROLS.entries()) {
+        const poisoned = { ...fields, [field]: `${value.slice(0, 2)}${control}${value.slice(2)}` };
+        const json = style === "json";
+        list.push({
+          label: `control character U+${control.charCodeAt(0).toString(16).padStart(4, "0")} in ${field} #${i}`,
+          method: "POST",
+          path,
+          headers: json
+            ? { "Content-Type": "application/json", Accept: "application/json" }
+            : { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+          body: json ? JSON.stringify(nested(poisoned)) : formOf(poisoned),
+        });
+      }
+    }
+  }
+  return list;
+}
+
+function probes(origin: string): Probe[] {
+  const list: Probe[] = controlCharacterProbes(origin);
   for (const { path, style } of endpoints) {
     const add = (label: string, probe: Omit<Probe, "label" | "path"> & { path?: string }) =>
       list.push({ path, ...probe, label: `${label} ${probe.method} ${probe.path ?? path}` });
@@ -218,6 +355,7 @@ function send(base: URL, probe: Probe): Promise<Answer> {
             status: res.statusCode ?? 0,
             body: Buffer.concat(chunks).toString("utf8"),
             contentType: String(res.headers["content-type"] ?? ""),
+            location: String(res.headers.location ?? ""),
           }),
         );
         res.on("error", reject);
@@ -280,7 +418,7 @@ describe("malformed requests against every endpoint", () => {
     { timeout: 240_000 },
     async () => {
       const base = new URL(server.url);
-      const list = probes();
+      const list = probes(server.url);
       expect(list.length).toBeGreaterThanOrEqual(1_000);
       const answers = await pool(list.length, 20, async (i) => ({
         probe: list[i]!,
@@ -297,12 +435,14 @@ describe("malformed requests against every endpoint", () => {
         if (answer.status >= 400 && probe.method !== "HEAD" && answer.body.trim().length === 0)
           failures.push(`${where}: empty error body`);
         if (probe.label.startsWith("oversized") && answer.status !== 413) failures.push(`${where}: expected 413`);
+        if (probe.label.startsWith("control character") && !refused(answer))
+          failures.push(`${where}: a control character was not refused`);
       }
       expect(failures.slice(0, 25)).toEqual([]);
 
       // The server is still healthy after the flood and the cut-off bodies.
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-      expect(await server.counts()).toEqual({ signups: 0, subscribers: 0, other: 0, outbox: 0 });
+      expect(await server.counts()).toEqual({ signups: 0, subscribers: 0, other: 0, outbox: 0, deadLetters: 0 });
     },
   );
 

@@ -46,6 +46,9 @@ export async function handleEventSignup(request: Request, ctx: RequestContext): 
       const field = issue.path[0];
       if (field === "name" || field === "phone") errors[field] ??= issue.message;
     }
+    // Only the page's own hidden fields (key, source) are wrong: nothing the visitor can fix under a field.
+    if (Object.keys(errors).length === 0)
+      return { outcome: { status: "bad-request", message: "Please send the form again." }, status: 400 };
     return {
       outcome: {
         status: "invalid",

@@ -65,7 +65,11 @@ export async function handleIntake(request: Request, ctx: RequestContext): Promi
     return { outcome: { status: "ok", leadId: randomUUID(), name: "", email: "" }, status: 200 };
   }
   if (!parsed.success) {
-    return { outcome: { status: "invalid", errors: flattenIssues(parsed.error), values }, status: 400 };
+    const errors = flattenIssues(parsed.error);
+    // Only the page's own hidden fields (key, source) are wrong: nothing the visitor can fix under a field.
+    if (!Object.keys(errors).some((key) => key.startsWith("contact.") || key.startsWith("answers.")))
+      return { outcome: { status: "bad-request", message: "Please send the form again." }, status: 400 };
+    return { outcome: { status: "invalid", errors, values }, status: 400 };
   }
 
   const submission = parsed.data;
