@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 import path from "node:path";
 import * as OTPAuth from "otpauth";
 import type { Page } from "@playwright/test";
@@ -220,6 +220,47 @@ test.describe("back office", () => {
     expect(posts.every((p) => Number(p.split(" ").at(-1)) < 500)).toBe(true);
   });
 
+  test("a submission the database refused is shown under Unsaved submissions, with ways to reach the visitor", async ({
+    page,
+    baseURL,
+  }) => {
+    // What the outbox writes after its last attempt (app/features/leads/outbox.server.ts).
+    const id = randomUUID();
+    const deadLetter = {
+      id,
+      kind: "intake",
+      payload: {
+        firstName: "Nul\u0000Byte",
+        lastName: `Visitor ${id.slice(0, 6)}`,
+        email: `nul-${id.slice(0, 6)}@example.com`,
+        phone: "+31 6 1234 5678",
+        answers: { q1: "getting-fit", q2: "moderately", q4: "female", q5: "25-30" },
+        message: "Please call me",
+      },
+      createdAt: new Date().toISOString(),
+      attempts: 10,
+      lastError: "DatabaseError (SQLSTATE 22021)",
+      deadAt: new Date().toISOString(),
+    };
+    appendFileSync(path.join(process.env.E2E_DATA_DIR!, "outbox-dead.jsonl"), `${JSON.stringify(deadLetter)}\n`);
+    const trainer = await createTrainer(baseURL!);
+    await signInAndEnrol(page, trainer);
+    await page
+      .getByRole("navigation", { name: "Back office" })
+      .getByRole("link", { name: "Unsaved submissions" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Unsaved submissions" })).toBeVisible();
+    const letter = page.getByRole("article").filter({ hasText: `Visitor ${id.slice(0, 6)}` });
+    await expect(letter.getByRole("heading", { name: /^Intake questionnaire, received/ })).toBeVisible();
+    await expect(letter.getByText(`Nul⟨U+0000⟩Byte Visitor ${id.slice(0, 6)}`)).toBeVisible();
+    await expect(letter.getByRole("link", { name: `nul-${id.slice(0, 6)}@example.com` })).toHaveAttribute(
+      "href",
+      `mailto:nul-${id.slice(0, 6)}@example.com`,
+    );
+    await expect(letter.getByRole("link", { name: "+31 6 1234 5678" })).toHaveAttribute("href", "tel:+31612345678");
+    await expectAccessible(page);
+  });
+
   test("back-office pages pass the accessibility check @mobile", async ({ page, baseURL }) => {
     const trainer = await createTrainer(baseURL!);
     await signInAndEnrol(page, trainer);
@@ -228,6 +269,7 @@ test.describe("back office", () => {
       ["/admin/event-signups", "Event signups"],
       ["/admin/subscribers", "Newsletter subscribers"],
       ["/admin/orders", "Orders and payments"],
+      ["/admin/unsaved", "Unsaved submissions"],
       ["/admin/security", "Security"],
       ["/testimonial-visual-export", "Testimonial image export"],
     ] as const) {

@@ -169,10 +169,15 @@ test.describe("buying through the built-in test checkout", () => {
       // An opaque order reference, never the session id (which opens the customer portal).
       const paid = await dataLayerEvent(page, "payment_success");
       expect(paid).toEqual({ event: "payment_success", order_ref: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-      await dataLayerEvent(page, "page_view");
-      const layer = await page.evaluate(() => JSON.stringify(window.dataLayer));
-      expect(layer).toContain('"page_path":"/success"');
-      expect(layer).not.toContain(sessionId);
+      // The success page's own page view carries its address without the session id.
+      const successView = await page.waitForFunction(() =>
+        ((window.dataLayer ?? []) as { event?: string; page_path?: string }[]).find(
+          (e) => e.event === "page_view" && e.page_path === "/success",
+        ),
+      );
+      const view = (await successView.jsonValue()) as { page_location?: string };
+      expect(view.page_location).toMatch(/\/success$/);
+      expect(JSON.stringify(paid)).not.toContain(sessionId);
 
       // The session is used up: opening the test checkout again goes straight to the receipt.
       await page.goto(`/checkout/test/${sessionId}`);

@@ -61,15 +61,27 @@ async function watch(context: BrowserContext, tracked: { urls: string[]; errors:
     page.on("console", (message) => message.type() === "error" && tracked.errors.push(message.text()));
     page.on("pageerror", (error) => tracked.errors.push(error.message));
   });
-  // No network here: the tag manager gets an empty script, anything else external a 503.
+  // No network here: the tag manager gets a stand-in that, like the real one, adds a script of
+  // its own from another host (trusted only through the CSP's 'strict-dynamic'); anything else
+  // external a 503.
   await context.route(
     (url) => url.origin !== origin,
-    (route) =>
-      /googletagmanager\.com$/.test(new URL(route.request().url()).hostname)
-        ? route.fulfill({ status: 200, contentType: "text/javascript", body: "/* tag manager stand-in */" })
-        : route.fulfill({ status: 503, body: "offline in tests" }),
+    (route) => {
+      const host = new URL(route.request().url()).hostname;
+      if (/googletagmanager\.com$/.test(host))
+        return route.fulfill({ status: 200, contentType: "text/javascript", body: TAG_MANAGER_STAND_IN });
+      if (host === "www.google-analytics.com")
+        return route.fulfill({ status: 200, contentType: "text/javascript", body: "window.__tagChildRan = true;" });
+      return route.fulfill({ status: 503, body: "offline in tests" });
+    },
   );
 }
+
+const TAG_MANAGER_STAND_IN = `(function () {
+  var s = document.createElement("script");
+  s.src = "https://www.google-analytics.com/analytics.js";
+  document.head.appendChild(s);
+})();`;
 
 /** Strictly necessary: React Router's scroll restoration keeps positions for back/forward in this tab. */
 const ESSENTIAL_STORAGE = new Set(["react-router-scroll-positions"]);
@@ -143,6 +155,8 @@ test("Accept loads the tag manager with the configured container", async ({ cont
   const request = await tagManager;
   expect(new URL(request.url()).searchParams.get("id")).toBe(GTM_ID);
   await expect(page.locator("script#gtm-script")).toHaveCount(1);
+  // The script the tag manager added ran: the CSP passed trust on without a host allow-list.
+  await page.waitForFunction(() => (window as { __tagChildRan?: boolean }).__tagChildRan === true);
   // A later page view loads it straight away.
   tracked.urls.length = 0;
   await page.goto(`${origin}/pricing`, { waitUntil: "networkidle" });
