@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filtersToQuery, parseLeadFilters, prefixPattern } from "./filters";
+import { filtersToQuery, leadUpdateSchema, parseLeadFilters, prefixPattern } from "./filters";
 
 describe("lead filters", () => {
   it("keeps valid values and drops malformed ones", () => {
@@ -25,5 +25,20 @@ describe("lead filters", () => {
   });
   it("escapes LIKE wildcards in the prefix", () => {
     expect(prefixPattern("50%_a")).toBe("50\\%\\_a%");
+  });
+});
+
+describe("lead update", () => {
+  const base = { id: "0f8fad5b-d9cb-469f-a165-70867728950e", status: "contacted" };
+  it("keeps a multi-line note and refuses control characters in it", () => {
+    expect(leadUpdateSchema.parse({ ...base, note: " Called,\r\n\tcall back Friday " }).note).toBe(
+      "Called,\r\n\tcall back Friday",
+    );
+    expect(leadUpdateSchema.safeParse({ ...base, note: "Nul\u0000" }).error?.issues[0]?.message).toBe(
+      "Please remove invisible control characters from this field",
+    );
+  });
+  it("ignores a search with control characters instead of querying with them", () => {
+    expect(parseLeadFilters(new URLSearchParams({ q: "an\u0000na" })).q).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasNoControlCharacters } from "~/infra/control-characters";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/control-characters";
 import { GOAL_LABELS, LEAD_STATUSES } from "./labels";
 
 export const PAGE_SIZE = 25;
@@ -58,5 +58,6 @@ export const leadUpdateSchema = z.object({
   note: z
     .string()
     .max(2000, "Keep the note under 2000 characters")
+    .refine((v) => hasNoControlCharacters(v, { multiLine: true }), CONTROL_CHARACTER_MESSAGE)
     .transform((v) => v.trim()),
 });
