@@ -435,8 +435,11 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
     const sessionId = [...standIn.sessions.keys()].at(-1) ?? "";
     expect(await services.payments.retrieveCompletedCheckout(sessionId)).toBeNull();
     standIn.completeSession(sessionId);
+    const order = await findOrder(services.database.db, { sessionId });
     expect(await services.payments.retrieveCompletedCheckout(sessionId)).toEqual({
       sessionId,
+      // What analytics gets instead of the session id: the order's own id.
+      orderRef: order?.id,
       planName: "Progress",
       billingType: "monthly6x",
       paymentsTotal: 6,
