@@ -83,3 +83,103 @@ export const median = (values) => {
 export function machine() {
   return `${process.platform} ${process.arch}, Node ${process.version}, ${os.cpus().length} cores`;
 }
+
+/** A paid order through the built-in test checkout, so /success renders a real purchase. */
+export async function paidSession(base) {
+  const created = await fetch(`${base}/api/create-checkout-session`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      priceId: "progress:monthly3x",
+      planName: "Progress",
+      billingType: "monthly3x",
+      frequency: "3",
+    }),
+  });
+  if (!created.ok) throw new Error(`create-checkout-session answered ${created.status}`);
+  const { sessionUrl } = await created.json();
+  const id = new URL(sessionUrl, base).pathname.split("/").pop();
+  const paid = await fetch(`${base}/checkout/test/${id}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      intent: "pay",
+      email: "bench@example.com",
+      cardNumber: "4242424242424242",
+      expiry: "12/34",
+      cvc: "123",
+    }),
+    redirect: "manual",
+  });
+  if (paid.status !== 303) throw new Error(`test checkout answered ${paid.status}`);
+  const page = await fetch(`${base}/success?session_id=${id}`);
+  const html = await page.text();
+  if (!page.ok || !html.includes(id)) throw new Error("the success page does not show the purchase");
+  return id;
+}
+
+/** Every public page the page benchmarks measure; /success gets a paid test order's session id. */
+export const PAGES = [
+  "/",
+  "/services",
+  "/services/triathlon-coaching",
+  "/services/get-fit",
+  "/pricing",
+  "/blog",
+  "/blog/optimize-running-cadence",
+  "/start",
+  "/nicaragua",
+  "/privacy-policy",
+  "/sitemap",
+  "/success",
+  "/cancel",
+];
+
+/** BENCH_PAGES=/,/pricing narrows a run while iterating. */
+export const benchPages = (all = PAGES) => (process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",") : all);
+
+/**
+ * The no-JS twin of a page: the same HTML with every <script> and modulepreload removed.
+ * Served by a small proxy in front of the real server; every other request passes through.
+ */
+export function stripScripts(html) {
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<link rel="modulepreload"[^>]*>/g, "");
+}
+
+export async function startTwinProxy(target) {
+  const { createServer: createHttpServer, request } = await import("node:http");
+  const { gzipSync } = await import("node:zlib");
+  const upstream = new URL(target);
+  const server = createHttpServer((req, res) => {
+    const headers = { ...req.headers, host: upstream.host, "accept-encoding": "identity" };
+    const proxied = request(
+      { hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers },
+      (answer) => {
+        const type = String(answer.headers["content-type"] ?? "");
+        if (!type.startsWith("text/html")) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const chunks = [];
+        answer.on("data", (chunk) => chunks.push(chunk));
+        answer.on("end", () => {
+          // Compressed like the real server's answer, so both pages cost the same on the simulated network.
+          const stripped = stripScripts(Buffer.concat(chunks).toString("utf8"));
+          const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+          const body = gzip ? gzipSync(stripped) : Buffer.from(stripped);
+          const out = { ...answer.headers, "content-length": String(body.length) };
+          if (gzip) out["content-encoding"] = "gzip";
+          delete out["transfer-encoding"];
+          res.writeHead(answer.statusCode ?? 502, out);
+          res.end(body);
+        });
+      },
+    );
+    proxied.on("error", () => res.writeHead(502).end());
+    req.pipe(proxied);
+  });
+  const port = await freePort();
+  await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => server.close(resolve)) };
+}

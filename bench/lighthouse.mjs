@@ -1,26 +1,30 @@
-// Lighthouse 12, mobile preset (simulated slow 4G, mid-range phone), on the production
-// build with the system Chromium. Median of 3 runs per page; JSON report in bench/reports/.
+// Lighthouse 12, mobile preset (simulated slow 4G, mid-range phone), on the production build
+// with the system Chromium. Each page is measured next to its no-JS twin (the same HTML with
+// every script and modulepreload removed, served by a proxy in front of the same server), the
+// two runs interleaved so both meet the same machine load. Median of 3 runs; JSON in bench/reports/.
+//   npm run bench:lighthouse
+//   BENCH_PAGES=/,/pricing LIGHTHOUSE_RUNS=1 npm run bench:lighthouse   (while iterating)
 import { mkdirSync, writeFileSync } from "node:fs";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
-import { CHROMIUM, machine, median, requireBuild, startServer } from "./lib.mjs";
+import {
+  benchPages,
+  CHROMIUM,
+  machine,
+  median,
+  paidSession,
+  requireBuild,
+  startServer,
+  startTwinProxy,
+} from "./lib.mjs";
 
-const PAGES = process.env.BENCH_PAGES
-  ? process.env.BENCH_PAGES.split(",")
-  : [
-      "/",
-      "/services/triathlon-coaching",
-      "/services",
-      "/pricing",
-      "/blog",
-      "/blog/optimize-running-cadence",
-      "/start",
-      "/nicaragua",
-    ];
+const PAGES = benchPages();
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const TARGET = { performance: 98, otherCategories: 100, lcpRatio: 1.2, tbtMs: 50, cls: 0.02 };
 
 requireBuild();
 const server = await startServer();
+const twin = await startTwinProxy(server.url);
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
   chromeFlags: [
@@ -35,80 +39,109 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 
+const pathFor = async (page) => (page === "/success" ? `/success?session_id=${await paidSession(server.url)}` : page);
+
+async function measure(url) {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+  });
+  const { categories, audits } = result.lhr;
+  const bytesByType = {};
+  for (const item of audits["resource-summary"]?.details?.items ?? [])
+    bytesByType[item.resourceType] = item.transferSize;
+  return {
+    performance: Math.round(categories.performance.score * 100),
+    accessibility: Math.round(categories.accessibility.score * 100),
+    bestPractices: Math.round(categories["best-practices"].score * 100),
+    seo: Math.round(categories.seo.score * 100),
+    lcp: audits["largest-contentful-paint"].numericValue,
+    fcp: audits["first-contentful-paint"].numericValue,
+    tbt: audits["total-blocking-time"].numericValue,
+    cls: audits["cumulative-layout-shift"].numericValue,
+    si: audits["speed-index"].numericValue,
+    bytesByType,
+    consoleErrors: (audits["errors-in-console"]?.details?.items ?? []).map((i) => i.description),
+    failing: Object.values(audits)
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 0.9 &&
+          a.scoreDisplayMode !== "informative" &&
+          a.scoreDisplayMode !== "notApplicable",
+      )
+      .map((a) => a.id),
+  };
+}
+
+function summarise(runs) {
+  const pick = (key) => median(runs.map((r) => r[key]));
+  const mid = runs.slice().sort((a, b) => a.lcp - b.lcp)[Math.floor(runs.length / 2)];
+  return {
+    performance: pick("performance"),
+    accessibility: pick("accessibility"),
+    bestPractices: pick("bestPractices"),
+    seo: pick("seo"),
+    lcpMs: Math.round(pick("lcp")),
+    fcpMs: Math.round(pick("fcp")),
+    tbtMs: Math.round(pick("tbt")),
+    cls: Number(pick("cls").toFixed(3)),
+    speedIndexMs: Math.round(pick("si")),
+    bytesByType: mid.bytesByType,
+    failingAudits: [...new Set(runs.flatMap((r) => r.failing))],
+    consoleErrors: [...new Set(runs.flatMap((r) => r.consoleErrors))],
+  };
+}
+
 const rows = [];
 try {
   for (const page of PAGES) {
-    const runs = [];
+    const ours = [];
+    const twins = [];
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(`${server.url}${page}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-      });
-      const { categories, audits } = result.lhr;
-      const bytesByType = {};
-      for (const item of audits["resource-summary"]?.details?.items ?? [])
-        bytesByType[item.resourceType] = item.transferSize;
-      runs.push({
-        performance: Math.round(categories.performance.score * 100),
-        accessibility: Math.round(categories.accessibility.score * 100),
-        bestPractices: Math.round(categories["best-practices"].score * 100),
-        seo: Math.round(categories.seo.score * 100),
-        lcp: audits["largest-contentful-paint"].numericValue,
-        fcp: audits["first-contentful-paint"].numericValue,
-        tbt: audits["total-blocking-time"].numericValue,
-        cls: audits["cumulative-layout-shift"].numericValue,
-        si: audits["speed-index"].numericValue,
-        bytesByType,
-        failing: Object.values(audits)
-          .filter(
-            (a) =>
-              a.score !== null &&
-              a.score < 0.9 &&
-              a.scoreDisplayMode !== "informative" &&
-              a.scoreDisplayMode !== "notApplicable",
-          )
-          .map((a) => a.id),
-      });
+      // A fresh order per run: /success marks nothing as seen, but each run stays independent.
+      const path = await pathFor(page);
+      ours.push(await measure(`${server.url}${path}`));
+      twins.push(await measure(`${twin.url}${path}`));
     }
-    const pick = (key) => median(runs.map((r) => r[key]));
-    const mid = runs.slice().sort((a, b) => a.lcp - b.lcp)[Math.floor(runs.length / 2)];
-    rows.push({
-      page,
-      performance: pick("performance"),
-      accessibility: pick("accessibility"),
-      bestPractices: pick("bestPractices"),
-      seo: pick("seo"),
-      lcpMs: Math.round(pick("lcp")),
-      fcpMs: Math.round(pick("fcp")),
-      tbtMs: Math.round(pick("tbt")),
-      cls: Number(pick("cls").toFixed(3)),
-      speedIndexMs: Math.round(pick("si")),
-      bytesByType: mid.bytesByType,
-      failingAudits: [...new Set(runs.flatMap((r) => r.failing))],
-    });
+    const row = { page, ours: summarise(ours), twin: summarise(twins) };
+    row.lcpRatio = Number((row.ours.lcpMs / row.twin.lcpMs).toFixed(2));
+    const o = row.ours;
+    row.met =
+      o.performance >= TARGET.performance &&
+      [o.accessibility, o.bestPractices, o.seo].every((s) => s >= TARGET.otherCategories) &&
+      row.lcpRatio <= TARGET.lcpRatio &&
+      o.tbtMs <= TARGET.tbtMs &&
+      o.cls <= TARGET.cls;
+    rows.push(row);
     console.error(`measured ${page}`);
   }
 } finally {
   await chrome.kill();
+  await twin.stop();
   await server.stop();
 }
 
 const kb = (n) => (n === undefined ? "-" : (n / 1024).toFixed(1));
 console.log(`\nLighthouse 12, mobile preset, median of ${RUNS} runs — ${new Date().toISOString()} — ${machine()}\n`);
 console.log(
-  "| page | perf | a11y | best pr. | SEO | LCP ms | FCP ms | TBT ms | CLS | SI ms | total KB | JS KB | CSS KB | img KB | font KB | doc KB |",
+  "| page | perf | a11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | JS KB | twin perf | twin FCP | twin LCP | twin TBT | LCP / twin | targets |",
 );
-console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
-for (const r of rows) {
-  const b = r.bytesByType;
+console.log("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|");
+for (const { page, ours: o, twin: t, lcpRatio, met } of rows) {
   console.log(
-    `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.fcpMs} | ${r.tbtMs} | ${r.cls} | ${r.speedIndexMs} | ${kb(b.total)} | ${kb(b.script)} | ${kb(b.stylesheet)} | ${kb(b.image)} | ${kb(b.font)} | ${kb(b.document)} |`,
+    `| ${page} | ${o.performance} | ${o.accessibility} | ${o.bestPractices} | ${o.seo} | ${o.fcpMs} | ${o.lcpMs} | ${o.tbtMs} | ${o.cls} | ${kb(o.bytesByType.script ?? 0)} | ${t.performance} | ${t.fcpMs} | ${t.lcpMs} | ${t.tbtMs} | ${lcpRatio} | ${met ? "met" : "MISSED"} |`,
   );
 }
-for (const r of rows)
-  if (r.failingAudits.length) console.log(`\n${r.page}: audits below 0.9: ${r.failingAudits.join(", ")}`);
+console.log(
+  `\nTargets: performance ≥ ${TARGET.performance}, a11y/BP/SEO ${TARGET.otherCategories}, LCP ≤ ${TARGET.lcpRatio} × twin, TBT ≤ ${TARGET.tbtMs} ms, CLS ≤ ${TARGET.cls}.`,
+);
+for (const { page, ours } of rows) {
+  if (ours.failingAudits.length) console.log(`${page}: audits below 0.9: ${ours.failingAudits.join(", ")}`);
+  if (ours.consoleErrors.length) console.log(`${page}: console errors: ${ours.consoleErrors.join(" | ")}`);
+}
 mkdirSync("bench/reports", { recursive: true });
 const file = `bench/reports/lighthouse-${new Date().toISOString().slice(0, 19).replace(/:/g, "")}.json`;
 writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), machine: machine(), runs: RUNS, rows }, null, 2));

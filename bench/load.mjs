@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import autocannon from "autocannon";
 import pg from "pg";
-import { freePort, machine, requireBuild, startServer } from "./lib.mjs";
+import { freePort, machine, paidSession, requireBuild, startServer } from "./lib.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 25);
@@ -37,40 +37,6 @@ function run(name, url, options = {}) {
     console.log(`${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}, non-2xx ${row.non2xx}`);
     return row;
   });
-}
-
-/** A paid order through the built-in test checkout, so /success renders a real purchase. */
-async function paidSession(base) {
-  const created = await fetch(`${base}/api/create-checkout-session`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      priceId: "progress:monthly3x",
-      planName: "Progress",
-      billingType: "monthly3x",
-      frequency: "3",
-    }),
-  });
-  if (!created.ok) throw new Error(`create-checkout-session answered ${created.status}`);
-  const { sessionUrl } = await created.json();
-  const id = new URL(sessionUrl, base).pathname.split("/").pop();
-  const paid = await fetch(`${base}/checkout/test/${id}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      intent: "pay",
-      email: "bench@example.com",
-      cardNumber: "4242424242424242",
-      expiry: "12/34",
-      cvc: "123",
-    }),
-    redirect: "manual",
-  });
-  if (paid.status !== 303) throw new Error(`test checkout answered ${paid.status}`);
-  const page = await fetch(`${base}/success?session_id=${id}`);
-  const html = await page.text();
-  if (!page.ok || !html.includes(id)) throw new Error("the success page does not show the purchase");
-  return id;
 }
 
 let counter = 0;
