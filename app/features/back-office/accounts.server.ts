@@ -1,3 +1,4 @@
+import "~/infra/zod-config";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { hasNoControlCharacters } from "~/infra/control-characters";

@@ -1,3 +1,4 @@
+import "~/infra/zod-config";
 import { Marked, type Token, type Tokens } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { parse as parseYaml } from "yaml";

@@ -1,3 +1,4 @@
+import "~/infra/zod-config";
 import { z } from "zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/control-characters";
 import { isValidEmail } from "~/infra/email-address";

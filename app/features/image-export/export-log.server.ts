@@ -1,3 +1,4 @@
+import "~/infra/zod-config";
 import { data } from "react-router";
 import { z } from "zod";
 import type { RequestContext } from "~/infra/context";

@@ -1,3 +1,4 @@
+import "~/infra/zod-config";
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";

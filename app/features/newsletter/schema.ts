@@ -1,4 +1,5 @@
 // zod/mini: the same validation in a fraction of the bytes, since this form is on every page.
+import "~/infra/zod-config";
 import * as z from "zod/mini";
 import { newsletterMessages } from "#content/newsletter";
 import { isValidEmail } from "~/infra/email-address";
