@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from "react";
 import { track } from "~/features/analytics/track";
+import { formShownAt } from "~/features/site/hydration-signal";
 import { ContactFields, emptyContact, preloadPhoneInput, type ContactValuesState } from "./contact-fields";
 import { Honeypot } from "./field";
 import { questionnaireCopy as copy } from "./copy";
@@ -79,7 +80,15 @@ async function postIntake(body: unknown): Promise<{ status: number; outcome: Int
 const reducedMotion = () =>
   typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
-export function Questionnaire({ startFromQuestion, answers }: StartOptions) {
+export function Questionnaire({
+  startFromQuestion,
+  answers,
+  questionHeadingLevel = 3,
+}: StartOptions & {
+  /** One below the section's heading, so the outline skips no level (2 on /start, where the section is h1). */
+  questionHeadingLevel?: 2 | 3;
+}) {
+  const QuestionHeading = questionHeadingLevel === 2 ? "h2" : "h3";
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, "");
   const [state, dispatch] = useReducer(reducer, { startFromQuestion, answers }, initialState);
   const [view, setView] = useState<View>({ name: "form" });
@@ -102,7 +111,7 @@ export function Questionnaire({ startFromQuestion, answers }: StartOptions) {
   const last = isLastStep(state);
 
   useEffect(() => {
-    startedRef.current = performance.now();
+    startedRef.current = formShownAt();
   }, []);
 
   // form_view and the highlight once half of the form is on screen.
@@ -362,9 +371,13 @@ export function Questionnaire({ startFromQuestion, answers }: StartOptions) {
             className="min-w-0 translate-y-0 opacity-100 transition-[opacity,translate] duration-300 ease-out starting:translate-y-3 starting:opacity-0 motion-reduce:transition-none"
           >
             <legend className="w-full">
-              <h3 ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-2xl font-bold text-navy sm:text-3xl">
+              <QuestionHeading
+                ref={headingRef}
+                tabIndex={-1}
+                className="scroll-mt-24 text-2xl font-bold text-navy sm:text-3xl"
+              >
                 {question.text}
-              </h3>
+              </QuestionHeading>
             </legend>
             {question.subline && (
               <p id={sublineId} className="mt-2 text-ink/80">

@@ -37,7 +37,11 @@ export function StartFormSection({
         {subtitle && <p className="mt-3 text-lg text-ink/80">{subtitle}</p>}
       </div>
       <div className="mt-10" data-questionnaire-flow="">
-        <Questionnaire startFromQuestion={startFromQuestion} answers={answers} />
+        <Questionnaire
+          startFromQuestion={startFromQuestion}
+          answers={answers}
+          questionHeadingLevel={headingLevel === 1 ? 2 : 3}
+        />
       </div>
       <noscript>
         <style>{"[data-questionnaire-flow]{display:none}"}</style>
