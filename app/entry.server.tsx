@@ -1,9 +1,8 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
-import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import { deferHydration } from "./infra/deferred-hydration.server";
 import { NonceContext, PRERENDER_NONCE } from "./ui/nonce";
 import { privateCacheControl } from "./infra/cache-control";
 
@@ -21,28 +20,33 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce ?? PRERENDER_NONCE;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers and prerendering get the complete document; browsers get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || prerendering ? "onAllReady" : "onShellReady";
-
+    // Every visitor gets the complete document: its scripts are rewritten to wait for the visitor's
+    // first interaction (deferHydration), which needs the whole HTML, and no page streams deferred data.
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
+        },
+        onAllReady() {
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          const cacheControl = responseHeaders.get("Cache-Control");
-          // Served pages carry this request's nonce, so only the visitor's own browser may keep them.
-          if (!prerendering)
-            responseHeaders.set("Cache-Control", cacheControl ? privateCacheControl(cacheControl) : "no-cache");
-          else if (!cacheControl) responseHeaders.set("Cache-Control", "no-cache");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("end", () => {
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            const cacheControl = responseHeaders.get("Cache-Control");
+            // Served pages carry this request's nonce, so only the visitor's own browser may keep them.
+            if (!prerendering)
+              responseHeaders.set("Cache-Control", cacheControl ? privateCacheControl(cacheControl) : "no-cache");
+            else if (!cacheControl) responseHeaders.set("Cache-Control", "no-cache");
+            const rendered = Buffer.concat(chunks).toString("utf8");
+            const html = deferHydration(loadContext.inlineCss?.(rendered) ?? rendered, nonce);
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+          });
+          body.on("error", reject);
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -19,6 +19,7 @@ import { SiteHeader } from "./features/site/header";
 import { SiteFooter } from "./features/site/footer";
 import { CookieConsent } from "./features/site/cookie-bar";
 import { consentDefaultsScript } from "./features/site/gtm";
+import { useHydratedSignal } from "./features/site/hydration-signal";
 import { useNonce } from "./ui/nonce";
 import stylesheet from "./app.css?url";
 
@@ -41,6 +42,7 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  useHydratedSignal();
   return (
     <html lang="en">
       <head>

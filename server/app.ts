@@ -9,7 +9,7 @@ import type { AppServices } from "~/infra/services.server";
 import type { RequestContext } from "~/infra/context";
 import { trustFunction } from "~/infra/trust-proxy.server";
 import { securityHeaders } from "./security";
-import { loadPrerendered, servePrerendered } from "./prerendered";
+import { loadPrerendered, servePrerendered, stylesheetInliner } from "./prerendered";
 
 /** Largest request body accepted by any endpoint; bigger ones are refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -104,6 +104,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
 
   for (const middleware of before) app.use(middleware);
 
+  const inlineCss = clientDir ? stylesheetInliner(clientDir) : undefined;
   if (clientDir) {
     app.use(
       "/assets",
@@ -114,7 +115,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
         fallthrough: false,
       }),
     );
-    app.use(servePrerendered(loadPrerendered(clientDir)));
+    app.use(servePrerendered(loadPrerendered(clientDir, inlineCss)));
     app.use(
       express.static(clientDir, {
         index: false,
@@ -135,6 +136,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
         services,
         cspNonce: String(res.locals.cspNonce),
         clientIp: req.ip ?? "unknown",
+        inlineCss,
       }) satisfies RequestContext,
   });
   app.all("/{*splat}", (req, res, next) => {

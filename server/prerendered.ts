@@ -4,25 +4,30 @@ import type { RequestHandler } from "express";
 import { PRERENDER_NONCE } from "~/ui/nonce";
 
 /**
- * Pages prerendered at build time are kept in memory and served with the
- * request's CSP nonce in place of the placeholder the application rendered them with,
- * so the policy can forbid scripts without a nonce while the HTML stays static.
+ * Returns a rewrite that puts each built stylesheet inside the HTML, so the first paint waits for
+ * no other request. The <link> stays (React hydrates <head> against it) but no longer applies on
+ * screens or blocks rendering; client-side navigations keep using the inline rules.
  */
-export function loadPrerendered(clientDir: string): Map<string, string> {
-  const pages = new Map<string, string>();
+export function stylesheetInliner(clientDir: string): (html: string) => string {
   const stylesheets = new Map<string, string>();
-  const inlineCss = (html: string) =>
-    html.replace(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g, (tag, href: string) => {
+  return (html) =>
+    html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[^"]+\.css)"[^>]*\/>/g, (tag, href: string) => {
       let css = stylesheets.get(href);
       if (css === undefined) {
         css = readFileSync(path.join(clientDir, href), "utf8").replaceAll("</style", "<\\/style");
         stylesheets.set(href, css);
       }
-      // The stylesheet travels inside the HTML, so the first paint waits for no other request.
-      // The <link> stays (React hydrates <head> against it) but no longer applies on screens
-      // or blocks rendering; client-side navigations keep using the inline rules.
       return `<style>${css}</style>${tag.replace("/>", ' media="print"/>')}`;
     });
+}
+
+/**
+ * Pages prerendered at build time are kept in memory and served with the
+ * request's CSP nonce in place of the placeholder the application rendered them with,
+ * so the policy can forbid scripts without a nonce while the HTML stays static.
+ */
+export function loadPrerendered(clientDir: string, inlineCss = stylesheetInliner(clientDir)): Map<string, string> {
+  const pages = new Map<string, string>();
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const full = path.join(dir, name);

@@ -7,6 +7,8 @@ export interface RequestContext {
   cspNonce: string;
   /** Client address as seen through TRUST_PROXY hops. */
   clientIp: string;
+  /** Puts the built stylesheet inside server-rendered HTML, as prerendered pages have it (server/prerendered.ts). */
+  inlineCss?: (html: string) => string;
 }
 
 declare module "react-router" {
@@ -15,6 +17,7 @@ declare module "react-router" {
     services?: AppServices;
     cspNonce?: string;
     clientIp?: string;
+    inlineCss?: (html: string) => string;
   }
 }
 

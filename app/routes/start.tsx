@@ -37,6 +37,8 @@ function BackButton() {
   return (
     <Link
       to="/"
+      // Before the app runs, the click waits for it (app/infra/deferred-hydration.server.ts) so it can go back.
+      data-replay=""
       onClick={(event) => {
         if (window.history.length > 2) {
           event.preventDefault();

@@ -50,7 +50,10 @@ test("robots.txt points to the sitemap and keeps internal pages out", async ({ r
 });
 
 test("page_view is pushed on every navigation with path, title and category", async ({ page }) => {
+  // Page views matter once the visitor accepted analytics; then the app loads right after `load` (decision 009).
+  await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "accepted"));
   await page.goto("/");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await page.getByRole("link", { name: "Pricing" }).first().click();
   await expect(page).toHaveURL(/\/pricing$/);
   const views = await page.waitForFunction(() => {

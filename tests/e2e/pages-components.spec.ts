@@ -139,6 +139,9 @@ test.describe("testimonials carousel", () => {
     await page.goto("/services");
     const carousel = page.getByRole("region", { name: "Client testimonials" });
     await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "1 of 12");
+    // The slideshow is part of the app, which loads on the visitor's first move (decision 009).
+    await page.mouse.move(640, 400);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await page.clock.runFor(8_000);
     await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "4 of 12");
 
@@ -243,6 +246,9 @@ test.describe("home hero", () => {
     const poster = hero.locator("img").first();
     await expect(poster).toHaveAttribute("fetchpriority", "high");
     await expect(poster).toHaveAttribute("loading", "eager");
+    // The video belongs to the app, which loads on the visitor's first move (decision 009).
+    await expect(hero.locator("video")).toHaveCount(0);
+    await page.mouse.move(640, 400);
     const video = hero.locator("video");
     expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
     await hero.getByRole("button", { name: "Pause background video" }).click();

@@ -17,7 +17,8 @@ export function CancelView() {
   }, []);
 
   return (
-    <div className="mx-auto max-w-2xl">
+    // The processing state and the countdown are this page's work: the app loads at `load` (hydration-signal.ts).
+    <div className="mx-auto max-w-2xl" data-hydrate-on-load="">
       {processing && (
         <div className="cancel-processing flex min-h-72 flex-col items-center justify-center gap-4" role="status">
           <span

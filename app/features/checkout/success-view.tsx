@@ -25,7 +25,8 @@ function ThankYou({ checkout, portalNotice }: { checkout: CompletedCheckout; por
   }, [checkout.orderRef]);
   const instalments = checkout.paymentsTotal > 1;
   return (
-    <div className="mx-auto max-w-3xl">
+    // The countdown and the purchase report are this page's work: the app loads at `load` (hydration-signal.ts).
+    <div className="mx-auto max-w-3xl" data-hydrate-on-load="">
       <div className="rounded-3xl border border-navy/10 bg-white p-6 text-center shadow-sm sm:p-10">
         <span
           className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-teal/10 text-teal"

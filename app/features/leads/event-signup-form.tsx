@@ -1,3 +1,4 @@
+import { formShownAt } from "~/features/site/hydration-signal";
 import { useEffect, useRef, useState } from "react";
 import { Honeypot, TextField } from "~/features/questionnaire/field";
 import { EVENT_MESSAGES, validateEventSignup, type EventField, type EventOutcome } from "./event-schema";
@@ -45,7 +46,7 @@ export function EventSignupForm({ buttonLabel, thanks, serverOutcome }: EventSig
   const key = useRef<string | null>(null);
 
   useEffect(() => {
-    started.current = performance.now();
+    started.current = formShownAt();
   }, []);
 
   useEffect(() => {

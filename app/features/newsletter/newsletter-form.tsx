@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { newsletterCopy, newsletterMessages } from "#content/newsletter";
 import { track } from "~/features/analytics/track";
+import { formShownAt } from "~/features/site/hydration-signal";
 import { subscribeSchema, type SubscribeResponse } from "./schema";
 
 export interface NewsletterFormProps {
@@ -91,7 +92,7 @@ export function NewsletterForm({
   const [fieldError, setFieldError] = useState(false);
 
   useEffect(() => {
-    openedAt.current = Date.now();
+    openedAt.current = formShownAt();
     setHydrated(true);
   }, []);
 
@@ -110,7 +111,7 @@ export function NewsletterForm({
     event.preventDefault();
     if (status === "loading" || status === "success") return;
     const body = new FormData(event.currentTarget);
-    body.set("elapsedMs", String(Date.now() - openedAt.current));
+    body.set("elapsedMs", String(Math.round(performance.now() - openedAt.current)));
     const check = subscribeSchema.safeParse(Object.fromEntries(body));
     if (!check.success) {
       const emailIssue = check.error.issues.find((issue) => issue.path[0] === "email");

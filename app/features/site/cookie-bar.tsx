@@ -34,10 +34,16 @@ export function CookieConsent({ gtmId }: { gtmId: string | null }) {
     setReopened(false);
   };
 
-  if (!hydrated || (consent !== "unset" && !reopened)) return null;
+  // Until hydration the bar is in the HTML for everyone (the app loads on first interaction);
+  // CSS hides it for a visitor who chose before (CONSENT_SET_ATTRIBUTE, set by the head script).
+  if (hydrated && consent !== "unset" && !reopened) return null;
 
   return (
-    <section aria-labelledby="cookie-bar-title" className="fixed inset-x-0 bottom-0 z-[70] p-3 sm:p-5">
+    <section
+      aria-labelledby="cookie-bar-title"
+      data-cookie-bar={hydrated ? undefined : ""}
+      className="fixed inset-x-0 bottom-0 z-[70] p-3 sm:p-5"
+    >
       <div className="mx-auto flex max-w-4xl flex-col gap-4 rounded-2xl border border-navy/10 bg-white p-5 shadow-2xl shadow-navy/25 sm:flex-row sm:items-center sm:gap-6 sm:p-6">
         <div className="flex-1 text-sm leading-relaxed text-ink">
           <h2 id="cookie-bar-title" ref={headingRef} tabIndex={-1} className="text-base font-bold text-navy">
@@ -63,6 +69,7 @@ export function CookieConsent({ gtmId }: { gtmId: string | null }) {
         <div className="flex shrink-0 gap-3">
           <button
             type="button"
+            data-consent-choice="rejected"
             onClick={() => choose("rejected")}
             className="min-h-12 flex-1 rounded-full border-2 border-navy px-6 font-semibold text-navy hover:bg-navy hover:text-white sm:flex-none"
           >
@@ -70,6 +77,7 @@ export function CookieConsent({ gtmId }: { gtmId: string | null }) {
           </button>
           <button
             type="button"
+            data-consent-choice="accepted"
             onClick={() => choose("accepted")}
             className="min-h-12 flex-1 rounded-full border-2 border-navy bg-navy px-6 font-semibold text-white hover:bg-navy-700 sm:flex-none"
           >

@@ -2,13 +2,25 @@ import type { ConsentChoice } from "./consent";
 import { CONSENT_STORAGE_KEY } from "./consent";
 
 /**
+ * Set on <html> by the defaults script when the visitor already chose, so the cookie bar that the
+ * server renders for everyone stays hidden until the app (loaded on first interaction) takes over.
+ */
+export const CONSENT_SET_ATTRIBUTE = "data-consent-set";
+
+/**
  * Google Consent Mode v2 defaults, run inline in <head> before any other script:
  * everything denied until the visitor accepts. A returning visitor who accepted
- * earlier gets the update right away so the first page view is measured.
+ * earlier gets the update right away so the first page view is measured. Until the app has
+ * hydrated (it loads on first interaction), this script also answers the cookie bar's buttons,
+ * so a choice made at once is kept even if the visitor leaves before the app runs.
  */
 export const consentDefaultsScript = `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}
 gtag('consent','default',{ad_storage:'denied',ad_user_data:'denied',ad_personalization:'denied',analytics_storage:'denied',functionality_storage:'denied',personalization_storage:'denied',security_storage:'granted',wait_for_update:500});
-try{if(localStorage.getItem(${JSON.stringify(CONSENT_STORAGE_KEY)})==='accepted'){gtag('consent','update',{analytics_storage:'granted'});}}catch(e){}`;
+try{var c=localStorage.getItem(${JSON.stringify(CONSENT_STORAGE_KEY)});if(c==='accepted'){gtag('consent','update',{analytics_storage:'granted'});}
+if(c==='accepted'||c==='rejected'){document.documentElement.setAttribute(${JSON.stringify(CONSENT_SET_ATTRIBUTE)},'');}}catch(e){}
+document.addEventListener('click',function(e){var h=document.documentElement,b=e.target.closest&&e.target.closest('[data-consent-choice]');
+if(!b||h.hasAttribute('data-hydrated'))return;var v=b.getAttribute('data-consent-choice');try{localStorage.setItem(${JSON.stringify(CONSENT_STORAGE_KEY)},v);}catch(e){}
+gtag('consent','update',{analytics_storage:v==='accepted'?'granted':'denied'});h.setAttribute(${JSON.stringify(CONSENT_SET_ATTRIBUTE)},'');},true);`;
 
 // gtag.js reads consent commands only as Arguments objects, not as arrays.
 function gtag(..._args: unknown[]): void {

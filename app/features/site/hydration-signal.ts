@@ -1,0 +1,28 @@
+import { useEffect } from "react";
+
+/** Dispatched on window once React has hydrated the document (app/infra/deferred-hydration.server.ts). */
+export const HYDRATED_EVENT = "app:hydrated";
+
+/**
+ * An element with this attribute makes its page load the app right after `load` instead of on first
+ * interaction: for pages whose point is what the script does (a countdown, a purchase report).
+ */
+export const HYDRATE_ON_LOAD_ATTRIBUTE = "data-hydrate-on-load";
+
+/**
+ * When the visitor first saw a form, in performance.now() time, for the forms' too-fast-to-be-human
+ * check: 0 (the page's start) for a form that came with the page and mounts at hydration, which may
+ * be long after the visitor began typing; the mount time for one shown by a client-side navigation.
+ * Children's effects run before the root's, so at hydration the attribute is not set yet.
+ */
+export function formShownAt(): number {
+  return document.documentElement.hasAttribute("data-hydrated") ? performance.now() : 0;
+}
+
+/** Used once, in the root route: tells the inline loader to replay clicks made before hydration. */
+export function useHydratedSignal(): void {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+    window.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
+}

@@ -1,0 +1,133 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * The app's JavaScript waits for the visitor's first interaction (docs/decisions/009). These tests
+ * hold the scripts back on purpose, so every control is used before hydration, then after it.
+ */
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
+});
+
+/** Holds every request for the app's scripts until `release()` is called. */
+async function holdScripts(page: Page) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const requested: string[] = [];
+  await page.route("**/assets/**/*.js", async (route) => {
+    requested.push(route.request().url());
+    await gate;
+    await route.continue();
+  });
+  return { release: () => release(), requested };
+}
+
+const hydrated = (page: Page) => page.locator("html[data-hydrated]");
+
+test("a page fetches no script until the visitor interacts, then hydrates", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.goto("/pricing", { waitUntil: "load" });
+  expect(scripts).toEqual([]);
+  await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+  await page.mouse.wheel(0, 10);
+  await expect(hydrated(page)).toHaveCount(1);
+  expect(scripts.length).toBeGreaterThan(0);
+});
+
+test("the menu opened before hydration opens once the app runs @mobile", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const scripts = await holdScripts(page);
+  await page.goto("/pricing", { waitUntil: "load" });
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect.poll(() => scripts.requested.length).toBeGreaterThan(0);
+  await expect(hydrated(page)).toHaveCount(0);
+  scripts.release();
+  await expect(page.getByRole("dialog", { name: "Site menu" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Site menu" })).toBeHidden();
+  // After hydration the same control answers directly.
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(page.getByRole("dialog", { name: "Site menu" })).toBeVisible();
+});
+
+test("an answer chosen before hydration counts, and the flow goes on after it", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/start", { waitUntil: "load" });
+  const form = page.locator("#fitness-form");
+  await expect(form.getByText("Step 1 of")).toBeVisible();
+  await form.locator("button[aria-pressed]").first().click();
+  await expect(hydrated(page)).toHaveCount(0);
+  scripts.release();
+  await expect(form.getByText("Step 2 of")).toBeVisible();
+  await form.getByRole("button", { name: "Back" }).click();
+  await expect(form.getByText("Step 1 of")).toBeVisible();
+  await expect(form.locator('button[aria-pressed="true"]')).toHaveCount(1);
+});
+
+test("an FAQ question opened before hydration opens", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/", { waitUntil: "load" });
+  const question = page.locator("#faq button[aria-expanded]").first();
+  await question.click();
+  scripts.release();
+  await expect(question).toHaveAttribute("aria-expanded", "true");
+});
+
+test("a form sent before hydration takes the app's path once it runs", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.clock.install();
+  await page.goto("/pricing", { waitUntil: "load" });
+  await page.clock.fastForward(3_000);
+  const form = page.locator('[data-newsletter="footer"]');
+  await form.getByRole("textbox", { name: "Email address" }).fill("early.reader@example.com");
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(hydrated(page)).toHaveCount(0);
+  const request = page.waitForRequest((r) => r.url().endsWith("/api/newsletter") && r.method() === "POST");
+  scripts.release();
+  expect(new URLSearchParams((await request).postData() ?? "").get("email")).toBe("early.reader@example.com");
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(form.getByRole("status")).toHaveText("Thanks for subscribing! 🎉");
+});
+
+test("what was typed before hydration reaches the app, and the early submit uses it", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/nicaragua", { waitUntil: "load" });
+  await page.getByLabel("Name").fill("Early Eva");
+  await page.getByLabel("Phone number").fill("+505 8888 4321");
+  const request = page.waitForRequest((r) => r.url().endsWith("/api/event-signup") && r.method() === "POST");
+  await page.getByRole("button", { name: "Reserve My Spot" }).click();
+  await expect(hydrated(page)).toHaveCount(0);
+  scripts.release();
+  const body = JSON.parse((await request).postData() ?? "{}") as { name?: string; phone?: string };
+  expect(body).toMatchObject({ name: "Early Eva", phone: "+505 8888 4321" });
+  await expect(page.getByText("Thank you for signing up! See you at the beach! 🏖️")).toBeVisible();
+});
+
+test("when the app's scripts cannot load, a form sent early still posts natively", async ({ page, consoleErrors }) => {
+  await page.route("**/assets/**/*.js", (route) => route.abort());
+  await page.goto("/pricing", { waitUntil: "load" });
+  const form = page.locator('[data-newsletter="footer"]');
+  await form.getByRole("textbox", { name: "Email address" }).fill("offline.reader@example.com");
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page).toHaveURL(/\/newsletter\?status=subscribed$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thanks for subscribing! 🎉");
+  // The aborted script requests are the point of these tests.
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/Failed to load|import/i.test(e)));
+});
+
+test("the pricing duration switches without the app's scripts, by CSS alone", async ({ page, consoleErrors }) => {
+  await page.route("**/assets/**/*.js", (route) => route.abort());
+  await page.goto("/pricing", { waitUntil: "load" });
+  const savings = page.getByTestId("savings");
+  const shown = () => savings.locator("p:visible");
+  const before = await shown().innerText();
+  await page.locator("label", { has: page.locator("#duration-6") }).click();
+  await expect(page.locator("#duration-6")).toBeChecked();
+  await expect(shown()).not.toHaveText(before);
+  await expect(hydrated(page)).toHaveCount(0);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/Failed to load|import/i.test(e)));
+});
