@@ -43,8 +43,11 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   useHydratedSignal();
+  const { pathname } = useLocation();
+  // Back office and tools are all controls: their app loads at `load`, not on first interaction (decision 009).
+  const hydrateOnLoad = pageCategory(pathname) === "internal" ? "" : undefined;
   return (
-    <html lang="en">
+    <html lang="en" data-hydrate-on-load={hydrateOnLoad}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -15,8 +15,8 @@ import { HYDRATE_ON_LOAD_ATTRIBUTE, HYDRATED_EVENT } from "~/features/site/hydra
  * none is lost and each takes the same path as later ones; if the app cannot load, queued forms
  * post natively (they all work without JavaScript). Links, <details> and CSS controls work natively meanwhile;
  * a link whose app behaviour differs from its href (data-replay) waits too, and follows its href if
- * the app cannot load. What was typed before hydration is handed to the app's state (an input event
- * after hydration), and an element under a resting mouse pointer gets its hover again.
+ * the app cannot load. What was typed (or a file chosen) before hydration is handed to the app's
+ * state (an input or change event after hydration), and an element under a resting mouse pointer gets its hover again.
  */
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 export const DEFERRED_MODULE_ID = "app-entry";
@@ -31,11 +31,13 @@ function park(e){var t=e.target,b=t&&t.closest&&t.closest("[data-replay],button,
 if(!b||b.disabled||b.hasAttribute("popovertarget")||b.hasAttribute("commandfor"))return;
 if(b.tagName==="BUTTON"&&b.type!=="button"&&b.form)return;if(b.tagName==="A")e.preventDefault();q.push(b);start()}
 function hold(e){if(!(e.target instanceof HTMLFormElement))return;e.preventDefault();q.push({f:e.target,s:e.submitter});start()}
-var typed=new Map();function note(e){var t=e.target;if(t instanceof HTMLTextAreaElement||t instanceof HTMLSelectElement||
-t instanceof HTMLInputElement&&!/^(checkbox|radio|file|hidden)$/.test(t.type))typed.set(t,t.value)}
+var typed=new Map();function note(e){var t=e.target;if(t instanceof HTMLInputElement&&t.type==="file")typed.set(t,null);
+else if(t instanceof HTMLTextAreaElement||t instanceof HTMLSelectElement||
+t instanceof HTMLInputElement&&!/^(checkbox|radio|hidden)$/.test(t.type))typed.set(t,t.value)}
 function release(hydrated){removeEventListener("click",park,true);removeEventListener("submit",hold,true);
 removeEventListener("input",note,true);removeEventListener("change",note,true);
-var p=Promise.resolve();if(hydrated)typed.forEach(function(v,t){p=p.then(function(){if(!t.isConnected)return;t.value="";
+var p=Promise.resolve();if(hydrated)typed.forEach(function(v,t){p=p.then(function(){if(!t.isConnected)return;
+if(v===null)return t.dispatchEvent(new Event("change",{bubbles:true}));t.value="";
 Object.getOwnPropertyDescriptor(Object.getPrototypeOf(t),"value").set.call(t,v);
 t.dispatchEvent(new Event(t instanceof HTMLSelectElement?"change":"input",{bubbles:true}))})});
 p.then(function(){}).then(function(){
