@@ -2,9 +2,10 @@ import type { EventContent } from "./types";
 
 export const event: EventContent = {
   title: "Spicy Booty & Abs Workout",
+  // The page words the date and time from these ("Sunday May 18", "5:30 PM") and closes
+  // sign-ups when the event starts; EVENT_STARTS_AT overrides the date for staging and tests.
   startsAt: "2025-05-18T17:30:00-06:00",
-  dateLabel: "Sunday May 18",
-  timeLabel: "5:30 PM",
+  timeZone: "America/Managua",
   venue: "Playa Maderas",
   locality: "San Juan del Sur",
   country: "Nicaragua",
@@ -25,6 +26,9 @@ export const event: EventContent = {
   formName: "Nicaragua Signup Form",
   buttonLabel: "Reserve My Spot",
   thanks: "Thank you for signing up! See you at the beach! 🏖️",
+  closedTitle: "This beach workout has taken place",
+  closedText:
+    "Thanks to everyone who joined us at Playa Maderas! Sign-ups are closed. Subscribe to the newsletter and you will hear about the next one first.",
   image: {
     src: "event/beach-workout.svg",
     alt: "Illustration of a small group exercising on colourful mats on a beach at sunset, with waves and palm trees",

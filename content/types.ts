@@ -173,10 +173,10 @@ export interface PricingContent {
 
 export interface EventContent {
   title: string; // "Spicy Booty & Abs Workout"
-  /** ISO date-time with offset, for structured data. */
+  /** ISO date-time with offset; the page's date and time labels are derived from it. */
   startsAt: string;
-  dateLabel: string; // "Sunday May 18"
-  timeLabel: string; // "5:30 PM"
+  /** IANA time zone of the venue (America/Managua): the labels and the days left use its calendar. */
+  timeZone: string;
   venue: string;
   locality: string;
   country: string;
@@ -189,6 +189,9 @@ export interface EventContent {
   formName: string; // "Nicaragua Signup Form"
   buttonLabel: string; // "Reserve My Spot"
   thanks: string;
+  /** Shown instead of the form once the event has started. */
+  closedTitle: string;
+  closedText: string;
   image: MediaImage;
 }
 

@@ -1,4 +1,4 @@
-import { data, useActionData } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/nicaragua";
 import { event } from "#content/event";
 import { site } from "#content/site";
@@ -6,16 +6,37 @@ import { findRouteEntry } from "~/features/site/route-meta";
 import { seoMeta } from "~/features/site/seo";
 import { Picture, mediaUrl } from "~/ui/picture";
 import { requireServices } from "~/infra/context";
-import { handleEventSignup } from "~/features/leads/event-signup.server";
+import { eventSchedule, handleEventSignup } from "~/features/leads/event-signup.server";
 import { EventSignupForm } from "~/features/leads/event-signup-form";
+import { daysLeftLabel } from "~/features/leads/event-dates";
+import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 
-function eventJsonLd(siteUrl: string): object {
+type Schedule = Awaited<ReturnType<typeof loader>>;
+
+/** Rendered per request (route-meta.ts: renderPerRequest): open or closed depends on today's date. */
+export function loader({ context }: Route.LoaderArgs) {
+  const { services } = requireServices(context);
+  const { timing, state, dateLabel, timeLabel } = eventSchedule(services.env);
+  return { startsAt: timing.startsAt, state, dateLabel, timeLabel };
+}
+
+/** One hour on the beach: the end tells search engines when a passed event ended. */
+const EVENT_LENGTH_MS = 60 * 60_000;
+
+/**
+ * schema.org has no "ended" status: an event that took place keeps EventScheduled (anything
+ * else would tell search engines it was cancelled or moved); its past endDate and an offer no
+ * longer available after validThrough say that it is over.
+ */
+function eventJsonLd(siteUrl: string, schedule: Schedule): object {
+  const passed = schedule.state.status === "passed";
   return {
     "@context": "https://schema.org",
     "@type": "Event",
     name: event.title,
     description: event.description[0],
-    startDate: event.startsAt,
+    startDate: schedule.startsAt,
+    endDate: new Date(Date.parse(schedule.startsAt) + EVENT_LENGTH_MS).toISOString(),
     eventStatus: "https://schema.org/EventScheduled",
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     image: [`${siteUrl}${mediaUrl(event.image, 1440)}`],
@@ -28,27 +49,29 @@ function eventJsonLd(siteUrl: string): object {
       "@type": "Offer",
       price: event.price.amount,
       priceCurrency: event.price.currency,
-      availability: "https://schema.org/InStock",
+      availability: passed ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
+      validThrough: schedule.startsAt,
       url: `${siteUrl}/nicaragua`,
     },
     organizer: { "@type": "Person", name: site.trainerName, url: siteUrl },
   };
 }
 
-export const meta: Route.MetaFunction = ({ location, matches }) => {
+export const meta: Route.MetaFunction = ({ location, matches, loaderData }) => {
   const entry = findRouteEntry(location.pathname);
+  const schedule = loaderData;
   const siteUrl = (matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined)?.publicEnv.SITE_URL ?? "";
   return seoMeta({
     title: entry?.title ?? event.title,
     description:
-      `${event.dateLabel}, ${event.timeLabel} at ${event.venue}, ${event.locality}: ${event.description[0]}`.slice(
+      `${schedule?.dateLabel ?? ""}, ${schedule?.timeLabel ?? ""} at ${event.venue}, ${event.locality}: ${event.description[0]}`.slice(
         0,
         300,
       ),
     path: location.pathname,
     siteUrl,
     image: mediaUrl(event.image, 1440),
-    jsonLd: [eventJsonLd(siteUrl)],
+    jsonLd: schedule ? [eventJsonLd(siteUrl, schedule)] : [],
   });
 };
 
@@ -60,16 +83,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result.outcome, { status, headers: result.headers });
 }
 
-const details = [
-  { label: "Date", value: event.dateLabel },
-  { label: "Time", value: event.timeLabel },
-  { label: "Where", value: `${event.venue}, ${event.locality}` },
-  { label: "Equipment", value: event.equipmentLabel },
-  { label: "Cost", value: event.costLabel },
-];
-
 export default function NicaraguaPage() {
   const outcome = useActionData<typeof action>();
+  const schedule = useLoaderData<typeof loader>();
+  const open = schedule.state.status === "upcoming";
+  const details = [
+    { label: "Date", value: schedule.dateLabel },
+    { label: "Time", value: schedule.timeLabel },
+    { label: "Where", value: `${event.venue}, ${event.locality}` },
+    { label: "Equipment", value: event.equipmentLabel },
+    { label: "Cost", value: event.costLabel },
+  ];
   return (
     <>
       <section className="relative overflow-hidden bg-navy text-white" aria-labelledby="event-title">
@@ -81,6 +105,9 @@ export default function NicaraguaPage() {
             <h1 id="event-title" className="mt-3 text-4xl font-bold tracking-tight sm:text-5xl">
               {event.title}
             </h1>
+            <p className="mt-4 inline-flex rounded-full bg-aqua px-4 py-1.5 text-base font-semibold text-navy">
+              {schedule.state.status === "upcoming" ? daysLeftLabel(schedule.state.daysLeft) : "This event has passed"}
+            </p>
             <dl className="mt-8 grid gap-3 sm:grid-cols-2">
               {details.map((d) => (
                 <div key={d.label} className="rounded-2xl bg-white/10 px-4 py-3">
@@ -121,12 +148,32 @@ export default function NicaraguaPage() {
               ))}
             </ul>
           </div>
-          <div id="reserve" className="self-start rounded-3xl bg-sand/60 p-6 shadow-lg sm:p-8">
-            <h2 id="event-form-title" className="mb-6 text-2xl font-bold text-navy">
-              {event.buttonLabel}
-            </h2>
-            <EventSignupForm buttonLabel={event.buttonLabel} thanks={event.thanks} serverOutcome={outcome} />
-          </div>
+          {open ? (
+            <div id="reserve" className="self-start rounded-3xl bg-sand/60 p-6 shadow-lg sm:p-8">
+              <h2 id="event-form-title" className="mb-6 text-2xl font-bold text-navy">
+                {event.buttonLabel}
+              </h2>
+              <EventSignupForm buttonLabel={event.buttonLabel} thanks={event.thanks} serverOutcome={outcome} />
+            </div>
+          ) : (
+            <div id="reserve" className="self-start">
+              {outcome?.status === "closed" ? (
+                <p role="alert" className="mb-4 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+                  {outcome.message}
+                </p>
+              ) : null}
+              <NewsletterForm
+                variant="in-article"
+                source="event"
+                content={{
+                  title: event.closedTitle,
+                  description: event.closedText,
+                  ctaText: "Keep me posted",
+                  inputPlaceholder: "Your e-mail address",
+                }}
+              />
+            </div>
+          )}
         </div>
       </section>
     </>

@@ -234,6 +234,7 @@ export function weekStarts(now: Date, weeks: number): string[] {
 export function sourcePath(source: string | null): string {
   if (!source) return "(unknown)";
   if (source === "footer" || source === "blog-overview") return source === "footer" ? "footer form" : "/blog";
+  if (source === "event") return "/nicaragua";
   try {
     const path = new URL(source, "https://x.invalid").pathname;
     return path === "/" ? "/ (home page)" : path;

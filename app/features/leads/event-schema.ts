@@ -58,4 +58,11 @@ export type EventOutcome =
   | { status: "failed"; message: string }
   | { status: "invalid"; errors: Partial<Record<EventField, string>>; values: { name: string; phone: string } }
   | { status: "rate-limited"; message: string }
-  | { status: "bad-request"; message: string };
+  | { status: "bad-request"; message: string }
+  /** The event has started or passed: nothing is stored. */
+  | { status: "closed"; message: string };
+
+/** The refusal of a late signup, naming the date so the visitor knows why. */
+export function closedMessage(dateLabel: string): string {
+  return `Sign-ups are closed: the workout on ${dateLabel} has already taken place. Subscribe to the newsletter to hear about the next one.`;
+}

@@ -81,7 +81,11 @@ export function EventSignupForm({ buttonLabel, thanks, serverOutcome }: EventSig
       else if (outcome?.status === "invalid") {
         setErrors(outcome.errors);
         setView({ name: "form" });
-      } else if (outcome?.status === "rate-limited" || outcome?.status === "bad-request")
+      } else if (
+        outcome?.status === "rate-limited" ||
+        outcome?.status === "bad-request" ||
+        outcome?.status === "closed"
+      )
         setView({ name: "form", formError: outcome.message });
       else setView({ name: "done", note: EVENT_MESSAGES.unexpectedError });
     } catch {

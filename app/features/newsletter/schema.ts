@@ -11,6 +11,8 @@ export type NewsletterVariant = (typeof NEWSLETTER_VARIANTS)[number];
 export const sourceSchema = z.union([
   z.literal("footer"),
   z.literal("blog-overview"),
+  // The closed event page (/nicaragua) offers the newsletter for the next event.
+  z.literal("event"),
   z.string().check(z.regex(/^\/blog\/[a-z0-9]+(-[a-z0-9]+)*$/)),
 ]);
 

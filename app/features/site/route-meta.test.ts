@@ -49,6 +49,9 @@ describe("route table", () => {
     expect(staticPaths()).toContain("/");
     expect(staticPaths()).not.toContain("/success");
     expect(staticPaths()).not.toContain("/blog/:slug");
+    // Open or closed by date: rendered per request, yet still in the sitemap.
+    expect(staticPaths()).not.toContain("/nicaragua");
+    expect(staticSitemapUrls("https://example.nl").map((u) => u.loc)).toContain("https://example.nl/nicaragua");
   });
 
   it("renders a sitemap and robots.txt from the table", () => {

@@ -34,6 +34,8 @@ export interface RouteEntry {
   dynamic: boolean;
   /** Listed in /sitemap.xml and the /sitemap page. */
   indexable: boolean;
+  /** A page without parameters whose content depends on the clock: in the sitemap, but never prerendered. */
+  renderPerRequest?: boolean;
 }
 
 const service = (slug: string, title: string): RouteEntry => ({
@@ -131,6 +133,8 @@ export const routeEntries: readonly RouteEntry[] = [
     category: "event",
     dynamic: false,
     indexable: true,
+    // Open or closed depends on the date: a build-time snapshot would keep taking sign-ups.
+    renderPerRequest: true,
   },
   {
     id: "privacy-policy",
@@ -212,7 +216,8 @@ export const routeEntries: readonly RouteEntry[] = [
 ];
 
 /** Page routes that are prerendered at build time (no parameters, no per-request data). */
-export const staticPaths = (): string[] => routeEntries.filter((r) => !r.dynamic).map((r) => r.path);
+export const staticPaths = (): string[] =>
+  routeEntries.filter((r) => !r.dynamic && !r.renderPerRequest).map((r) => r.path);
 
 /** Finds the entry for a concrete pathname, matching ":param" segments. */
 export function findRouteEntry(pathname: string): RouteEntry | undefined {
