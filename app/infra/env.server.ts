@@ -66,6 +66,17 @@ export const envSchema = z.object({
   /** Scheduling page (Calendly-compatible) for the free intake. */
   SCHEDULING_URL: z.url().default("https://calendly.com/milajansen-coach/free-intake"),
   SCHEDULING_WIDGET_SCRIPT: z.url().default("https://assets.calendly.com/assets/external/widget.js"),
+  /** Which service signs the bookings posted to /api/scheduling-webhook; unset = the endpoint is off. */
+  SCHEDULING_PROVIDER: optionalString.pipe(z.enum(["calendly", "cal.com"]).optional()),
+  /** Calendly's webhook signing key, or the secret set on the Cal.com webhook. */
+  SCHEDULING_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  /**
+   * Moves the event's start (content/event.ts) for staging and tests, e.g. 2031-05-18T17:30:00-06:00;
+   * the page and the signup endpoint close when this moment has passed.
+   */
+  EVENT_STARTS_AT: optionalString.pipe(
+    z.iso.datetime({ offset: true, error: "must be an ISO date-time with offset" }).optional(),
+  ),
   /** Optional spreadsheet web hook that receives each new newsletter subscription. */
   NEWSLETTER_WEBHOOK_URL: optionalUrl,
   /** Address of the external workspace page shown on /notion-embed. */
@@ -120,6 +131,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (env.NODE_ENV === "production" && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new EnvError(
       "Invalid environment configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set",
+    );
+  }
+  if (env.SCHEDULING_PROVIDER && !env.SCHEDULING_WEBHOOK_SECRET) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  SCHEDULING_WEBHOOK_SECRET: required when SCHEDULING_PROVIDER is set",
     );
   }
   return env;

@@ -29,11 +29,13 @@ const SITE = "https://coach.example";
 function makeContext(
   database: Pick<Database, "db">,
   outbox: Outbox,
-  options: { mailUrl?: string; formsPerMinute?: number; ip?: string } = {},
+  options: { mailUrl?: string; formsPerMinute?: number; ip?: string; eventStartsAt?: string } = {},
 ): RequestContext {
   const env = parseEnv({
     SITE_URL: SITE,
     TRAINER_EMAIL: "mila@coach.example",
+    // The content's event is over; these tests sign up for one a month ahead.
+    EVENT_STARTS_AT: options.eventStartsAt ?? new Date(Date.now() + 30 * 86_400_000).toISOString(),
     RATE_LIMIT_FORMS_PER_MINUTE: String(options.formsPerMinute ?? 1000),
     ...(options.mailUrl ? { SMTP_URL: options.mailUrl } : {}),
   });
@@ -282,6 +284,24 @@ describe.each(engines)("lead forms on %s", (engine: Engine) => {
       errors: { name: "Name is required", phone: "Phone number is required" },
       values: { name: "   ", phone: "" },
     });
+  });
+
+  it("refuses an event signup once the event has started, storing nothing", async () => {
+    const closed = makeContext(database, outbox, { eventStartsAt: new Date(Date.now() - 60_000).toISOString() });
+    const key = newKey();
+    const late = await handleEventSignup(
+      jsonRequest("/api/event-signup", {
+        name: "Late Larry",
+        phone: "+505 8888 9999",
+        idempotencyKey: key,
+        elapsedMs: 9000,
+      }),
+      closed,
+    );
+    expect(late.status).toBe(410);
+    expect(late.outcome).toMatchObject({ status: "closed", message: expect.stringContaining("Sign-ups are closed") });
+    expect(await database.db.select().from(signups).where(eq(signups.idempotencyKey, key))).toHaveLength(0);
+    expect(await outbox.size()).toBe(0);
   });
 });
 

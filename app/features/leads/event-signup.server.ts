@@ -1,6 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
+import { event } from "#content/event";
 import type { RequestContext } from "~/infra/context";
-import { EVENT_MESSAGES, eventSignupSchema, type EventField, type EventOutcome } from "./event-schema";
+import type { Env } from "~/infra/env.server";
+import { eventDateLabel, eventState, eventTimeLabel, type EventState, type EventTiming } from "./event-dates";
+import { closedMessage, EVENT_MESSAGES, eventSignupSchema, type EventField, type EventOutcome } from "./event-schema";
+import { firstTouchOfRequest } from "~/infra/first-touch";
 import { leadIdFor, storeLead, type EventLead } from "./signups.server";
 import { leadDeps, rateLimited, readSubmission, sourceUrlOf, spamCheck } from "./submission.server";
 
@@ -8,6 +12,24 @@ export interface EventResponse {
   outcome: EventOutcome;
   status: number;
   headers?: Record<string, string>;
+}
+
+export interface EventSchedule {
+  timing: EventTiming;
+  state: EventState;
+  dateLabel: string;
+  timeLabel: string;
+}
+
+/** The event's date (content, or EVENT_STARTS_AT) and whether it can still be joined at `now`. */
+export function eventSchedule(env: Pick<Env, "EVENT_STARTS_AT">, now = new Date()): EventSchedule {
+  const timing = { startsAt: env.EVENT_STARTS_AT ?? event.startsAt, timeZone: event.timeZone };
+  return {
+    timing,
+    state: eventState(timing, now),
+    dateLabel: eventDateLabel(timing),
+    timeLabel: eventTimeLabel(timing),
+  };
 }
 
 export async function handleEventSignup(request: Request, ctx: RequestContext): Promise<EventResponse> {
@@ -20,6 +42,10 @@ export async function handleEventSignup(request: Request, ctx: RequestContext): 
       headers: { "Retry-After": limited.retryAfter },
     };
   }
+  const schedule = eventSchedule(services.env);
+  // A page opened before the start, sent after it: refuse before reading anything, store nothing.
+  if (schedule.state.status === "passed")
+    return { outcome: { status: "closed", message: closedMessage(schedule.dateLabel) }, status: 410 };
   const body = await readSubmission(request);
   if (!body) return { outcome: { status: "bad-request", message: "Please send the form again." }, status: 400 };
   const raw: Record<string, unknown> =
@@ -71,6 +97,7 @@ export async function handleEventSignup(request: Request, ctx: RequestContext): 
     name: signup.name,
     phone: signup.phone,
     sourceUrl: sourceUrlOf(signup.sourceUrl, request, services.env.SITE_URL),
+    firstTouch: firstTouchOfRequest(request),
     createdAt: new Date().toISOString(),
   };
   const stored = await storeLead(leadDeps(ctx), "event", lead);
