@@ -12,6 +12,26 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+/**
+ * What first brought a visitor to the site (app/features/leads/first-touch.ts), copied from a
+ * first-party cookie onto every lead, subscriber and order. Never sent anywhere else.
+ */
+export interface FirstTouch {
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
+  utmTerm?: string;
+  utmContent?: string;
+  /** Host of the referring site (never its path or query). */
+  referrer?: string;
+  /** Path of the first page seen, without its query string. */
+  landingPath: string;
+  /** Day of the first visit, YYYY-MM-DD (UTC). */
+  firstSeen: string;
+}
+
+const firstTouch = () => jsonb("first_touch").$type<FirstTouch>();
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })
@@ -37,9 +57,10 @@ export const signups = pgTable(
     /** Questionnaire answers q1..q5 (contact excluded). */
     answers: jsonb("answers").$type<Record<string, string>>(),
     message: text("message"),
-    /** Back-office workflow: new, contacted, client, archived. */
+    /** Back-office workflow: new, contacted, call-booked, client, archived. */
     status: text("status").notNull().default("new"),
     note: text("note"),
+    firstTouch: firstTouch(),
     /** Client-generated key: a double click or retried request never stores a second row. */
     idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
@@ -75,6 +96,7 @@ export const newsletterSubscribers = pgTable(
     status: text("status").notNull().default("pending"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    firstTouch: firstTouch(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -103,6 +125,11 @@ export const orders = pgTable(
     stripeSubscriptionId: text("stripe_subscription_id"),
     stripeScheduleId: text("stripe_schedule_id"),
     idempotencyKey: text("idempotency_key"),
+    /** The intake lead who bought: from the thank-you page's link, else the same e-mail. */
+    leadId: uuid("lead_id").references(() => signups.id, { onDelete: "set null" }),
+    /** The newsletter subscriber with the same e-mail, if any. */
+    subscriberId: uuid("subscriber_id").references(() => newsletterSubscribers.id, { onDelete: "set null" }),
+    firstTouch: firstTouch(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -111,7 +138,63 @@ export const orders = pgTable(
     uniqueIndex("orders_idempotency_uq").on(t.idempotencyKey),
     index("orders_subscription_idx").on(t.stripeSubscriptionId),
     index("orders_created_idx").on(t.createdAt.desc()),
+    index("orders_lead_idx").on(t.leadId),
+    index("orders_email_idx").on(sql`lower(${t.customerEmail})`),
   ],
+);
+
+/**
+ * Intake calls booked through the scheduling service (Calendly or Cal.com web hook).
+ * One row per booking; a cancellation updates it.
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** calendly or cal.com */
+    provider: text("provider").notNull(),
+    /** The provider's id of the booking: Calendly's invitee URI, Cal.com's booking uid. */
+    externalId: text("external_id").notNull(),
+    leadId: uuid("lead_id").references(() => signups.id, { onDelete: "set null" }),
+    /** How the lead was found: the lead id passed as utm_content, or the invitee's e-mail. */
+    matchedBy: text("matched_by"),
+    email: text("email"),
+    name: text("name"),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    /** booked or cancelled */
+    status: text("status").notNull().default("booked"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("bookings_external_uq").on(t.provider, t.externalId),
+    index("bookings_lead_idx").on(t.leadId),
+    index("bookings_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/** A lead's status changes and notes, by the trainer or by the system (booked call, payment), for the timeline. */
+export const leadEvents = pgTable(
+  "lead_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => signups.id, { onDelete: "cascade" }),
+    /** status or note */
+    kind: text("kind").notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    note: text("note"),
+    /** trainer or system */
+    actor: text("actor").notNull(),
+    userId: text("user_id"),
+    /** What moved the status on its own: booking, cancellation, payment. */
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lead_events_lead_idx").on(t.leadId, t.createdAt)],
 );
 
 export const payments = pgTable(

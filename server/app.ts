@@ -10,6 +10,7 @@ import type { RequestContext } from "~/infra/context";
 import { trustFunction } from "~/infra/trust-proxy.server";
 import { securityHeaders } from "./security";
 import { loadPrerendered, servePrerendered, stylesheetInliner } from "./prerendered";
+import { firstTouchCookie } from "./first-touch";
 
 /** Largest request body accepted by any endpoint; bigger ones are refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -102,6 +103,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
     next();
   });
 
+  app.use(firstTouchCookie(env.SITE_URL));
   for (const middleware of before) app.use(middleware);
 
   const inlineCss = clientDir ? stylesheetInliner(clientDir) : undefined;

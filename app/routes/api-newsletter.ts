@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { firstTouchOfRequest } from "~/infra/first-touch";
 import type { Route } from "./+types/api-newsletter";
 import { requireServices } from "~/infra/context";
 import { enforceFormRateLimit, HONEYPOT_FIELD, spamReason } from "~/infra/form-guard.server";
@@ -70,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   try {
-    await subscribe(ctx.services, parsed.data);
+    await subscribe(ctx.services, parsed.data, { firstTouch: firstTouchOfRequest(request) });
   } catch (error) {
     logger.error({ err: error }, "newsletter subscription could not be stored");
     return answer(500, { ok: false, message: newsletterMessages.error }, "error");

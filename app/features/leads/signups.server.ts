@@ -2,6 +2,7 @@ import "~/infra/zod-config";
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { firstTouchSchema } from "~/infra/first-touch";
 import { signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
@@ -22,6 +23,8 @@ const base = {
   sourceUrl: z.string().nullable(),
   /** Submission time, kept through the outbox so a replayed lead keeps its real date. */
   createdAt: z.iso.datetime(),
+  /** What first brought the visitor (first-touch.ts); absent on entries queued before it existed. */
+  firstTouch: firstTouchSchema.nullable().optional(),
 };
 
 export const intakeLeadSchema = z.object({
@@ -67,6 +70,7 @@ function rowOf(kind: LeadKind, lead: IntakeLead | EventLead) {
     id: lead.id,
     idempotencyKey: lead.idempotencyKey,
     sourceUrl: lead.sourceUrl,
+    firstTouch: lead.firstTouch ?? null,
     createdAt: new Date(lead.createdAt),
   };
   if (kind === "intake") {

@@ -10,6 +10,7 @@ import type { MailMessage } from "~/infra/mail.server";
 import { normaliseEmail, sourceSchema, type SubscribeInput } from "./schema";
 import { signToken } from "./tokens.server";
 import { forwardToWebhook, type WebhookOptions } from "./webhook.server";
+import { firstTouchSchema, type FirstTouch } from "~/infra/first-touch";
 
 export type NewsletterServices = Pick<AppServices, "database" | "outbox" | "mailer" | "logger" | "env" | "secret">;
 
@@ -25,6 +26,7 @@ const outboxPayloadSchema = z.object({
   status: z.enum(["pending", "confirmed"]),
   /** ISO time of the subscription, so an unsubscribe made later is never undone by a replay. */
   at: z.iso.datetime(),
+  firstTouch: firstTouchSchema.nullable().optional(),
 });
 export type NewsletterOutboxPayload = z.infer<typeof outboxPayloadSchema>;
 
@@ -42,7 +44,7 @@ export interface SubscribeResult {
 export async function subscribe(
   services: NewsletterServices,
   input: SubscribeInput,
-  options: { webhook?: WebhookOptions; now?: Date } = {},
+  options: { webhook?: WebhookOptions; now?: Date; firstTouch?: FirstTouch | null } = {},
 ): Promise<SubscribeResult> {
   const { logger, mailer, env } = services;
   const now = options.now ?? new Date();
@@ -58,7 +60,14 @@ export async function subscribe(
     const db = services.database.db;
     const inserted = await db
       .insert(newsletterSubscribers)
-      .values({ email, source: input.source, serviceType, status, confirmedAt: doubleOptIn ? null : now })
+      .values({
+        email,
+        source: input.source,
+        serviceType,
+        status,
+        confirmedAt: doubleOptIn ? null : now,
+        firstTouch: options.firstTouch ?? null,
+      })
       .onConflictDoNothing({ target: newsletterSubscribers.email })
       .returning({ id: newsletterSubscribers.id });
     if (inserted.length === 0) {
@@ -74,6 +83,7 @@ export async function subscribe(
       serviceType,
       status,
       at: now.toISOString(),
+      firstTouch: options.firstTouch ?? null,
     };
     await services.outbox.append(OUTBOX_KIND, payload);
     stored = "outbox";
@@ -143,6 +153,7 @@ export async function storeFromOutbox(db: Db, payload: unknown): Promise<void> {
       serviceType: entry.serviceType,
       status: entry.status,
       confirmedAt: entry.status === "confirmed" ? at : null,
+      firstTouch: entry.firstTouch ?? null,
       createdAt: at,
     })
     .onConflictDoUpdate({

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { RequestContext } from "~/infra/context";
 import { leadIdFor, storeLead, type IntakeLead } from "~/features/leads/signups.server";
+import { firstTouchOfRequest } from "~/infra/first-touch";
 import { leadDeps, rateLimited, readSubmission, sourceUrlOf, spamCheck } from "~/features/leads/submission.server";
 import { questionnaireCopy } from "./copy";
 import type { IntakeOutcome } from "./outcome";
@@ -84,6 +85,7 @@ export async function handleIntake(request: Request, ctx: RequestContext): Promi
     answers: submission.answers,
     message: submission.contact.message || null,
     sourceUrl: sourceUrlOf(submission.sourceUrl, request, services.env.SITE_URL),
+    firstTouch: firstTouchOfRequest(request),
     createdAt: new Date().toISOString(),
   };
   const stored = await storeLead(leadDeps(ctx), "intake", lead);
