@@ -34,5 +34,7 @@ export default [
   // Lead forms: the step flow posts JSON here; the plain HTML forms post to /start and /nicaragua.
   route("api/intake", "routes/api-intake.ts"),
   route("api/event-signup", "routes/api-event-signup.ts"),
+  // The scheduling service reports booked and cancelled intake calls here (signed).
+  route("api/scheduling-webhook", "routes/api-scheduling-webhook.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

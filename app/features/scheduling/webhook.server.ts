@@ -1,0 +1,158 @@
+import { and, eq } from "drizzle-orm";
+import { bookings, processedEvents } from "#db/schema";
+import type { Db } from "~/infra/db.server";
+import type { Logger } from "~/infra/logger.server";
+import type { RateLimitResult } from "~/infra/rate-limit.server";
+import {
+  advanceLeadStatus,
+  intakeLeadExists,
+  leadByEmail,
+  revertAfterCancellation,
+} from "~/features/leads/lifecycle.server";
+import { parseCalcom, parseCalendly, type BookingChange } from "./payload";
+import { TOLERANCE_MS, verifyCalcom, verifyCalendly } from "./signature";
+
+export type SchedulingProvider = "calendly" | "cal.com";
+
+export interface SchedulingWebhookDeps {
+  db: Db;
+  logger: Logger;
+  provider: SchedulingProvider | undefined;
+  secret: string | undefined;
+  rateLimit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /** Deliveries per sending address per minute. */
+  perMinute: number;
+  clientIp: string;
+  now?: Date;
+}
+
+export interface WebhookAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/**
+ * One delivery of the scheduling service's web hook: rate limit, signature on the raw body,
+ * freshness (a delivery older than TOLERANCE_MS is refused), then the booking is written once:
+ * the delivery's id goes into processed_events in the same transaction, so a replay changes nothing.
+ */
+export async function handleSchedulingWebhook(
+  deps: SchedulingWebhookDeps,
+  body: string,
+  headers: Headers,
+): Promise<WebhookAnswer> {
+  const now = deps.now ?? new Date();
+  if (!deps.provider || !deps.secret)
+    return { status: 404, body: { received: false, error: "The scheduling web hook is not configured" } };
+  const limit = await deps.rateLimit(`scheduling-webhook:${deps.clientIp}`, deps.perMinute, 60);
+  if (!limit.allowed)
+    return {
+      status: 429,
+      body: { received: false, error: "Too many deliveries" },
+      headers: { "Retry-After": String(limit.retryAfter) },
+    };
+
+  const check =
+    deps.provider === "calendly"
+      ? verifyCalendly(body, headers.get("calendly-webhook-signature"), deps.secret, now)
+      : verifyCalcom(body, headers.get("x-cal-signature-256"), deps.secret);
+  if (!check.ok) {
+    deps.logger.warn(
+      { provider: deps.provider, reason: check.reason, ip: deps.clientIp },
+      "scheduling web hook refused",
+    );
+    const error = { missing: "Missing signature", invalid: "Invalid signature", stale: "Stale delivery" }[check.reason];
+    return { status: check.reason === "missing" ? 401 : 400, body: { received: false, error } };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return { status: 400, body: { received: false, error: "Body is not JSON" } };
+  }
+  const parsed = deps.provider === "calendly" ? parseCalendly(json) : parseCalcom(json);
+  if (parsed.status === "invalid") return { status: 400, body: { received: false, error: "Unexpected payload" } };
+  if (parsed.status === "ignored") return { status: 200, body: { received: true, ignored: parsed.type } };
+  const change = parsed.change;
+  // Cal.com signs no timestamp: its own createdAt, inside the signed body, must be fresh.
+  if (
+    deps.provider === "cal.com" &&
+    (!change.occurredAt || Math.abs(now.getTime() - change.occurredAt.getTime()) > TOLERANCE_MS)
+  )
+    return { status: 400, body: { received: false, error: "Stale delivery" } };
+
+  try {
+    const outcome = await deps.db.transaction(async (tx) => recordChange(tx as unknown as Db, change));
+    if (outcome === "duplicate") return { status: 200, body: { received: true, duplicate: true } };
+    deps.logger.info({ provider: change.provider, kind: change.kind, matched: outcome }, "scheduling web hook stored");
+    return { status: 200, body: { received: true } };
+  } catch (error) {
+    deps.logger.error({ err: error, provider: change.provider, kind: change.kind }, "scheduling web hook failed");
+    // 500: the service retries later; nothing was kept (one transaction).
+    return { status: 500, body: { received: false, error: "Handler failed" } };
+  }
+}
+
+/** The lead this booking belongs to: the id passed as utm_content, else the newest lead with the e-mail. */
+async function findLead(db: Db, change: BookingChange): Promise<{ leadId: string | null; matchedBy: string | null }> {
+  if (change.leadRef && (await intakeLeadExists(db, change.leadRef)))
+    return { leadId: change.leadRef, matchedBy: "lead id" };
+  const byEmail = await leadByEmail(db, change.email);
+  return byEmail ? { leadId: byEmail, matchedBy: "e-mail" } : { leadId: null, matchedBy: null };
+}
+
+async function recordChange(db: Db, change: BookingChange): Promise<"duplicate" | "lead" | "unmatched"> {
+  const first = await db
+    .insert(processedEvents)
+    .values({ id: change.eventId.slice(0, 500), type: `scheduling:${change.kind}` })
+    .onConflictDoNothing()
+    .returning({ id: processedEvents.id });
+  if (first.length === 0) return "duplicate";
+
+  const [existing] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.provider, change.provider), eq(bookings.externalId, change.externalId)));
+  const { leadId, matchedBy } = existing?.leadId
+    ? { leadId: existing.leadId, matchedBy: existing.matchedBy }
+    : await findLead(db, change);
+  const email = change.email?.trim().toLowerCase() ?? null;
+  if (change.kind === "booked") {
+    if (existing) {
+      await db.update(bookings).set({ status: "booked", cancelledAt: null }).where(eq(bookings.id, existing.id));
+    } else {
+      await db.insert(bookings).values({
+        provider: change.provider,
+        externalId: change.externalId,
+        leadId,
+        matchedBy,
+        email,
+        name: change.name,
+        startsAt: change.startsAt,
+        status: "booked",
+      });
+    }
+    if (leadId) await advanceLeadStatus(db, leadId, "call-booked", "booking");
+  } else {
+    const cancelledAt = change.occurredAt ?? new Date();
+    if (existing) {
+      await db.update(bookings).set({ status: "cancelled", cancelledAt }).where(eq(bookings.id, existing.id));
+    } else {
+      // The cancellation arrived first (or the booking predates the web hook): keep it anyway.
+      await db.insert(bookings).values({
+        provider: change.provider,
+        externalId: change.externalId,
+        leadId,
+        matchedBy,
+        email,
+        name: change.name,
+        startsAt: change.startsAt,
+        status: "cancelled",
+        cancelledAt,
+      });
+    }
+    if (leadId) await revertAfterCancellation(db, leadId);
+  }
+  return leadId ? "lead" : "unmatched";
+}
