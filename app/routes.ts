@@ -29,7 +29,7 @@ export default [
   route("blog/rss.xml", "routes/blog-rss-xml.ts"),
   route("api/newsletter", "routes/api-newsletter.ts"),
   route("newsletter", "routes/newsletter.tsx"),
-  route("newsletter/confirm", "routes/newsletter-confirm.ts"),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   // Lead forms: the step flow posts JSON here; the plain HTML forms post to /start and /nicaragua.
   route("api/intake", "routes/api-intake.ts"),

@@ -120,6 +120,18 @@ export const newsletterPage = {
   formHeading: "Subscribe to the newsletter",
 };
 
+/** /newsletter/confirm: the e-mail link opens this page; only its button (a POST) confirms. */
+export const confirmPage = {
+  title: "Confirm your subscription",
+  heading: "One click to confirm",
+  text: (email: string) => `Confirm that ${email} should receive the newsletter.`,
+  button: "Confirm my subscription",
+  /** Shown to browsers without JavaScript, where the button is not pressed for them. */
+  noScript: "Press the button to finish. Nothing happens until you do.",
+  invalidHeading: "This link has expired",
+  invalidText: "The confirmation link is no longer valid. Subscribe again and you'll receive a fresh one.",
+};
+
 export const unsubscribePage = {
   title: "Unsubscribe",
   heading: "Unsubscribe from the newsletter",

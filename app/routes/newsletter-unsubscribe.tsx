@@ -8,6 +8,9 @@ import { unsubscribePage } from "#content/newsletter";
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token");
 
+/** The page shows a (masked) address: never cached, never indexed. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
+
 /**
  * RFC 8058: a GET (which link scanners also make) only shows a confirmation step;
  * the POST, from this page's button or a mail client's one-click, unsubscribes

@@ -15,7 +15,7 @@ import type { RequestContext } from "~/infra/context";
 import type { Database } from "~/infra/db.server";
 import { newsletterSubscribers } from "#db/schema";
 import { action as subscribeAction } from "~/routes/api-newsletter";
-import { loader as confirmLoader } from "~/routes/newsletter-confirm";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter-confirm";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/newsletter-unsubscribe";
 import { subscribe } from "~/features/newsletter/subscribe.server";
 import { signToken } from "~/features/newsletter/tokens.server";
@@ -348,24 +348,44 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
       expect(smtp.messages).toHaveLength(1);
     });
 
-    it("confirms through the signed link and refuses a forged one", async () => {
+    it("a GET of the confirmation link (a link scanner) changes nothing; the page's POST confirms", async () => {
       const raw = smtp.messages[0]?.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=") ?? "";
       const link = /https:\/\/coach\.example\/newsletter\/confirm\?token=[\w.-]+/.exec(raw)?.[0] ?? "";
       expect(link).not.toBe("");
-      const ok = (await confirmLoader({
-        request: new Request(link),
+      // A scanner fetches the link, maybe several times, and never presses the button.
+      for (let i = 0; i < 3; i++) {
+        const page = (await confirmLoader({
+          request: new Request(link),
+          context: context(services),
+          params: {},
+        } as unknown as Args<typeof confirmLoader>)) as unknown as { data: { masked: string | null } };
+        expect(page.data.masked).toBe("op***@example.com");
+      }
+      expect((await rows(services))[0]).toMatchObject({ status: "pending", confirmedAt: null });
+
+      const ok = (await confirmAction({
+        request: new Request(link, { method: "POST" }),
         context: context(services),
         params: {},
-      } as unknown as Args<typeof confirmLoader>)) as Response;
+      } as unknown as Args<typeof confirmAction>)) as Response;
+      expect(ok.status).toBe(302);
       expect(ok.headers.get("location")).toBe("/newsletter?status=confirmed");
+      expect(ok.headers.get("cache-control")).toBe("no-store");
       expect((await rows(services))[0]?.status).toBe("confirmed");
-      const forged = (await confirmLoader({
-        request: new Request(
-          "https://coach.example/newsletter/confirm?token=" + signToken("wrong-secret", "confirm", "optin@example.com"),
-        ),
+
+      const forgedUrl =
+        "https://coach.example/newsletter/confirm?token=" + signToken("wrong-secret", "confirm", "optin@example.com");
+      const forgedPage = (await confirmLoader({
+        request: new Request(forgedUrl),
         context: context(services),
         params: {},
-      } as unknown as Args<typeof confirmLoader>)) as Response;
+      } as unknown as Args<typeof confirmLoader>)) as unknown as { data: { masked: string | null } };
+      expect(forgedPage.data.masked).toBeNull();
+      const forged = (await confirmAction({
+        request: new Request(forgedUrl, { method: "POST" }),
+        context: context(services),
+        params: {},
+      } as unknown as Args<typeof confirmAction>)) as Response;
       expect(forged.headers.get("location")).toBe("/newsletter?status=invalid-link");
     });
 

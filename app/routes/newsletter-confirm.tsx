@@ -1,0 +1,93 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/newsletter-confirm";
+import { requireServices } from "~/infra/context";
+import { seoMeta } from "~/features/site/seo";
+import { useNonce } from "~/ui/nonce";
+import { confirmSubscription } from "~/features/newsletter/subscribe.server";
+import { maskEmail, verifyToken } from "~/features/newsletter/tokens.server";
+import { confirmPage } from "#content/newsletter";
+
+const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token");
+const FORM_ID = "newsletter-confirm";
+
+/** Every answer of this URL is personal (a masked address) and must never be cached or indexed. */
+const privateHeaders = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
+export const headers: Route.HeadersFunction = () => privateHeaders;
+
+/**
+ * GET /newsletter/confirm?token=…, the double opt-in link of the confirmation e-mail.
+ * Link scanners (Outlook Safe Links, mail gateways) open every link in incoming mail,
+ * so a GET only shows the confirmation step; the POST of its button confirms.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = requireServices(context);
+  const email = verifyToken(services.secret, "confirm", tokenOf(request));
+  return data({ masked: email ? maskEmail(email) : null }, { headers: privateHeaders });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = requireServices(context);
+  const email = verifyToken(services.secret, "confirm", tokenOf(request));
+  if (!email) return redirect("/newsletter?status=invalid-link", { headers: privateHeaders });
+  try {
+    const outcome = await confirmSubscription(services.database.db, email);
+    return redirect(`/newsletter?status=${outcome === "confirmed" ? "confirmed" : "invalid-link"}`, {
+      headers: privateHeaders,
+    });
+  } catch (error) {
+    services.logger.error({ err: error }, "newsletter confirmation failed");
+    return redirect("/newsletter?status=error", { headers: privateHeaders });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.loaderData as { publicEnv?: { SITE_URL?: string } } | undefined;
+  return seoMeta({
+    title: confirmPage.title,
+    description: confirmPage.heading,
+    path: "/newsletter/confirm",
+    siteUrl: root?.publicEnv?.SITE_URL ?? "",
+    noindex: true,
+  });
+};
+
+/**
+ * A person's browser presses the button itself (a nonce'd inline script that runs while the
+ * page is parsed, before any hydration); a scanner that only fetches the page confirms nothing.
+ */
+const autoSubmit = `document.getElementById(${JSON.stringify(FORM_ID)}).requestSubmit()`;
+
+export default function ConfirmPage({ loaderData }: Route.ComponentProps) {
+  const nonce = useNonce();
+  const heading = "text-3xl font-bold tracking-tight text-navy sm:text-4xl";
+  const text = "mt-4 text-lg leading-relaxed text-ink/85";
+  return (
+    <div className="bg-sand/50 px-5 py-16 sm:py-24">
+      <div className="mx-auto max-w-2xl rounded-3xl bg-white p-8 shadow-sm sm:p-12">
+        {loaderData.masked ? (
+          <>
+            <h1 className={heading}>{confirmPage.heading}</h1>
+            <p className={text}>{confirmPage.text(loaderData.masked)}</p>
+            <form id={FORM_ID} method="post" className="mt-8">
+              <button
+                type="submit"
+                className="inline-flex min-h-12 items-center rounded-full bg-teal px-7 font-semibold text-white hover:bg-teal-700"
+              >
+                {confirmPage.button}
+              </button>
+            </form>
+            <noscript>
+              <p className="mt-4 text-base text-ink/75">{confirmPage.noScript}</p>
+            </noscript>
+            <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: autoSubmit }} />
+          </>
+        ) : (
+          <div role="alert">
+            <h1 className={heading}>{confirmPage.invalidHeading}</h1>
+            <p className={text}>{confirmPage.invalidText}</p>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
