@@ -153,3 +153,19 @@ export const confirmationEmail = {
   unsubscribe: "Unsubscribe",
   signOff: "Mila",
 };
+
+/**
+ * The one welcome e-mail a new subscriber gets right after confirming. Edit freely; each entry of
+ * `paragraphs` becomes a paragraph. `offer.path` is the page of the free training-plan offer.
+ */
+export const welcomeEmail = {
+  subject: "Welcome! Here's what to expect",
+  greeting: "Hi there,",
+  paragraphs: [
+    "Thanks for confirming: you're on the list. Once a month I'll send you one e-mail with a workout idea, a race-preparation tip or a nutrition habit that fits a busy week.",
+    "Want a plan built around your own week instead? Tell me about your goal and I'll write your first training plan for free after a short intake call.",
+  ],
+  offer: { label: "Get my free training plan", path: "/start" },
+  signOff: "Mila",
+  unsubscribe: "Unsubscribe",
+};

@@ -48,7 +48,13 @@ export async function createServices(
   const payments = createPaymentProvider(env, database.db, logger);
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM, logger);
   const outbox = new Outbox(path.resolve(env.DATA_DIR, "outbox.jsonl"), logger, { probe: () => database.ping() });
-  registerOutboxHandlers(outbox, database.db, { mailer, logger, trainerEmail: env.TRAINER_EMAIL });
+  registerOutboxHandlers(outbox, database.db, {
+    mailer,
+    logger,
+    trainerEmail: env.TRAINER_EMAIL,
+    siteUrl: env.SITE_URL,
+    secret,
+  });
   if (options.startOutbox !== false) {
     outbox.start();
     // Drain what an earlier run left behind as soon as the server is up.

@@ -4,6 +4,7 @@ import { requireServices } from "~/infra/context";
 import { seoMeta } from "~/features/site/seo";
 import { useNonce } from "~/ui/nonce";
 import { confirmSubscription } from "~/features/newsletter/subscribe.server";
+import { queueWelcome } from "~/features/newsletter/welcome.server";
 import { maskEmail, verifyToken } from "~/features/newsletter/tokens.server";
 import { confirmPage } from "#content/newsletter";
 
@@ -31,7 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!email) return redirect("/newsletter?status=invalid-link", { headers: privateHeaders });
   try {
     const outcome = await confirmSubscription(services.database.db, email);
-    return redirect(`/newsletter?status=${outcome === "confirmed" ? "confirmed" : "invalid-link"}`, {
+    if (outcome === "confirmed") await queueWelcome(services.outbox, email, services.logger);
+    return redirect(`/newsletter?status=${outcome === "unsubscribed" ? "invalid-link" : "confirmed"}`, {
       headers: privateHeaders,
     });
   } catch (error) {

@@ -10,7 +10,9 @@ import { startSmtpServer, type LocalSmtp } from "../support/smtp";
 import { parseEnv } from "~/infra/env.server";
 import { createServices, type AppServices } from "~/infra/services.server";
 import { createLogger } from "~/infra/logger.server";
-import { createMailer } from "~/infra/mail.server";
+import { createMailer, type Mailer } from "~/infra/mail.server";
+import { WELCOME_KIND, welcomeHandler } from "~/features/newsletter/welcome.server";
+import { welcomeEmail } from "#content/newsletter";
 import type { RequestContext } from "~/infra/context";
 import type { Database } from "~/infra/db.server";
 import { newsletterSubscribers } from "#db/schema";
@@ -55,6 +57,22 @@ async function callSubscribe(
     context: context(services, options.ip),
     params: {},
   } as unknown as Args<typeof subscribeAction>)) as Response;
+}
+
+function useWelcomeMailer(services: AppServices, mailer: Mailer | null): void {
+  const { db } = services.database;
+  const deps = { db, mailer, logger: services.logger, siteUrl: services.env.SITE_URL, secret: services.secret };
+  services.outbox.register(WELCOME_KIND, welcomeHandler(deps));
+}
+
+/** Presses the button of the confirmation page for this address. */
+async function confirm(services: AppServices, email: string): Promise<Response> {
+  const url = `https://coach.example/newsletter/confirm?token=${signToken(services.secret, "confirm", email)}`;
+  return (await confirmAction({
+    request: new Request(url, { method: "POST" }),
+    context: context(services),
+    params: {},
+  } as unknown as Args<typeof confirmAction>)) as Response;
 }
 
 async function rows(services: AppServices) {
@@ -323,6 +341,8 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
     beforeAll(async () => {
       smtp = await startSmtpServer();
       services = await makeServices({ SMTP_URL: smtp.url });
+      // The outbox is shared with services made without SMTP: point its welcome handler at this mailer.
+      useWelcomeMailer(services, services.mailer);
       await services.database.db.delete(newsletterSubscribers);
     });
     afterAll(async () => {
@@ -389,6 +409,26 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
       expect(forged.headers.get("location")).toBe("/newsletter?status=invalid-link");
     });
 
+    it("sends the welcome e-mail once after the confirmation, with both parts, unsubscribe headers and the plan offer", async () => {
+      await services.outbox.replay();
+      const mails = await smtp.waitForMessages(2);
+      const welcome = mails[1];
+      expect(welcome?.to).toEqual(["optin@example.com"]);
+      expect(welcome?.subject).toBe(welcomeEmail.subject);
+      const raw = (welcome?.raw ?? "").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      expect(raw).toMatch(/Content-Type: text\/plain/);
+      expect(raw).toMatch(/Content-Type: text\/html/);
+      expect(raw).toContain(`https://coach.example${welcomeEmail.offer.path}`);
+      const headers = raw.replace(/\r?\n[ \t]+/g, " ");
+      expect(headers).toMatch(/^List-Unsubscribe: <https:\/\/coach\.example\/newsletter\/unsubscribe\?token=[^>]+>/m);
+      expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+      // Pressing the button again (or the page re-submitting on Back) queues nothing more.
+      await confirm(services, "optin@example.com");
+      await services.outbox.replay();
+      expect(await services.outbox.size()).toBe(0);
+      expect(smtp.messages).toHaveLength(2);
+    });
+
     it("unsubscribes with a one-click POST and shows a confirmation step on GET", async () => {
       const token = signToken(services.secret, "unsubscribe", "optin@example.com");
       const url = `https://coach.example/newsletter/unsubscribe?token=${token}`;
@@ -430,6 +470,30 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
       await callSubscribe(services, { ...valid, email: "optin@example.com" });
       await smtp.waitForMessages(2);
       expect((await rows(services))[0]?.status).toBe("pending");
+    });
+
+    it("keeps the welcome e-mail through an SMTP outage and sends it exactly once when SMTP is back", async () => {
+      await callSubscribe(services, { ...valid, email: "outage-welcome@example.com" });
+      const before = (await smtp.waitForMessages(3)).length;
+      const down = createMailer("smtp://127.0.0.1:1?starttls=off", "coach@example.com", createLogger("silent"));
+      useWelcomeMailer(services, down);
+      await confirm(services, "outage-welcome@example.com");
+      // Far more runs than the outbox's dead-letter threshold: an outage is not the entry's fault.
+      for (let i = 0; i < 12; i++) await services.outbox.replay();
+      expect(await services.outbox.size()).toBe(1);
+      expect(await services.outbox.deadLetters()).toHaveLength(0);
+      expect(smtp.messages).toHaveLength(before);
+
+      useWelcomeMailer(services, services.mailer);
+      await services.outbox.replay();
+      await services.outbox.replay();
+      await smtp.waitForMessages(before + 1);
+      expect(await services.outbox.size()).toBe(0);
+      const welcomes = smtp.messages.filter(
+        (m) => m.subject === welcomeEmail.subject && m.to.includes("outage-welcome@example.com"),
+      );
+      expect(welcomes).toHaveLength(1);
+      expect(smtp.messages).toHaveLength(before + 1);
     });
   });
 });

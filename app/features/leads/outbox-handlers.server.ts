@@ -7,12 +7,16 @@ import {
   OUTBOX_KIND as NEWSLETTER_KIND,
   storeFromOutbox as storeNewsletterFromOutbox,
 } from "~/features/newsletter/subscribe.server";
+import { WELCOME_KIND, welcomeHandler } from "~/features/newsletter/welcome.server";
 
 /** What replayed submissions may need besides the database (notifications). */
 export interface OutboxHandlerDeps {
   mailer?: Mailer | null;
   logger?: Logger;
   trainerEmail?: string;
+  /** For the newsletter welcome e-mail's links. */
+  siteUrl?: string;
+  secret?: string;
 }
 
 /**
@@ -31,4 +35,14 @@ export function registerOutboxHandlers(outbox: Outbox, db: Db, deps: OutboxHandl
   outbox.register("event", replayHandler("event", leadDeps));
   // Newsletter: an upsert on the unique e-mail, so a replay twice stores one row.
   outbox.register(NEWSLETTER_KIND, (payload) => storeNewsletterFromOutbox(db, payload));
+  outbox.register(
+    WELCOME_KIND,
+    welcomeHandler({
+      db,
+      mailer: deps.mailer ?? null,
+      logger: deps.logger ?? outbox.logger,
+      siteUrl: deps.siteUrl ?? "",
+      secret: deps.secret ?? "",
+    }),
+  );
 }

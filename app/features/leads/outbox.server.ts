@@ -53,6 +53,14 @@ export const DEFAULT_MAX_ATTEMPTS = 10;
 
 type Handler = (payload: unknown) => Promise<void>;
 
+/**
+ * Thrown by a handler whose own dependency (not the database) is down, e.g. the SMTP server:
+ * the entry waits for the next run without counting an attempt, so an outage never dead-letters it.
+ */
+export class RetryLater extends Error {
+  override name = "RetryLater";
+}
+
 /** A label for the logs and the back office that carries no personal data. */
 export function errorLabel(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
@@ -170,6 +178,10 @@ export class Outbox {
         await handler(entry.payload);
         done.add(entry.id);
       } catch (error) {
+        if (error instanceof RetryLater) {
+          this.logger.warn({ error: errorLabel(error.cause), kind: entry.kind, id: entry.id }, "outbox entry waits");
+          continue;
+        }
         if (!(await this.databaseAnswers())) {
           // An outage: stop this run instead of hammering the database; nobody's attempts count.
           this.logger.warn({ err: error, kind: entry.kind, id: entry.id }, "outbox replay failed, will retry");

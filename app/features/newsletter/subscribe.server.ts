@@ -164,12 +164,16 @@ export async function storeFromOutbox(db: Db, payload: unknown): Promise<void> {
     });
 }
 
-/** Double opt-in click; an address that unsubscribed meanwhile stays unsubscribed. */
+/**
+ * Double opt-in click; an address that unsubscribed meanwhile stays unsubscribed.
+ * "confirmed" only for the one call that moved the address from pending (or unknown) to
+ * confirmed, so the welcome e-mail is queued once however often the button is pressed.
+ */
 export async function confirmSubscription(
   db: Db,
   email: string,
   now = new Date(),
-): Promise<"confirmed" | "unsubscribed"> {
+): Promise<"confirmed" | "already-confirmed" | "unsubscribed"> {
   const updated = await db
     .update(newsletterSubscribers)
     .set({ status: "confirmed", confirmedAt: now })
@@ -181,18 +185,18 @@ export async function confirmSubscription(
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.email, email));
   if (row?.status === "unsubscribed") return "unsubscribed";
-  if (!row) {
-    // Signed up while the database was down and clicked before the outbox replayed.
-    await db
-      .insert(newsletterSubscribers)
-      .values({ email, source: "footer", status: "confirmed", confirmedAt: now })
-      .onConflictDoUpdate({
-        target: newsletterSubscribers.email,
-        set: { status: "confirmed", confirmedAt: now },
-        setWhere: eq(newsletterSubscribers.status, "pending"),
-      });
-  }
-  return "confirmed";
+  if (row) return "already-confirmed";
+  // Signed up while the database was down and clicked before the outbox replayed.
+  const inserted = await db
+    .insert(newsletterSubscribers)
+    .values({ email, source: "footer", status: "confirmed", confirmedAt: now })
+    .onConflictDoUpdate({
+      target: newsletterSubscribers.email,
+      set: { status: "confirmed", confirmedAt: now },
+      setWhere: eq(newsletterSubscribers.status, "pending"),
+    })
+    .returning({ id: newsletterSubscribers.id });
+  return inserted.length > 0 ? "confirmed" : "already-confirmed";
 }
 
 /** One-click or landing-page unsubscribe; an unknown address is stored as suppressed. */
