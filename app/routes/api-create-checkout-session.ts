@@ -2,7 +2,13 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/api-create-checkout-session";
 import { requireServices } from "~/infra/context";
 import { createCheckout } from "~/features/checkout/create-checkout.server";
-import { CHECKOUT_MESSAGES, checkoutRequestFromForm, type CheckoutResponse } from "~/features/checkout/checkout-schema";
+import {
+  CHECKOUT_MESSAGES,
+  checkoutRequestFromForm,
+  leadIdFromReferer,
+  type CheckoutResponse,
+} from "~/features/checkout/checkout-schema";
+import { firstTouchOfRequest } from "~/infra/first-touch";
 import { isSameOrigin } from "~/features/back-office/origin";
 
 /**
@@ -28,7 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isSameOrigin(request.headers.get("origin"), request.headers.get("referer"), services.env.SITE_URL))
       return data<CheckoutResponse>({ message: CHECKOUT_MESSAGES.crossSite }, { status: 403, headers });
     try {
-      body = checkoutRequestFromForm(await request.formData());
+      const leadId = leadIdFromReferer(request.headers.get("referer"), services.env.SITE_URL);
+      body = { ...checkoutRequestFromForm(await request.formData()), ...(leadId ? { leadId } : {}) };
     } catch {
       return data<CheckoutResponse>({ message: CHECKOUT_MESSAGES.invalid }, { status: 400, headers });
     }
@@ -38,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 415, headers: { ...headers, "Accept-Post": "application/json, application/x-www-form-urlencoded" } },
     );
   }
-  const result = await createCheckout(services, body, clientIp);
+  const result = await createCheckout(services, body, clientIp, { firstTouch: firstTouchOfRequest(request) });
   if (!result.ok) return data<CheckoutResponse>({ message: result.message }, { status: result.status, headers });
   // The plain form gets the browser sent on to the checkout, like the pricing page's own form.
   if (contentType !== "application/json") return redirect(result.sessionUrl, { status: 303, headers });

@@ -26,6 +26,8 @@ export const checkoutRequestSchema = z.object({
   frequency: z.enum(["1", "3", "6"]),
   /** Per click, from the browser: a double click or a retried request reuses one order. */
   idempotencyKey: z.uuid().optional(),
+  /** The lead whose thank-you page led here (/pricing?lead=...), so the order is tied to them. */
+  leadId: z.uuid().optional(),
   /** Honeypot: people never see it, so it stays empty. */
   website: z.string().max(200).optional(),
 });
@@ -53,6 +55,19 @@ export function checkoutRequestFromForm(form: { get(name: string): unknown }): R
     frequency: billingType ? DURATION_OF[billingType] : "",
     website: field("website"),
   };
+}
+
+/** The lead id of a /pricing?lead=... page, from where a plain form post came (its Referer). */
+export function leadIdFromReferer(referer: string | null, siteUrl: string): string | undefined {
+  if (!referer) return undefined;
+  try {
+    const url = new URL(referer);
+    if (url.origin !== new URL(siteUrl).origin) return undefined;
+    const lead = url.searchParams.get("lead") ?? "";
+    return z.uuid().safeParse(lead).success ? lead : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export type CheckoutResponse = { sessionUrl: string } | { message: string };

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AppServices } from "~/infra/services.server";
+import type { FirstTouch } from "~/infra/first-touch";
 import { resolveCatalogueItem } from "./catalogue";
 import { CHECKOUT_MESSAGES, checkoutRequestSchema } from "./checkout-schema";
 import { attachSession, createPendingOrder } from "./fulfilment.server";
@@ -15,6 +16,7 @@ export async function createCheckout(
   services: AppServices,
   raw: unknown,
   clientIp: string,
+  visitor: { firstTouch?: FirstTouch | null } = {},
 ): Promise<CreateCheckoutResult> {
   const limit = await services.rateLimit(`checkout:${clientIp}`, services.env.RATE_LIMIT_FORMS_PER_MINUTE, 60);
   if (!limit.allowed) return { ok: false, status: 429, message: CHECKOUT_MESSAGES.tooMany };
@@ -31,6 +33,8 @@ export async function createCheckout(
       item,
       provider: provider.kind,
       idempotencyKey: parsed.data.idempotencyKey ?? randomUUID(),
+      leadId: parsed.data.leadId,
+      firstTouch: visitor.firstTouch,
     });
     // A key reused for a different plan is a client bug or tampering, not a retry.
     if (order.planId !== item.planId || order.billingType !== item.billingType) {

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/infra/db.server";
-import { orders, payments, processedEvents } from "#db/schema";
+import { newsletterSubscribers, orders, payments, processedEvents } from "#db/schema";
+import type { FirstTouch } from "~/infra/first-touch";
+import { advanceLeadStatus, intakeLeadExists, leadByEmail } from "~/features/leads/lifecycle.server";
 import type { CatalogueItem } from "./catalogue";
 
 /**
@@ -14,8 +16,16 @@ export type Order = typeof orders.$inferSelect;
 
 export async function createPendingOrder(
   db: Db,
-  input: { item: CatalogueItem; provider: "stripe" | "test"; idempotencyKey: string },
+  input: {
+    item: CatalogueItem;
+    provider: "stripe" | "test";
+    idempotencyKey: string;
+    /** The lead whose thank-you page the checkout started from (checked to exist). */
+    leadId?: string | null;
+    firstTouch?: FirstTouch | null;
+  },
 ): Promise<{ order: Order; created: boolean }> {
+  const leadId = input.leadId && (await intakeLeadExists(db, input.leadId)) ? input.leadId : null;
   const [inserted] = await db
     .insert(orders)
     .values({
@@ -27,6 +37,8 @@ export async function createPendingOrder(
       currency: input.item.currency,
       provider: input.provider,
       idempotencyKey: input.idempotencyKey,
+      leadId,
+      firstTouch: input.firstTouch ?? null,
     })
     .onConflictDoNothing({ target: orders.idempotencyKey })
     .returning();
@@ -86,6 +98,32 @@ export async function completeCheckout(
     .where(eq(orders.id, order.id));
   if (input.payment) await recordPayment(db, { orderId: order.id, ...input.payment });
   else if (input.paid) await advanceStatus(db, order.id, order.paymentsTotal > 1 ? "active" : "paid");
+  await linkOrderToPeople(db, order.id);
+}
+
+const PAID: ReadonlySet<string> = new Set(["paid", "active", "completed"]);
+
+/**
+ * Ties an order to the people it belongs to once the buyer's e-mail is known: the lead it
+ * started from (or else the newest intake lead with that e-mail) and the newsletter subscriber
+ * with that e-mail. A paid order makes its lead a client. Safe to run again.
+ */
+export async function linkOrderToPeople(db: Db, orderId: string): Promise<void> {
+  const order = await findOrder(db, { id: orderId });
+  if (!order) return;
+  const email = order.customerEmail?.trim().toLowerCase();
+  const leadId = order.leadId ?? (await leadByEmail(db, email));
+  let subscriberId = order.subscriberId;
+  if (!subscriberId && email) {
+    const [subscriber] = await db
+      .select({ id: newsletterSubscribers.id })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email));
+    subscriberId = subscriber?.id ?? null;
+  }
+  if (leadId !== order.leadId || subscriberId !== order.subscriberId)
+    await db.update(orders).set({ leadId, subscriberId }).where(eq(orders.id, order.id));
+  if (leadId && PAID.has(order.status)) await advanceLeadStatus(db, leadId, "client", "payment");
 }
 
 /**
@@ -97,7 +135,7 @@ export async function recordPayment(
   db: Db,
   input: { orderId: string; providerPaymentId: string; amountCents: number },
 ): Promise<{ instalment: number; recorded: boolean }> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
     if (!order) throw new Error(`unknown order ${input.orderId}`);
     const [existing] = await tx.select().from(payments).where(eq(payments.providerPaymentId, input.providerPaymentId));
@@ -115,6 +153,8 @@ export async function recordPayment(
     await tx.update(orders).set({ paymentsMade: instalment, status }).where(eq(orders.id, order.id));
     return { instalment, recorded: true };
   });
+  if (result.recorded) await linkOrderToPeople(db, input.orderId);
+  return result;
 }
 
 export async function attachSchedule(db: Db, orderId: string, scheduleId: string): Promise<void> {
@@ -139,6 +179,7 @@ export async function advanceStatus(db: Db, orderId: string, status: OrderStatus
     .update(orders)
     .set({ status })
     .where(and(eq(orders.id, orderId), inArray(orders.status, allowedFrom[status])));
+  if (PAID.has(status)) await linkOrderToPeople(db, orderId);
 }
 
 /** True the first time an event id is seen; false for a replay. */

@@ -24,6 +24,12 @@ export interface PricingError {
   message: string;
 }
 
+/** The lead id of a /pricing?lead=... link from a thank-you page; anything else is left out. */
+function leadIdOfPage(): string | undefined {
+  const lead = new URLSearchParams(window.location.search).get("lead") ?? "";
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(lead) ? lead : undefined;
+}
+
 function newIdempotencyKey(): string | undefined {
   return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : undefined;
 }
@@ -54,6 +60,8 @@ export function PricingPlans({ initialError }: { initialError?: PricingError | n
           billingType,
           frequency,
           idempotencyKey: newIdempotencyKey(),
+          // From a lead's thank-you page (/pricing?lead=...): the order is tied to that lead.
+          leadId: leadIdOfPage(),
         }),
       });
       const body = (await response.json().catch(() => null)) as CheckoutResponse | null;

@@ -11,6 +11,7 @@ export const questionnaireCopy = {
   schedulingOpening: "Opening the scheduling calendar...",
   schedulingNewTab: "The calendar opens in a new tab. If it didn't, use the button above.",
   leadReference: "Your reference",
+  plansLink: "Already sure? See the coaching plans",
   next: "Next",
   back: "Back",
   submit: "Submit",

@@ -130,6 +130,14 @@ export function ThankYou({ prefill, fallback = false, autoOpen = false, headingL
             : ""}
       </p>
       {leadId && (
+        <p className="mt-2 text-sm">
+          {/* The lead id travels to the checkout, so a purchase is tied to this enquiry. */}
+          <a href={`/pricing?lead=${encodeURIComponent(leadId)}`} className="font-medium text-teal-700 underline">
+            {copy.plansLink}
+          </a>
+        </p>
+      )}
+      {leadId && (
         <p className="mt-2 text-xs text-ink/70">
           {copy.leadReference}: <span className="font-mono">{leadId.slice(0, 8)}</span>
         </p>
