@@ -20,6 +20,7 @@ export default [
   route("admin/event-signups", "routes/admin-event-signups.tsx"),
   route("admin/subscribers", "routes/admin-subscribers.tsx"),
   route("admin/orders", "routes/admin-orders.tsx"),
+  route("admin/leads/:id", "routes/admin-lead.tsx"),
   route("admin/unsaved", "routes/admin-unsaved.tsx"),
   route("admin/export/:list", "routes/admin-export.ts"),
   route("api/auth/*", "routes/api-auth.ts"),

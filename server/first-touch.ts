@@ -20,8 +20,8 @@ export function firstTouchCookie(siteUrl: string): RequestHandler {
   const site = new URL(siteUrl);
   return (req, res, next) => {
     if (req.method !== "GET" || NOT_A_LANDING.test(req.path)) return next();
-    // Prefetches and other non-navigations are not visits.
-    if (req.headers["sec-fetch-mode"] && req.headers["sec-fetch-mode"] !== "navigate") return next();
+    // A prefetch is not a visit (yet): the real navigation that may follow sets the cookie.
+    if (/prefetch|prerender/i.test(String(req.headers["sec-purpose"] ?? req.headers.purpose ?? ""))) return next();
     if (parseFirstTouch(cookieValue(req.headers.cookie, FIRST_TOUCH_COOKIE))) return next();
     const touch = firstTouchOf({
       url: new URL(req.originalUrl, site),

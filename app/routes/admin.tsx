@@ -8,6 +8,7 @@ import { GOAL_LABELS, LEAD_STATUSES, readableAnswers, STATUS_LABELS } from "~/fe
 import { fieldErrors } from "~/features/back-office/schema";
 import { SourceList, WeeklyChart } from "~/features/back-office/charts";
 import { AdminShell, adminMeta, formatDateTime, Notice, Pagination } from "~/features/back-office/ui";
+import { sourceLabel } from "~/infra/first-touch";
 
 export const meta: Route.MetaFunction = () => adminMeta("Leads");
 export const headers = forwardSessionHeaders;
@@ -33,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           phone: r.phone,
           message: r.message,
           sourceUrl: r.sourceUrl,
+          source: sourceLabel(r.firstTouch),
           status: r.status,
           note: r.note,
           answers: readableAnswers(r.answers),
@@ -58,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { id: String(form.get("id") ?? ""), errors: fieldErrors(parsed.error) as Record<string, string>, saved: false },
       { status: 400 },
     );
-  const found = await updateLead(ctx.services.database.db, parsed.data);
+  const found = await updateLead(ctx.services.database.db, parsed.data, trainer.user.id);
   if (!found)
     return data(
       { id: parsed.data.id, errors: { form: "This lead no longer exists." } as Record<string, string>, saved: false },
@@ -151,7 +153,9 @@ function LeadCard({ lead }: { lead: Lead }) {
     <article aria-labelledby={headingId} className="rounded-2xl bg-white p-5 ring-1 ring-navy/10">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={headingId} className="text-lg font-semibold text-navy">
-          {lead.name}
+          <Link to={`/admin/leads/${lead.id}`} className="underline decoration-navy/30 hover:decoration-navy">
+            {lead.name}
+          </Link>
         </h3>
         <p className="text-sm text-ink/80">{formatDateTime(lead.createdAt)}</p>
       </div>
@@ -165,6 +169,7 @@ function LeadCard({ lead }: { lead: Lead }) {
         {lead.sourceUrl ? (
           <span className="text-ink/80"> · from {new URL(lead.sourceUrl, "https://x.invalid").pathname}</span>
         ) : null}
+        <span className="text-ink/80"> · source: {lead.source}</span>
       </p>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {lead.answers.map((a) => (

@@ -3,6 +3,7 @@ import { newsletterSubscribers, orders, payments, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import { COUNT_CAP, PAGE_SIZE, prefixPattern, type LeadFilters } from "./filters";
 import { EVENT_FORM, INTAKE_FORM, type LeadStatus } from "./labels";
+import { recordTrainerUpdate } from "~/features/leads/lifecycle.server";
 
 export interface Page<T> {
   rows: T[];
@@ -47,6 +48,7 @@ const leadColumns = {
   message: signups.message,
   status: signups.status,
   note: signups.note,
+  firstTouch: signups.firstTouch,
 };
 export type LeadRow = { [K in keyof typeof leadColumns]: (typeof signups.$inferSelect)[K extends "id" ? "id" : K] };
 
@@ -101,13 +103,19 @@ export async function* allLeads(db: Db, filters: Omit<LeadFilters, "page">, batc
   }
 }
 
-export async function updateLead(db: Db, input: { id: string; status: LeadStatus; note: string }): Promise<boolean> {
-  const updated = await db
-    .update(signups)
-    .set({ status: input.status, note: input.note === "" ? null : input.note })
-    .where(and(eq(signups.id, input.id), eq(signups.formName, INTAKE_FORM)))
-    .returning({ id: signups.id });
-  return updated.length === 1;
+/** The trainer's status and note; what changed goes onto the lead's timeline. */
+export async function updateLead(
+  db: Db,
+  input: { id: string; status: LeadStatus; note: string },
+  userId: string,
+): Promise<boolean> {
+  const where = and(eq(signups.id, input.id), eq(signups.formName, INTAKE_FORM));
+  const [before] = await db.select({ status: signups.status, note: signups.note }).from(signups).where(where);
+  if (!before) return false;
+  const note = input.note === "" ? null : input.note;
+  await db.update(signups).set({ status: input.status, note }).where(where);
+  await recordTrainerUpdate(db, { leadId: input.id, userId, from: before, to: { status: input.status, note } });
+  return true;
 }
 
 export async function listEventSignups(db: Db, page: number) {

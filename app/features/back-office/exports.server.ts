@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { newsletterSubscribers, orders, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
+import { sourceLabel, type FirstTouch } from "~/infra/first-touch";
 import { CSV_BOM, csvRow } from "./csv";
 import { allLeads } from "./data.server";
 import type { LeadFilters } from "./filters";
@@ -10,6 +11,33 @@ export const EXPORT_LISTS = ["leads", "event-signups", "subscribers", "orders"] 
 export type ExportList = (typeof EXPORT_LISTS)[number];
 
 const encoder = new TextEncoder();
+
+/** The first-party source columns (README: "Where leads come from"), the same in every list. */
+const FIRST_TOUCH_HEADERS = [
+  "Source",
+  "UTM source",
+  "UTM medium",
+  "UTM campaign",
+  "UTM term",
+  "UTM content",
+  "Referring site",
+  "Landing page",
+  "First visit",
+];
+
+function firstTouchCells(touch: FirstTouch | null): (string | null)[] {
+  return [
+    sourceLabel(touch),
+    touch?.utmSource ?? null,
+    touch?.utmMedium ?? null,
+    touch?.utmCampaign ?? null,
+    touch?.utmTerm ?? null,
+    touch?.utmContent ?? null,
+    touch?.referrer ?? null,
+    touch?.landingPath ?? null,
+    touch?.firstSeen ?? null,
+  ];
+}
 
 function stream(chunks: () => AsyncGenerator<string>): ReadableStream<Uint8Array> {
   const iterator = chunks();
@@ -55,6 +83,7 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
         "Status",
         "Note",
         "Source page",
+        ...FIRST_TOUCH_HEADERS,
       ]);
       for await (const rows of allLeads(db, filters, BATCH)) {
         let text = "";
@@ -75,6 +104,7 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
             r.status,
             r.note,
             r.sourceUrl,
+            ...firstTouchCells(r.firstTouch),
           ]);
         }
         yield text;
@@ -82,7 +112,7 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
       return;
     }
     if (list === "event-signups") {
-      yield csvRow(["Date", "Name", "Phone", "Source page"]);
+      yield csvRow(["Date", "Name", "Phone", "Source page", ...FIRST_TOUCH_HEADERS]);
       for await (const rows of pagedRows((offset) =>
         db
           .select()
@@ -92,12 +122,14 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
           .limit(BATCH)
           .offset(offset),
       )) {
-        yield rows.map((r) => csvRow([r.createdAt, r.name, r.phone, r.sourceUrl])).join("");
+        yield rows
+          .map((r) => csvRow([r.createdAt, r.name, r.phone, r.sourceUrl, ...firstTouchCells(r.firstTouch)]))
+          .join("");
       }
       return;
     }
     if (list === "subscribers") {
-      yield csvRow(["Date", "E-mail", "Status", "Source", "Confirmed", "Unsubscribed"]);
+      yield csvRow(["Date", "E-mail", "Status", "Source", "Confirmed", "Unsubscribed", ...FIRST_TOUCH_HEADERS]);
       for await (const rows of pagedRows((offset) =>
         db
           .select()
@@ -107,7 +139,17 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
           .offset(offset),
       )) {
         yield rows
-          .map((r) => csvRow([r.createdAt, r.email, r.status, r.source, r.confirmedAt, r.unsubscribedAt]))
+          .map((r) =>
+            csvRow([
+              r.createdAt,
+              r.email,
+              r.status,
+              r.source,
+              r.confirmedAt,
+              r.unsubscribedAt,
+              ...firstTouchCells(r.firstTouch),
+            ]),
+          )
           .join("");
       }
       return;
@@ -123,6 +165,8 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
       "Status",
       "Provider",
       "Customer e-mail",
+      "Lead id",
+      ...FIRST_TOUCH_HEADERS,
     ]);
     for await (const rows of pagedRows((offset) =>
       db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(BATCH).offset(offset),
@@ -140,6 +184,8 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
             r.status,
             r.provider,
             r.customerEmail,
+            r.leadId,
+            ...firstTouchCells(r.firstTouch),
           ]),
         )
         .join("");

@@ -1,0 +1,185 @@
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { bookings, leadEvents, newsletterSubscribers, orders, payments, signups, type FirstTouch } from "#db/schema";
+import type { Db } from "~/infra/db.server";
+import { EVENT_FORM, INTAKE_FORM, readableAnswers, type AnswerLine } from "./labels";
+
+/** One thing that happened to a lead, for the timeline on /admin/leads/:id. */
+export type TimelineEntry =
+  | { kind: "first-visit"; at: string; firstTouch: FirstTouch }
+  | { kind: "intake"; at: string; answers: AnswerLine[]; message: string | null; sourceUrl: string | null }
+  | { kind: "call-booked"; at: string; startsAt: string | null; provider: string; matchedBy: string | null }
+  | { kind: "call-cancelled"; at: string; startsAt: string | null; provider: string }
+  | { kind: "event-signup"; at: string; name: string | null }
+  | { kind: "newsletter"; at: string; status: string; note: string }
+  | { kind: "order"; at: string; orderId: string; plan: string; amountCents: number; currency: string; status: string }
+  | {
+      kind: "payment";
+      at: string;
+      orderId: string;
+      instalment: number;
+      of: number;
+      amountCents: number;
+      currency: string;
+    }
+  | { kind: "status"; at: string; from: string | null; to: string | null; actor: string; reason: string | null }
+  | { kind: "note"; at: string; note: string | null; actor: string };
+
+export interface LeadTimeline {
+  lead: {
+    id: string;
+    name: string;
+    email: string | null;
+    phone: string | null;
+    status: string;
+    note: string | null;
+    createdAt: string;
+    firstTouch: FirstTouch | null;
+  };
+  entries: TimelineEntry[];
+}
+
+const digits = (phone: string | null) => (phone ?? "").replace(/\D/g, "");
+
+/**
+ * Everything known about one intake lead, oldest first: where they first came from, the
+ * intake, booked and cancelled calls, event signups (same phone number), newsletter status
+ * (same e-mail), orders and payments (linked, or the same e-mail), and every status change
+ * and note, by the trainer or the system.
+ */
+export async function leadTimeline(db: Db, leadId: string): Promise<LeadTimeline | null> {
+  const [lead] = await db
+    .select()
+    .from(signups)
+    .where(and(eq(signups.id, leadId), eq(signups.formName, INTAKE_FORM)));
+  if (!lead) return null;
+  const email = lead.email?.trim().toLowerCase() ?? "";
+  const phone = digits(lead.phone);
+
+  const [callRows, eventRows, subscriberRows, orderRows, changeRows] = await Promise.all([
+    db.select().from(bookings).where(eq(bookings.leadId, lead.id)),
+    phone.length >= 6
+      ? db
+          .select({ id: signups.id, name: signups.name, createdAt: signups.createdAt })
+          .from(signups)
+          .where(
+            and(
+              eq(signups.formName, EVENT_FORM),
+              sql`regexp_replace(coalesce(${signups.phone}, ''), '[^0-9]', '', 'g') = ${phone}`,
+            ),
+          )
+      : Promise.resolve([]),
+    email ? db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)) : Promise.resolve([]),
+    db
+      .select()
+      .from(orders)
+      .where(
+        email
+          ? or(eq(orders.leadId, lead.id), sql`lower(${orders.customerEmail}) = ${email}`)
+          : eq(orders.leadId, lead.id),
+      )
+      .orderBy(asc(orders.createdAt)),
+    db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id)).orderBy(asc(leadEvents.createdAt)),
+  ]);
+  const paymentRows = orderRows.length
+    ? await db
+        .select()
+        .from(payments)
+        .where(
+          inArray(
+            payments.orderId,
+            orderRows.map((o) => o.id),
+          ),
+        )
+        .orderBy(desc(payments.createdAt))
+    : [];
+
+  const iso = (d: Date) => d.toISOString();
+  const entries: TimelineEntry[] = [];
+  if (lead.firstTouch)
+    entries.push({
+      kind: "first-visit",
+      at: `${lead.firstTouch.firstSeen}T00:00:00.000Z`,
+      firstTouch: lead.firstTouch,
+    });
+  entries.push({
+    kind: "intake",
+    at: iso(lead.createdAt),
+    answers: readableAnswers(lead.answers),
+    message: lead.message,
+    sourceUrl: lead.sourceUrl,
+  });
+  for (const b of callRows) {
+    entries.push({
+      kind: "call-booked",
+      at: iso(b.createdAt),
+      startsAt: b.startsAt ? iso(b.startsAt) : null,
+      provider: b.provider,
+      matchedBy: b.matchedBy,
+    });
+    if (b.status === "cancelled")
+      entries.push({
+        kind: "call-cancelled",
+        at: iso(b.cancelledAt ?? b.updatedAt),
+        startsAt: b.startsAt ? iso(b.startsAt) : null,
+        provider: b.provider,
+      });
+  }
+  for (const e of eventRows) entries.push({ kind: "event-signup", at: iso(e.createdAt), name: e.name });
+  for (const s of subscriberRows) {
+    entries.push({ kind: "newsletter", at: iso(s.createdAt), status: "pending", note: `Subscribed (${s.source})` });
+    if (s.confirmedAt)
+      entries.push({ kind: "newsletter", at: iso(s.confirmedAt), status: "confirmed", note: "Confirmed" });
+    if (s.unsubscribedAt)
+      entries.push({ kind: "newsletter", at: iso(s.unsubscribedAt), status: "unsubscribed", note: "Unsubscribed" });
+  }
+  for (const o of orderRows) {
+    entries.push({
+      kind: "order",
+      at: iso(o.createdAt),
+      orderId: o.id,
+      plan: `${o.planName} (${o.billingType})`,
+      amountCents: o.amountCents,
+      currency: o.currency,
+      status: o.status,
+    });
+  }
+  for (const p of paymentRows) {
+    const order = orderRows.find((o) => o.id === p.orderId);
+    entries.push({
+      kind: "payment",
+      at: iso(p.createdAt),
+      orderId: p.orderId,
+      instalment: p.instalment,
+      of: order?.paymentsTotal ?? 1,
+      amountCents: p.amountCents,
+      currency: order?.currency ?? "eur",
+    });
+  }
+  for (const c of changeRows) {
+    if (c.kind === "note") entries.push({ kind: "note", at: iso(c.createdAt), note: c.note, actor: c.actor });
+    else
+      entries.push({
+        kind: "status",
+        at: iso(c.createdAt),
+        from: c.fromStatus,
+        to: c.toStatus,
+        actor: c.actor,
+        reason: c.reason,
+      });
+  }
+  // Stable: entries of the same moment keep the order above (a booking before the status it caused).
+  entries.sort((a, b) => a.at.localeCompare(b.at));
+  return {
+    lead: {
+      id: lead.id,
+      name: [lead.firstName, lead.lastName].filter(Boolean).join(" ") || lead.name || "(no name)",
+      email: lead.email,
+      phone: lead.phone,
+      status: lead.status,
+      note: lead.note,
+      createdAt: iso(lead.createdAt),
+      firstTouch: lead.firstTouch ?? null,
+    },
+    entries,
+  };
+}

@@ -1,0 +1,227 @@
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/admin-lead";
+import { requireServices } from "~/infra/context";
+import { sourceLabel, type FirstTouch } from "~/infra/first-touch";
+import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { updateLead } from "~/features/back-office/data.server";
+import { leadTimeline, type TimelineEntry } from "~/features/back-office/timeline.server";
+import { leadUpdateSchema } from "~/features/back-office/filters";
+import { LEAD_STATUSES, STATUS_LABELS, type LeadStatus } from "~/features/back-office/labels";
+import { fieldErrors } from "~/features/back-office/schema";
+import { AdminShell, adminMeta, formatDateTime, formatMoney, Notice } from "~/features/back-office/ui";
+
+export const meta: Route.MetaFunction = () => adminMeta("Lead");
+export const headers = forwardSessionHeaders;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const ctx = requireServices(context);
+  const trainer = await requireTrainer(request, ctx);
+  const timeline = /^[0-9a-f-]{36}$/i.test(params.id) ? await leadTimeline(ctx.services.database.db, params.id) : null;
+  if (!timeline) throw data("This lead does not exist.", { status: 404 });
+  return data({ email: trainer.user.email, ...timeline }, { headers: trainer.headers });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const ctx = requireServices(context);
+  assertSameOrigin(request, ctx.services.env.SITE_URL);
+  const trainer = await requireTrainer(request, ctx);
+  const form = await request.formData();
+  const parsed = leadUpdateSchema.safeParse({
+    id: params.id,
+    status: form.get("status"),
+    note: form.get("note") ?? "",
+  });
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), saved: false }, { status: 400 });
+  const found = await updateLead(ctx.services.database.db, parsed.data, trainer.user.id);
+  if (!found) return data({ errors: { form: "This lead no longer exists." }, saved: false }, { status: 404 });
+  await audit(ctx.services.database.db, {
+    action: "lead.updated",
+    userId: trainer.user.id,
+    ip: ctx.clientIp,
+    detail: { id: parsed.data.id, status: parsed.data.status },
+  });
+  return data({ errors: {} as Record<string, string>, saved: true }, { headers: trainer.headers });
+}
+
+const statusName = (s: string | null) => (s ? (STATUS_LABELS[s as LeadStatus] ?? s) : "(none)");
+
+function sourceLines(touch: FirstTouch): string[] {
+  const utm = [
+    ["source", touch.utmSource],
+    ["medium", touch.utmMedium],
+    ["campaign", touch.utmCampaign],
+    ["term", touch.utmTerm],
+    ["content", touch.utmContent],
+  ].filter(([, v]) => v);
+  return [
+    `Source: ${sourceLabel(touch)}`,
+    ...(utm.length ? [`Campaign: ${utm.map(([k, v]) => `${k} ${v}`).join(", ")}`] : []),
+    ...(touch.referrer ? [`Referring site: ${touch.referrer}`] : []),
+    `Landing page: ${touch.landingPath}`,
+  ];
+}
+
+function describe(entry: TimelineEntry): { title: string; lines: string[] } {
+  switch (entry.kind) {
+    case "first-visit":
+      return { title: "First visit", lines: sourceLines(entry.firstTouch) };
+    case "intake":
+      return {
+        title: "Intake questionnaire",
+        lines: [
+          ...entry.answers.map((a) => `${a.question}: ${a.answer}`),
+          ...(entry.message ? [`Message: ${entry.message}`] : []),
+        ],
+      };
+    case "call-booked":
+      return {
+        title: "Intake call booked",
+        lines: [
+          ...(entry.startsAt ? [`For ${formatDateTime(entry.startsAt)}`] : []),
+          `Via ${entry.provider}${entry.matchedBy ? `, matched by ${entry.matchedBy}` : ""}`,
+        ],
+      };
+    case "call-cancelled":
+      return {
+        title: "Intake call cancelled",
+        lines: entry.startsAt ? [`Was for ${formatDateTime(entry.startsAt)}`] : [],
+      };
+    case "event-signup":
+      return {
+        title: "Signed up for the beach workout",
+        lines: [`As ${entry.name ?? "(no name)"}, same phone number`],
+      };
+    case "newsletter":
+      return { title: `Newsletter: ${entry.status}`, lines: [entry.note] };
+    case "order":
+      return {
+        title: `Order: ${entry.plan}`,
+        lines: [
+          `${formatMoney(entry.amountCents, entry.currency)} per payment, now ${entry.status.replace(/_/g, " ")}`,
+        ],
+      };
+    case "payment":
+      return {
+        title: `Payment ${entry.instalment} of ${entry.of}`,
+        lines: [formatMoney(entry.amountCents, entry.currency)],
+      };
+    case "status":
+      return {
+        title: `Status: ${statusName(entry.from)} → ${statusName(entry.to)}`,
+        lines: [
+          entry.actor === "trainer"
+            ? "By you"
+            : `On its own (${{ booking: "call booked", cancellation: "call cancelled", payment: "paid order" }[entry.reason ?? ""] ?? entry.reason})`,
+        ],
+      };
+    case "note":
+      return { title: "Note", lines: [entry.note ?? ""] };
+  }
+}
+
+const inputClass = "mt-1 block w-full rounded-lg border border-navy/30 px-3 py-2";
+
+export default function AdminLead() {
+  const { email, lead, entries } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const errors: Record<string, string> = result?.errors ?? {};
+  return (
+    <AdminShell
+      title={lead.name}
+      email={email}
+      actions={
+        <Link to="/admin" className="min-h-11 rounded-full px-3 py-2.5 font-medium text-teal-700 underline">
+          All leads
+        </Link>
+      }
+    >
+      <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
+        <section aria-labelledby="lead-details" className="self-start rounded-2xl bg-white p-5 ring-1 ring-navy/10">
+          <h2 id="lead-details" className="text-lg font-semibold text-navy">
+            Details
+          </h2>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="font-medium">E-mail</dt>
+            <dd className="break-all">{lead.email ?? ""}</dd>
+            <dt className="font-medium">Phone</dt>
+            <dd>{lead.phone ?? ""}</dd>
+            <dt className="font-medium">Source</dt>
+            <dd>{sourceLabel(lead.firstTouch)}</dd>
+            <dt className="font-medium">Status</dt>
+            <dd>{statusName(lead.status)}</dd>
+          </dl>
+          <Form method="post" className="mt-4 grid gap-3">
+            <div>
+              <label htmlFor="status" className="text-sm font-medium">
+                Change status
+              </label>
+              <select id="status" name="status" defaultValue={lead.status} className={inputClass}>
+                {LEAD_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="note" className="text-sm font-medium">
+                Private note
+              </label>
+              <textarea
+                id="note"
+                name="note"
+                rows={3}
+                defaultValue={lead.note ?? ""}
+                aria-invalid={errors.note ? true : undefined}
+                aria-describedby={errors.note ? "note-error" : undefined}
+                className={inputClass}
+              />
+              {errors.note ? (
+                <p id="note-error" role="alert" className="mt-1 text-sm text-red-700">
+                  {errors.note}
+                </p>
+              ) : null}
+            </div>
+            <button
+              type="submit"
+              disabled={navigation.state === "submitting"}
+              className="min-h-11 rounded-full bg-navy px-5 font-semibold text-white hover:bg-navy-700 disabled:opacity-60"
+            >
+              {navigation.state === "submitting" ? "Saving…" : "Save"}
+            </button>
+          </Form>
+          <p role="status" className="mt-2 text-sm text-emerald-800">
+            {result?.saved ? "Saved." : ""}
+          </p>
+          {errors.form ? <Notice tone="error">{errors.form}</Notice> : null}
+        </section>
+        <section aria-labelledby="timeline-heading" className="rounded-2xl bg-white p-5 ring-1 ring-navy/10">
+          <h2 id="timeline-heading" className="text-lg font-semibold text-navy">
+            Timeline
+          </h2>
+          <ol aria-label="Timeline, oldest first" className="mt-4 space-y-4 border-l-2 border-teal/40 pl-5">
+            {entries.map((entry, i) => {
+              const { title, lines } = describe(entry);
+              return (
+                <li key={`${entry.kind}-${entry.at}-${i}`}>
+                  <p className="text-xs text-ink/75">
+                    <time dateTime={entry.at}>
+                      {entry.kind === "first-visit" ? entry.firstTouch.firstSeen : formatDateTime(entry.at)}
+                    </time>
+                  </p>
+                  <h3 className="font-semibold text-navy">{title}</h3>
+                  {lines.map((line) => (
+                    <p key={line} className="whitespace-pre-line text-sm">
+                      {line}
+                    </p>
+                  ))}
+                </li>
+              );
+            })}
+          </ol>
+        </section>
+      </div>
+    </AdminShell>
+  );
+}
