@@ -104,11 +104,26 @@ export default function App() {
   );
 }
 
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  410: "Gone",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRootData();
   let detail: string;
   if (isRouteErrorResponse(error)) {
-    detail = `${error.status} ${error.statusText || (error.status === 404 ? "Not Found" : "Error")}`;
+    // A response thrown on the server can arrive with a generic statusText; the status decides.
+    detail = `${error.status} ${STATUS_TEXT[error.status] ?? (error.statusText || "Error")}`;
   } else if (error instanceof Error && import.meta.env.DEV) {
     detail = error.message;
   } else {

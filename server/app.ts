@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
 import compression from "compression";
@@ -31,6 +32,10 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   const { env, logger } = services;
   const app = express();
   app.disable("x-powered-by");
+  // Express reads NODE_ENV itself and prints stack traces in "development"; the server behaves
+  // as in production however it is started (only the Vite dev server runs in development).
+  app.set("env", env.NODE_ENV === "development" ? "development" : "production");
+  app.use(refuseOddTargets);
   const trust = trustFunction(env.TRUST_PROXY);
   app.set("trust proxy", trust);
 
@@ -145,7 +150,56 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
     const body = res.locals.chunkedBody;
     return handleRequest(Buffer.isBuffer(body) ? withBody(req, body) : req, res, next);
   });
+  app.use(plainError(logger));
   return app;
+}
+
+/**
+ * Requests no page can answer, refused before anything else looks at them: absolute-form targets
+ * (`GET http://other.example/admin`), paths that are not valid percent-encoding (`/%`), and the
+ * build's own file names for prerendered pages (`/pricing/index.html` goes to `/pricing`).
+ */
+const refuseOddTargets: express.RequestHandler = (req, res, next) => {
+  if (!req.url.startsWith("/") || req.url.startsWith("//")) {
+    res.status(400).type("text/plain").send("Bad Request");
+    return;
+  }
+  const pathname = req.url.split("?")[0] ?? "/";
+  try {
+    decodeURIComponent(pathname);
+  } catch {
+    res.status(400).type("text/plain").send("Bad Request");
+    return;
+  }
+  const indexFile = /^(.*?)\/?index\.html$/i.exec(pathname);
+  if (indexFile) {
+    const query = req.url.slice(pathname.length);
+    res.redirect(301, `${indexFile[1] || "/"}${query}`);
+    return;
+  }
+  next();
+};
+
+/** The last word on any error: its status and standard text, never a stack trace or a file path. */
+function plainError(logger: AppServices["logger"]): express.ErrorRequestHandler {
+  return (error: unknown, _req, res, next) => {
+    const status = statusOf(error);
+    if (status >= 500) logger.error({ err: error }, "request failed");
+    if (res.headersSent) return next(error);
+    res
+      .status(status)
+      .type("text/plain")
+      .send(STATUS_CODES[status] ?? "Error");
+  };
+}
+
+function statusOf(error: unknown): number {
+  if (typeof error === "object" && error !== null) {
+    const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
+    const value = typeof status === "number" ? status : statusCode;
+    if (typeof value === "number" && value >= 400 && value < 600) return value;
+  }
+  return 500;
 }
 
 /**

@@ -1,13 +1,14 @@
 import path from "node:path";
 import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
-import { EnvError, parseEnv } from "~/infra/env.server";
+import { EnvError, parseEnv, requireSiteUrlInProduction } from "~/infra/env.server";
 import { createServices } from "~/infra/services.server";
 import { createApp } from "./app";
 
 async function main() {
   let env;
   try {
+    requireSiteUrlInProduction(process.env);
     env = parseEnv(process.env);
   } catch (error) {
     if (error instanceof EnvError) {

@@ -14,11 +14,12 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
-  /** Public address of the site, used in canonical links, sitemaps, e-mails and Stripe return URLs. */
-  SITE_URL: z
-    .url()
-    .default("http://localhost:3000")
-    .transform((v) => v.replace(/\/+$/, "")),
+  /**
+   * Public address of the site, used in canonical links, sitemaps, e-mails, Stripe return URLs and
+   * sign-in origin checks. Unset, it follows the port the server listens on (see `parseEnv`);
+   * production requires it (`requireSiteUrlInProduction`).
+   */
+  SITE_URL: optionalUrl.transform((v) => v?.replace(/\/+$/, "")),
   /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
   DATABASE_URL: optionalString.pipe(
     z
@@ -117,7 +118,7 @@ export const envSchema = z.object({
   RATE_LIMIT_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, "SITE_URL"> & { SITE_URL: string };
 
 export class EnvError extends Error {}
 
@@ -127,7 +128,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message}`);
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
-  const env = result.data;
+  const env = { ...result.data, SITE_URL: result.data.SITE_URL ?? `http://localhost:${result.data.PORT}` };
   if (env.NODE_ENV === "production" && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new EnvError(
       "Invalid environment configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set",
@@ -139,6 +140,28 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     );
   }
   return env;
+}
+
+/**
+ * A production start (NODE_ENV=production, a Stripe key or a PostgreSQL database) must know its
+ * public address: a guessed localhost URL would put broken links into e-mails and payments.
+ * Checked by the server entry only, so scripts and tests can parse partial settings.
+ */
+export function requireSiteUrlInProduction(source: Record<string, string | undefined>): void {
+  if (source.SITE_URL) return;
+  const reason =
+    source.NODE_ENV === "production"
+      ? "NODE_ENV=production"
+      : source.STRIPE_SECRET_KEY
+        ? "STRIPE_SECRET_KEY is set"
+        : source.DATABASE_URL
+          ? "DATABASE_URL is set"
+          : undefined;
+  if (reason) {
+    throw new EnvError(
+      `Invalid environment configuration:\n  SITE_URL: required in production (${reason}); set it to the site's public address, e.g. https://www.example.com`,
+    );
+  }
 }
 
 /** The subset that may reach the browser (through the root loader). Nothing secret here. */
