@@ -32,6 +32,7 @@ export const privacy: PrivacyContent = {
       heading: "Booking the free intake",
       paragraphs: [
         "You book the intake yourself through my scheduling service (Calendly). Calendly processes the name, e-mail address and time slot you enter so the appointment appears in both our calendars. After booking, I confirm the appointment personally by WhatsApp using the phone number you gave me.",
+        "Calendly tells my website when you book or cancel the call, with your name, e-mail address, the time slot and a reference to your questionnaire, so I can see the booking next to your answers. I keep this for as long as I keep your questionnaire.",
       ],
     },
     {
@@ -86,6 +87,7 @@ export const privacy: PrivacyContent = {
       heading: "Cookies",
       paragraphs: [
         "This website only places cookies that are essential for it to work, for example to remember your cookie choice or to keep the checkout working. These do not require consent.",
+        "On your first visit the website remembers how you found it, in a first-party cookie called first_touch that only this website reads and that is never shared: the campaign labels in the link you followed (utm_source, utm_medium, utm_campaign, utm_term, utm_content), the name of the website that linked to you (only its address, such as instagram.com, never the page), the first page you opened and the date. It holds no identifier and lasts 90 days. If you send the questionnaire, sign up for an event or the newsletter, or buy a plan, I store these details with it, so I know which posts and campaigns bring people to me (legitimate interest, Article 6(1)(f) GDPR). They are kept and deleted together with that record.",
         "Analytics cookies, which help me understand how visitors use the site, are only placed if you accept them. You can change your choice at any time via 'Cookie settings' in the footer of every page.",
       ],
     },
