@@ -7,6 +7,8 @@ const alias = {
   "#db": fileURLToPath(new URL("./db", import.meta.url)),
 };
 
+const DRILLS = ["tests/integration/fault-nothing-lost.test.ts", "tests/integration/fault-soak.test.ts"];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -30,6 +32,19 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: DRILLS,
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // The long fault drills: `npm run test:drills` (CI runs them after `npm test`).
+        resolve: { alias },
+        test: {
+          name: "drills",
+          include: DRILLS,
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

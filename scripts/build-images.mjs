@@ -76,5 +76,7 @@ for await (const file of walk(SRC)) {
   }
   manifest.sources[rel] = { sha256, width: meta.width, height: meta.height, widths, files };
 }
-await writeFile(MANIFEST, JSON.stringify(manifest, null, 2) + "\n");
+const text = JSON.stringify(manifest, null, 2) + "\n";
+// Written only when it changed, so tests reading it while a build runs never see half a file.
+if (!existsSync(MANIFEST) || (await readFile(MANIFEST, "utf8")) !== text) await writeFile(MANIFEST, text);
 console.log(`images: ${Object.keys(manifest.sources).length} sources, ${rendered} files rendered`);

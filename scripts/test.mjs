@@ -1,66 +1,88 @@
-// The whole test suite, in order: type-check, lint, production build (integration and
-// end-to-end tests run the built server), unit and integration tests (PGlite, and
-// PostgreSQL when TEST_DATABASE_URL is set), end-to-end in Chromium.
-// Ends with one line "N passed, N failed" summing every runner.
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, mkdirSync } from "node:fs";
+// The whole test suite: type-check, lint, production build and unit tests side by side; then
+// the integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), which start the
+// built server; then end-to-end in Chromium. The long fault drills (2,000 submissions through a
+// database outage, the soak) run with `npm run test:drills`, which CI runs after this.
+// Prints each stage's time and ends with one line "N passed, N failed, N skipped".
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const results = { passed: 0, failed: 0, skipped: 0 };
+const timings = [];
 mkdirSync("test-results", { recursive: true });
 
-function run(label, command, args, env = {}) {
+function run(label, command, args) {
   const started = Date.now();
-  console.log(`\n=== ${label} ===`);
-  const { status } = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  console.log(`=== ${label}: ${status === 0 ? "ok" : "FAILED"} (${Math.round((Date.now() - started) / 1000)} s)`);
-  return status === 0;
+  console.log(`\n=== ${label}: started ===`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: "inherit" });
+    child.on("exit", (status) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      timings.push(`${label}: ${seconds} s`);
+      console.log(`=== ${label}: ${status === 0 ? "ok" : "FAILED"} (${seconds} s)`);
+      resolve(status === 0);
+    });
+  });
 }
 
-function countVitest(file) {
-  if (!existsSync(file)) return false;
-  const report = JSON.parse(readFileSync(file, "utf8"));
-  results.passed += report.numPassedTests;
-  results.failed += report.numFailedTests;
-  results.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-  return true;
+/** A stage that is one check (not a test runner) counts as one failure when it fails. */
+const check = async (label, command, args) => (await run(label, command, args)) || (results.failed++, false);
+
+async function vitest(label, project) {
+  const report = `test-results/vitest-${project}.json`;
+  rmSync(report, { force: true });
+  const ok = await run(label, "npx", [
+    "vitest",
+    "run",
+    "--project",
+    project,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile=${report}`,
+  ]);
+  if (!existsSync(report)) return (results.failed++, false);
+  const counts = JSON.parse(readFileSync(report, "utf8"));
+  results.passed += counts.numPassedTests;
+  results.failed += counts.numFailedTests;
+  results.skipped += counts.numPendingTests + (counts.numTodoTests ?? 0);
+  return ok;
 }
 
-function countPlaywright(file) {
-  if (!existsSync(file)) return false;
-  const { stats } = JSON.parse(readFileSync(file, "utf8"));
+async function playwright() {
+  rmSync("test-results/e2e.json", { force: true });
+  const ok = await run("end-to-end tests (Playwright, Chromium)", "npx", ["playwright", "test"]);
+  if (!existsSync("test-results/e2e.json")) return (results.failed++, false);
+  const { stats } = JSON.parse(readFileSync("test-results/e2e.json", "utf8"));
   results.passed += stats.expected + (stats.flaky ?? 0);
   results.failed += stats.unexpected;
   results.skipped += stats.skipped;
-  return true;
+  return ok;
 }
 
-const steps = [
-  () => run("type-check", "npm", ["run", "-s", "typecheck"]) || (results.failed++, false),
-  () => run("lint", "npm", ["run", "-s", "lint"]) || (results.failed++, false),
-  () => run("production build", "npm", ["run", "-s", "build"]) || (results.failed++, false),
-  () => {
-    const ok = run("unit and integration tests (Vitest)", "npx", [
-      "vitest",
-      "run",
-      "--reporter=default",
-      "--reporter=json",
-      "--outputFile=test-results/vitest.json",
-    ]);
-    if (!countVitest("test-results/vitest.json")) results.failed++;
-    return ok;
-  },
-  () => {
-    const ok = run("end-to-end tests (Playwright, Chromium)", "npx", ["playwright", "test"]);
-    if (!countPlaywright("test-results/e2e.json")) results.failed++;
-    return ok;
-  },
-];
-
-let ok = true;
-for (const step of steps) ok = step() && ok;
+const started = Date.now();
+const drills = process.argv.includes("--drills");
+let ok;
+if (drills) {
+  ok = await vitest("fault drills (Vitest)", "drills");
+} else {
+  // Lint and unit tests need no build: they share the two cores with type-check and build (the
+  // build after type-check, as both write React Router's generated route types).
+  const first = await Promise.all([
+    check("type-check", "npm", ["run", "-s", "typecheck"]).then(async (typed) => [
+      typed,
+      await check("production build", "npm", ["run", "-s", "build"]),
+    ]),
+    check("lint and format", "npm", ["run", "-s", "lint"]),
+    vitest("unit tests (Vitest)", "unit"),
+  ]).then(([[typed, built], linted, unit]) => [typed, linted, built, unit]);
+  const built = first[2];
+  const integration = built ? await vitest("integration tests (Vitest)", "integration") : false;
+  const e2e = built ? await playwright() : false;
+  ok = first.every(Boolean) && integration && e2e;
+}
 
 if (!process.env.TEST_DATABASE_URL) {
   console.log("\nnote: TEST_DATABASE_URL is not set, so integration tests ran on PGlite only (.ci/run sets it).");
 }
+console.log(`\nstage times: ${timings.join(", ")}; total ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
 process.exit(ok && results.failed === 0 ? 0 : 1);
