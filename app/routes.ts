@@ -21,6 +21,7 @@ export default [
   route("admin/subscribers", "routes/admin-subscribers.tsx"),
   route("admin/orders", "routes/admin-orders.tsx"),
   route("admin/leads/:id", "routes/admin-lead.tsx"),
+  route("admin/funnel", "routes/admin-funnel.tsx"),
   route("admin/unsaved", "routes/admin-unsaved.tsx"),
   route("admin/export/:list", "routes/admin-export.ts"),
   route("api/auth/*", "routes/api-auth.ts"),

@@ -9,6 +9,8 @@ import { catalogueItem } from "~/features/checkout/catalogue";
 import { pricing } from "#content/pricing";
 import { updateLead } from "~/features/back-office/data.server";
 import { leadTimeline } from "~/features/back-office/timeline.server";
+import { leadFunnel } from "~/features/back-office/funnel.server";
+import { bookings } from "#db/schema";
 
 /** Orders tied to people, and the lead's timeline that shows them. */
 describe.each(engines)("lead timeline on %s", (engine: Engine) => {
@@ -117,5 +119,28 @@ describe.each(engines)("lead timeline on %s", (engine: Engine) => {
     ]);
     const times = timeline?.entries.map((e) => e.at) ?? [];
     expect([...times].sort()).toEqual(times);
+  });
+
+  it("counts the funnel per week and source from the database", async () => {
+    // The three leads above (all from instagram): two paid, none booked yet. One more, direct, with a call.
+    const leadId = await lead("dina@example.com");
+    await database.db
+      .update(signups)
+      .set({ firstTouch: { landingPath: "/", firstSeen: "2026-11-20" } })
+      .where(eq(signups.id, leadId));
+    await database.db
+      .insert(bookings)
+      .values({ provider: "calendly", externalId: "funnel-1", leadId, status: "booked" });
+    await database.db
+      .insert(bookings)
+      .values({ provider: "calendly", externalId: "funnel-2", leadId: null, status: "booked" });
+    const funnel = await leadFunnel(database.db);
+    expect(funnel.total).toEqual({ key: "total", leads: 4, booked: 1, clients: 2 });
+    expect(funnel.sources).toEqual([
+      { key: "instagram", leads: 3, booked: 0, clients: 2 },
+      { key: "direct", leads: 1, booked: 1, clients: 0 },
+    ]);
+    expect(funnel.weeks.reduce((n, w) => n + w.leads, 0)).toBe(4);
+    expect(funnel.weeks).toHaveLength(12);
   });
 });

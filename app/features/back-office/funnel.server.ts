@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "~/infra/db.server";
+import { weekStarts } from "./data.server";
+import { INTAKE_FORM } from "./labels";
+
+/** Leads of one week or source, and how many of them went on to book a call and to pay. */
+export interface FunnelRow {
+  key: string;
+  leads: number;
+  /** Leads with a booked call that was not cancelled. */
+  booked: number;
+  /** Leads with a paid order (paid, active or completed). */
+  clients: number;
+}
+
+export interface Funnel {
+  weeks: FunnelRow[];
+  sources: FunnelRow[];
+  /** Week × source, for the chart grouped by source. */
+  weekSources: (FunnelRow & { week: string; source: string })[];
+  total: FunnelRow;
+}
+
+/** The source label of migration 0003's first_touch, in SQL (the same rule as sourceLabel()). */
+const SOURCE_SQL = sql`coalesce(lower(s.first_touch->>'utmSource'), regexp_replace(s.first_touch->>'referrer', '^www\\.', ''), case when s.first_touch is null then '(unknown)' else 'direct' end)`;
+
+/**
+ * The funnel by the week a lead came in (cohorts), from the database alone: of the leads of
+ * each week and each source, how many booked a call and how many became paying clients.
+ */
+export async function leadFunnel(db: Db, now = new Date(), weeks = 12): Promise<Funnel> {
+  const starts = weekStarts(now, weeks);
+  const since = new Date(`${starts[0]}T00:00:00Z`).toISOString();
+  const result = await db.execute(sql`
+    select to_char(date_trunc('week', s.created_at at time zone 'UTC'), 'YYYY-MM-DD') as week,
+      ${SOURCE_SQL} as source,
+      count(*)::int as leads,
+      (count(*) filter (where exists (select 1 from bookings b where b.lead_id = s.id and b.status = 'booked')))::int as booked,
+      (count(*) filter (where exists (select 1 from orders o where o.lead_id = s.id and o.status in ('paid', 'active', 'completed'))))::int as clients
+    from signups s
+    where s.form_name = ${INTAKE_FORM} and s.created_at >= ${since}::timestamptz
+    group by 1, 2`);
+  const rows = (
+    result as unknown as { rows: { week: string; source: string; leads: number; booked: number; clients: number }[] }
+  ).rows.map((r) => ({ ...r, leads: Number(r.leads), booked: Number(r.booked), clients: Number(r.clients) }));
+  const sum = (key: string, list: typeof rows): FunnelRow => ({
+    key,
+    leads: list.reduce((n, r) => n + r.leads, 0),
+    booked: list.reduce((n, r) => n + r.booked, 0),
+    clients: list.reduce((n, r) => n + r.clients, 0),
+  });
+  const sourceKeys = [...new Set(rows.map((r) => r.source))];
+  return {
+    weeks: starts.map((week) =>
+      sum(
+        week,
+        rows.filter((r) => r.week === week),
+      ),
+    ),
+    sources: sourceKeys
+      .map((source) =>
+        sum(
+          source,
+          rows.filter((r) => r.source === source),
+        ),
+      )
+      .sort((a, b) => b.leads - a.leads || a.key.localeCompare(b.key)),
+    weekSources: rows
+      .map((r) => ({
+        key: `${r.week} ${r.source}`,
+        week: r.week,
+        source: r.source,
+        leads: r.leads,
+        booked: r.booked,
+        clients: r.clients,
+      }))
+      .sort((a, b) => a.week.localeCompare(b.week) || b.leads - a.leads),
+    total: sum("total", rows),
+  };
+}
+
+/** "67%" of a part of a whole; "–" when there is nothing to divide. */
+export function rate(part: number, whole: number): string {
+  return whole === 0 ? "–" : `${Math.round((part / whole) * 100)}%`;
+}

@@ -1,0 +1,169 @@
+import { data, useLoaderData } from "react-router";
+import type { Route } from "./+types/admin-funnel";
+import { requireServices } from "~/infra/context";
+import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { leadFunnel, rate, type FunnelRow } from "~/features/back-office/funnel.server";
+import { AdminShell, adminMeta } from "~/features/back-office/ui";
+
+export const meta: Route.MetaFunction = () => adminMeta("Funnel");
+export const headers = forwardSessionHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requireServices(context);
+  const trainer = await requireTrainer(request, ctx);
+  const funnel = await leadFunnel(ctx.services.database.db);
+  return data({ email: trainer.user.email, funnel }, { headers: trainer.headers });
+}
+
+const shortDate = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+
+function FunnelTable({
+  caption,
+  first,
+  rows,
+  total,
+}: {
+  caption: string;
+  first: string;
+  rows: { label: string; row: FunnelRow }[];
+  total?: FunnelRow;
+}) {
+  const line = (label: string, r: FunnelRow, strong = false) => (
+    <tr key={label} className={strong ? "font-semibold" : undefined}>
+      <th scope="row" className="py-1 pr-4 text-left font-medium">
+        {label}
+      </th>
+      <td className="py-1 pr-4">{r.leads}</td>
+      <td className="py-1 pr-4">{r.booked}</td>
+      <td className="py-1 pr-4">{rate(r.booked, r.leads)}</td>
+      <td className="py-1 pr-4">{r.clients}</td>
+      <td className="py-1 pr-4">{rate(r.clients, r.leads)}</td>
+    </tr>
+  );
+  return (
+    <table className="w-full text-sm">
+      <caption className="mb-2 text-left text-lg font-semibold text-navy">{caption}</caption>
+      <thead>
+        <tr className="text-left">
+          <th scope="col" className="pr-4">
+            {first}
+          </th>
+          <th scope="col" className="pr-4">
+            Leads
+          </th>
+          <th scope="col" className="pr-4">
+            Booked a call
+          </th>
+          <th scope="col" className="pr-4">
+            Lead → call
+          </th>
+          <th scope="col" className="pr-4">
+            Paying clients
+          </th>
+          <th scope="col" className="pr-4">
+            Lead → client
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => line(r.label, r.row))}
+        {total ? line("All", total, true) : null}
+      </tbody>
+    </table>
+  );
+}
+
+/** Leads, booked calls and clients per week as grouped bars; the same numbers are in the table below. */
+function FunnelChart({ weeks }: { weeks: FunnelRow[] }) {
+  const width = 640;
+  const height = 160;
+  const max = Math.max(1, ...weeks.map((w) => w.leads));
+  const slot = width / weeks.length;
+  const bar = Math.max(3, slot / 3 - 4);
+  const bars: [keyof FunnelRow, string][] = [
+    ["leads", "#0f766e"],
+    ["booked", "#d97706"],
+    ["clients", "#0b1f3a"],
+  ];
+  const total = weeks.reduce((n, w) => n + w.leads, 0);
+  return (
+    <figure>
+      <svg
+        viewBox={`0 0 ${width} ${height + 22}`}
+        className="h-auto w-full"
+        role="img"
+        aria-labelledby="funnel-chart-title"
+      >
+        <title id="funnel-chart-title">{`Last ${weeks.length} weeks: ${total} leads, with booked calls and paying clients per week`}</title>
+        <line x1="0" y1={height} x2={width} y2={height} stroke="#14213d" strokeOpacity="0.2" />
+        {weeks.map((w, i) => (
+          <g key={w.key}>
+            {bars.map(([key, color], j) => {
+              const h = (Number(w[key]) / max) * (height - 10);
+              return (
+                <rect key={key} x={i * slot + 4 + j * (bar + 1)} y={height - h} width={bar} height={h} fill={color} />
+              );
+            })}
+            {i % 2 === 0 ? (
+              <text x={i * slot + 4} y={height + 16} fontSize="11" fill="#14213d">
+                {shortDate(w.key)}
+              </text>
+            ) : null}
+          </g>
+        ))}
+      </svg>
+      <figcaption className="mt-2 flex flex-wrap gap-4 text-sm">
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden="true" className="inline-block size-3 bg-teal" /> Leads
+        </span>
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden="true" className="inline-block size-3 bg-amber-600" /> Booked a call
+        </span>
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden="true" className="inline-block size-3 bg-navy" /> Paying clients
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+export default function AdminFunnel() {
+  const { email, funnel } = useLoaderData<typeof loader>();
+  return (
+    <AdminShell title="Funnel" email={email}>
+      <p className="mb-6 max-w-3xl text-ink/85">
+        Leads by the week they sent the questionnaire and by where they first came from, and how many of them have since
+        booked an intake call (not cancelled) and become paying clients. From this site&apos;s own database.
+      </p>
+      <section aria-label="Funnel chart" className="mb-6 rounded-2xl bg-white p-5 ring-1 ring-navy/10">
+        <FunnelChart weeks={funnel.weeks} />
+      </section>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section className="overflow-x-auto rounded-2xl bg-white p-5 ring-1 ring-navy/10">
+          <FunnelTable
+            caption="Per source"
+            first="Source"
+            rows={funnel.sources.map((r) => ({ label: r.key, row: r }))}
+            total={funnel.total}
+          />
+        </section>
+        <section className="overflow-x-auto rounded-2xl bg-white p-5 ring-1 ring-navy/10">
+          <FunnelTable
+            caption="Per week"
+            first="Week of"
+            rows={funnel.weeks.filter((w) => w.leads > 0).map((r) => ({ label: shortDate(r.key), row: r }))}
+            total={funnel.total}
+          />
+        </section>
+      </div>
+      <section className="mt-6 overflow-x-auto rounded-2xl bg-white p-5 ring-1 ring-navy/10">
+        <FunnelTable
+          caption="Per week and source"
+          first="Week and source"
+          rows={funnel.weekSources.map((r) => ({ label: `${shortDate(r.week)} · ${r.source}`, row: r }))}
+        />
+      </section>
+    </AdminShell>
+  );
+}
