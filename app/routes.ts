@@ -30,6 +30,7 @@ export default [
   // Blog and newsletter: feeds, the subscribe endpoint and the e-mail links (never indexed).
   route("blog/rss.xml", "routes/blog-rss-xml.ts"),
   route("api/newsletter", "routes/api-newsletter.ts"),
+  route("api/newsletter/resend", "routes/api-newsletter-resend.ts"),
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),

@@ -83,6 +83,10 @@ export const newsletterMessages = {
   error: "Oops! Something went wrong. Please try again.",
   invalidEmail: "Please enter a valid email address",
   emailLabel: "Email address",
+  /** The same answer for every address, known or not. */
+  resent: "If this address is waiting for confirmation, a new e-mail is on its way. Check your spam folder too.",
+  resendHeading: "Didn't get the e-mail?",
+  resendButton: "Resend the confirmation e-mail",
   sending: "Sending…",
 };
 
@@ -94,7 +98,11 @@ export const newsletterPage = {
   statuses: {
     subscribed: {
       heading: "Thanks for subscribing! 🎉",
-      text: "If this address is new to the list, you'll receive an e-mail in a minute. Click the link in it to confirm, and you're in.",
+      text: "A confirmation e-mail is on its way (if this address is new to the list). Click the button in it to confirm, and you're in.",
+    },
+    resent: {
+      heading: "Check your inbox",
+      text: "If this address is waiting for confirmation, a new e-mail is on its way. Check your spam folder too.",
     },
     confirmed: {
       heading: "You're subscribed",

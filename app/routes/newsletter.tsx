@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { seoMeta } from "~/features/site/seo";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
-import { newsletterPage } from "#content/newsletter";
+import { newsletterMessages, newsletterPage } from "#content/newsletter";
 
 type Status = keyof typeof newsletterPage.statuses;
 const isStatus = (value: string | null): value is Status => value !== null && value in newsletterPage.statuses;
@@ -25,6 +25,33 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 const showForm: Status[] = ["invalid", "invalid-link", "error", "too-many"];
+const showResend: Status[] = ["subscribed", "resent"];
+
+/** A plain form: the same native POST with or without JavaScript, answered with /newsletter?status=resent. */
+function ResendForm() {
+  return (
+    <form method="post" action="/api/newsletter/resend" className="mt-8 rounded-3xl bg-white p-8 shadow-sm sm:p-12">
+      <h2 className="text-xl font-semibold text-navy">{newsletterMessages.resendHeading}</h2>
+      <label htmlFor="resend-email" className="mt-4 block font-medium text-ink">
+        {newsletterMessages.emailLabel}
+      </label>
+      <input
+        id="resend-email"
+        name="email"
+        type="email"
+        required
+        autoComplete="email"
+        className="mt-2 block min-h-12 w-full rounded-xl border border-navy/25 px-4 text-ink"
+      />
+      <button
+        type="submit"
+        className="mt-4 inline-flex min-h-12 items-center rounded-full border-2 border-navy px-7 font-semibold text-navy hover:bg-navy hover:text-white"
+      >
+        {newsletterMessages.resendButton}
+      </button>
+    </form>
+  );
+}
 
 export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
   const { status } = loaderData;
@@ -34,7 +61,7 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-2xl">
         {message ? (
           <div
-            role={status === "subscribed" || status === "confirmed" ? "status" : "alert"}
+            role={status === "subscribed" || status === "confirmed" || status === "resent" ? "status" : "alert"}
             className="rounded-3xl bg-white p-8 shadow-sm sm:p-12"
           >
             <h1 className="text-3xl font-bold tracking-tight text-navy sm:text-4xl">{message.heading}</h1>
@@ -51,6 +78,7 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <h1 className="text-3xl font-bold tracking-tight text-navy sm:text-4xl">{newsletterPage.formHeading}</h1>
         )}
+        {status && showResend.includes(status) && <ResendForm />}
         {(!status || showForm.includes(status)) && (
           <NewsletterForm variant="blog-overview" source="footer" className="mt-10" />
         )}

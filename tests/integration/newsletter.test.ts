@@ -12,14 +12,15 @@ import { createServices, type AppServices } from "~/infra/services.server";
 import { createLogger } from "~/infra/logger.server";
 import { createMailer, type Mailer } from "~/infra/mail.server";
 import { WELCOME_KIND, welcomeHandler } from "~/features/newsletter/welcome.server";
-import { welcomeEmail } from "#content/newsletter";
+import { newsletterMessages, welcomeEmail } from "#content/newsletter";
+import { action as resendAction } from "~/routes/api-newsletter-resend";
 import type { RequestContext } from "~/infra/context";
 import type { Database } from "~/infra/db.server";
 import { newsletterSubscribers } from "#db/schema";
 import { action as subscribeAction } from "~/routes/api-newsletter";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter-confirm";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/newsletter-unsubscribe";
-import { subscribe } from "~/features/newsletter/subscribe.server";
+import { resendConfirmation, subscribe } from "~/features/newsletter/subscribe.server";
 import { signToken } from "~/features/newsletter/tokens.server";
 
 type Args<F extends (...args: never[]) => unknown> = Parameters<F>[0];
@@ -73,6 +74,17 @@ async function confirm(services: AppServices, email: string): Promise<Response> 
     context: context(services),
     params: {},
   } as unknown as Args<typeof confirmAction>)) as Response;
+}
+
+async function callResend(services: AppServices, email: string, ip: string, json = true): Promise<Response> {
+  const request = new Request("http://localhost/api/newsletter/resend", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(json ? { Accept: "application/json" } : {}) },
+    body: new URLSearchParams({ email }),
+  });
+  return (await resendAction({ request, context: context(services, ip), params: {} } as unknown as Args<
+    typeof resendAction
+  >)) as Response;
 }
 
 async function rows(services: AppServices) {
@@ -468,13 +480,14 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
 
     it("subscribing again after unsubscribing asks for confirmation again", async () => {
       await callSubscribe(services, { ...valid, email: "optin@example.com" });
-      await smtp.waitForMessages(2);
+      // The first confirmation and the welcome e-mail, then this one.
+      await smtp.waitForMessages(3);
       expect((await rows(services))[0]?.status).toBe("pending");
     });
 
     it("keeps the welcome e-mail through an SMTP outage and sends it exactly once when SMTP is back", async () => {
       await callSubscribe(services, { ...valid, email: "outage-welcome@example.com" });
-      const before = (await smtp.waitForMessages(3)).length;
+      const before = (await smtp.waitForMessages(4)).length;
       const down = createMailer("smtp://127.0.0.1:1?starttls=off", "coach@example.com", createLogger("silent"));
       useWelcomeMailer(services, down);
       await confirm(services, "outage-welcome@example.com");
@@ -494,6 +507,45 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
       );
       expect(welcomes).toHaveLength(1);
       expect(smtp.messages).toHaveLength(before + 1);
+    });
+
+    it("resends the confirmation once per window, with the same answer for known and unknown addresses", async () => {
+      const sent = smtp.messages.length;
+      await callSubscribe(services, { ...valid, email: "resend@example.com" });
+      const before = (await smtp.waitForMessages(sent + 1)).length;
+      const known = await callResend(services, "Resend@Example.com", "198.51.100.7");
+      const unknown = await callResend(services, "nobody-here@example.com", "198.51.100.7");
+      expect(known.status).toBe(200);
+      expect(unknown.status).toBe(200);
+      const answer = await known.json();
+      expect(answer).toEqual({ ok: true, message: newsletterMessages.resent });
+      expect(await unknown.json()).toEqual(answer);
+      const mails = await smtp.waitForMessages(before + 1);
+      expect(mails[before]?.to).toEqual(["resend@example.com"]);
+      expect(mails[before]?.raw).toContain("https://coach.example/newsletter/confirm?token=");
+
+      // Within the window the address gets nothing more, and the answer does not change.
+      const again = await callResend(services, "resend@example.com", "198.51.100.8");
+      expect(await again.json()).toEqual(answer);
+      await (
+        await resendConfirmation(services, "resend@example.com")
+      ).background;
+      // A confirmed address gets no confirmation link at all.
+      await (
+        await resendConfirmation(services, "outage-welcome@example.com")
+      ).background;
+      expect(smtp.messages).toHaveLength(before + 1);
+
+      const noJs = await callResend(services, "resend@example.com", "198.51.100.9", false);
+      expect(noJs.status).toBe(303);
+      expect(noJs.headers.get("location")).toBe("/newsletter?status=resent");
+    });
+
+    it("limits resend requests per connection with a 429", async () => {
+      const limited = await makeServices({ SMTP_URL: smtp.url, RATE_LIMIT_FORMS_PER_MINUTE: "2" });
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await callResend(limited, `x${i}@example.com`, "203.0.113.4")).status);
+      expect(statuses).toEqual([200, 200, 429]);
     });
   });
 });

@@ -1,4 +1,5 @@
 import "~/infra/zod-config";
+import { createHash } from "node:crypto";
 import { and, eq, lt, or, sql, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { newsletterSubscribers } from "#db/schema";
@@ -13,6 +14,9 @@ import { forwardToWebhook, type WebhookOptions } from "./webhook.server";
 import { firstTouchSchema, type FirstTouch } from "~/infra/first-touch";
 
 export type NewsletterServices = Pick<AppServices, "database" | "outbox" | "mailer" | "logger" | "env" | "secret">;
+
+/** One resent confirmation per address in this window, whoever asks. */
+export const RESEND_WINDOW_SECONDS = 120;
 
 export const OUTBOX_KIND = "newsletter";
 
@@ -139,6 +143,34 @@ async function refreshKnownAddress(
     return true;
   }
   return false;
+}
+
+/**
+ * "Resend the confirmation e-mail": mails a fresh link only to an address that is waiting for
+ * confirmation, at most once per window. The caller answers the same whatever happened here,
+ * so the form reveals nothing about which addresses are on the list.
+ */
+export async function resendConfirmation(
+  services: NewsletterServices & Pick<AppServices, "rateLimit">,
+  rawEmail: string,
+  now = new Date(),
+): Promise<{ background: Promise<void> }> {
+  const idle = { background: Promise.resolve() };
+  const { mailer, logger } = services;
+  if (!mailer) return idle;
+  const email = normaliseEmail(rawEmail);
+  // Hashed: the rate-limit store is no place for addresses.
+  const key = `newsletter-resend:${createHash("sha256").update(email).digest("base64url")}`;
+  if (!(await services.rateLimit(key, 1, RESEND_WINDOW_SECONDS)).allowed) return idle;
+  const [row] = await services.database.db
+    .select({ status: newsletterSubscribers.status })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, email));
+  if (row?.status !== "pending") return idle;
+  const background = mailer.send(confirmationMessage(services, email, now)).catch((error: unknown) => {
+    logger.error({ err: error }, "newsletter confirmation e-mail (resend) failed");
+  });
+  return { background };
 }
 
 /** Idempotent write of an outbox entry once the database is back. */
