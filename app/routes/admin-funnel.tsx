@@ -2,7 +2,8 @@ import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-funnel";
 import { requireServices } from "~/infra/context";
 import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
-import { leadFunnel, rate, type FunnelRow } from "~/features/back-office/funnel.server";
+import { leadFunnel } from "~/features/back-office/funnel.server";
+import { rate, type FunnelRow } from "~/features/back-office/funnel";
 import { AdminShell, adminMeta } from "~/features/back-office/ui";
 
 export const meta: Route.MetaFunction = () => adminMeta("Funnel");

@@ -1,17 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/infra/db.server";
 import { weekStarts } from "./data.server";
+import type { FunnelRow } from "./funnel";
 import { INTAKE_FORM } from "./labels";
-
-/** Leads of one week or source, and how many of them went on to book a call and to pay. */
-export interface FunnelRow {
-  key: string;
-  leads: number;
-  /** Leads with a booked call that was not cancelled. */
-  booked: number;
-  /** Leads with a paid order (paid, active or completed). */
-  clients: number;
-}
 
 export interface Funnel {
   weeks: FunnelRow[];
@@ -77,9 +68,4 @@ export async function leadFunnel(db: Db, now = new Date(), weeks = 12): Promise<
       .sort((a, b) => a.week.localeCompare(b.week) || b.leads - a.leads),
     total: sum("total", rows),
   };
-}
-
-/** "67%" of a part of a whole; "–" when there is nothing to divide. */
-export function rate(part: number, whole: number): string {
-  return whole === 0 ? "–" : `${Math.round((part / whole) * 100)}%`;
 }
