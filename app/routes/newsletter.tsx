@@ -30,8 +30,15 @@ const showResend: Status[] = ["subscribed", "resent"];
 /** A plain form: the same native POST with or without JavaScript, answered with /newsletter?status=resent. */
 function ResendForm() {
   return (
-    <form method="post" action="/api/newsletter/resend" className="mt-8 rounded-3xl bg-white p-8 shadow-sm sm:p-12">
-      <h2 className="text-xl font-semibold text-navy">{newsletterMessages.resendHeading}</h2>
+    <form
+      method="post"
+      action="/api/newsletter/resend"
+      aria-labelledby="resend-heading"
+      className="mt-8 rounded-3xl bg-white p-8 shadow-sm sm:p-12"
+    >
+      <h2 id="resend-heading" className="text-xl font-semibold text-navy">
+        {newsletterMessages.resendHeading}
+      </h2>
       <label htmlFor="resend-email" className="mt-4 block font-medium text-ink">
         {newsletterMessages.emailLabel}
       </label>

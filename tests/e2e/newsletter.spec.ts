@@ -265,3 +265,46 @@ test.describe("unsubscribe", () => {
     expect(res.status()).toBe(200);
   });
 });
+
+test.describe("confirmation link", () => {
+  /** Signs a confirmation link the way the server does (valid for two weeks from now). */
+  function confirmToken(email: string): string {
+    const secret = readFileSync(path.join(process.env.E2E_DATA_DIR ?? "", "auth-secret"), "utf8").trim();
+    const expires = Date.now() + 14 * 24 * 60 * 60 * 1000;
+    const mac = createHmac("sha256", secret).update(`newsletter:confirm:${email}:${expires}`).digest("base64url");
+    return `${Buffer.from(email).toString("base64url")}.${expires.toString(36)}.${mac}`;
+  }
+
+  test("a browser with JavaScript confirms by itself, through the page's POST", async ({ page }) => {
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`/newsletter/confirm?token=${confirmToken("auto.confirm@example.com")}`);
+    await expect(page).toHaveURL(/\/newsletter\?status=confirmed$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're subscribed");
+    expect(posts).toContain("/newsletter/confirm");
+  });
+
+  test("without JavaScript the page waits for the button, which confirms", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    const response = await page.goto(`/newsletter/confirm?token=${confirmToken("button.confirm@example.com")}`);
+    expect(response?.headers()["cache-control"]).toBe("no-store");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("One click to confirm");
+    await expect(page.getByText("bu************@example.com")).toBeVisible();
+    await page.getByRole("button", { name: "Confirm my subscription" }).click();
+    await expect(page).toHaveURL(/\/newsletter\?status=confirmed$/);
+    await context.close();
+  });
+
+  test("a resend from the newsletter page gets the same answer for any address", async ({ page }) => {
+    await page.goto("/newsletter?status=subscribed");
+    const resend = page.getByRole("main").getByRole("form", { name: "Didn't get the e-mail?" });
+    await expectAccessible(page);
+    await resend.getByRole("textbox", { name: "Email address" }).fill("someone.unknown@example.com");
+    await resend.getByRole("button", { name: "Resend the confirmation e-mail" }).click();
+    await expect(page).toHaveURL(/\/newsletter\?status=resent$/);
+    await expect(page.getByRole("status")).toContainText("a new e-mail is on its way");
+  });
+});
