@@ -147,7 +147,8 @@ test.describe("back office", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const lines = csv.slice(1).split("\r\n");
     expect(lines[0]).toBe(
-      "Date,First name,Last name,E-mail,Phone,Goal,Sport / exercise,Competition goal,Gender,Age,Message,Status,Note,Source page",
+      "Date,First name,Last name,E-mail,Phone,Goal,Sport / exercise,Competition goal,Gender,Age,Message,Status,Note,Source page," +
+        "Source,UTM source,UTM medium,UTM campaign,UTM term,UTM content,Referring site,Landing page,First visit",
     );
     expect(lines).toHaveLength(3); // header, the filtered lead, trailing newline
     expect(lines[1]).toContain(
