@@ -131,3 +131,23 @@ test("the pricing duration switches without the app's scripts, by CSS alone", as
   await expect(hydrated(page)).toHaveCount(0);
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/Failed to load|import/i.test(e)));
 });
+
+test("no page reports a Content-Security-Policy violation once its app has loaded", async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { __cspReports: string[] }).__cspReports = [];
+    document.addEventListener("securitypolicyviolation", (event) =>
+      (window as unknown as { __cspReports: string[] }).__cspReports.push(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      ),
+    );
+  });
+  for (const path of ["/", "/start", "/pricing", "/nicaragua", "/blog/optimize-running-cadence"]) {
+    await page.goto(path, { waitUntil: "load" });
+    await page.mouse.wheel(0, 10);
+    await expect(hydrated(page)).toHaveCount(1);
+    // The questionnaire's and the forms' schemas are built and used: validate an empty answer.
+    if (path === "/start")
+      await page.locator("#fitness-form").getByRole("button", { name: "Next" }).click({ force: true });
+    expect(await page.evaluate(() => (window as unknown as { __cspReports: string[] }).__cspReports), path).toEqual([]);
+  }
+});

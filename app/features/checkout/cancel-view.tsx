@@ -18,9 +18,13 @@ export function CancelView() {
 
   return (
     // The processing state and the countdown are this page's work: the app loads at `load` (hydration-signal.ts).
-    <div className="mx-auto max-w-2xl" data-hydrate-on-load="">
+    // Processing state and message share one grid cell, so the swap moves nothing (CLS 0).
+    <div className="mx-auto grid max-w-2xl" data-hydrate-on-load="">
       {processing && (
-        <div className="cancel-processing flex min-h-72 flex-col items-center justify-center gap-4" role="status">
+        <div
+          className="cancel-processing flex min-h-72 flex-col items-center justify-center gap-4 [grid-area:1/1]"
+          role="status"
+        >
           <span
             className="h-10 w-10 animate-spin rounded-full border-4 border-navy/15 border-t-teal motion-reduce:animate-none"
             aria-hidden="true"
@@ -30,9 +34,9 @@ export function CancelView() {
       )}
       {/* Without JavaScript the processing state never ends, so the message shows at once. */}
       <noscript>
-        <style>{".cancel-processing{display:none!important}.cancel-content{display:block!important}"}</style>
+        <style>{".cancel-processing{display:none!important}.cancel-content{visibility:visible!important}"}</style>
       </noscript>
-      <div className={`cancel-content ${processing ? "hidden" : ""}`}>
+      <div className={`cancel-content [grid-area:1/1] ${processing ? "invisible" : ""}`}>
         <div className="rounded-3xl border border-navy/10 bg-white p-6 text-center shadow-sm sm:p-10">
           <span
             className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-sand text-navy"
