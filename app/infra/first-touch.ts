@@ -1,3 +1,4 @@
+import "./zod-config";
 import { z } from "zod";
 import type { FirstTouch } from "#db/schema";
 import { hasNoControlCharacters } from "./control-characters";

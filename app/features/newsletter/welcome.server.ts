@@ -1,3 +1,4 @@
+import "~/infra/zod-config";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { newsletterSubscribers } from "#db/schema";

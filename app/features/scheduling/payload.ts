@@ -1,3 +1,4 @@
+import "~/infra/zod-config";
 import { z } from "zod";
 
 /** One booking change, the same for both services. */
