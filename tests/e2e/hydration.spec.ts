@@ -93,20 +93,6 @@ test("a form sent before hydration takes the app's path once it runs", async ({ 
   await expect(form.getByRole("status")).toHaveText("Thanks for subscribing! 🎉");
 });
 
-test("what was typed before hydration reaches the app, and the early submit uses it", async ({ page }) => {
-  const scripts = await holdScripts(page);
-  await page.goto("/nicaragua", { waitUntil: "load" });
-  await page.getByLabel("Name").fill("Early Eva");
-  await page.getByLabel("Phone number").fill("+505 8888 4321");
-  const request = page.waitForRequest((r) => r.url().endsWith("/api/event-signup") && r.method() === "POST");
-  await page.getByRole("button", { name: "Reserve My Spot" }).click();
-  await expect(hydrated(page)).toHaveCount(0);
-  scripts.release();
-  const body = JSON.parse((await request).postData() ?? "{}") as { name?: string; phone?: string };
-  expect(body).toMatchObject({ name: "Early Eva", phone: "+505 8888 4321" });
-  await expect(page.getByText("Thank you for signing up! See you at the beach! 🏖️")).toBeVisible();
-});
-
 test("when the app's scripts cannot load, a form sent early still posts natively", async ({ page, consoleErrors }) => {
   await page.route("**/assets/**/*.js", (route) => route.abort());
   await page.goto("/pricing", { waitUntil: "load" });
