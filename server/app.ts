@@ -160,7 +160,8 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
  * build's own file names for prerendered pages (`/pricing/index.html` goes to `/pricing`).
  */
 const refuseOddTargets: express.RequestHandler = (req, res, next) => {
-  if (!req.url.startsWith("/") || req.url.startsWith("//")) {
+  // A backslash reads as a slash to browsers: `/\\evil.example` would redirect off the site.
+  if (!req.url.startsWith("/") || req.url.startsWith("//") || req.url.includes("\\")) {
     res.status(400).type("text/plain").send("Bad Request");
     return;
   }

@@ -28,6 +28,7 @@ const ODD_TARGETS = [
   "/assets/..%2f..%2fpackage.json",
   "/assets/missing-file.js",
   "/assets/",
+  "/\\evil.example/index.html",
 ];
 
 // What a leaked stack trace or server path looks like.
