@@ -2,6 +2,8 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 export default tseslint.config(
   {
@@ -31,6 +33,56 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
       "no-console": ["error", { allow: ["warn", "error"] }],
+    },
+  },
+  {
+    // Layers, lowest first: content/ and db/; app/infra and app/ui; app/features; app/context.ts
+    // (AppServices, RequestContext); app/routes and app/root.tsx; server/ (wires the services).
+    // An import may only point down, and nothing may form a circle, so each part can be read
+    // and tested on its own. Features declare the narrow context types they need.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "content/**/*.ts", "db/**/*.ts", "scripts/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      // Without a parser for .ts files the rules cannot read the files an import leads to.
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: ["./app/infra", "./app/ui"],
+              from: ["./app/features", "./app/routes", "./app/context.ts", "./app/root.tsx", "./server"],
+              message: "infra/ and ui/ are below the features: pass what they need in as a parameter or type.",
+            },
+            {
+              target: "./app/features",
+              from: ["./app/routes", "./app/root.tsx", "./app/context.ts", "./server"],
+              message:
+                "A feature must not import a route, the request context or the server: declare the narrow type it needs.",
+            },
+            {
+              target: "./app/features/leads",
+              from: "./app/features/questionnaire",
+              message: "leads/ stores what the forms send; it takes the vocabulary from leads/vocabulary.ts.",
+            },
+            {
+              target: ["./app"],
+              from: ["./server", "./scripts", "./tests"],
+              message: "app/ must not import the server, scripts or tests.",
+            },
+            {
+              target: ["./content", "./db"],
+              from: ["./app", "./server"],
+              message: "content/ and db/ are the bottom layer and import no app code.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

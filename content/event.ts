@@ -23,7 +23,6 @@ export const event: EventContent = {
     "Sunscreen and a cap, the sun is still strong at 5:30",
     "10 dollars in cash",
   ],
-  formName: "Nicaragua Signup Form",
   buttonLabel: "Reserve My Spot",
   thanks: "Thank you for signing up! See you at the beach! 🏖️",
   closedTitle: "This beach workout has taken place",

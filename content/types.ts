@@ -186,7 +186,6 @@ export interface EventContent {
   price: { amount: number; currency: string };
   description: string[];
   bringList: string[];
-  formName: string; // "Nicaragua Signup Form"
   buttonLabel: string; // "Reserve My Spot"
   thanks: string;
   /** Shown instead of the form once the event has started. */

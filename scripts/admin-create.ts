@@ -15,7 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { createInterface } from "node:readline";
 import { parseEnv } from "~/infra/env.server";
-import { createServices } from "~/infra/services.server";
+import { createServices } from "../server/services";
 import { AccountExistsError, createTrainerAccount } from "~/features/back-office/accounts.server";
 import { audit } from "~/features/back-office/guard.server";
 import { sendProvisionRequest } from "~/features/back-office/provision";

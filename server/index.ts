@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { EnvError, parseEnv, requireSiteUrlInProduction } from "~/infra/env.server";
-import { createServices } from "~/infra/services.server";
+import { createServices } from "./services";
 import { createApp } from "./app";
 
 async function main() {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin-export";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { audit, requireTrainer } from "~/features/back-office/guard.server";
 import { AccessTokenError, verifyAccessToken } from "~/features/back-office/access-token.server";
-import type { RequestContext } from "~/infra/context";
+import type { RequestContext } from "~/context";
 import { EXPORT_LISTS, exportCsv, type ExportList } from "~/features/back-office/exports.server";
 import { parseLeadFilters } from "~/features/back-office/filters";
 

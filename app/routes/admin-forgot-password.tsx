@@ -1,6 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-forgot-password";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { assertSameOrigin } from "~/features/back-office/guard.server";
 import { requestPasswordReset } from "~/features/back-office/flows.server";
 import { fieldErrors, forgotPasswordSchema, HONEYPOT_FIELD, type FieldErrors } from "~/features/back-office/schema";

@@ -1,6 +1,6 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-funnel";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import { leadFunnel } from "~/features/back-office/funnel.server";
 import { rate, type FunnelRow } from "~/features/back-office/funnel";

@@ -1,6 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-lead";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { sourceLabel, type FirstTouch } from "~/infra/first-touch";
 import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import { updateLead } from "~/features/back-office/data.server";

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-login";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { assertSameOrigin, getTrainerSession } from "~/features/back-office/guard.server";
 import { signInWithPassword } from "~/features/back-office/flows.server";
 import { safeRedirectPath } from "~/features/back-office/origin";

@@ -1,6 +1,6 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-orders";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import { listOrders } from "~/features/back-office/data.server";
 import { pageSchema } from "~/features/back-office/filters";

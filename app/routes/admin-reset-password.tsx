@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-reset-password";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { assertSameOrigin } from "~/features/back-office/guard.server";
 import { resetPassword } from "~/features/back-office/flows.server";
 import { fieldErrors, resetPasswordSchema, type FieldErrors } from "~/features/back-office/schema";

@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import { data, Form, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-security";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import {
   changePassword,

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin-sign-out";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { assertSameOrigin, getTrainerSession } from "~/features/back-office/guard.server";
 import { signOutScope, type SignOutScope } from "~/features/back-office/flows.server";
 

@@ -1,6 +1,6 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-unsaved";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import { describeDeadLetter } from "~/features/back-office/dead-letters";
 import { AdminShell, adminMeta, formatDateTime, Notice } from "~/features/back-office/ui";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-verify";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { assertSameOrigin } from "~/features/back-office/guard.server";
 import { verifySecondFactor } from "~/features/back-office/flows.server";
 import { safeRedirectPath } from "~/features/back-office/origin";

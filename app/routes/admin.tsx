@@ -1,6 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import { listLeads, updateLead, weeklyStats } from "~/features/back-office/data.server";
 import { filtersToQuery, leadUpdateSchema, parseLeadFilters } from "~/features/back-office/filters";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api-admin-accounts";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { AccountExistsError, accountInputSchema, createTrainerAccount } from "~/features/back-office/accounts.server";
 import { audit } from "~/features/back-office/guard.server";
 import { isLoopback, verifyProvisionRequest } from "~/features/back-office/provision";

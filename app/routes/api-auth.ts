@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-auth";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { authHeaders } from "~/features/back-office/guard.server";
 
 /**

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/api-create-checkout-session";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { createCheckout } from "~/features/checkout/create-checkout.server";
 import {
   CHECKOUT_MESSAGES,

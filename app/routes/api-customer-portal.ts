@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/api-customer-portal";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
+import { guardInput } from "~/infra/form-guard.server";
 import { SESSION_ID_PATTERN } from "~/features/checkout/provider.server";
 
 /**
@@ -10,13 +11,15 @@ import { SESSION_ID_PATTERN } from "~/features/checkout/provider.server";
  * Only a completed checkout of this site opens a portal; anything else returns with a notice.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, clientIp } = requireServices(context);
+  const ctx = requireServices(context);
+  const { services } = ctx;
   const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
   if (!SESSION_ID_PATTERN.test(sessionId))
     return redirect("/success", { status: 303, headers: { "Cache-Control": "no-store" } });
   const back = `/success?session_id=${encodeURIComponent(sessionId)}`;
-  const limit = await services.rateLimit(`portal:${clientIp}`, services.env.RATE_LIMIT_FORMS_PER_MINUTE, 60);
-  if (!limit.allowed) return redirect(`${back}&portal=busy`, 303);
+  // A link, not a form: only the rate limit of the form guard applies (no body, no honeypot).
+  const guard = await guardInput(ctx, "portal", null);
+  if (!guard.ok) return redirect(`${back}&portal=busy`, 303);
   try {
     const url = await services.payments.createPortalSession(sessionId, `${services.env.SITE_URL}${back}`);
     return redirect(url ?? `${back}&portal=unavailable`, { status: 303, headers: { "Cache-Control": "no-store" } });

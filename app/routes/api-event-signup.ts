@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-event-signup";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { handleEventSignup } from "~/features/leads/event-signup.server";
 
 /** The event signup form posts its JSON here when JavaScript runs. */

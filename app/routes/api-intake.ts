@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-intake";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { handleIntake } from "~/features/questionnaire/intake.server";
 
 /** The questionnaire's step flow posts its JSON here (the pages around it are prerendered). */

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/api-newsletter-resend";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { enforceFormRateLimit } from "~/infra/form-guard.server";
 import { emailSchema } from "~/features/newsletter/schema";
 import { resendConfirmation } from "~/features/newsletter/subscribe.server";

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { firstTouchOfRequest } from "~/infra/first-touch";
 import type { Route } from "./+types/api-newsletter";
-import { requireServices } from "~/infra/context";
-import { enforceFormRateLimit, HONEYPOT_FIELD, spamReason } from "~/infra/form-guard.server";
+import { requireServices } from "~/context";
+import { guardForm } from "~/infra/form-guard.server";
 import { subscribeSchema, type SubscribeResponse } from "~/features/newsletter/schema";
 import { subscribe } from "~/features/newsletter/subscribe.server";
 import { newsletterMessages } from "#content/newsletter";
@@ -24,35 +24,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST")
     return Response.json({ ok: false, message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return answer(400, { ok: false, message: newsletterMessages.error }, "error");
-  }
-
-  try {
-    await enforceFormRateLimit(ctx, "newsletter");
-  } catch (error) {
-    const init = (error as { init?: ResponseInit | null }).init;
-    const message = (error as { data?: { message?: string } }).data?.message ?? newsletterMessages.error;
-    return answer(429, { ok: false, message }, "too-many", init?.headers);
-  }
-
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  const elapsed = Number(text("elapsedMs"));
-  const spam = spamReason({
-    honeypot: text(HONEYPOT_FIELD),
-    startedAt: Number.isFinite(elapsed) && elapsed > 0 ? Date.now() - elapsed : undefined,
-  });
-  if (spam) {
+  const guard = await guardForm(request, ctx, { form: "newsletter", accept: ["form"] });
+  if (!guard.ok) {
+    if (guard.problem === "bad-body") return answer(400, { ok: false, message: newsletterMessages.error }, "error");
+    if (guard.problem === "rate-limited")
+      return answer(429, { ok: false, message: guard.message }, "too-many", guard.headers);
     // Looks like a success, so a bot learns nothing; nothing is stored.
-    logger.info({ reason: spam }, "newsletter submission dropped as spam");
     return answer(200, { ok: true, message: newsletterMessages.success }, "subscribed");
   }
+  const form = guard.body.value;
+  const text = (name: string) => {
+    const value = form instanceof FormData ? form.get(name) : null;
+    return typeof value === "string" ? value : undefined;
+  };
 
   const parsed = subscribeSchema.safeParse({
     email: text("email") ?? "",

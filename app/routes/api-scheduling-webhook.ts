@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-scheduling-webhook";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { handleSchedulingWebhook } from "~/features/scheduling/webhook.server";
 
 /** POST /api/scheduling-webhook: Calendly or Cal.com (SCHEDULING_PROVIDER) reports booked and cancelled calls. */

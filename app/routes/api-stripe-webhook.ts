@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-stripe-webhook";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 
 /** POST /api/stripe-webhook: Stripe's signed events (exempt from the global POST limit). */
 export async function action({ request, context }: Route.ActionArgs) {

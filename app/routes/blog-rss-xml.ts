@@ -1,5 +1,5 @@
 import type { Route } from "./+types/blog-rss-xml";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { allPosts } from "~/features/blog/posts.server";
 import { renderRss } from "~/features/blog/rss";
 import { blogOverview } from "#content/newsletter";

@@ -2,7 +2,8 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout-test";
 import { checkout as copy } from "#content/checkout";
 import { seoMeta } from "~/features/site/seo";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
+import { guardForm } from "~/infra/form-guard.server";
 import { formatEuro, paymentSummary } from "~/features/checkout/catalogue";
 import type { TestPaymentErrors } from "~/features/checkout/checkout-schema";
 import { cancelTestOrder, findTestOrder, payTestOrder } from "~/features/checkout/test-checkout-actions.server";
@@ -48,27 +49,29 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { services, clientIp } = requireServices(context);
+  const ctx = requireServices(context);
+  const { services } = ctx;
   if (services.payments.kind !== "test") throw data(null, { status: 404 });
-  const limit = await services.rateLimit(`test-checkout:${clientIp}`, services.env.RATE_LIMIT_FORMS_PER_MINUTE, 60);
-  if (!limit.allowed) {
+  const guard = await guardForm(request, ctx, { form: "test-checkout", accept: ["form"] });
+  if (!guard.ok) {
+    const error =
+      guard.problem === "rate-limited"
+        ? "Too many attempts. Please wait a minute and try again."
+        : // A filled honeypot is a bot: answer as if the card were refused.
+          "The payment could not be completed.";
     return data(
-      { errors: { form: "Too many attempts. Please wait a minute and try again." } as TestPaymentErrors },
-      { status: 429 },
+      { errors: { form: error } as TestPaymentErrors },
+      { status: guard.problem === "rate-limited" ? 429 : 400 },
     );
   }
   const db = services.database.db;
   const order = await findTestOrder(db, params.id);
   if (!order || order.status !== "pending")
     return data({ errors: { form: copy.testCheckout.notFound } as TestPaymentErrors }, { status: 404 });
-  const form = Object.fromEntries(await request.formData());
+  const form = guard.body.type === "form" ? Object.fromEntries(guard.body.value) : {};
   if (form.intent === "cancel") {
     await cancelTestOrder(db, order);
     return redirect("/cancel", 303);
-  }
-  // Honeypot: a filled field is a bot; answer as if the card were refused.
-  if (typeof form.website === "string" && form.website !== "") {
-    return data({ errors: { form: "The payment could not be completed." } as TestPaymentErrors }, { status: 400 });
   }
   const result = await payTestOrder(db, order, form);
   if (!result.ok) return data({ errors: result.errors }, { status: 400 });

@@ -1,6 +1,6 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/faq-visual-export";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import { AdminShell, adminMeta } from "~/features/back-office/ui";
 import { FaqExportTool } from "~/features/image-export/faq-export-tool";

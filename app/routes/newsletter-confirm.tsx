@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/newsletter-confirm";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { seoMeta } from "~/features/site/seo";
 import { useNonce } from "~/ui/nonce";
 import { confirmSubscription } from "~/features/newsletter/subscribe.server";

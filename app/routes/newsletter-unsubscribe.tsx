@@ -1,6 +1,6 @@
 import { Form, Link, data } from "react-router";
 import type { Route } from "./+types/newsletter-unsubscribe";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { seoMeta } from "~/features/site/seo";
 import { unsubscribe } from "~/features/newsletter/subscribe.server";
 import { maskEmail, verifyToken } from "~/features/newsletter/tokens.server";

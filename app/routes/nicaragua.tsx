@@ -5,7 +5,7 @@ import { site } from "#content/site";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { seoMeta } from "~/features/site/seo";
 import { Picture, mediaUrl } from "~/ui/picture";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { eventSchedule, handleEventSignup } from "~/features/leads/event-signup.server";
 import { EventSignupForm } from "~/features/leads/event-signup-form";
 import { daysLeftLabel } from "~/features/leads/event-dates";

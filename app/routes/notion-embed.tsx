@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/notion-embed";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { Container } from "~/ui/layout";

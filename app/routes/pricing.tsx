@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/pricing";
 import { pricing } from "#content/pricing";
 import { seoMeta } from "~/features/site/seo";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
+import { readFormBody } from "~/infra/form-guard.server";
 import { createCheckout } from "~/features/checkout/create-checkout.server";
 import { checkoutRequestFromForm } from "~/features/checkout/checkout-schema";
 import { PricingPlans, type PricingError } from "~/features/checkout/pricing-plans";
@@ -23,7 +24,9 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientIp } = requireServices(context);
-  const input = checkoutRequestFromForm(await request.formData());
+  // A malformed body maps to an empty request, which createCheckout refuses as invalid.
+  const body = await readFormBody(request, ["form"]);
+  const input = checkoutRequestFromForm(body?.type === "form" ? body.value : new FormData());
   const result = await createCheckout(services, input, clientIp);
   if (result.ok) return redirect(result.sessionUrl, 303);
   return data<{ error: PricingError }>(

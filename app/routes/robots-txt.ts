@@ -1,5 +1,5 @@
 import type { Route } from "./+types/robots-txt";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { renderRobotsTxt } from "~/features/site/sitemap";
 
 export function loader({ context }: Route.LoaderArgs) {

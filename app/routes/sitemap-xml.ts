@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemap-xml";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { blogSitemapUrls, renderSitemapXml, staticSitemapUrls } from "~/features/site/sitemap";
 import { allPosts } from "~/features/blog/posts.server";
 

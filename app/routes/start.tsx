@@ -3,7 +3,7 @@ import type { Route } from "./+types/start";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { seoMeta } from "~/features/site/seo";
 import { Logo } from "~/features/site/logo";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { handleIntake } from "~/features/questionnaire/intake.server";
 import { StartFormSection } from "~/features/questionnaire/start-form-section";
 import { BasicIntakeForm } from "~/features/questionnaire/basic-form";

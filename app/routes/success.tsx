@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/success";
 import { seoMeta } from "~/features/site/seo";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 import { SESSION_ID_PATTERN } from "~/features/checkout/provider.server";
 import { SuccessView, type SuccessData } from "~/features/checkout/success-view";
 

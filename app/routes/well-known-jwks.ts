@@ -1,5 +1,5 @@
 import type { Route } from "./+types/well-known-jwks";
-import { requireServices } from "~/infra/context";
+import { requireServices } from "~/context";
 
 /** Public keys for the back office's access tokens; a client may cache them for ten minutes. */
 export async function loader({ context }: Route.LoaderArgs) {

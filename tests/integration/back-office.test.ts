@@ -6,8 +6,9 @@ import { and, eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { auditLog, session as sessionTable } from "#db/schema";
 import { parseEnv } from "~/infra/env.server";
-import { createServices, type AppServices } from "~/infra/services.server";
-import type { RequestContext } from "~/infra/context";
+import type { AppServices } from "~/context";
+import { createServices } from "../../server/services";
+import type { RequestContext } from "~/context";
 import { AccountExistsError, createTrainerAccount } from "~/features/back-office/accounts.server";
 import {
   confirmEnrolment,

@@ -8,7 +8,8 @@ import { count } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { orders, signups } from "#db/schema";
 import { parseEnv } from "~/infra/env.server";
-import { createServices, type AppServices } from "~/infra/services.server";
+import type { AppServices } from "~/context";
+import { createServices } from "../../server/services";
 import { createApp } from "../../server/app";
 import { enrolledTrainer, totp, TRAINER_PASSWORD } from "../support/trainer";
 

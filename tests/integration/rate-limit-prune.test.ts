@@ -7,7 +7,7 @@ import { rateLimits } from "#db/schema";
 import { openDatabase, type Database } from "~/infra/db.server";
 import { parseEnv } from "~/infra/env.server";
 import { hitRateLimit, PRUNE_LOCK_ID, pruneRateLimitsExclusive } from "~/infra/rate-limit.server";
-import { createServices } from "~/infra/services.server";
+import { createServices } from "../../server/services";
 import { createPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
 
 const DAY = 86_400_000;

@@ -7,7 +7,8 @@ import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { pino } from "pino";
 import { parseEnv } from "~/infra/env.server";
-import { createServices, type AppServices } from "~/infra/services.server";
+import type { AppServices } from "~/context";
+import { createServices } from "../../server/services";
 import { createApp } from "../../server/app";
 
 /**

@@ -7,7 +7,7 @@ import path from "node:path";
 import { count } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { parseEnv } from "~/infra/env.server";
-import { createServices } from "~/infra/services.server";
+import { createServices } from "../../server/services";
 import { createApp } from "../../server/app";
 import { newsletterSubscribers, orders, payments, processedEvents, session, signups, user } from "#db/schema";
 

@@ -1,5 +1,5 @@
 import * as OTPAuth from "otpauth";
-import type { RequestContext } from "~/infra/context";
+import type { RequestContext } from "~/context";
 import { createTrainerAccount } from "~/features/back-office/accounts.server";
 import {
   confirmEnrolment,

@@ -2,8 +2,9 @@ import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizz
 import { newsletterSubscribers, orders, payments, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import { COUNT_CAP, PAGE_SIZE, prefixPattern, type LeadFilters } from "./filters";
-import { EVENT_FORM, INTAKE_FORM, type LeadStatus } from "./labels";
+import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { recordTrainerUpdate } from "~/features/leads/lifecycle.server";
+import type { LeadStatus } from "./labels";
 
 export interface Page<T> {
   rows: T[];
@@ -15,7 +16,7 @@ export interface Page<T> {
 }
 
 function leadConditions(filters: Omit<LeadFilters, "page">): SQL {
-  const conditions: SQL[] = [eq(signups.formName, INTAKE_FORM)];
+  const conditions: SQL[] = [eq(signups.formName, FORM_NAMES.intake)];
   if (filters.from) conditions.push(gte(signups.createdAt, new Date(`${filters.from}T00:00:00Z`)));
   if (filters.to) conditions.push(lt(signups.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000)));
   if (filters.goal)
@@ -109,7 +110,7 @@ export async function updateLead(
   input: { id: string; status: LeadStatus; note: string },
   userId: string,
 ): Promise<boolean> {
-  const where = and(eq(signups.id, input.id), eq(signups.formName, INTAKE_FORM));
+  const where = and(eq(signups.id, input.id), eq(signups.formName, FORM_NAMES.intake));
   const [before] = await db.select({ status: signups.status, note: signups.note }).from(signups).where(where);
   if (!before) return false;
   const note = input.note === "" ? null : input.note;
@@ -119,7 +120,7 @@ export async function updateLead(
 }
 
 export async function listEventSignups(db: Db, page: number) {
-  const where = eq(signups.formName, EVENT_FORM);
+  const where = eq(signups.formName, FORM_NAMES.event);
   const [rows, [totalRow]] = await Promise.all([
     db
       .select({
@@ -262,11 +263,11 @@ export async function weeklyStats(
   const since = new Date(`${starts[0]}T00:00:00Z`);
   const [leadWeeks, subWeeks, leadSources, subSources] = await Promise.all([
     db.execute(sql`select to_char(date_trunc('week', ${signups.createdAt} at time zone 'UTC'), 'YYYY-MM-DD') as week, count(*)::int as n
-      from ${signups} where ${signups.formName} = ${INTAKE_FORM} and ${signups.createdAt} >= ${since.toISOString()}::timestamptz group by 1`),
+      from ${signups} where ${signups.formName} = ${FORM_NAMES.intake} and ${signups.createdAt} >= ${since.toISOString()}::timestamptz group by 1`),
     db.execute(sql`select to_char(date_trunc('week', ${newsletterSubscribers.createdAt} at time zone 'UTC'), 'YYYY-MM-DD') as week, count(*)::int as n
       from ${newsletterSubscribers} where ${newsletterSubscribers.createdAt} >= ${since.toISOString()}::timestamptz group by 1`),
     db.execute(sql`select ${signups.sourceUrl} as source, count(*)::int as n from ${signups}
-      where ${signups.formName} = ${INTAKE_FORM} and ${signups.createdAt} >= ${since.toISOString()}::timestamptz group by 1`),
+      where ${signups.formName} = ${FORM_NAMES.intake} and ${signups.createdAt} >= ${since.toISOString()}::timestamptz group by 1`),
     db.execute(sql`select ${newsletterSubscribers.source} as source, count(*)::int as n from ${newsletterSubscribers}
       where ${newsletterSubscribers.createdAt} >= ${since.toISOString()}::timestamptz group by 1`),
   ]);

@@ -5,7 +5,8 @@ import { sourceLabel, type FirstTouch } from "~/infra/first-touch";
 import { CSV_BOM, csvRow } from "./csv";
 import { allLeads } from "./data.server";
 import type { LeadFilters } from "./filters";
-import { EVENT_FORM, readableAnswers } from "./labels";
+import { FORM_NAMES } from "~/features/leads/vocabulary";
+import { readableAnswers } from "./labels";
 
 export const EXPORT_LISTS = ["leads", "event-signups", "subscribers", "orders"] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
@@ -117,7 +118,7 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
         db
           .select()
           .from(signups)
-          .where(eq(signups.formName, EVENT_FORM))
+          .where(eq(signups.formName, FORM_NAMES.event))
           .orderBy(desc(signups.createdAt), desc(signups.id))
           .limit(BATCH)
           .offset(offset),

@@ -2,8 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import QRCode from "qrcode";
 import { session as sessionTable } from "#db/schema";
-import type { RequestContext } from "~/infra/context";
-import { audit, authHeaders, checkAuthRateLimit, type TrainerSession } from "./guard.server";
+import { audit, authHeaders, checkAuthRateLimit, type BackOfficeContext, type TrainerSession } from "./guard.server";
 
 export type FlowResult<T = object> =
   | ({ ok: true; headers: Headers } & T)
@@ -28,7 +27,7 @@ function apiMessage(error: unknown): { status: number; code: string } | null {
 
 export async function signInWithPassword(
   request: Request,
-  ctx: RequestContext,
+  ctx: BackOfficeContext,
   input: { email: string; password: string },
 ): Promise<FlowResult<{ next: "verify" | "done" }>> {
   const { services, clientIp } = ctx;
@@ -62,7 +61,7 @@ export async function signInWithPassword(
 /** Second step of sign-in: a code from the authenticator app, or a backup code. */
 export async function verifySecondFactor(
   request: Request,
-  ctx: RequestContext,
+  ctx: BackOfficeContext,
   input: { code: string; method: "totp" | "backup" },
 ): Promise<FlowResult> {
   const { services, clientIp } = ctx;
@@ -117,7 +116,7 @@ export async function verifySecondFactor(
 /** Enrolment step 1: checks the password, creates an unverified factor and shows its QR code. */
 export async function startEnrolment(
   request: Request,
-  ctx: RequestContext,
+  ctx: BackOfficeContext,
   trainer: TrainerSession,
   password: string,
 ): Promise<FlowResult<{ qrDataUrl: string; secret: string; backupCodes: string[] }>> {
@@ -152,7 +151,7 @@ export async function startEnrolment(
 /** Enrolment step 2: the first code turns the factor on; this session becomes aal2 and all others end. */
 export async function confirmEnrolment(
   request: Request,
-  ctx: RequestContext,
+  ctx: BackOfficeContext,
   trainer: TrainerSession,
   code: string,
 ): Promise<FlowResult> {
@@ -191,7 +190,7 @@ export async function confirmEnrolment(
 
 export async function removeFactor(
   request: Request,
-  ctx: RequestContext,
+  ctx: BackOfficeContext,
   trainer: TrainerSession,
   password: string,
 ): Promise<FlowResult> {
@@ -221,7 +220,7 @@ export type SignOutScope = "local" | "others" | "global";
 /** local: this device; others: every other device; global: everywhere including this one. */
 export async function signOutScope(
   request: Request,
-  ctx: RequestContext,
+  ctx: BackOfficeContext,
   trainer: TrainerSession,
   scope: SignOutScope,
 ): Promise<FlowResult> {
@@ -249,7 +248,7 @@ export interface SessionSummary {
 
 export async function listTrainerSessions(
   request: Request,
-  ctx: RequestContext,
+  ctx: BackOfficeContext,
   trainer: TrainerSession,
 ): Promise<SessionSummary[]> {
   const sessions = await ctx.services.auth.api.listSessions({ headers: authHeaders(request, ctx.clientIp) });
@@ -268,7 +267,7 @@ export async function listTrainerSessions(
 
 export async function changePassword(
   request: Request,
-  ctx: RequestContext,
+  ctx: BackOfficeContext,
   trainer: TrainerSession,
   input: { currentPassword: string; newPassword: string },
 ): Promise<FlowResult> {
@@ -296,7 +295,11 @@ export async function changePassword(
 }
 
 /** Always answers the same, whether or not the address has an account. */
-export async function requestPasswordReset(request: Request, ctx: RequestContext, email: string): Promise<FlowResult> {
+export async function requestPasswordReset(
+  request: Request,
+  ctx: BackOfficeContext,
+  email: string,
+): Promise<FlowResult> {
   const { services, clientIp } = ctx;
   const blocked = await checkAuthRateLimit(ctx, "reset", email);
   if (blocked !== null) return { ok: false, status: 429, message: TOO_MANY(blocked) };
@@ -320,7 +323,7 @@ export async function requestPasswordReset(request: Request, ctx: RequestContext
 
 export async function resetPassword(
   request: Request,
-  ctx: RequestContext,
+  ctx: BackOfficeContext,
   input: { token: string; newPassword: string },
 ): Promise<FlowResult> {
   const { services, clientIp } = ctx;

@@ -1,8 +1,23 @@
 import { data, redirect } from "react-router";
 import { auditLog } from "#db/schema";
-import type { RequestContext } from "~/infra/context";
-import type { Db } from "~/infra/db.server";
+import type { Database, Db } from "~/infra/db.server";
+import type { Env } from "~/infra/env.server";
+import type { Mailer } from "~/infra/mail.server";
+import type { RateLimitResult } from "~/infra/rate-limit.server";
+import type { BackOfficeAuth } from "./auth.server";
 import { isSameOrigin } from "./origin";
+
+/** What the back office needs from the request context (the server's AppServices has it all). */
+export interface BackOfficeContext {
+  services: {
+    env: Pick<Env, "SITE_URL">;
+    database: Pick<Database, "db">;
+    auth: BackOfficeAuth;
+    mailer: Mailer | null;
+    rateLimit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  };
+  clientIp: string;
+}
 
 export type AuditAction =
   | "sign-in"
@@ -69,7 +84,7 @@ export interface TrainerSession {
 }
 
 /** The signed-in trainer, or null; renews the session when it is due. */
-export async function getTrainerSession(request: Request, ctx: RequestContext): Promise<TrainerSession | null> {
+export async function getTrainerSession(request: Request, ctx: BackOfficeContext): Promise<TrainerSession | null> {
   const { headers, response } = await ctx.services.auth.api.getSession({
     headers: authHeaders(request, ctx.clientIp),
     returnHeaders: true,
@@ -107,7 +122,7 @@ export function loginRedirect(request: Request, reason?: "expired" | "step-up"):
  */
 export async function requireTrainer(
   request: Request,
-  ctx: RequestContext,
+  ctx: BackOfficeContext,
   options: { allowWithoutFactor?: boolean } = {},
 ): Promise<TrainerSession> {
   const trainer = await getTrainerSession(request, ctx);
@@ -134,7 +149,7 @@ export function forwardSessionHeaders({
 
 /** Per-address and per-account limits for sign-in and second-factor checks. */
 export async function checkAuthRateLimit(
-  ctx: RequestContext,
+  ctx: BackOfficeContext,
   kind: "sign-in" | "verify" | "reset",
   account?: string,
 ): Promise<number | null> {

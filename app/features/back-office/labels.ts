@@ -1,35 +1,23 @@
+import {
+  ageWords,
+  competitionGoalWords,
+  frequencyWords,
+  genderWords,
+  goalWords,
+  shortLabels,
+  sportWords,
+} from "~/features/leads/vocabulary";
+
 /**
  * Readable labels for stored questionnaire answers (SPEC.md section 3), keyed by the stored
- * values. The back office keeps its own short labels (e.g. "Exercise now") for table columns.
+ * values: the back office's short labels (e.g. "Exercise now") from leads/vocabulary.ts.
  */
-export const INTAKE_FORM = "Fitness Intake Form";
-export const EVENT_FORM = "Nicaragua Signup Form";
-
-export const GOAL_LABELS: Record<string, string> = {
-  "getting-fit": "Getting fit",
-  competition: "Competition",
-  "weight-loss": "Weight loss",
-  "build-muscle": "Build muscle",
-};
-
-const SPORT_LABELS: Record<string, string> = {
-  swimming: "Swimming",
-  running: "Running",
-  cycling: "Cycling",
-  triathlon: "Triathlon",
-};
-const FREQUENCY_LABELS: Record<string, string> = {
-  "hardly-ever": "Hardly ever (0-1 times a week)",
-  moderately: "Moderately (2-4 times a week)",
-  "very-active": "Very active (5+ times a week)",
-};
-const COMPETITION_GOAL_LABELS: Record<string, string> = {
-  "total-time": "Total time",
-  "time-pace": "Time and pace",
-  distance: "Distance",
-};
-const GENDER_LABELS: Record<string, string> = { male: "Male", female: "Female", "non-binary": "Non-binary" };
-const AGE_LABELS: Record<string, string> = { "18-24": "18-24", "25-30": "25-30", "31+": "31+" };
+export const GOAL_LABELS = shortLabels(goalWords);
+const SPORT_LABELS = shortLabels(sportWords);
+const FREQUENCY_LABELS = shortLabels(frequencyWords);
+const COMPETITION_GOAL_LABELS = shortLabels(competitionGoalWords);
+const GENDER_LABELS = shortLabels(genderWords);
+const AGE_LABELS = shortLabels(ageWords);
 
 export interface AnswerLine {
   question: string;

@@ -1,29 +1,44 @@
 import { randomUUID } from "node:crypto";
-import type { AppServices } from "~/infra/services.server";
+import type { Database } from "~/infra/db.server";
+import type { Env } from "~/infra/env.server";
+import { guardInput, type FormGuardContext } from "~/infra/form-guard.server";
+import type { Logger } from "~/infra/logger.server";
 import type { FirstTouch } from "~/infra/first-touch";
 import { resolveCatalogueItem } from "./catalogue";
 import { CHECKOUT_MESSAGES, checkoutRequestSchema } from "./checkout-schema";
 import { attachSession, createPendingOrder } from "./fulfilment.server";
+import type { PaymentProvider } from "./provider.server";
+
+/** What creating a checkout needs from the server's services. */
+export type CheckoutServices = FormGuardContext["services"] & {
+  env: Pick<Env, "SITE_URL" | "RATE_LIMIT_FORMS_PER_MINUTE">;
+  database: Pick<Database, "db">;
+  payments: PaymentProvider;
+  logger: Logger;
+};
 
 export type CreateCheckoutResult = { ok: true; sessionUrl: string } | { ok: false; status: number; message: string };
 
 /**
- * The server side of 'choose a plan': rate limit, validate, look the plan up in the
+ * The server side of 'choose a plan': the form guard (rate limit, honeypot), validate, look the plan up in the
  * server's own catalogue (never the client's price), store a pending order, and open a
  * checkout session for it with the order id as client reference and metadata.
  */
 export async function createCheckout(
-  services: AppServices,
+  services: CheckoutServices,
   raw: unknown,
   clientIp: string,
   visitor: { firstTouch?: FirstTouch | null } = {},
 ): Promise<CreateCheckoutResult> {
-  const limit = await services.rateLimit(`checkout:${clientIp}`, services.env.RATE_LIMIT_FORMS_PER_MINUTE, 60);
-  if (!limit.allowed) return { ok: false, status: 429, message: CHECKOUT_MESSAGES.tooMany };
+  // Both routes read the body their own way (JSON, or a no-JavaScript form mapped to this shape).
+  const guard = await guardInput({ services, clientIp }, "checkout", raw);
+  if (!guard.ok && guard.problem === "rate-limited")
+    return { ok: false, status: 429, message: CHECKOUT_MESSAGES.tooMany };
+  // A filled honeypot gets the same answer as a tampered plan.
+  if (!guard.ok) return { ok: false, status: 400, message: CHECKOUT_MESSAGES.invalid };
 
   const parsed = checkoutRequestSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, status: 400, message: CHECKOUT_MESSAGES.invalid };
-  if (parsed.data.website) return { ok: false, status: 400, message: CHECKOUT_MESSAGES.invalid };
   const item = resolveCatalogueItem(parsed.data);
   if (!item) return { ok: false, status: 400, message: CHECKOUT_MESSAGES.invalid };
 

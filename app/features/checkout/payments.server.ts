@@ -2,7 +2,8 @@ import type { Db } from "~/infra/db.server";
 import type { Env } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
 import type { PaymentProvider } from "./provider.server";
-import { createStripeClient, createStripeProvider, missingPriceKeys } from "./stripe.server";
+import { missingPriceKeys } from "./billing-rules";
+import { createStripeClient, createStripeProvider } from "./stripe.server";
 import { createTestCheckoutProvider } from "./test-checkout.server";
 
 /** Stripe when a secret key is configured, otherwise the built-in test checkout. */

@@ -12,7 +12,7 @@ import {
   type Order,
 } from "./fulfilment.server";
 import type { WebhookResult } from "./provider.server";
-import { instalmentScheduleUpdate } from "./stripe.server";
+import { instalmentScheduleUpdate } from "./billing-rules";
 
 export interface WebhookDeps {
   stripe: Stripe;

@@ -1,8 +1,7 @@
 import "~/infra/zod-config";
 import { data } from "react-router";
 import { z } from "zod";
-import type { RequestContext } from "~/infra/context";
-import { assertSameOrigin, audit, requireTrainer } from "~/features/back-office/guard.server";
+import { assertSameOrigin, audit, requireTrainer, type BackOfficeContext } from "~/features/back-office/guard.server";
 import { EXPORT_SIZES } from "./export-spec";
 
 const exportLogSchema = z.object({
@@ -17,7 +16,7 @@ const exportLogSchema = z.object({
 });
 
 /** The images are made in the browser; the server only records that one was exported. */
-export async function logImageExport(request: Request, ctx: RequestContext) {
+export async function logImageExport(request: Request, ctx: BackOfficeContext) {
   assertSameOrigin(request, ctx.services.env.SITE_URL);
   const trainer = await requireTrainer(request, ctx);
   const parsed = exportLogSchema.safeParse(Object.fromEntries(await request.formData()));

@@ -1,6 +1,6 @@
 import { formShownAt } from "~/features/site/hydration-signal";
 import { useEffect, useRef, useState } from "react";
-import { Honeypot, TextField } from "~/features/questionnaire/field";
+import { Honeypot, TextField } from "~/ui/field";
 import { EVENT_MESSAGES, validateEventSignup, type EventField, type EventOutcome } from "./event-schema";
 
 interface EventSignupFormProps {

@@ -1,12 +1,12 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { event } from "#content/event";
-import type { RequestContext } from "~/infra/context";
 import type { Env } from "~/infra/env.server";
+import { firstTouchOfRequest } from "~/infra/first-touch";
+import { guardForm, idempotencyKeyFor } from "~/infra/form-guard.server";
 import { eventDateLabel, eventState, eventTimeLabel, type EventState, type EventTiming } from "./event-dates";
 import { closedMessage, EVENT_MESSAGES, eventSignupSchema, type EventField, type EventOutcome } from "./event-schema";
-import { firstTouchOfRequest } from "~/infra/first-touch";
 import { leadIdFor, storeLead, type EventLead } from "./signups.server";
-import { leadDeps, rateLimited, readSubmission, sourceUrlOf, spamCheck } from "./submission.server";
+import { leadDeps, sourceUrlOf, type LeadContext } from "./submission.server";
 
 export interface EventResponse {
   outcome: EventOutcome;
@@ -32,22 +32,22 @@ export function eventSchedule(env: Pick<Env, "EVENT_STARTS_AT">, now = new Date(
   };
 }
 
-export async function handleEventSignup(request: Request, ctx: RequestContext): Promise<EventResponse> {
+export async function handleEventSignup(request: Request, ctx: LeadContext): Promise<EventResponse> {
   const { services } = ctx;
-  const limited = await rateLimited(ctx, "event");
-  if (limited) {
-    return {
-      outcome: { status: "rate-limited", message: limited.message },
-      status: 429,
-      headers: { "Retry-After": limited.retryAfter },
-    };
-  }
   const schedule = eventSchedule(services.env);
   // A page opened before the start, sent after it: refuse before reading anything, store nothing.
   if (schedule.state.status === "passed")
     return { outcome: { status: "closed", message: closedMessage(schedule.dateLabel) }, status: 410 };
-  const body = await readSubmission(request);
-  if (!body) return { outcome: { status: "bad-request", message: "Please send the form again." }, status: 400 };
+  const guard = await guardForm(request, ctx, { form: "event", accept: ["json", "form"] });
+  if (!guard.ok) {
+    if (guard.problem === "rate-limited")
+      return { outcome: { status: "rate-limited", message: guard.message }, status: 429, headers: guard.headers };
+    if (guard.problem === "bad-body")
+      return { outcome: { status: "bad-request", message: "Please send the form again." }, status: 400 };
+    // Bots get an ordinary success so they learn nothing; nothing is stored.
+    return { outcome: { status: "ok", leadId: randomUUID() }, status: 200 };
+  }
+  const { body } = guard;
   const raw: Record<string, unknown> =
     body.type === "json"
       ? body.value && typeof body.value === "object"
@@ -56,15 +56,6 @@ export async function handleEventSignup(request: Request, ctx: RequestContext): 
       : Object.fromEntries([...body.value.entries()].filter(([, v]) => typeof v === "string"));
   const str = (v: unknown) => (typeof v === "string" ? v : "");
 
-  const elapsed = Number(raw.elapsedMs);
-  const spam = spamCheck({
-    website: str(raw.website),
-    elapsedMs: raw.elapsedMs === undefined || !Number.isFinite(elapsed) ? undefined : elapsed,
-  });
-  if (spam) {
-    services.logger.warn({ form: "event", reason: spam, ip: ctx.clientIp }, "rejected spam submission");
-    return { outcome: { status: "ok", leadId: randomUUID() }, status: 200 };
-  }
   const parsed = eventSignupSchema.safeParse({ ...raw, idempotencyKey: str(raw.idempotencyKey) || undefined });
   if (!parsed.success) {
     const errors: Partial<Record<EventField, string>> = {};
@@ -85,12 +76,7 @@ export async function handleEventSignup(request: Request, ctx: RequestContext): 
     };
   }
   const signup = parsed.data;
-  const day = new Date().toISOString().slice(0, 10);
-  const idempotencyKey =
-    signup.idempotencyKey ??
-    `form:${createHash("sha256")
-      .update(JSON.stringify([signup.name, signup.phone, day]))
-      .digest("hex")}`;
+  const idempotencyKey = idempotencyKeyFor(signup.idempotencyKey, [signup.name, signup.phone]);
   const lead: EventLead = {
     id: leadIdFor(idempotencyKey),
     idempotencyKey,

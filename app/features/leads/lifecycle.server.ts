@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { bookings, leadEvents, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
+import { FORM_NAMES } from "./vocabulary";
 
 /**
  * Lead statuses that move on their own when the facts are known: a booked call makes a lead
@@ -9,7 +10,6 @@ import type { Db } from "~/infra/db.server";
  * always set any status by hand. Every change is written to lead_events for the timeline.
  */
 const FORWARD_RANK: Record<string, number> = { new: 0, contacted: 1, "call-booked": 2, client: 3 };
-const INTAKE_FORM = "Fitness Intake Form";
 
 export type AutoReason = "booking" | "cancellation" | "payment";
 
@@ -22,7 +22,7 @@ export async function advanceLeadStatus(
   const [lead] = await db
     .select({ status: signups.status })
     .from(signups)
-    .where(and(eq(signups.id, leadId), eq(signups.formName, INTAKE_FORM)));
+    .where(and(eq(signups.id, leadId), eq(signups.formName, FORM_NAMES.intake)));
   if (!lead) return false;
   // An archived lead who books or pays has come back; any other status moves only forward.
   const rank = FORWARD_RANK[lead.status] ?? -1;
@@ -103,7 +103,7 @@ export async function leadByEmail(db: Db, email: string | null | undefined): Pro
   const [lead] = await db
     .select({ id: signups.id })
     .from(signups)
-    .where(and(sql`lower(${signups.email}) = ${address}`, eq(signups.formName, INTAKE_FORM)))
+    .where(and(sql`lower(${signups.email}) = ${address}`, eq(signups.formName, FORM_NAMES.intake)))
     .orderBy(desc(signups.createdAt))
     .limit(1);
   return lead?.id ?? null;
@@ -115,6 +115,6 @@ export async function intakeLeadExists(db: Db, id: string): Promise<boolean> {
   const [lead] = await db
     .select({ id: signups.id })
     .from(signups)
-    .where(and(eq(signups.id, id), eq(signups.formName, INTAKE_FORM)));
+    .where(and(eq(signups.id, id), eq(signups.formName, FORM_NAMES.intake)));
   return !!lead;
 }

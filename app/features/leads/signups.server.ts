@@ -8,15 +8,13 @@ import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer } from "~/infra/mail.server";
 import type { Outbox } from "./outbox.server";
-import { answerLabel, answerTitles, FORM_NAME, type AnswerNumber } from "~/features/questionnaire/questions";
+import { answerLabel, answerTitles, FORM_NAMES, type AnswerNumber } from "./vocabulary";
 
 /**
  * Storing leads so that none is lost: the row goes to the database; when the database
  * cannot take it, the same record goes to the durable outbox and is replayed later with
  * the same id and idempotency key, so a lead is stored exactly once either way.
  */
-export const EVENT_FORM_NAME = "Nicaragua Signup Form";
-
 const base = {
   id: z.uuid(),
   idempotencyKey: z.string().min(1),
@@ -77,7 +75,7 @@ function rowOf(kind: LeadKind, lead: IntakeLead | EventLead) {
     const intake = lead as IntakeLead;
     return {
       ...common,
-      formName: FORM_NAME,
+      formName: FORM_NAMES.intake,
       firstName: intake.firstName,
       lastName: intake.lastName,
       name: `${intake.firstName} ${intake.lastName}`.trim(),
@@ -88,7 +86,7 @@ function rowOf(kind: LeadKind, lead: IntakeLead | EventLead) {
     };
   }
   const event = lead as EventLead;
-  return { ...common, formName: EVENT_FORM_NAME, name: event.name, phone: event.phone };
+  return { ...common, formName: FORM_NAMES.event, name: event.name, phone: event.phone };
 }
 
 /** Idempotent insert: a second call with the same key returns the first row's id. */
@@ -171,7 +169,7 @@ export function intakeMail(lead: IntakeLead): { subject: string; text: string } 
   ) as Partial<Record<AnswerNumber, string>>;
   const answerLines = ([1, 2, 3, 4, 5] as const)
     .filter((n) => answers[n] !== undefined)
-    .map((n) => `${answerTitles[n]}: ${answerLabel(n, answers[n] ?? "", answers)}`);
+    .map((n) => `${answerTitles[n]}: ${answerLabel(n, answers[n] ?? "")}`);
   const goal = answers[1] ? answerLabel(1, answers[1]) : "intake";
   return {
     subject: oneLine(`New intake: ${lead.firstName} ${lead.lastName} (${goal})`),

@@ -5,15 +5,26 @@ import { z } from "zod";
 import { newsletterSubscribers } from "#db/schema";
 import { confirmationEmail } from "#content/newsletter";
 import { site } from "#content/site";
-import type { Db } from "~/infra/db.server";
-import type { AppServices } from "~/infra/services.server";
-import type { MailMessage } from "~/infra/mail.server";
+import type { Database, Db } from "~/infra/db.server";
+import type { Env } from "~/infra/env.server";
+import type { Logger } from "~/infra/logger.server";
+import type { Mailer, MailMessage } from "~/infra/mail.server";
+import type { Outbox } from "~/features/leads/outbox.server";
 import { normaliseEmail, sourceSchema, type SubscribeInput } from "./schema";
 import { signToken } from "./tokens.server";
 import { forwardToWebhook, type WebhookOptions } from "./webhook.server";
 import { firstTouchSchema, type FirstTouch } from "~/infra/first-touch";
 
-export type NewsletterServices = Pick<AppServices, "database" | "outbox" | "mailer" | "logger" | "env" | "secret">;
+/** What subscribing needs from the server's services (the server's AppServices has it all). */
+export interface NewsletterServices {
+  database: Pick<Database, "db">;
+  outbox: Outbox;
+  mailer: Mailer | null;
+  logger: Logger;
+  env: Env;
+  /** Signs the confirm and unsubscribe links. */
+  secret: string;
+}
 
 /** One resent confirmation per address in this window, whoever asks. */
 export const RESEND_WINDOW_SECONDS = 120;

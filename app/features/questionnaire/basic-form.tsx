@@ -1,6 +1,6 @@
 import { ContactFields } from "./contact-fields";
 import { questionnaireCopy as copy } from "./copy";
-import { errorId, FieldError, Honeypot } from "./field";
+import { errorId, FieldError, Honeypot } from "~/ui/field";
 import {
   ageQuestion,
   competitionGoalQuestion,

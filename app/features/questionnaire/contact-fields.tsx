@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import type { PhoneFieldInputProps } from "./phone-input";
 import { contactFieldLabels, contactPlaceholders } from "./questions";
 import type { ContactField } from "./schema";
-import { describedBy, errorId, FieldShell, inputClass, TextAreaField, TextField } from "./field";
+import { describedBy, errorId, FieldShell, inputClass, TextAreaField, TextField } from "~/ui/field";
 
 /** If the phone library cannot be loaded (flaky connection), a plain phone input still works. */
 function PlainPhoneInput({ id, value, onChange, onBlur, invalid, describedBy }: PhoneFieldInputProps) {

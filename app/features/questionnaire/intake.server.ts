@@ -1,8 +1,8 @@
-import { createHash, randomUUID } from "node:crypto";
-import type { RequestContext } from "~/infra/context";
+import { randomUUID } from "node:crypto";
+import { guardForm, idempotencyKeyFor } from "~/infra/form-guard.server";
 import { leadIdFor, storeLead, type IntakeLead } from "~/features/leads/signups.server";
 import { firstTouchOfRequest } from "~/infra/first-touch";
-import { leadDeps, rateLimited, readSubmission, sourceUrlOf, spamCheck } from "~/features/leads/submission.server";
+import { leadDeps, sourceUrlOf, type LeadContext } from "~/features/leads/submission.server";
 import { questionnaireCopy } from "./copy";
 import type { IntakeOutcome } from "./outcome";
 import { FORM_POST_FIELDS, flattenIssues, fromFormPost, intakeSubmissionSchema } from "./schema";
@@ -23,48 +23,22 @@ function echoValues(form: FormData): Record<string, string> {
   return values;
 }
 
-/**
- * The plain HTML form is prerendered, so it cannot carry a per-visitor key; a key from
- * the content and the day makes an accidental second post of the same form a no-op.
- */
-function contentKey(parts: unknown): string {
-  const day = new Date().toISOString().slice(0, 10);
-  return `form:${createHash("sha256")
-    .update(JSON.stringify([parts, day]))
-    .digest("hex")}`;
-}
-
-export async function handleIntake(request: Request, ctx: RequestContext): Promise<IntakeResponse> {
+export async function handleIntake(request: Request, ctx: LeadContext): Promise<IntakeResponse> {
   const { services } = ctx;
-  const limited = await rateLimited(ctx, "intake");
-  if (limited) {
-    return {
-      outcome: { status: "rate-limited", message: limited.message },
-      status: 429,
-      headers: { "Retry-After": limited.retryAfter },
-    };
+  const guard = await guardForm(request, ctx, { form: "intake", accept: ["json", "form"] });
+  if (!guard.ok) {
+    if (guard.problem === "rate-limited")
+      return { outcome: { status: "rate-limited", message: guard.message }, status: 429, headers: guard.headers };
+    if (guard.problem === "bad-body")
+      return { outcome: { status: "bad-request", message: "Please send the form again." }, status: 400 };
+    // Bots get an ordinary success so they learn nothing; nothing is stored.
+    return { outcome: { status: "ok", leadId: randomUUID(), name: "", email: "" }, status: 200 };
   }
-  const body = await readSubmission(request);
-  if (!body) return { outcome: { status: "bad-request", message: "Please send the form again." }, status: 400 };
+  const { body } = guard;
   const input = body.type === "json" ? body.value : fromFormPost(body.value);
   const values = body.type === "form" ? echoValues(body.value) : {};
 
   const parsed = intakeSubmissionSchema.safeParse(input);
-  const honeypot =
-    input && typeof input === "object" && "website" in input ? (input as { website?: unknown }).website : undefined;
-  const elapsed =
-    input && typeof input === "object" && "elapsedMs" in input
-      ? Number((input as { elapsedMs?: unknown }).elapsedMs)
-      : undefined;
-  const spam = spamCheck({
-    website: typeof honeypot === "string" ? honeypot : undefined,
-    elapsedMs: Number.isFinite(elapsed) ? elapsed : undefined,
-  });
-  if (spam) {
-    // Bots get an ordinary success so they learn nothing; nothing is stored.
-    services.logger.warn({ form: "intake", reason: spam, ip: ctx.clientIp }, "rejected spam submission");
-    return { outcome: { status: "ok", leadId: randomUUID(), name: "", email: "" }, status: 200 };
-  }
   if (!parsed.success) {
     const errors = flattenIssues(parsed.error);
     // Only the page's own hidden fields (key, source) are wrong: nothing the visitor can fix under a field.
@@ -74,7 +48,8 @@ export async function handleIntake(request: Request, ctx: RequestContext): Promi
   }
 
   const submission = parsed.data;
-  const idempotencyKey = submission.idempotencyKey ?? contentKey([submission.answers, submission.contact]);
+  // The plain HTML form is prerendered, so it cannot carry a per-visitor key.
+  const idempotencyKey = idempotencyKeyFor(submission.idempotencyKey, [submission.answers, submission.contact]);
   const lead: IntakeLead = {
     id: leadIdFor(idempotencyKey),
     idempotencyKey,

@@ -1,6 +1,6 @@
 import PhoneInput, { type Country } from "react-phone-number-input";
 import "react-phone-number-input/style.css";
-import { inputClass } from "./field";
+import { inputClass } from "~/ui/field";
 
 /**
  * libphonenumber's metadata is the biggest piece of the questionnaire, so this module is

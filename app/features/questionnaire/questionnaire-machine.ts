@@ -1,3 +1,4 @@
+import { HIDDEN_GOAL, type AnswerNumber } from "~/features/leads/vocabulary";
 import {
   ageQuestion,
   competitionGoalQuestion,
@@ -5,9 +6,7 @@ import {
   frequencyQuestion,
   genderQuestion,
   goalQuestion,
-  HIDDEN_GOAL,
   sportQuestion,
-  type AnswerNumber,
   type Question,
 } from "./questions";
 import { MESSAGES } from "./schema";

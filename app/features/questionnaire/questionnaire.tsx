@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useReducer, useRef, useState } from "rea
 import { track } from "~/features/analytics/track";
 import { formShownAt } from "~/features/site/hydration-signal";
 import { ContactFields, emptyContact, preloadPhoneInput, type ContactValuesState } from "./contact-fields";
-import { Honeypot } from "./field";
+import { Honeypot } from "~/ui/field";
 import { questionnaireCopy as copy } from "./copy";
 import { OptionButtons } from "./option-buttons";
 import {
@@ -22,7 +22,8 @@ import {
   type QuestionnaireState,
   type StartOptions,
 } from "./questionnaire-machine";
-import { ANALYTICS_FORM_NAME, type AnswerNumber } from "./questions";
+import type { AnswerNumber } from "~/features/leads/vocabulary";
+import { ANALYTICS_FORM_NAME } from "./questions";
 import { CONTACT_FIELDS, MESSAGES, validateContact, type ContactField } from "./schema";
 import { ThankYou } from "./thank-you";
 import type { IntakeOutcome } from "./outcome";

@@ -1,14 +1,22 @@
 import type { IconName } from "#content/types";
+import {
+  ageWords,
+  competitionGoalWords,
+  frequencyWords,
+  genderWords,
+  goalWords,
+  SPORTS,
+  sportWords,
+  type AnswerWords,
+  type Sport,
+} from "~/features/leads/vocabulary";
 
 /**
- * The intake questionnaire of SPEC.md section 3: question numbers 1-6, answer values
- * exactly as the spec lists them, and the labels people see. The back office imports
- * this module to show readable answers next to the stored values.
+ * The intake questionnaire of SPEC.md section 3: question numbers 1-6 and how each is asked.
+ * The answer values and their labels live in leads/vocabulary.ts, shared with the back office.
  */
 
 export type QuestionNumber = 1 | 2 | 3 | 4 | 5 | 6;
-/** Questions with a stored single answer; 6 (contact) is stored in its own columns. */
-export type AnswerNumber = 1 | 2 | 3 | 4 | 5;
 export type QuestionType = "text" | "radio" | "contact";
 
 export interface QuestionOption {
@@ -31,20 +39,13 @@ export interface Question {
   minLength?: number;
 }
 
-export const GOALS = ["getting-fit", "competition", "weight-loss", "build-muscle"] as const;
-/**
- * SPEC.md section 4 keeps a rule for a Q1 value 'pregnancy' that no option offers.
- * The flow honours it (a future page may prefill it); no visitor can choose it.
- */
-export const HIDDEN_GOAL = "pregnancy";
-export const SPORTS = ["swimming", "running", "cycling", "triathlon"] as const;
-export const FREQUENCIES = ["hardly-ever", "moderately", "very-active"] as const;
-export const COMPETITION_GOALS = ["total-time", "time-pace", "distance"] as const;
-export const GENDERS = ["male", "female", "non-binary"] as const;
-export const AGE_RANGES = ["18-24", "25-30", "31+"] as const;
-
-export type Goal = (typeof GOALS)[number];
-export type Sport = (typeof SPORTS)[number];
+/** The questionnaire's options: the vocabulary's values and labels, with an icon each. */
+function options<V extends string>(words: Record<V, AnswerWords>, icons: Record<V, IconName>): QuestionOption[] {
+  return (Object.keys(words) as V[]).map((value) => {
+    const { label, hint } = words[value];
+    return hint ? { value, label, hint, icon: icons[value] } : { value, label, icon: icons[value] };
+  });
+}
 
 export const goalQuestion: Question = {
   number: 1,
@@ -53,17 +54,12 @@ export const goalQuestion: Question = {
   subline: "Pick the goal that matters most to you right now.",
   type: "radio",
   required: true,
-  options: [
-    { value: "getting-fit", label: "Getting fit", hint: "More energy, strength and stamina", icon: "heart" },
-    {
-      value: "competition",
-      label: "Training for a competition",
-      hint: "Swimming, running, cycling or triathlon",
-      icon: "trophy",
-    },
-    { value: "weight-loss", label: "Losing weight", hint: "Lose fat for good, without crash diets", icon: "scale" },
-    { value: "build-muscle", label: "Building muscle", hint: "Get stronger and more defined", icon: "dumbbell" },
-  ],
+  options: options(goalWords, {
+    "getting-fit": "heart",
+    competition: "trophy",
+    "weight-loss": "scale",
+    "build-muscle": "dumbbell",
+  }),
 };
 
 export const sportQuestion: Question = {
@@ -72,12 +68,7 @@ export const sportQuestion: Question = {
   text: "Which sport are you training for?",
   type: "radio",
   required: true,
-  options: [
-    { value: "swimming", label: "Swimming", icon: "swim" },
-    { value: "running", label: "Running", icon: "run" },
-    { value: "cycling", label: "Cycling", icon: "bike" },
-    { value: "triathlon", label: "Triathlon", icon: "trophy" },
-  ],
+  options: options(sportWords, { swimming: "swim", running: "run", cycling: "bike", triathlon: "trophy" }),
 };
 
 export const frequencyQuestion: Question = {
@@ -87,11 +78,7 @@ export const frequencyQuestion: Question = {
   subline: "Be honest: every starting point works.",
   type: "radio",
   required: true,
-  options: [
-    { value: "hardly-ever", label: "Hardly ever", hint: "0-1 times per week", icon: "clock" },
-    { value: "moderately", label: "Moderately", hint: "2-4 times per week", icon: "calendar" },
-    { value: "very-active", label: "Very active", hint: "5+ times per week", icon: "flame" },
-  ],
+  options: options(frequencyWords, { "hardly-ever": "clock", moderately: "calendar", "very-active": "flame" }),
 };
 
 /** The Q3 subline names the sport chosen in Q2. */
@@ -113,11 +100,7 @@ export function competitionGoalQuestion(sport: string | undefined): Question {
       : defaultCompetitionSubline,
     type: "radio",
     required: true,
-    options: [
-      { value: "total-time", label: "A faster finish time", hint: "Beat my personal best", icon: "clock" },
-      { value: "time-pace", label: "A steadier, faster pace", hint: "Hold my target pace all the way", icon: "chart" },
-      { value: "distance", label: "Go the distance", hint: "Finish a longer distance than before", icon: "target" },
-    ],
+    options: options(competitionGoalWords, { "total-time": "clock", "time-pace": "chart", distance: "target" }),
   };
 }
 
@@ -128,11 +111,7 @@ export const genderQuestion: Question = {
   subline: "It helps me tailor training loads and nutrition.",
   type: "radio",
   required: true,
-  options: [
-    { value: "male", label: "Male", icon: "users" },
-    { value: "female", label: "Female", icon: "users" },
-    { value: "non-binary", label: "Non-binary", icon: "users" },
-  ],
+  options: options(genderWords, { male: "users", female: "users", "non-binary": "users" }),
 };
 
 export const ageQuestion: Question = {
@@ -141,11 +120,7 @@ export const ageQuestion: Question = {
   text: "What is your age?",
   type: "radio",
   required: true,
-  options: [
-    { value: "18-24", label: "18-24", icon: "calendar" },
-    { value: "25-30", label: "25-30", icon: "calendar" },
-    { value: "31+", label: "31+", icon: "calendar" },
-  ],
+  options: options(ageWords, { "18-24": "calendar", "25-30": "calendar", "31+": "calendar" }),
 };
 
 export const contactQuestion: Question = {
@@ -174,42 +149,5 @@ export const contactPlaceholders = {
     "Tell me about your motivation, your training experience, the fitness level you'd like to reach, or ask me anything.",
 } as const;
 
-export const FORM_NAME = "Fitness Intake Form";
 /** The analytics form name of SPEC.md section 7. */
 export const ANALYTICS_FORM_NAME = "fitness_form";
-
-/** Readable label of a stored answer ("competition" → "Training for a competition"). */
-export function answerLabel(
-  question: AnswerNumber,
-  value: string,
-  answers: Partial<Record<AnswerNumber, string>> = {},
-): string {
-  const candidates: Question[] =
-    question === 1
-      ? [goalQuestion]
-      : question === 2
-        ? [sportQuestion, frequencyQuestion]
-        : question === 3
-          ? [competitionGoalQuestion(answers[2])]
-          : question === 4
-            ? [genderQuestion]
-            : [ageQuestion];
-  for (const q of candidates) {
-    const option = q.options?.find((o) => o.value === value);
-    if (option)
-      return option.hint && question === 2 && q === frequencyQuestion
-        ? `${option.label} (${option.hint})`
-        : option.label;
-  }
-  if (question === 1 && value === HIDDEN_GOAL) return "Pregnancy";
-  return value;
-}
-
-/** Short name of each stored answer, for tables and e-mails. */
-export const answerTitles: Record<AnswerNumber, string> = {
-  1: "Goal",
-  2: "Sport / exercise frequency",
-  3: "Competition goal",
-  4: "Gender",
-  5: "Age",
-};

@@ -2,7 +2,15 @@ import "~/infra/zod-config";
 import { z } from "zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/control-characters";
 import { isValidEmail } from "~/infra/email-address";
-import { AGE_RANGES, COMPETITION_GOALS, FREQUENCIES, GENDERS, GOALS, HIDDEN_GOAL, SPORTS } from "./questions";
+import {
+  AGE_RANGES,
+  COMPETITION_GOALS,
+  FREQUENCIES,
+  GENDERS,
+  GOALS,
+  HIDDEN_GOAL,
+  SPORTS,
+} from "~/features/leads/vocabulary";
 
 /**
  * One schema for the browser and the server: the step flow validates the contact step

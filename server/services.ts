@@ -1,38 +1,21 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
-import type { Env } from "./env.server";
-import { openDatabase, type Database } from "./db.server";
-import { createLogger, type Logger } from "./logger.server";
-import { hitRateLimit, startRateLimitPruning, type RateLimitResult } from "./rate-limit.server";
+import type { AppServices } from "~/context";
+import type { Env } from "~/infra/env.server";
+import { openDatabase } from "~/infra/db.server";
+import { createLogger, type Logger } from "~/infra/logger.server";
+import { hitRateLimit, startRateLimitPruning } from "~/infra/rate-limit.server";
+import { createMailer } from "~/infra/mail.server";
 import { createPaymentProvider } from "~/features/checkout/payments.server";
-import type { PaymentProvider } from "~/features/checkout/provider.server";
-import { createMailer, type Mailer } from "./mail.server";
 import { Outbox } from "~/features/leads/outbox.server";
-import { registerOutboxHandlers } from "~/features/leads/outbox-handlers.server";
-import { createAuth, type BackOfficeAuth } from "~/features/back-office/auth.server";
+import { createAuth } from "~/features/back-office/auth.server";
+import { registerOutboxHandlers } from "./outbox-handlers";
 
 /**
- * Everything with state or a connection, created once by the server and handed to
- * loaders and actions through the router context (never a module-level global).
+ * The composition root: the one place that knows every feature and wires infra into them.
+ * It lives with the server start-up (not in app/infra) so infra stays below the features.
  */
-export interface AppServices {
-  env: Env;
-  logger: Logger;
-  database: Database;
-  /** Secret for signing links and sessions (from AUTH_SECRET, or generated once under DATA_DIR). */
-  secret: string;
-  rateLimit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
-  /** Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in test checkout. */
-  payments: PaymentProvider;
-  /** SMTP mailer, or null when SMTP_URL is unset. */
-  mailer: Mailer | null;
-  /** Durable local queue for submissions the database could not take (DATA_DIR/outbox.jsonl, outbox-dead.jsonl). */
-  outbox: Outbox;
-  /** Back-office authentication (better-auth: sessions, TOTP, JWKS). */
-  auth: BackOfficeAuth;
-  close(): Promise<void>;
-}
 
 export async function createServices(
   env: Env,

@@ -1,8 +1,8 @@
 import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer } from "~/infra/mail.server";
-import type { Outbox } from "./outbox.server";
-import { replayHandler } from "./signups.server";
+import type { Outbox } from "~/features/leads/outbox.server";
+import { replayHandler } from "~/features/leads/signups.server";
 import {
   OUTBOX_KIND as NEWSLETTER_KIND,
   storeFromOutbox as storeNewsletterFromOutbox,
@@ -21,7 +21,8 @@ export interface OutboxHandlerDeps {
 
 /**
  * Every kind of submission that can wait in the outbox, with the idempotent write
- * that stores it once the database is back. Each feature registers its kind here.
+ * that stores it once the database is back. Wired here, at start-up, so no feature has to
+ * know another one's kind (leads would otherwise import newsletter).
  */
 export function registerOutboxHandlers(outbox: Outbox, db: Db, deps: OutboxHandlerDeps = {}): void {
   // Leads (intake questionnaire, event signup): same id and idempotency key as at submit time.

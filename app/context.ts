@@ -1,0 +1,65 @@
+import type { Database } from "~/infra/db.server";
+import type { Env } from "~/infra/env.server";
+import type { Logger } from "~/infra/logger.server";
+import type { Mailer } from "~/infra/mail.server";
+import type { RateLimitResult } from "~/infra/rate-limit.server";
+import type { PaymentProvider } from "~/features/checkout/provider.server";
+import type { Outbox } from "~/features/leads/outbox.server";
+import type { BackOfficeAuth } from "~/features/back-office/auth.server";
+
+// What loaders and actions get. server/services.ts builds the services; features import the
+// types from here (never from server/), and nothing this file imports imports it back.
+
+/**
+ * Everything with state or a connection, created once by the server and handed to
+ * loaders and actions through the router context (never a module-level global).
+ */
+export interface AppServices {
+  env: Env;
+  logger: Logger;
+  database: Database;
+  /** Secret for signing links and sessions (from AUTH_SECRET, or generated once under DATA_DIR). */
+  secret: string;
+  rateLimit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /** Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in test checkout. */
+  payments: PaymentProvider;
+  /** SMTP mailer, or null when SMTP_URL is unset. */
+  mailer: Mailer | null;
+  /** Durable local queue for submissions the database could not take (DATA_DIR/outbox.jsonl, outbox-dead.jsonl). */
+  outbox: Outbox;
+  /** Back-office authentication (better-auth: sessions, TOTP, JWKS). */
+  auth: BackOfficeAuth;
+  close(): Promise<void>;
+}
+
+/** What the server puts into every loader's and action's context. */
+export interface RequestContext {
+  services: AppServices;
+  /** Per-request CSP nonce for inline scripts. */
+  cspNonce: string;
+  /** Client address as seen through TRUST_PROXY hops. */
+  clientIp: string;
+  /** Puts the built stylesheet inside server-rendered HTML, as prerendered pages have it (server/prerendered.ts). */
+  inlineCss?: (html: string) => string;
+}
+
+declare module "react-router" {
+  // Optional: loaders of prerendered pages run at build time with an empty context.
+  interface AppLoadContext {
+    services?: AppServices;
+    cspNonce?: string;
+    clientIp?: string;
+    inlineCss?: (html: string) => string;
+  }
+}
+
+/**
+ * Loaders of prerendered pages run at build time without services; anything that
+ * needs the database calls this and gets a clear error instead of undefined access.
+ */
+export function requireServices(context: Partial<RequestContext>): RequestContext {
+  if (!context.services || !context.cspNonce || context.clientIp === undefined) {
+    throw new Error("Server services are not available (is this code running during prerender?)");
+  }
+  return context as RequestContext;
+}

@@ -1,0 +1,123 @@
+import type Stripe from "stripe";
+import { describe, expect, it } from "vitest";
+import { allCatalogueItems, type CatalogueItem } from "./catalogue";
+import { checkoutSessionParams, instalmentScheduleUpdate, missingPriceKeys, orderMetadata } from "./billing-rules";
+import type { Order } from "./fulfilment.server";
+
+const items = allCatalogueItems();
+const itemFor = (billingType: CatalogueItem["billingType"]): CatalogueItem => {
+  const item = items.find((i) => i.billingType === billingType);
+  if (!item) throw new Error(`no catalogue item for ${billingType}`);
+  return item;
+};
+
+const order = (item: CatalogueItem): Order => ({
+  id: "9d5c1c9e-7d39-4d39-8f4a-3f1f0f5b2a10",
+  planId: item.planId,
+  planName: item.planName,
+  billingType: item.billingType,
+  paymentsTotal: item.payments,
+  paymentsMade: 0,
+  amountCents: item.amountCents,
+  currency: "eur",
+  status: "pending",
+  provider: "stripe",
+  providerSessionId: null,
+  customerEmail: null,
+  stripeCustomerId: null,
+  stripeSubscriptionId: null,
+  stripeScheduleId: null,
+  idempotencyKey: null,
+  firstTouch: null,
+  leadId: null,
+  subscriberId: null,
+  createdAt: new Date("2026-11-01T10:00:00Z"),
+  updatedAt: new Date("2026-11-01T10:00:00Z"),
+});
+
+const urls = { successUrl: "https://example.test/success", cancelUrl: "https://example.test/cancel" };
+
+describe("missingPriceKeys", () => {
+  it("names every catalogue key without a price, and none when all are there", () => {
+    const all = Object.fromEntries(items.map((i) => [i.key, `price_${i.key}`]));
+    expect(missingPriceKeys(all)).toEqual([]);
+    expect(missingPriceKeys(undefined)).toEqual(items.map((i) => i.key));
+    const [first, ...rest] = items;
+    expect(missingPriceKeys(Object.fromEntries(rest.map((i) => [i.key, "p"])))).toEqual([first?.key]);
+  });
+});
+
+describe("orderMetadata", () => {
+  it("carries the order id, plan and the number of payments as strings", () => {
+    const item = itemFor("monthly6x");
+    expect(orderMetadata(order(item), item)).toEqual({
+      order_id: "9d5c1c9e-7d39-4d39-8f4a-3f1f0f5b2a10",
+      plan_id: item.planId,
+      plan_name: item.planName,
+      billing_type: "monthly6x",
+      payments_total: "6",
+    });
+  });
+});
+
+describe("checkoutSessionParams", () => {
+  it("makes a one-time payment with a customer and an invoice", () => {
+    const item = itemFor("onetime");
+    const params = checkoutSessionParams({ order: order(item), item, priceId: "price_1", ...urls });
+    expect(params.mode).toBe("payment");
+    expect(params.customer_creation).toBe("always");
+    expect(params.invoice_creation?.enabled).toBe(true);
+    expect(params.payment_intent_data?.metadata).toEqual(orderMetadata(order(item), item));
+    expect(params.line_items).toEqual([{ price: "price_1", quantity: 1 }]);
+    expect(params.client_reference_id).toBe(order(item).id);
+    expect(params.subscription_data).toBeUndefined();
+    // Left out on purpose so the Dashboard's methods (card, iDEAL) apply.
+    expect(params).not.toHaveProperty("payment_method_types");
+  });
+
+  it("makes instalment plans a subscription whose description names the months", () => {
+    const item = itemFor("monthly3x");
+    const params = checkoutSessionParams({ order: order(item), item, priceId: "price_3", ...urls });
+    expect(params.mode).toBe("subscription");
+    expect(params.subscription_data?.description).toBe(`${item.planName} coaching, 3 months`);
+    expect(params.subscription_data?.metadata).toEqual(orderMetadata(order(item), item));
+    expect(params.payment_intent_data).toBeUndefined();
+    expect(params.success_url).toBe(urls.successUrl);
+    expect(params.cancel_url).toBe(urls.cancelUrl);
+  });
+});
+
+describe("instalmentScheduleUpdate", () => {
+  const schedule = (phases: unknown[]): Stripe.SubscriptionSchedule =>
+    ({ id: "sub_sched_1", phases }) as unknown as Stripe.SubscriptionSchedule;
+
+  it("ends the schedule after exactly n monthly payments, without proration", () => {
+    const update = instalmentScheduleUpdate(
+      schedule([
+        { start_date: 1_790_000_000, items: [{ price: { id: "price_6" }, quantity: 1 }, { price: "price_x" }] },
+      ]),
+      6,
+      { order_id: "o1" },
+    );
+    expect(update).toEqual({
+      end_behavior: "cancel",
+      metadata: { order_id: "o1" },
+      phases: [
+        {
+          start_date: 1_790_000_000,
+          items: [
+            { price: "price_6", quantity: 1 },
+            { price: "price_x", quantity: 1 },
+          ],
+          duration: { interval: "month", interval_count: 6 },
+          metadata: { order_id: "o1" },
+        },
+      ],
+      proration_behavior: "none",
+    });
+  });
+
+  it("refuses a schedule without a phase", () => {
+    expect(() => instalmentScheduleUpdate(schedule([]), 3, {})).toThrow(/sub_sched_1 has no phase/);
+  });
+});
