@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -13,11 +12,9 @@ import {
 import type { Route } from "./+types/root";
 import { parseEnv, publicEnv } from "./infra/env.server";
 import { getBlogNavigation } from "./features/blog/navigation.server";
-import { track } from "./features/analytics/track";
 import { pageCategory } from "./features/site/route-meta";
 import { SiteHeader } from "./features/site/header";
 import { SiteFooter } from "./features/site/footer";
-import { CookieConsent } from "./features/site/cookie-bar";
 import { consentDefaultsScript } from "./features/site/gtm";
 import { useHydratedSignal } from "./features/site/hydration-signal";
 import { useNonce } from "./ui/nonce";
@@ -72,36 +69,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function PageViewTracker() {
-  const location = useLocation();
-  useEffect(() => {
-    // Wait a frame so the new route's <title> is in the document.
-    const frame = requestAnimationFrame(() => {
-      track("page_view", {
-        page_path: location.pathname,
-        page_location: window.location.href,
-        page_title: document.title,
-        page_category: pageCategory(location.pathname),
-      });
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [location.pathname]);
-  return null;
-}
-
+/** Each layout route brings its own chrome: routes/public-layout.tsx and routes/admin-layout.tsx. */
 export default function App() {
-  const data = useRootData();
-  return (
-    <>
-      <SiteHeader blogNav={data?.blogNav ?? []} />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <SiteFooter />
-      <PageViewTracker />
-      <CookieConsent gtmId={data?.publicEnv.GTM_ID ?? null} />
-    </>
-  );
+  return <Outlet />;
 }
 
 const STATUS_TEXT: Record<number, string> = {

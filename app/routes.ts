@@ -1,28 +1,42 @@
-import { type RouteConfig, route } from "@react-router/dev/routes";
+import { type RouteConfig, layout, route } from "@react-router/dev/routes";
 import { routeEntries } from "./features/site/route-meta";
 
+/** Pages of the route table that belong to the back office (its image tools). */
+const adminTools = new Set(["faq-visual-export", "testimonial-visual-export"]);
+const page = (entry: (typeof routeEntries)[number]) => route(entry.path, entry.file, { id: entry.id });
+
 export default [
-  ...routeEntries.map((entry) => route(entry.path, entry.file, { id: entry.id })),
+  // Visitor pages wear the public chrome (header, footer, newsletter, cookie bar).
+  layout("routes/public-layout.tsx", [
+    ...routeEntries.filter((entry) => !adminTools.has(entry.id)).map(page),
+    route("checkout/test/:id", "routes/checkout-test.tsx"),
+    route("newsletter", "routes/newsletter.tsx"),
+    route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+    route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  // Back office: its own layout; not in the public route table, so never in a sitemap.
+  layout("routes/admin-layout.tsx", [
+    route("admin", "routes/admin.tsx"),
+    route("admin/login", "routes/admin-login.tsx"),
+    route("admin/verify", "routes/admin-verify.tsx"),
+    route("admin/forgot-password", "routes/admin-forgot-password.tsx"),
+    route("admin/reset-password", "routes/admin-reset-password.tsx"),
+    route("admin/security", "routes/admin-security.tsx"),
+    route("admin/event-signups", "routes/admin-event-signups.tsx"),
+    route("admin/subscribers", "routes/admin-subscribers.tsx"),
+    route("admin/orders", "routes/admin-orders.tsx"),
+    route("admin/leads/:id", "routes/admin-lead.tsx"),
+    route("admin/funnel", "routes/admin-funnel.tsx"),
+    route("admin/unsaved", "routes/admin-unsaved.tsx"),
+    ...routeEntries.filter((entry) => adminTools.has(entry.id)).map(page),
+  ]),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("api/create-checkout-session", "routes/api-create-checkout-session.ts"),
   route("api/stripe-webhook", "routes/api-stripe-webhook.ts"),
   route("api/customer-portal", "routes/api-customer-portal.ts"),
-  route("checkout/test/:id", "routes/checkout-test.tsx"),
-  // Back office: not in the public route table, so never in a sitemap.
-  route("admin", "routes/admin.tsx"),
-  route("admin/login", "routes/admin-login.tsx"),
-  route("admin/verify", "routes/admin-verify.tsx"),
-  route("admin/forgot-password", "routes/admin-forgot-password.tsx"),
-  route("admin/reset-password", "routes/admin-reset-password.tsx"),
-  route("admin/security", "routes/admin-security.tsx"),
   route("admin/sign-out", "routes/admin-sign-out.ts"),
-  route("admin/event-signups", "routes/admin-event-signups.tsx"),
-  route("admin/subscribers", "routes/admin-subscribers.tsx"),
-  route("admin/orders", "routes/admin-orders.tsx"),
-  route("admin/leads/:id", "routes/admin-lead.tsx"),
-  route("admin/funnel", "routes/admin-funnel.tsx"),
-  route("admin/unsaved", "routes/admin-unsaved.tsx"),
   route("admin/export/:list", "routes/admin-export.ts"),
   route("api/auth/*", "routes/api-auth.ts"),
   route("api/admin/accounts", "routes/api-admin-accounts.ts"),
@@ -31,13 +45,9 @@ export default [
   route("blog/rss.xml", "routes/blog-rss-xml.ts"),
   route("api/newsletter", "routes/api-newsletter.ts"),
   route("api/newsletter/resend", "routes/api-newsletter-resend.ts"),
-  route("newsletter", "routes/newsletter.tsx"),
-  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
-  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   // Lead forms: the step flow posts JSON here; the plain HTML forms post to /start and /nicaragua.
   route("api/intake", "routes/api-intake.ts"),
   route("api/event-signup", "routes/api-event-signup.ts"),
   // The scheduling service reports booked and cancelled intake calls here (signed).
   route("api/scheduling-webhook", "routes/api-scheduling-webhook.ts"),
-  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -25,9 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminEventSignups() {
-  const { email, list } = useLoaderData<typeof loader>();
+  const { list } = useLoaderData<typeof loader>();
   return (
-    <AdminShell title="Event signups" email={email} actions={<CsvLink list="event-signups" />}>
+    <AdminShell title="Event signups" actions={<CsvLink list="event-signups" />}>
       <ListTable
         caption="Signups for the beach workout, newest first"
         columns={["Date", "Name", "Phone"]}

@@ -130,9 +130,9 @@ function FunnelChart({ weeks }: { weeks: FunnelRow[] }) {
 }
 
 export default function AdminFunnel() {
-  const { email, funnel } = useLoaderData<typeof loader>();
+  const { funnel } = useLoaderData<typeof loader>();
   return (
-    <AdminShell title="Funnel" email={email}>
+    <AdminShell title="Funnel">
       <p className="mb-6 max-w-3xl text-ink/85">
         Leads by the week they sent the questionnaire and by where they first came from, and how many of them have since
         booked an intake call (not cancelled) and become paying clients. From this site&apos;s own database.

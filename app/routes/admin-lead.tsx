@@ -123,14 +123,13 @@ function describe(entry: TimelineEntry): { title: string; lines: string[] } {
 const inputClass = "mt-1 block w-full rounded-lg border border-navy/30 px-3 py-2";
 
 export default function AdminLead() {
-  const { email, lead, entries } = useLoaderData<typeof loader>();
+  const { lead, entries } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const errors: Record<string, string> = result?.errors ?? {};
   return (
     <AdminShell
       title={lead.name}
-      email={email}
       actions={
         <Link to="/admin" className="min-h-11 rounded-full px-3 py-2.5 font-medium text-teal-700 underline">
           All leads

@@ -36,9 +36,9 @@ const BAD = new Set(["payment_failed", "failed", "cancelled", "expired"]);
 const tone = (status: string) => (GOOD.has(status) ? "good" : BAD.has(status) ? "off" : "wait");
 
 export default function AdminOrders() {
-  const { email, list } = useLoaderData<typeof loader>();
+  const { list } = useLoaderData<typeof loader>();
   return (
-    <AdminShell title="Orders and payments" email={email} actions={<CsvLink list="orders" />}>
+    <AdminShell title="Orders and payments" actions={<CsvLink list="orders" />}>
       <ListTable
         caption="Orders, newest first, with their payments"
         columns={["Date", "Plan", "Customer", "Amount", "Status", "Payments"]}

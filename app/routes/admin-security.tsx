@@ -160,7 +160,7 @@ export default function AdminSecurity() {
   const enrolment = result && "enrolment" in result ? result.enrolment : undefined;
 
   return (
-    <AdminShell title="Security" email={email}>
+    <AdminShell title="Security">
       {params.get("enrol") && !factorEnabled ? (
         <Notice>Set up two-factor sign-in first: the dashboard opens once your authenticator app is linked.</Notice>
       ) : null}

@@ -39,9 +39,9 @@ const STATUS = { pending: "Awaiting confirmation", confirmed: "Confirmed", unsub
 >;
 
 export default function AdminSubscribers() {
-  const { email, list } = useLoaderData<typeof loader>();
+  const { list } = useLoaderData<typeof loader>();
   return (
-    <AdminShell title="Newsletter subscribers" email={email} actions={<CsvLink list="subscribers" />}>
+    <AdminShell title="Newsletter subscribers" actions={<CsvLink list="subscribers" />}>
       <ListTable
         caption="Newsletter subscribers, newest first"
         columns={["Date", "E-mail", "Status", "Source"]}

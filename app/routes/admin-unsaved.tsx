@@ -22,9 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminUnsaved() {
-  const { email, letters, waiting } = useLoaderData<typeof loader>();
+  const { letters, waiting } = useLoaderData<typeof loader>();
   return (
-    <AdminShell title="Unsaved submissions" email={email}>
+    <AdminShell title="Unsaved submissions">
       <p className="mb-6 max-w-3xl text-ink/80">
         These visitors were told their submission was received, but the database could not store it (usually because of
         an unusual character in a field). Nothing here appears under Leads, Event signups or Subscribers: please contact

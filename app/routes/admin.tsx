@@ -232,13 +232,12 @@ function LeadCard({ lead }: { lead: Lead }) {
 }
 
 export default function AdminDashboard() {
-  const { email, filters, leads, stats } = useLoaderData<typeof loader>();
+  const { filters, leads, stats } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const csvHref = `/admin/export/leads.csv${filtersToQuery(filters)}`;
   return (
     <AdminShell
       title="Leads"
-      email={email}
       actions={
         <a
           href={csvHref}

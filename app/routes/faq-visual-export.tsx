@@ -27,9 +27,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function FaqVisualExport() {
-  const { email, domain } = useLoaderData<typeof loader>();
+  const { domain } = useLoaderData<typeof loader>();
   return (
-    <AdminShell title="FAQ image export" email={email}>
+    <AdminShell title="FAQ image export">
       <FaqExportTool items={faq} brand={site.name} domain={domain} />
     </AdminShell>
   );

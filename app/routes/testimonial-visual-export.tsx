@@ -1,4 +1,4 @@
-import { data, useLoaderData } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/testimonial-visual-export";
 import { requireServices } from "~/context";
 import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
@@ -24,10 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TestimonialVisualExport() {
-  const { email } = useLoaderData<typeof loader>();
   const first = testimonials[0];
   return (
-    <AdminShell title="Testimonial image export" email={email}>
+    <AdminShell title="Testimonial image export">
       <TestimonialExportTool
         initial={{ title: "Testimonial", name: first?.name ?? "", text: first?.text ?? "" }}
         brand={site.name}

@@ -1,5 +1,5 @@
 import { useEffect, useId, type ReactNode } from "react";
-import { Form, Link, NavLink, useNavigation } from "react-router";
+import { Form, Link, NavLink, useNavigation, type UIMatch } from "react-router";
 import { checkSessionOverHttp, createSessionKeeper } from "./session-keeper";
 
 const RENEW_EVERY_MS = 4 * 60_000;
@@ -41,60 +41,71 @@ const NAV = [
   { to: "/admin/security", label: "Security" },
 ];
 
-export function AdminShell({
-  title,
-  email,
-  children,
-  actions,
-}: {
-  title: string;
-  email: string;
-  children: ReactNode;
-  actions?: ReactNode;
-}) {
+/**
+ * The back office's own bar (navigation, the trainer's account, sign-out), shown by the admin
+ * layout route on signed-in pages. It keeps the session alive while the page is open.
+ */
+export function AdminBar({ email }: { email: string }) {
   return (
-    <div className="bg-slate-50">
+    <div className="border-b border-navy/10 bg-white">
       <SessionKeeper />
-      <div className="border-b border-navy/10 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <nav aria-label="Back office">
-            <ul className="flex flex-wrap gap-1 text-sm">
-              {NAV.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.end}
-                    className={({ isActive }) =>
-                      `inline-flex min-h-10 items-center rounded-full px-3 font-medium ${isActive ? "bg-navy text-white" : "text-ink hover:bg-navy/5"}`
-                    }
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="flex items-center gap-3 text-sm">
-            <span className="min-w-0 break-all text-ink/80">{email}</span>
-            <Form method="post" action="/admin/sign-out">
-              <input type="hidden" name="scope" value="local" />
-              <button
-                type="submit"
-                className="min-h-10 whitespace-nowrap rounded-full border border-navy px-4 font-semibold text-navy hover:bg-navy hover:text-white"
-              >
-                Sign out
-              </button>
-            </Form>
-          </div>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <nav aria-label="Back office">
+          <ul className="flex flex-wrap gap-1 text-sm">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    `inline-flex min-h-10 items-center rounded-full px-3 font-medium ${isActive ? "bg-navy text-white" : "text-ink hover:bg-navy/5"}`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-3 text-sm">
+          <span className="min-w-0 break-all text-ink/80">{email}</span>
+          <Form method="post" action="/admin/sign-out">
+            <input type="hidden" name="scope" value="local" />
+            <button
+              type="submit"
+              className="min-h-10 whitespace-nowrap rounded-full border border-navy px-4 font-semibold text-navy hover:bg-navy hover:text-white"
+            >
+              Sign out
+            </button>
+          </Form>
         </div>
       </div>
-      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-        <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-          <h1 className="text-2xl font-bold text-navy sm:text-3xl">{title}</h1>
-          {actions}
-        </div>
-        {children}
+    </div>
+  );
+}
+
+/**
+ * The signed-in trainer's address: every signed-in back-office page's loader returns
+ * `email` (it has just checked the session), so the layout needs no second session lookup.
+ */
+export function trainerEmailOf(matches: readonly UIMatch[]): string | null {
+  for (const match of [...matches].reverse()) {
+    const loaderData: unknown = match.loaderData;
+    if (loaderData && typeof loaderData === "object" && "email" in loaderData && typeof loaderData.email === "string")
+      return loaderData.email;
+  }
+  return null;
+}
+
+/** A signed-in page: its title, actions beside it, and its content, inside the admin layout. */
+export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-2xl font-bold text-navy sm:text-3xl">{title}</h1>
+        {actions}
       </div>
+      {children}
     </div>
   );
 }

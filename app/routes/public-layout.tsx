@@ -1,0 +1,41 @@
+import { useEffect } from "react";
+import { Outlet, useLocation } from "react-router";
+import { track } from "~/features/analytics/track";
+import { pageCategory } from "~/features/site/route-meta";
+import { SiteHeader } from "~/features/site/header";
+import { SiteFooter } from "~/features/site/footer";
+import { CookieConsent } from "~/features/site/cookie-bar";
+import { useRootData } from "~/root";
+
+function PageViewTracker() {
+  const location = useLocation();
+  useEffect(() => {
+    // Wait a frame so the new route's <title> is in the document.
+    const frame = requestAnimationFrame(() => {
+      track("page_view", {
+        page_path: location.pathname,
+        page_location: window.location.href,
+        page_title: document.title,
+        page_category: pageCategory(location.pathname),
+      });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [location.pathname]);
+  return null;
+}
+
+/** The public site's chrome around every visitor page; the back office has its own (admin-layout.tsx). */
+export default function PublicLayout() {
+  const data = useRootData();
+  return (
+    <>
+      <SiteHeader blogNav={data?.blogNav ?? []} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <PageViewTracker />
+      <CookieConsent gtmId={data?.publicEnv.GTM_ID ?? null} />
+    </>
+  );
+}
