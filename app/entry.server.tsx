@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
-import { deferHydration } from "./infra/deferred-hydration.server";
+import { deferHydration } from "./features/site/deferred-hydration.server";
 import { NonceContext, PRERENDER_NONCE } from "./ui/nonce";
 import { privateCacheControl } from "./infra/cache-control";
 

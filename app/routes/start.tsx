@@ -37,7 +37,7 @@ function BackButton() {
   return (
     <Link
       to="/"
-      // Before the app runs, the click waits for it (app/infra/deferred-hydration.server.ts) so it can go back.
+      // Before the app runs, the click waits for it (app/features/site/deferred-hydration.server.ts) so it can go back.
       data-replay=""
       onClick={(event) => {
         if (window.history.length > 2) {

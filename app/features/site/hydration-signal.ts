@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 
-/** Dispatched on window once React has hydrated the document (app/infra/deferred-hydration.server.ts). */
+/** Dispatched on window once React has hydrated the document (app/features/site/deferred-hydration.server.ts). */
 export const HYDRATED_EVENT = "app:hydrated";
 
 /**

@@ -1,5 +1,5 @@
-import { CONSENT_STORAGE_KEY } from "~/features/site/consent";
-import { HYDRATE_ON_LOAD_ATTRIBUTE, HYDRATED_EVENT } from "~/features/site/hydration-signal";
+import { CONSENT_STORAGE_KEY } from "./consent";
+import { HYDRATE_ON_LOAD_ATTRIBUTE, HYDRATED_EVENT } from "./hydration-signal";
 
 /**
  * Client JavaScript waits until the visitor shows intent (docs/decisions/009-deferred-hydration.md).
