@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { bookings, leadEvents, newsletterSubscribers, orders, payments, signups, type FirstTouch } from "#db/schema";
 import type { Db } from "~/infra/db.server";
-import { EVENT_FORM, INTAKE_FORM, readableAnswers, type AnswerLine } from "./labels";
+import { FORM_NAMES } from "~/features/leads/vocabulary";
+import { readableAnswers, type AnswerLine } from "./labels";
 
 /** One thing that happened to a lead, for the timeline on /admin/leads/:id. */
 export type TimelineEntry =
@@ -50,7 +51,7 @@ export async function leadTimeline(db: Db, leadId: string): Promise<LeadTimeline
   const [lead] = await db
     .select()
     .from(signups)
-    .where(and(eq(signups.id, leadId), eq(signups.formName, INTAKE_FORM)));
+    .where(and(eq(signups.id, leadId), eq(signups.formName, FORM_NAMES.intake)));
   if (!lead) return null;
   const email = lead.email?.trim().toLowerCase() ?? "";
   const phone = digits(lead.phone);
@@ -63,7 +64,7 @@ export async function leadTimeline(db: Db, leadId: string): Promise<LeadTimeline
           .from(signups)
           .where(
             and(
-              eq(signups.formName, EVENT_FORM),
+              eq(signups.formName, FORM_NAMES.event),
               sql`regexp_replace(coalesce(${signups.phone}, ''), '[^0-9]', '', 'g') = ${phone}`,
             ),
           )
