@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/api-newsletter-resend";
 import { requireServices } from "~/context";
-import { enforceFormRateLimit } from "~/infra/form-guard.server";
+import { guardForm } from "~/infra/form-guard.server";
 import { emailSchema } from "~/features/newsletter/schema";
 import { resendConfirmation } from "~/features/newsletter/subscribe.server";
 import { newsletterMessages } from "#content/newsletter";
@@ -21,19 +21,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (request.method !== "POST")
     return Response.json({ ok: false, message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
-  try {
-    await enforceFormRateLimit(ctx, "newsletter-resend");
-  } catch (error) {
-    const init = (error as { init?: ResponseInit | null }).init;
-    const message = (error as { data?: { message?: string } }).data?.message ?? newsletterMessages.error;
-    return answer(429, false, message, "too-many", init?.headers);
+  const guard = await guardForm(request, ctx, { form: "newsletter-resend", accept: ["form"] });
+  if (!guard.ok) {
+    if (guard.problem === "rate-limited") return answer(429, false, guard.message, "too-many", guard.headers);
+    if (guard.problem === "bad-body") return answer(400, false, newsletterMessages.error, "error");
+    // A bot gets the answer everyone gets; nothing is sent.
+    return answer(200, true, newsletterMessages.resent, "resent");
   }
-  let email: unknown;
-  try {
-    email = (await request.formData()).get("email");
-  } catch {
-    return answer(400, false, newsletterMessages.error, "error");
-  }
+  const email = guard.body.type === "form" ? guard.body.value.get("email") : null;
   const parsed = emailSchema.safeParse(typeof email === "string" ? email : "");
   if (!parsed.success) return answer(400, false, newsletterMessages.invalidEmail, "invalid");
   try {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/infra/db.server";
 import { weekStarts } from "./data.server";
 import type { FunnelRow } from "./funnel";
-import { INTAKE_FORM } from "./labels";
+import { FORM_NAMES } from "~/features/leads/vocabulary";
 
 export interface Funnel {
   weeks: FunnelRow[];
@@ -29,7 +29,7 @@ export async function leadFunnel(db: Db, now = new Date(), weeks = 12): Promise<
       (count(*) filter (where exists (select 1 from bookings b where b.lead_id = s.id and b.status = 'booked')))::int as booked,
       (count(*) filter (where exists (select 1 from orders o where o.lead_id = s.id and o.status in ('paid', 'active', 'completed'))))::int as clients
     from signups s
-    where s.form_name = ${INTAKE_FORM} and s.created_at >= ${since}::timestamptz
+    where s.form_name = ${FORM_NAMES.intake} and s.created_at >= ${since}::timestamptz
     group by 1, 2`);
   const rows = (
     result as unknown as { rows: { week: string; source: string; leads: number; booked: number; clients: number }[] }

@@ -9,6 +9,7 @@ import type { Database, Db } from "~/infra/db.server";
 import type { Env } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer, MailMessage } from "~/infra/mail.server";
+import type { RateLimitResult } from "~/infra/rate-limit.server";
 import type { Outbox } from "~/features/leads/outbox.server";
 import { normaliseEmail, sourceSchema, type SubscribeInput } from "./schema";
 import { signToken } from "./tokens.server";
@@ -162,7 +163,9 @@ async function refreshKnownAddress(
  * so the form reveals nothing about which addresses are on the list.
  */
 export async function resendConfirmation(
-  services: NewsletterServices & Pick<AppServices, "rateLimit">,
+  services: NewsletterServices & {
+    rateLimit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  },
   rawEmail: string,
   now = new Date(),
 ): Promise<{ background: Promise<void> }> {
