@@ -1,6 +1,6 @@
 import { Link, redirect, type MetaDescriptor } from "react-router";
 import type { Route } from "./+types/blog-post";
-import { seoMeta } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { allPosts, findPost } from "~/features/blog/posts.server";
 import { breadcrumbTitle, relatedPosts } from "~/features/blog/rules";
 import { postImageUrl, postJsonLd } from "~/features/blog/structured-data";
@@ -21,8 +21,7 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0]?.loaderData as { publicEnv?: { SITE_URL?: string } } | undefined;
-  const siteUrl = root?.publicEnv?.SITE_URL ?? "";
+  const siteUrl = siteUrlFromMatches(matches);
   const post = loaderData?.post;
   if (!post) return [{ title: "Blog" }];
   const tags: MetaDescriptor[] = seoMeta({

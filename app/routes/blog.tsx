@@ -1,6 +1,6 @@
 import { Link, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/blog";
-import { seoMeta } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { allPosts, blogCategories } from "~/features/blog/posts.server";
 import { PostCard } from "~/features/blog/post-card";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
@@ -32,8 +32,7 @@ export function shouldRevalidate({
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches[0]?.loaderData as { publicEnv?: { SITE_URL?: string } } | undefined;
-  const siteUrl = root?.publicEnv?.SITE_URL ?? "";
+  const siteUrl = siteUrlFromMatches(matches);
   return seoMeta({
     title: blogOverview.title,
     description: blogOverview.metaDescription,

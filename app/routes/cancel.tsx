@@ -1,14 +1,13 @@
 import type { Route } from "./+types/cancel";
-import { seoMeta } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { CancelView } from "~/features/checkout/cancel-view";
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
-  const root = matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined;
   return seoMeta({
     title: "Payment Cancelled",
     description: "Your payment was cancelled and nothing was charged.",
     path: location.pathname,
-    siteUrl: root?.publicEnv.SITE_URL ?? "",
+    siteUrl: siteUrlFromMatches(matches),
     noindex: true,
   });
 };

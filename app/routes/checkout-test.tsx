@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout-test";
 import { checkout as copy } from "#content/checkout";
-import { seoMeta } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { requireServices } from "~/context";
 import { guardForm } from "~/infra/form-guard.server";
 import { formatEuro, paymentSummary } from "~/features/checkout/catalogue";
@@ -9,12 +9,11 @@ import type { TestPaymentErrors } from "~/features/checkout/checkout-schema";
 import { cancelTestOrder, findTestOrder, payTestOrder } from "~/features/checkout/test-checkout-actions.server";
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
-  const root = matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined;
   return seoMeta({
     title: copy.testCheckout.title,
     description: copy.testCheckout.explanation,
     path: location.pathname,
-    siteUrl: root?.publicEnv.SITE_URL ?? "",
+    siteUrl: siteUrlFromMatches(matches),
     noindex: true,
   });
 };

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/newsletter-confirm";
 import { requireServices } from "~/context";
-import { seoMeta } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { useNonce } from "~/ui/nonce";
 import { confirmSubscription } from "~/features/newsletter/subscribe.server";
 import { queueWelcome } from "~/features/newsletter/welcome.server";
@@ -43,12 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData as { publicEnv?: { SITE_URL?: string } } | undefined;
   return seoMeta({
     title: confirmPage.title,
     description: confirmPage.heading,
     path: "/newsletter/confirm",
-    siteUrl: root?.publicEnv?.SITE_URL ?? "",
+    siteUrl: siteUrlFromMatches(matches),
     noindex: true,
   });
 };

@@ -1,7 +1,7 @@
 import { Form, Link, data } from "react-router";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { requireServices } from "~/context";
-import { seoMeta } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { unsubscribe } from "~/features/newsletter/subscribe.server";
 import { maskEmail, verifyToken } from "~/features/newsletter/tokens.server";
 import { unsubscribePage } from "#content/newsletter";
@@ -36,12 +36,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData as { publicEnv?: { SITE_URL?: string } } | undefined;
   return seoMeta({
     title: unsubscribePage.title,
     description: unsubscribePage.heading,
     path: "/newsletter/unsubscribe",
-    siteUrl: root?.publicEnv?.SITE_URL ?? "",
+    siteUrl: siteUrlFromMatches(matches),
     noindex: true,
   });
 };

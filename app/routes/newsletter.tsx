@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/newsletter";
-import { seoMeta } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { newsletterMessages, newsletterPage } from "#content/newsletter";
 
@@ -14,12 +14,11 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData as { publicEnv?: { SITE_URL?: string } } | undefined;
   return seoMeta({
     title: newsletterPage.title,
     description: newsletterPage.metaDescription,
     path: "/newsletter",
-    siteUrl: root?.publicEnv?.SITE_URL ?? "",
+    siteUrl: siteUrlFromMatches(matches),
     noindex: true,
   });
 };

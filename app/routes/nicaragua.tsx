@@ -3,7 +3,7 @@ import type { Route } from "./+types/nicaragua";
 import { event } from "#content/event";
 import { site } from "#content/site";
 import { findRouteEntry } from "~/features/site/route-meta";
-import { seoMeta } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { Picture, mediaUrl } from "~/ui/picture";
 import { requireServices } from "~/context";
 import { eventSchedule, handleEventSignup } from "~/features/leads/event-signup.server";
@@ -60,7 +60,7 @@ function eventJsonLd(siteUrl: string, schedule: Schedule): object {
 export const meta: Route.MetaFunction = ({ location, matches, loaderData }) => {
   const entry = findRouteEntry(location.pathname);
   const schedule = loaderData;
-  const siteUrl = (matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined)?.publicEnv.SITE_URL ?? "";
+  const siteUrl = siteUrlFromMatches(matches);
   return seoMeta({
     title: entry?.title ?? event.title,
     description:

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/pricing";
 import { pricing } from "#content/pricing";
-import { seoMeta } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
+import { lowestMonthlyPriceEuro } from "~/features/site/structured-data";
 import { requireServices } from "~/context";
 import { readFormBody } from "~/infra/form-guard.server";
 import { createCheckout } from "~/features/checkout/create-checkout.server";
@@ -9,12 +10,11 @@ import { checkoutRequestFromForm } from "~/features/checkout/checkout-schema";
 import { PricingPlans, type PricingError } from "~/features/checkout/pricing-plans";
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
-  const root = matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined;
   return seoMeta({
     title: "Pricing",
-    description: `${pricing.title}: coaching plans from €80 per month, paid at once or in monthly instalments.`,
+    description: `${pricing.title}: coaching plans from €${lowestMonthlyPriceEuro()} per month, paid at once or in monthly instalments.`,
     path: location.pathname,
-    siteUrl: root?.publicEnv.SITE_URL ?? "",
+    siteUrl: siteUrlFromMatches(matches),
   });
 };
 

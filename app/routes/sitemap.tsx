@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/sitemap";
 import { routeEntries } from "~/features/site/route-meta";
-import { seoMeta } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { allPosts } from "~/features/blog/posts.server";
 import { SITEMAP_CATEGORY_ORDER, sortCategories } from "~/features/blog/rules";
 import { sitemapPage } from "#content/newsletter";
@@ -28,12 +28,11 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData as { publicEnv?: { SITE_URL?: string } } | undefined;
   return seoMeta({
     title: sitemapPage.heading,
     description: sitemapPage.metaDescription,
     path: "/sitemap",
-    siteUrl: root?.publicEnv?.SITE_URL ?? "",
+    siteUrl: siteUrlFromMatches(matches),
   });
 };
 

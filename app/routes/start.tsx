@@ -1,7 +1,7 @@
 import { data, Link, useActionData, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/start";
 import { findRouteEntry } from "~/features/site/route-meta";
-import { seoMeta } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { Logo } from "~/features/site/logo";
 import { requireServices } from "~/context";
 import { handleIntake } from "~/features/questionnaire/intake.server";
@@ -14,12 +14,11 @@ import type { IntakeOutcome } from "~/features/questionnaire/outcome";
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const entry = findRouteEntry(location.pathname);
-  const root = matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined;
   return seoMeta({
     title: entry?.title ?? copy.title,
     description: copy.description,
     path: location.pathname,
-    siteUrl: root?.publicEnv.SITE_URL ?? "",
+    siteUrl: siteUrlFromMatches(matches),
   });
 };
 

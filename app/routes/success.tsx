@@ -1,17 +1,16 @@
 import { data } from "react-router";
 import type { Route } from "./+types/success";
-import { seoMeta } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { requireServices } from "~/context";
 import { SESSION_ID_PATTERN } from "~/features/checkout/provider.server";
 import { SuccessView, type SuccessData } from "~/features/checkout/success-view";
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
-  const root = matches[0]?.loaderData as { publicEnv: { SITE_URL: string } } | undefined;
   return seoMeta({
     title: "Payment Successful",
     description: "Your coaching plan is booked.",
     path: location.pathname,
-    siteUrl: root?.publicEnv.SITE_URL ?? "",
+    siteUrl: siteUrlFromMatches(matches),
     noindex: true,
   });
 };
