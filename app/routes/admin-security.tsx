@@ -1,4 +1,3 @@
-import QRCode from "qrcode";
 import { data, Form, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-security";
 import { requireServices } from "~/context";
@@ -9,6 +8,7 @@ import {
   listTrainerSessions,
   removeFactor,
   startEnrolment,
+  totpQrDataUrl,
 } from "~/features/back-office/flows.server";
 import {
   changePasswordSchema,
@@ -59,9 +59,8 @@ async function echoEnrolment(form: FormData): Promise<Enrolment | undefined> {
   const email = String(form.get("email") ?? "");
   if (!/^[A-Z2-7]+=*$/.test(secret)) return undefined;
   const uri = `otpauth://totp/${encodeURIComponent(`${ISSUER_NAME}:${email}`)}?secret=${secret}&issuer=${encodeURIComponent(ISSUER_NAME)}`;
-  const svg = await QRCode.toString(uri, { type: "svg", margin: 1 });
   return {
-    qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+    qrDataUrl: await totpQrDataUrl(uri),
     secret,
     backupCodes: String(form.get("backupCodes") ?? "")
       .split(" ")

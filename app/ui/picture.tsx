@@ -11,7 +11,8 @@ export function mediaWidths(image: MediaImage): number[] {
 
 const base = (src: string) => `/media/${src.replace(/\.[a-z0-9]+$/i, "")}`;
 
-export function mediaUrl(image: MediaImage, width: number, format: "avif" | "webp" = "webp"): string {
+/** The one builder of media URLs: a rendering of a content image at one width (scripts/build-images.mjs). */
+export function mediaUrl(image: Pick<MediaImage, "src">, width: number, format: "avif" | "webp" = "webp"): string {
   return `${base(image.src)}-${width}.${format}`;
 }
 

@@ -126,12 +126,11 @@ export async function startEnrolment(
       body: { password },
       headers: authHeaders(request, clientIp),
     })) as { totpURI: string; backupCodes: string[] };
-    const svg = await QRCode.toString(totpURI, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
     const secret = new URL(totpURI).searchParams.get("secret") ?? "";
     return {
       ok: true,
       headers: new Headers(),
-      qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+      qrDataUrl: await totpQrDataUrl(totpURI),
       secret,
       backupCodes,
     };
@@ -346,4 +345,10 @@ export async function resetPassword(
       field: "newPassword",
     };
   }
+}
+
+/** The authenticator-app QR code for an otpauth:// address, as an SVG data URL (no image request). */
+export async function totpQrDataUrl(uri: string): Promise<string> {
+  const svg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 }

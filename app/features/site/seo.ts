@@ -1,3 +1,4 @@
+import { mediaUrl } from "~/ui/picture";
 import type { MetaDescriptor } from "react-router";
 import { site } from "#content/site";
 
@@ -52,5 +53,5 @@ export function siteUrlFromMatches(matches: readonly unknown[]): string {
 
 /** Path of a WebP rendering of a content image (default 1440 px), for og:image and JSON-LD. */
 export function mediaImagePath(src: string, width = 1440): string {
-  return `/media/${src.replace(/\.[a-z0-9]+$/i, "")}-${width}.webp`;
+  return mediaUrl({ src }, width, "webp");
 }
