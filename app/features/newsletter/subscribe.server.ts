@@ -4,7 +4,6 @@ import { and, eq, lt, or, sql, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { newsletterSubscribers } from "#db/schema";
 import { confirmationEmail } from "#content/newsletter";
-import { site } from "#content/site";
 import type { Database, Db } from "~/infra/db.server";
 import type { Env } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
@@ -13,6 +12,7 @@ import type { RateLimitResult } from "~/infra/rate-limit.server";
 import type { Outbox } from "~/features/leads/outbox.server";
 import { normaliseEmail, sourceSchema, type SubscribeInput } from "./schema";
 import { signToken } from "./tokens.server";
+import { newsletterMail, unsubscribeLink } from "./mail-layout.server";
 import { forwardToWebhook, type WebhookOptions } from "./webhook.server";
 import { firstTouchSchema, type FirstTouch } from "~/infra/first-touch";
 
@@ -261,7 +261,7 @@ export async function unsubscribe(db: Db, email: string, now = new Date()): Prom
 }
 
 export function unsubscribeUrl(services: Pick<NewsletterServices, "env" | "secret">, email: string): string {
-  return `${services.env.SITE_URL}/newsletter/unsubscribe?token=${signToken(services.secret, "unsubscribe", email)}`;
+  return unsubscribeLink(services.env.SITE_URL, services.secret, email);
 }
 
 export function confirmUrl(
@@ -272,9 +272,6 @@ export function confirmUrl(
   return `${services.env.SITE_URL}/newsletter/confirm?token=${signToken(services.secret, "confirm", email, now.getTime())}`;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
-
 /** The double opt-in e-mail, with RFC 8058 one-click unsubscribe headers. */
 export function confirmationMessage(
   services: Pick<NewsletterServices, "env" | "secret">,
@@ -283,36 +280,13 @@ export function confirmationMessage(
 ): MailMessage {
   const confirm = confirmUrl(services, email, now);
   const leave = unsubscribeUrl(services, email);
-  const copy = confirmationEmail;
-  const text = [
-    copy.intro,
-    "",
-    confirm,
-    "",
-    copy.ignore,
-    "",
-    copy.signOff,
-    site.name,
-    "",
-    `${copy.unsubscribe}: ${leave}`,
-  ].join("\n");
-  const html = `<!doctype html><html lang="en"><body style="margin:0;padding:24px;background:#f5e9d7;font-family:Arial,Helvetica,sans-serif;color:#14213d">
-<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<p style="font-size:18px;font-weight:bold;color:#0b1f3a;margin:0 0 16px">${escapeHtml(site.name)}</p>
-<p style="line-height:1.6">${escapeHtml(copy.intro)}</p>
-<p style="margin:28px 0"><a href="${escapeHtml(confirm)}" style="background:#0f766e;color:#ffffff;text-decoration:none;padding:14px 24px;border-radius:999px;font-weight:bold;display:inline-block">${escapeHtml(copy.button)}</a></p>
-<p style="line-height:1.6;font-size:14px;color:#3b4660">${escapeHtml(copy.ignore)}</p>
-<p style="line-height:1.6">${escapeHtml(copy.signOff)}<br>${escapeHtml(site.name)}</p>
-<p style="font-size:12px;color:#3b4660;margin-top:32px"><a href="${escapeHtml(leave)}" style="color:#0f766e">${escapeHtml(copy.unsubscribe)}</a></p>
-</div></body></html>`;
-  return {
+  return newsletterMail({
     to: email,
-    subject: copy.subject,
-    text,
-    html,
-    headers: {
-      "List-Unsubscribe": `<${leave}>, <mailto:${site.contactEmail}?subject=unsubscribe>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
-  };
+    subject: confirmationEmail.subject,
+    paragraphs: [confirmationEmail.intro],
+    button: { label: confirmationEmail.button, url: confirm, bareUrlInText: true },
+    note: confirmationEmail.ignore,
+    signOff: confirmationEmail.signOff,
+    unsubscribe: { label: confirmationEmail.unsubscribe, url: leave },
+  });
 }

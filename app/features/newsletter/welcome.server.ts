@@ -3,12 +3,11 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { newsletterSubscribers } from "#db/schema";
 import { welcomeEmail } from "#content/newsletter";
-import { site } from "#content/site";
 import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer, MailMessage } from "~/infra/mail.server";
 import { RetryLater, type Outbox } from "~/features/leads/outbox.server";
-import { signToken } from "./tokens.server";
+import { newsletterMail, unsubscribeLink } from "./mail-layout.server";
 
 /**
  * The welcome e-mail goes through the durable outbox: the confirmation appends one entry
@@ -54,42 +53,15 @@ export function welcomeHandler(deps: WelcomeDeps): (payload: unknown) => Promise
   };
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
-
 /** Plain-text and HTML parts with the RFC 8058 one-click unsubscribe headers. */
 export function welcomeMessage(deps: Pick<WelcomeDeps, "siteUrl" | "secret">, email: string): MailMessage {
   const copy = welcomeEmail;
-  const leave = `${deps.siteUrl}/newsletter/unsubscribe?token=${signToken(deps.secret, "unsubscribe", email)}`;
-  const offer = `${deps.siteUrl}${copy.offer.path}`;
-  const text = [
-    copy.greeting,
-    "",
-    ...copy.paragraphs.flatMap((p) => [p, ""]),
-    `${copy.offer.label}: ${offer}`,
-    "",
-    copy.signOff,
-    site.name,
-    "",
-    `${copy.unsubscribe}: ${leave}`,
-  ].join("\n");
-  const html = `<!doctype html><html lang="en"><body style="margin:0;padding:24px;background:#f5e9d7;font-family:Arial,Helvetica,sans-serif;color:#14213d">
-<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<p style="font-size:18px;font-weight:bold;color:#0b1f3a;margin:0 0 16px">${escapeHtml(site.name)}</p>
-<p style="line-height:1.6">${escapeHtml(copy.greeting)}</p>
-${copy.paragraphs.map((p) => `<p style="line-height:1.6">${escapeHtml(p)}</p>`).join("\n")}
-<p style="margin:28px 0"><a href="${escapeHtml(offer)}" style="background:#0f766e;color:#ffffff;text-decoration:none;padding:14px 24px;border-radius:999px;font-weight:bold;display:inline-block">${escapeHtml(copy.offer.label)}</a></p>
-<p style="line-height:1.6">${escapeHtml(copy.signOff)}<br>${escapeHtml(site.name)}</p>
-<p style="font-size:12px;color:#3b4660;margin-top:32px"><a href="${escapeHtml(leave)}" style="color:#0f766e">${escapeHtml(copy.unsubscribe)}</a></p>
-</div></body></html>`;
-  return {
+  return newsletterMail({
     to: email,
     subject: copy.subject,
-    text,
-    html,
-    headers: {
-      "List-Unsubscribe": `<${leave}>, <mailto:${site.contactEmail}?subject=unsubscribe>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
-  };
+    paragraphs: [copy.greeting, ...copy.paragraphs],
+    button: { label: copy.offer.label, url: `${deps.siteUrl}${copy.offer.path}` },
+    signOff: copy.signOff,
+    unsubscribe: { label: copy.unsubscribe, url: unsubscribeLink(deps.siteUrl, deps.secret, email) },
+  });
 }
