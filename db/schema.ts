@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -212,6 +213,38 @@ export const payments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("payments_provider_uq").on(t.providerPaymentId), index("payments_order_idx").on(t.orderId)],
+);
+
+/**
+ * Proof of consent (GDPR art. 7(1)): one row each time a person agrees, at sign-up and again at the
+ * double opt-in confirmation. `textVersion` names the exact wording shown (content/consent.ts keeps
+ * every version ever published). The address is stored only as its network (/24 or /48).
+ * Exactly one of subscriberId / signupId is set; the record goes when its person is erased.
+ */
+export const consentRecords = pgTable(
+  "consent_records",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriberId: uuid("subscriber_id").references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    signupId: uuid("signup_id").references(() => signups.id, { onDelete: "cascade" }),
+    /** signup (the form was sent) or confirmation (the opt-in button was pressed). */
+    action: text("action").notNull(),
+    /** Which form: newsletter-footer, newsletter-blog-post, ..., intake, event. */
+    form: text("form").notNull(),
+    /** Path of the page the form was on (no query string). */
+    page: text("page"),
+    /** Version id of the consent or privacy text shown next to the form (content/consent.ts). */
+    textVersion: text("text_version").notNull(),
+    /** 203.0.113.0/24 or 2001:db8:1::/48; never the full address. */
+    network: text("network"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("consent_subscriber_idx").on(t.subscriberId, t.createdAt),
+    index("consent_signup_idx").on(t.signupId, t.createdAt),
+    check("consent_one_subject", sql`num_nonnulls(${t.subscriberId}, ${t.signupId}) = 1`),
+  ],
 );
 
 /** Web-hook events already handled: the same event twice changes nothing. */
