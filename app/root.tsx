@@ -1,6 +1,5 @@
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -19,6 +18,7 @@ import { consentDefaultsScript } from "./features/site/gtm";
 import { useHydratedSignal } from "./features/site/hydration-signal";
 import { useNonce } from "./ui/nonce";
 import stylesheet from "./app.css?url";
+import { ButtonLink } from "~/ui/button";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -110,15 +110,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <p className="mt-4 text-xl text-ink">{detail}</p>
           <p className="mt-2 text-ink/80">The page you were looking for could not be shown.</p>
           <div className="mt-8 flex flex-wrap justify-center gap-4">
-            <Link to="/" className="rounded-full bg-teal px-6 py-3 font-semibold text-white hover:bg-teal-700">
+            <ButtonLink to="/" className="px-6">
               Back to the home page
-            </Link>
-            <Link
-              to="/sitemap"
-              className="rounded-full border border-navy px-6 py-3 font-semibold text-navy hover:bg-white"
-            >
+            </ButtonLink>
+            <ButtonLink to="/sitemap" variant="secondary" className="border px-6">
               See all pages
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       </main>

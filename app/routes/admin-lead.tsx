@@ -10,6 +10,7 @@ import { leadUpdateSchema } from "~/features/back-office/filters";
 import { LEAD_STATUSES, STATUS_LABELS, type LeadStatus } from "~/features/back-office/labels";
 import { fieldErrors } from "~/features/back-office/schema";
 import { AdminShell, adminMeta, formatDateTime, formatMoney, Notice } from "~/features/back-office/ui";
+import { Button } from "~/ui/button";
 
 export const meta: Route.MetaFunction = () => adminMeta("Lead");
 export const headers = forwardSessionHeaders;
@@ -183,13 +184,15 @@ export default function AdminLead() {
                 </p>
               ) : null}
             </div>
-            <button
+            <Button
               type="submit"
               disabled={navigation.state === "submitting"}
-              className="min-h-11 rounded-full bg-navy px-5 font-semibold text-white hover:bg-navy-700 disabled:opacity-60"
+              variant="dark"
+              size="md"
+              className="disabled:opacity-60"
             >
               {navigation.state === "submitting" ? "Saving…" : "Save"}
-            </button>
+            </Button>
           </Form>
           <p role="status" className="mt-2 text-sm text-emerald-800">
             {result?.saved ? "Saved." : ""}

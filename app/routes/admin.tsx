@@ -8,7 +8,9 @@ import { GOAL_LABELS, LEAD_STATUSES, readableAnswers, STATUS_LABELS } from "~/fe
 import { fieldErrors } from "~/features/back-office/schema";
 import { SourceList, WeeklyChart } from "~/features/back-office/charts";
 import { AdminShell, adminMeta, formatDateTime, Notice, Pagination } from "~/features/back-office/ui";
+import { CsvLink } from "~/features/back-office/list-table";
 import { sourceLabel } from "~/infra/first-touch";
+import { Button } from "~/ui/button";
 
 export const meta: Route.MetaFunction = () => adminMeta("Leads");
 export const headers = forwardSessionHeaders;
@@ -130,9 +132,9 @@ function Filters() {
         <input id="to" name="to" type="date" defaultValue={filters.to ?? ""} className={inputClass} />
       </div>
       <div className="flex items-end gap-3 sm:col-span-2 lg:col-span-6">
-        <button type="submit" className="min-h-11 rounded-full bg-teal px-5 font-semibold text-white hover:bg-teal-700">
+        <Button type="submit" size="md">
           Show leads
-        </button>
+        </Button>
         <Link to="/admin" className="min-h-11 rounded-full px-3 py-2.5 font-medium text-teal-700 underline">
           Clear filters
         </Link>
@@ -215,13 +217,9 @@ function LeadCard({ lead }: { lead: Lead }) {
             </p>
           ) : null}
         </div>
-        <button
-          type="submit"
-          disabled={saving}
-          className="min-h-11 rounded-full bg-navy px-5 font-semibold text-white hover:bg-navy-700 disabled:opacity-60"
-        >
+        <Button type="submit" disabled={saving} variant="dark" size="md" className="disabled:opacity-60">
           {saving ? "Saving…" : "Save"}
-        </button>
+        </Button>
       </Form>
       <p role="status" className="mt-2 text-sm text-emerald-800">
         {mine?.saved ? "Saved." : ""}
@@ -234,20 +232,8 @@ function LeadCard({ lead }: { lead: Lead }) {
 export default function AdminDashboard() {
   const { filters, leads, stats } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const csvHref = `/admin/export/leads.csv${filtersToQuery(filters)}`;
   return (
-    <AdminShell
-      title="Leads"
-      actions={
-        <a
-          href={csvHref}
-          download
-          className="min-h-11 rounded-full border border-navy px-5 py-2.5 font-semibold text-navy hover:bg-navy hover:text-white"
-        >
-          Download CSV
-        </a>
-      }
-    >
+    <AdminShell title="Leads" actions={<CsvLink list="leads" query={filtersToQuery(filters)} />}>
       {params.get("enrolled") ? (
         <Notice tone="success">Two-factor sign-in is on. Keep your backup codes safe.</Notice>
       ) : null}

@@ -7,6 +7,7 @@ import { guardForm } from "~/infra/form-guard.server";
 import { formatEuro, paymentSummary } from "~/features/checkout/catalogue";
 import type { TestPaymentErrors } from "~/features/checkout/checkout-schema";
 import { cancelTestOrder, findTestOrder, payTestOrder } from "~/features/checkout/test-checkout-actions.server";
+import { Button } from "~/ui/button";
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   return seoMeta({
@@ -204,25 +205,26 @@ export default function TestCheckoutPage({ loaderData, actionData }: Route.Compo
                     <input type="text" name="website" tabIndex={-1} autoComplete="off" />
                   </label>
                 </div>
-                <button
+                <Button
                   type="submit"
                   name="intent"
                   value="pay"
                   disabled={submitting}
-                  className="min-h-12 w-full rounded-full bg-teal px-6 py-3 font-semibold text-white transition-colors hover:bg-teal-700 disabled:cursor-wait disabled:opacity-75"
+                  className="w-full px-6 disabled:cursor-wait disabled:opacity-75"
                 >
                   {copy.testCheckout.payButton.replace("{amount}", formatEuro(order.amountCents))}
-                </button>
-                <button
+                </Button>
+                <Button
                   type="submit"
                   name="intent"
                   value="cancel"
                   formNoValidate
                   disabled={submitting}
-                  className="min-h-12 w-full rounded-full border-2 border-navy px-6 py-3 font-semibold text-navy transition-colors hover:bg-navy hover:text-white"
+                  variant="secondary"
+                  className="w-full px-6"
                 >
                   {copy.testCheckout.cancelButton}
-                </button>
+                </Button>
               </Form>
             </div>
           </>

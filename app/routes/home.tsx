@@ -15,7 +15,8 @@ import { homeAnchors } from "~/features/site/navigation";
 import { StartFormSection } from "~/features/questionnaire/start-form-section";
 import { Icon } from "~/ui/icon";
 import { Picture } from "~/ui/picture";
-import { Section, SectionHeading, buttonStyles } from "~/ui/layout";
+import { buttonStyles } from "~/ui/button";
+import { Section, SectionHeading } from "~/ui/layout";
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const siteUrl = siteUrlFromMatches(matches);
@@ -122,7 +123,7 @@ export default function HomePage() {
           ))}
         </ol>
         <div className="mt-10 text-center">
-          <a href={`#${homeAnchors.howToStart}`} className={buttonStyles.primary}>
+          <a href={`#${homeAnchors.howToStart}`} className={buttonStyles({ raised: true })}>
             {home.hero.cta}
             <Icon name="arrow-right" className="h-5 w-5" strokeWidth={2.4} />
           </a>

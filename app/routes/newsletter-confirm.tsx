@@ -7,6 +7,7 @@ import { confirmSubscription } from "~/features/newsletter/subscribe.server";
 import { queueWelcome } from "~/features/newsletter/welcome.server";
 import { maskEmail, verifyToken } from "~/features/newsletter/tokens.server";
 import { confirmPage } from "#content/newsletter";
+import { Button } from "~/ui/button";
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token");
 const FORM_ID = "newsletter-confirm";
@@ -70,12 +71,7 @@ export default function ConfirmPage({ loaderData }: Route.ComponentProps) {
             <h1 className={heading}>{confirmPage.heading}</h1>
             <p className={text}>{confirmPage.text(loaderData.masked)}</p>
             <form id={FORM_ID} method="post" className="mt-8">
-              <button
-                type="submit"
-                className="inline-flex min-h-12 items-center rounded-full bg-teal px-7 font-semibold text-white hover:bg-teal-700"
-              >
-                {confirmPage.button}
-              </button>
+              <Button type="submit">{confirmPage.button}</Button>
             </form>
             <noscript>
               <p className="mt-4 text-base text-ink/75">{confirmPage.noScript}</p>

@@ -1,10 +1,11 @@
-import { Form, Link, data } from "react-router";
+import { Form, data } from "react-router";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { requireServices } from "~/context";
 import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { unsubscribe } from "~/features/newsletter/subscribe.server";
 import { maskEmail, verifyToken } from "~/features/newsletter/tokens.server";
 import { unsubscribePage } from "#content/newsletter";
+import { Button, ButtonLink } from "~/ui/button";
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token");
 
@@ -52,12 +53,9 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
       <div role="status">
         <h1 className="text-3xl font-bold tracking-tight text-navy sm:text-4xl">{unsubscribePage.doneHeading}</h1>
         <p className="mt-4 text-lg leading-relaxed text-ink/85">{unsubscribePage.doneText}</p>
-        <Link
-          to="/blog"
-          className="mt-8 inline-flex min-h-12 items-center rounded-full border-2 border-navy px-7 font-semibold text-navy hover:bg-navy hover:text-white"
-        >
+        <ButtonLink to="/blog" variant="secondary" className="mt-8 py-2.5">
           Back to the blog
-        </Link>
+        </ButtonLink>
       </div>
     );
   } else if (loaderData.masked && actionData === undefined) {
@@ -66,12 +64,7 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
         <h1 className="text-3xl font-bold tracking-tight text-navy sm:text-4xl">{unsubscribePage.heading}</h1>
         <p className="mt-4 text-lg leading-relaxed text-ink/85">{unsubscribePage.confirmText(loaderData.masked)}</p>
         <Form method="post" replace className="mt-8">
-          <button
-            type="submit"
-            className="inline-flex min-h-12 items-center rounded-full bg-teal px-7 font-semibold text-white hover:bg-teal-700"
-          >
-            {unsubscribePage.button}
-          </button>
+          <Button type="submit">{unsubscribePage.button}</Button>
         </Form>
       </>
     );

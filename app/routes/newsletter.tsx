@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { newsletterMessages, newsletterPage } from "#content/newsletter";
+import { Button, ButtonLink } from "~/ui/button";
 
 type Status = keyof typeof newsletterPage.statuses;
 const isStatus = (value: string | null): value is Status => value !== null && value in newsletterPage.statuses;
@@ -49,12 +49,9 @@ function ResendForm() {
         autoComplete="email"
         className="mt-2 block min-h-12 w-full rounded-xl border border-navy/25 px-4 text-ink"
       />
-      <button
-        type="submit"
-        className="mt-4 inline-flex min-h-12 items-center rounded-full border-2 border-navy px-7 font-semibold text-navy hover:bg-navy hover:text-white"
-      >
+      <Button type="submit" variant="secondary" className="mt-4 py-2.5">
         {newsletterMessages.resendButton}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -73,12 +70,9 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
             <h1 className="text-3xl font-bold tracking-tight text-navy sm:text-4xl">{message.heading}</h1>
             <p className="mt-4 text-lg leading-relaxed text-ink/85">{message.text}</p>
             {!showForm.includes(status as Status) && (
-              <Link
-                to="/blog"
-                className="mt-8 inline-flex min-h-12 items-center rounded-full bg-teal px-7 font-semibold text-white hover:bg-teal-700"
-              >
+              <ButtonLink to="/blog" className="mt-8">
                 Read the blog
-              </Link>
+              </ButtonLink>
             )}
           </div>
         ) : (

@@ -16,7 +16,8 @@ import { StickyCtaBar } from "~/features/site/sticky-bar";
 import { StartFormSection } from "~/features/questionnaire/start-form-section";
 import { Icon } from "~/ui/icon";
 import { Picture } from "~/ui/picture";
-import { Section, SectionHeading, buttonStyles } from "~/ui/layout";
+import { buttonStyles } from "~/ui/button";
+import { Section, SectionHeading } from "~/ui/layout";
 
 /** One module serves all six /services/<slug> pages; the slug is the last path segment. */
 function serviceFor(pathname: string): { page: ServicePage; card: ServiceCard } {
@@ -60,11 +61,11 @@ export default function ServicePageRoute() {
   return (
     <>
       <PageHero eyebrow={page.hero.eyebrow} title={page.hero.title} subtitle={page.hero.subtitle}>
-        <a href="#contact-section" className={buttonStyles.light}>
+        <a href="#contact-section" className={buttonStyles({ variant: "light" })}>
           {page.hero.cta}
           <Icon name="arrow-right" className="h-5 w-5" strokeWidth={2.4} />
         </a>
-        <a href="#what-you-get" className={buttonStyles.outlineLight}>
+        <a href="#what-you-get" className={buttonStyles({ variant: "outlineLight" })}>
           What you get
         </a>
       </PageHero>

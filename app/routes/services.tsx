@@ -10,7 +10,8 @@ import { FeatureGrid, ServiceCardGrid } from "~/features/site/sections";
 import { FaqBlock } from "~/features/site/faq-block";
 import { TestimonialsCarousel } from "~/features/site/testimonials-carousel";
 import { Icon } from "~/ui/icon";
-import { ButtonLink, Container, Section, SectionHeading, buttonStyles } from "~/ui/layout";
+import { ButtonLink, buttonStyles } from "~/ui/button";
+import { Container, Section, SectionHeading } from "~/ui/layout";
 
 /** The intake starts on the questionnaire page, which leads to booking the call. */
 const INTAKE_PATH = "/start";
@@ -28,7 +29,7 @@ export default function ServicesOverviewPage() {
   return (
     <>
       <PageHero eyebrow="Services" title={servicesOverview.hero.title} subtitle={servicesOverview.hero.subtitle}>
-        <a href="#programmes" className={buttonStyles.light}>
+        <a href="#programmes" className={buttonStyles({ variant: "light" })}>
           See the programmes
         </a>
         <ButtonLink to={INTAKE_PATH} variant="outlineLight">

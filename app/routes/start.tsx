@@ -11,6 +11,7 @@ import { ThankYou } from "~/features/questionnaire/thank-you";
 import { startPageCopy as copy } from "~/features/questionnaire/copy";
 import { formPostFieldOf } from "~/features/questionnaire/schema";
 import type { IntakeOutcome } from "~/features/questionnaire/outcome";
+import { buttonStyles } from "~/ui/button";
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const entry = findRouteEntry(location.pathname);
@@ -44,7 +45,7 @@ function BackButton() {
           void navigate(-1);
         }
       }}
-      className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-4 py-2 font-semibold text-navy hover:bg-navy/5"
+      className={buttonStyles({ variant: "ghost", size: "md", className: "gap-1.5 px-4 py-2" })}
     >
       <span aria-hidden="true">←</span> {copy.back}
     </Link>

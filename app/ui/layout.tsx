@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 
 export function Container({ children, className = "" }: { children: ReactNode; className?: string }) {
   return <div className={`mx-auto w-full max-w-6xl px-5 sm:px-8 ${className}`}>{children}</div>;
@@ -56,43 +55,5 @@ export function SectionHeading({ id, eyebrow, title, subtitle, dark = false, ali
         <p className={`mt-4 text-lg leading-relaxed ${dark ? "text-white/85" : "text-ink/80"}`}>{subtitle}</p>
       )}
     </div>
-  );
-}
-
-const buttonBase =
-  "inline-flex min-h-12 items-center justify-center gap-2 rounded-full px-7 py-3 text-base font-semibold transition-colors focus-visible:outline-offset-4";
-
-export const buttonStyles = {
-  primary: `${buttonBase} bg-teal text-white shadow-lg shadow-teal/20 hover:bg-teal-700`,
-  light: `${buttonBase} bg-white text-navy hover:bg-sand`,
-  outline: `${buttonBase} border-2 border-navy text-navy hover:bg-navy hover:text-white`,
-  outlineLight: `${buttonBase} border-2 border-white/80 text-white hover:bg-white hover:text-navy`,
-} as const;
-
-export type ButtonVariant = keyof typeof buttonStyles;
-
-export function ButtonLink({
-  to,
-  variant = "primary",
-  children,
-  className = "",
-}: {
-  to: string;
-  variant?: ButtonVariant;
-  children: ReactNode;
-  className?: string;
-}) {
-  const external = /^https?:/.test(to);
-  if (external) {
-    return (
-      <a href={to} className={`${buttonStyles[variant]} ${className}`} rel="noopener noreferrer" target="_blank">
-        {children}
-      </a>
-    );
-  }
-  return (
-    <Link to={to} className={`${buttonStyles[variant]} ${className}`}>
-      {children}
-    </Link>
   );
 }

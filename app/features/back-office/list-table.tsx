@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { buttonStyles } from "~/ui/button";
 
 export function ListTable({
   caption,
@@ -59,12 +60,13 @@ export function StatusBadge({ tone, children }: { tone: "good" | "wait" | "off";
   return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${styles}`}>{children}</span>;
 }
 
-export function CsvLink({ list }: { list: string }) {
+/** The page's list as CSV; `query` carries the filters the page shows (leads). */
+export function CsvLink({ list, query = "" }: { list: string; query?: string }) {
   return (
     <a
-      href={`/admin/export/${list}.csv`}
+      href={`/admin/export/${list}.csv${query}`}
       download
-      className="min-h-11 rounded-full border border-navy px-5 py-2.5 font-semibold text-navy hover:bg-navy hover:text-white"
+      className={buttonStyles({ variant: "secondary", size: "md", className: "py-2.5" })}
     >
       Download CSV
     </a>

@@ -1,6 +1,7 @@
 import { useEffect, useId, type ReactNode } from "react";
-import { Form, Link, NavLink, useNavigation, type UIMatch } from "react-router";
+import { Form, NavLink, useNavigation, type UIMatch } from "react-router";
 import { checkSessionOverHttp, createSessionKeeper } from "./session-keeper";
+import { Button, ButtonLink, type ButtonVariant } from "~/ui/button";
 
 const RENEW_EVERY_MS = 4 * 60_000;
 
@@ -71,12 +72,9 @@ export function AdminBar({ email }: { email: string }) {
           <span className="min-w-0 break-all text-ink/80">{email}</span>
           <Form method="post" action="/admin/sign-out">
             <input type="hidden" name="scope" value="local" />
-            <button
-              type="submit"
-              className="min-h-10 whitespace-nowrap rounded-full border border-navy px-4 font-semibold text-navy hover:bg-navy hover:text-white"
-            >
+            <Button type="submit" variant="secondary" size="sm" className="whitespace-nowrap">
               Sign out
-            </button>
+            </Button>
           </Form>
         </div>
       </div>
@@ -170,25 +168,22 @@ export function SubmitButton({
   busyText?: string;
   name?: string;
   value?: string;
-  variant?: "primary" | "secondary" | "danger";
+  variant?: Extract<ButtonVariant, "primary" | "secondary" | "danger">;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && (!name || navigation.formData?.get(name) === value);
-  const styles = {
-    primary: "bg-teal text-white hover:bg-teal-700",
-    secondary: "border border-navy text-navy hover:bg-navy hover:text-white",
-    danger: "border border-red-700 text-red-700 hover:bg-red-700 hover:text-white",
-  }[variant];
   return (
-    <button
+    <Button
       type="submit"
       name={name}
       value={value}
       disabled={busy}
-      className={`min-h-11 rounded-full px-5 font-semibold disabled:opacity-60 ${styles}`}
+      variant={variant}
+      size="md"
+      className="disabled:opacity-60"
     >
       {busy && busyText ? busyText : children}
-    </button>
+    </Button>
   );
 }
 
@@ -226,20 +221,14 @@ export function Pagination({
       </p>
       <div className="flex gap-2">
         {page > 1 ? (
-          <Link
-            to={href(page - 1)}
-            className="min-h-10 rounded-full border border-navy/30 px-4 py-2 font-medium text-navy hover:bg-white"
-          >
+          <ButtonLink to={href(page - 1)} variant="quiet" size="sm">
             Previous page
-          </Link>
+          </ButtonLink>
         ) : null}
         {page < pageCount ? (
-          <Link
-            to={href(page + 1)}
-            className="min-h-10 rounded-full border border-navy/30 px-4 py-2 font-medium text-navy hover:bg-white"
-          >
+          <ButtonLink to={href(page + 1)} variant="quiet" size="sm">
             Next page
-          </Link>
+          </ButtonLink>
         ) : null}
       </div>
     </nav>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { blogPostCopy } from "#content/newsletter";
+import { ButtonLink, buttonStyles } from "~/ui/button";
 
 /** SPEC.md section 9: the copy toast disappears after 3 s. */
 export const TOAST_MS = 3_000;
@@ -42,8 +42,7 @@ export function ShareActions({ title, text }: { title: string; text: string }) {
     await copy();
   };
 
-  const button =
-    "inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-navy/15 px-5 font-semibold text-navy transition-colors hover:border-navy hover:bg-navy hover:text-white";
+  const button = buttonStyles({ variant: "soft", size: "md", className: "border-2" });
   return (
     <div className="flex flex-wrap items-center gap-3">
       <button type="button" onClick={share} className={button}>
@@ -80,12 +79,9 @@ export function ShareActions({ title, text }: { title: string; text: string }) {
         </svg>
         {blogPostCopy.copy}
       </button>
-      <Link
-        to="/blog"
-        className="ml-auto inline-flex min-h-11 items-center rounded-full bg-teal px-6 font-semibold text-white hover:bg-teal-700"
-      >
+      <ButtonLink to="/blog" size="md" className="ml-auto px-6">
         {blogPostCopy.moreArticles}
-      </Link>
+      </ButtonLink>
       <div
         role="status"
         aria-live="polite"

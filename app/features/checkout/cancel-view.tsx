@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { checkout as copy } from "#content/checkout";
 import { site } from "#content/site";
 import { track } from "~/features/analytics/track";
 import { CountdownNotice } from "./countdown-notice";
+import { ButtonLink } from "~/ui/button";
 
 /** Brief 'Processing...' state before the cancel message (SPEC.md section 9). */
 export const CANCEL_PROCESSING_MS = 500;
@@ -67,12 +67,9 @@ export function CancelView() {
           </ul>
 
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link
-              to="/pricing"
-              className="inline-flex min-h-12 items-center justify-center rounded-full bg-teal px-7 py-3 font-semibold text-white shadow-lg shadow-teal/20 transition-colors hover:bg-teal-700"
-            >
+            <ButtonLink to="/pricing" raised>
               {copy.cancel.pricingLink}
-            </Link>
+            </ButtonLink>
           </div>
           <p className="mt-6 text-ink/80">
             {copy.cancel.messagingPrompt}{" "}

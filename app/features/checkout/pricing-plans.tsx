@@ -5,6 +5,7 @@ import { site } from "#content/site";
 import type { BillingType, Duration, PlanTier } from "#content/types";
 import { billingTypeFor, catalogueItem, formatEuro, paymentSummary } from "./catalogue";
 import { CHECKOUT_MESSAGES, type CheckoutResponse } from "./checkout-schema";
+import { buttonStyles } from "~/ui/button";
 
 /**
  * Which duration is shown is decided by CSS from the checked radio, so the toggle works
@@ -224,11 +225,10 @@ function PlanCard({ plan, selected, loading, busy, error, onChoose }: PlanCardPr
               disabled={busy}
               aria-busy={loading || undefined}
               aria-describedby={error ? errorId : undefined}
-              className={`${shownFor(d.value)} min-h-12 w-full rounded-full px-6 py-3 text-center font-semibold transition-colors disabled:cursor-wait disabled:opacity-75 ${
-                plan.highlight
-                  ? "bg-teal text-white hover:bg-teal-700"
-                  : "border-2 border-navy text-navy hover:bg-navy hover:text-white"
-              }`}
+              className={buttonStyles({
+                variant: plan.highlight ? "primary" : "secondary",
+                className: `${shownFor(d.value)} w-full px-6 text-center disabled:cursor-wait disabled:opacity-75`,
+              })}
             >
               {loading ? copy.pricing.loading : copy.pricing.choose.replace("{plan}", plan.name)}
             </button>
@@ -244,7 +244,7 @@ function PlanCard({ plan, selected, loading, busy, error, onChoose }: PlanCardPr
           href={site.bookingUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className="mt-8 inline-flex min-h-12 w-full items-center justify-center rounded-full border-2 border-navy px-6 py-3 font-semibold text-navy transition-colors hover:bg-navy hover:text-white"
+          className={buttonStyles({ variant: "secondary", className: "mt-8 w-full px-6" })}
         >
           {copy.pricing.contact}
           <span className="sr-only"> Mila about a {plan.name} (opens the booking page in a new tab)</span>

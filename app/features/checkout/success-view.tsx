@@ -5,14 +5,13 @@ import { track } from "~/features/analytics/track";
 import { formatEuro, paymentSummary } from "./catalogue";
 import { CountdownNotice } from "./countdown-notice";
 import type { CompletedCheckout } from "./provider.server";
+import { buttonStyles } from "~/ui/button";
 
 export type SuccessData =
   { state: "missing" } | { state: "unknown" } | { state: "paid"; checkout: CompletedCheckout; portalNotice: boolean };
 
-const primaryButton =
-  "inline-flex min-h-12 items-center justify-center rounded-full bg-teal px-7 py-3 font-semibold text-white shadow-lg shadow-teal/20 transition-colors hover:bg-teal-700";
-const outlineButton =
-  "inline-flex min-h-12 items-center justify-center rounded-full border-2 border-navy px-7 py-3 font-semibold text-navy transition-colors hover:bg-navy hover:text-white";
+const primaryButton = buttonStyles({ raised: true });
+const outlineButton = buttonStyles({ variant: "secondary" });
 
 export function SuccessView({ data }: { data: SuccessData }) {
   if (data.state !== "paid") return <SuccessFailure missing={data.state === "missing"} />;
@@ -136,7 +135,7 @@ function SuccessFailure({ missing }: { missing: boolean }) {
     <div className="mx-auto max-w-xl rounded-3xl border border-navy/10 bg-white p-8 text-center shadow-sm sm:p-10">
       <h1 className="text-3xl font-extrabold tracking-tight text-navy">{copy.failure.title}</h1>
       <p className="mt-4 text-lg text-ink/80">{missing ? copy.failure.noSession : copy.failure.unknownSession}</p>
-      <Link to="/pricing" className={`${primaryButton} mt-8`}>
+      <Link to="/pricing" className={buttonStyles({ raised: true, className: "mt-8" })}>
         {copy.failure.pricingLink}
       </Link>
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { useFetcher } from "react-router";
 import { dimensionError, EXPORT_BACKGROUND, EXPORT_SIZES, PNG_PIXEL_RATIO, type ExportSize } from "./export-spec";
+import { buttonStyles } from "~/ui/button";
 
 /**
  * The card at its real export size, shown scaled down to fit the preview column.
@@ -150,7 +151,7 @@ export function DownloadButtons({
           type="button"
           onClick={() => void exportAs("png")}
           disabled={busy !== null}
-          className="min-h-11 rounded-full bg-teal px-5 font-semibold text-white hover:bg-teal-700 disabled:opacity-60"
+          className={buttonStyles({ size: "md", className: "disabled:opacity-60" })}
         >
           {busy === "png" ? "Making PNG…" : "Download PNG"}
         </button>
@@ -158,7 +159,7 @@ export function DownloadButtons({
           type="button"
           onClick={() => void exportAs("svg")}
           disabled={busy !== null}
-          className="min-h-11 rounded-full border border-navy px-5 font-semibold text-navy hover:bg-navy hover:text-white disabled:opacity-60"
+          className={buttonStyles({ variant: "secondary", size: "md", className: "disabled:opacity-60" })}
         >
           {busy === "svg" ? "Making SVG…" : "Download SVG"}
         </button>

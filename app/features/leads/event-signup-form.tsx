@@ -2,6 +2,7 @@ import { formShownAt } from "~/features/site/hydration-signal";
 import { useEffect, useRef, useState } from "react";
 import { Honeypot, TextField } from "~/ui/field";
 import { EVENT_MESSAGES, validateEventSignup, type EventField, type EventOutcome } from "./event-schema";
+import { Button } from "~/ui/button";
 
 interface EventSignupFormProps {
   buttonLabel: string;
@@ -148,13 +149,9 @@ export function EventSignupForm({ buttonLabel, thanks, serverOutcome }: EventSig
           {view.formError}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={submitting}
-        className="inline-flex min-h-12 items-center justify-center rounded-full bg-teal px-8 py-3 text-lg font-semibold text-white hover:bg-teal-700 disabled:opacity-70"
-      >
+      <Button type="submit" disabled={submitting} className="px-8 text-lg disabled:opacity-70">
         {submitting ? "Reserving..." : buttonLabel}
-      </button>
+      </Button>
       <p className="sr-only" aria-live="polite">
         {submitting ? "Reserving your spot..." : ""}
       </p>

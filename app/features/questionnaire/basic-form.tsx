@@ -12,6 +12,7 @@ import {
   type Question,
 } from "./questions";
 import { NOJS_FORM_NAME, type ContactField } from "./schema";
+import { Button } from "~/ui/button";
 
 interface BasicIntakeFormProps {
   /** Page the form is on (stored as the lead's source). */
@@ -174,12 +175,9 @@ export function BasicIntakeForm({
       </fieldset>
       <Honeypot />
       <div>
-        <button
-          type="submit"
-          className="inline-flex min-h-12 items-center rounded-full bg-teal px-8 py-3 font-semibold text-white hover:bg-teal-700"
-        >
+        <Button type="submit" className="px-8">
           {copy.submit}
-        </button>
+        </Button>
       </div>
     </form>
   );

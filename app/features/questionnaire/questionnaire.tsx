@@ -27,6 +27,7 @@ import { ANALYTICS_FORM_NAME } from "./questions";
 import { CONTACT_FIELDS, MESSAGES, validateContact, type ContactField } from "./schema";
 import { ThankYou } from "./thank-you";
 import type { IntakeOutcome } from "./outcome";
+import { Button } from "~/ui/button";
 
 type Action =
   | { type: "choose"; value: string }
@@ -414,30 +415,26 @@ export function Questionnaire({
           )}
 
           <div className="mt-8 flex items-center justify-between gap-3">
-            <button
-              type="button"
+            <Button
+              variant="ghost"
               onClick={onBack}
               disabled={state.index === 0}
-              className="inline-flex min-h-12 items-center gap-1 rounded-full px-5 py-3 font-semibold text-navy hover:bg-navy/5 disabled:invisible"
+              className="gap-1 px-5 disabled:invisible"
             >
               <span aria-hidden="true">←</span> {copy.back}
-            </button>
+            </Button>
             {last ? (
-              <button
-                type="submit"
-                className="inline-flex min-h-12 items-center rounded-full bg-teal px-8 py-3 font-semibold text-white hover:bg-teal-700"
-              >
+              <Button type="submit" className="px-8">
                 {copy.submit}
-              </button>
+              </Button>
             ) : (
-              <button
-                type="button"
+              <Button
                 onClick={onNext}
                 aria-disabled={!canGoNext(state)}
-                className="inline-flex min-h-12 items-center gap-1 rounded-full bg-teal px-8 py-3 font-semibold text-white hover:bg-teal-700 aria-disabled:cursor-not-allowed aria-disabled:bg-navy/40"
+                className="gap-1 px-8 aria-disabled:cursor-not-allowed aria-disabled:bg-navy/40"
               >
                 {copy.next} <span aria-hidden="true">→</span>
-              </button>
+              </Button>
             )}
           </div>
         </form>

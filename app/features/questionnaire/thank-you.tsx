@@ -11,6 +11,7 @@ import {
   schedulingLink,
   type SchedulingPrefill,
 } from "./scheduling";
+import { buttonStyles } from "~/ui/button";
 
 interface ThankYouProps {
   prefill: SchedulingPrefill;
@@ -116,7 +117,7 @@ export function ThankYou({ prefill, fallback = false, autoOpen = false, headingL
           target="_blank"
           rel="noopener"
           onClick={onSchedule}
-          className="mt-7 inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-teal px-7 py-3 text-base font-semibold text-white hover:bg-teal-700"
+          className={buttonStyles({ className: "mt-7" })}
         >
           {copy.scheduleButton}
           <span className="sr-only"> (opens in a new tab)</span>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { onConsentSettingsOpen, saveConsent, useConsent, type ConsentChoice } from "./consent";
 import { loadTagManager, updateConsentMode } from "./gtm";
 import { useHydrated } from "./use-hydrated";
+import { buttonStyles } from "~/ui/button";
 
 /**
  * First-layer cookie choice with Accept and Reject side by side, and the only
@@ -71,7 +72,7 @@ export function CookieConsent({ gtmId }: { gtmId: string | null }) {
             type="button"
             data-consent-choice="rejected"
             onClick={() => choose("rejected")}
-            className="min-h-12 flex-1 rounded-full border-2 border-navy px-6 font-semibold text-navy hover:bg-navy hover:text-white sm:flex-none"
+            className={buttonStyles({ variant: "secondary", className: "flex-1 px-6 py-2.5 sm:flex-none" })}
           >
             Reject
           </button>
@@ -79,7 +80,10 @@ export function CookieConsent({ gtmId }: { gtmId: string | null }) {
             type="button"
             data-consent-choice="accepted"
             onClick={() => choose("accepted")}
-            className="min-h-12 flex-1 rounded-full border-2 border-navy bg-navy px-6 font-semibold text-white hover:bg-navy-700 sm:flex-none"
+            className={buttonStyles({
+              variant: "dark",
+              className: "flex-1 border-2 border-navy px-6 py-2.5 sm:flex-none",
+            })}
           >
             Accept
           </button>

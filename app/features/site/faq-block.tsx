@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import type { FaqEntry } from "#content/types";
 import { Icon } from "~/ui/icon";
+import { buttonStyles } from "~/ui/button";
 
 export const FAQ_VISIBLE_COUNT = 3;
 
@@ -69,7 +70,7 @@ export function FaqBlock({ entries, headingLevel = 3 }: { entries: FaqEntry[]; h
               if (showAll && openIndex !== null && openIndex >= FAQ_VISIBLE_COUNT) setOpenIndex(null);
               setShowAll(!showAll);
             }}
-            className="inline-flex min-h-12 items-center gap-2 rounded-full border-2 border-navy px-7 font-semibold text-navy hover:bg-navy hover:text-white"
+            className={buttonStyles({ variant: "secondary", className: "py-2.5" })}
           >
             {showAll ? "Show less" : "Show more"}
             <Icon name="chevron-down" className={`h-4 w-4 ${showAll ? "rotate-180" : ""}`} strokeWidth={2.4} />

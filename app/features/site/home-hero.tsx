@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { HomeContent } from "#content/types";
 import { Icon } from "~/ui/icon";
 import { Picture } from "~/ui/picture";
-import { buttonStyles } from "~/ui/layout";
+import { buttonStyles } from "~/ui/button";
 
 type Hero = HomeContent["hero"];
 
@@ -87,11 +87,11 @@ export function HomeHero({ hero, secondary }: { hero: Hero; secondary: { label: 
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-white/90 sm:text-xl">{hero.subtitle}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <a href="#contact-section" className={`${buttonStyles.light} sm:px-9`}>
+            <a href="#contact-section" className={buttonStyles({ variant: "light", className: "sm:px-9" })}>
               {hero.cta}
               <Icon name="arrow-right" className="h-5 w-5" strokeWidth={2.4} />
             </a>
-            <a href={secondary.href} className={buttonStyles.outlineLight}>
+            <a href={secondary.href} className={buttonStyles({ variant: "outlineLight" })}>
               {secondary.label}
             </a>
           </div>

@@ -6,6 +6,7 @@ import { Icon } from "~/ui/icon";
 import { trapTab, focusableIn } from "./focus";
 import { Logo } from "./logo";
 import { blogPostPath, homeAnchorHref, homeAnchors, serviceLinks } from "./navigation";
+import { buttonStyles } from "~/ui/button";
 
 type Panel = "main" | "services" | "blog";
 
@@ -144,7 +145,7 @@ export function MobileMenu({ blogNav }: { blogNav: BlogNavGroup[] }) {
                   <Link
                     to={homeAnchorHref(homeAnchors.howToStart)}
                     onClick={() => close(false)}
-                    className="flex min-h-12 items-center justify-center rounded-full bg-teal px-6 font-semibold text-white hover:bg-teal-700"
+                    className={buttonStyles({ className: "flex px-6" })}
                   >
                     Start your free intake
                   </Link>

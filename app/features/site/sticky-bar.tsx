@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Icon } from "~/ui/icon";
 import { scrollPercent, stickyBarVisible, STICKY_BAR_THRESHOLD_PERCENT } from "./sticky-bar-logic";
+import { buttonStyles } from "~/ui/button";
 
 interface StickyCtaBarProps {
   message: string;
@@ -83,10 +84,7 @@ export function StickyCtaBar({
     >
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:gap-6 sm:px-8">
         <p className="flex-1 text-sm font-medium sm:text-base">{message}</p>
-        <a
-          href={`#${targetId}`}
-          className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full bg-aqua px-5 font-semibold text-navy hover:bg-white"
-        >
+        <a href={`#${targetId}`} className={buttonStyles({ variant: "accent", size: "md", className: "shrink-0" })}>
           {cta}
           <Icon name="arrow-right" className="hidden h-4 w-4 sm:block" strokeWidth={2.4} />
         </a>
