@@ -23,6 +23,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (request.method !== "POST")
     return Response.json({ ok: false, message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  // With SMTP a confirmation e-mail is on its way; known addresses and bots get the same answer.
+  const success: SubscribeResponse = {
+    ok: true,
+    message: newsletterMessages.success,
+    confirmByEmail: ctx.services.mailer !== null,
+  };
 
   const guard = await guardForm(request, ctx, { form: "newsletter", accept: ["form"] });
   if (!guard.ok) {
@@ -30,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (guard.problem === "rate-limited")
       return answer(429, { ok: false, message: guard.message }, "too-many", guard.headers);
     // Looks like a success, so a bot learns nothing; nothing is stored.
-    return answer(200, { ok: true, message: newsletterMessages.success }, "subscribed");
+    return answer(200, success, "subscribed");
   }
   const form = guard.body.value;
   const text = (name: string) => {
@@ -60,5 +66,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.error({ err: error }, "newsletter subscription could not be stored");
     return answer(500, { ok: false, message: newsletterMessages.error }, "error");
   }
-  return answer(200, { ok: true, message: newsletterMessages.success }, "subscribed");
+  return answer(200, success, "subscribed");
 }

@@ -90,6 +90,8 @@ export function NewsletterForm({
   const [status, setStatus] = useState<Status>("idle");
   const [message, setMessage] = useState("");
   const [fieldError, setFieldError] = useState(false);
+  /** The address a confirmation e-mail went to: stays after the form resets, with a resend button. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   useEffect(() => {
     openedAt.current = formShownAt();
@@ -142,6 +144,7 @@ export function NewsletterForm({
       }
       setStatus("success");
       setMessage(newsletterMessages.success);
+      setSentTo(answer.confirmByEmail ? check.data.email : null);
       track("blog_subscription", { source, submittedAt: new Date().toISOString() });
       onSubscribed?.();
     } catch {
@@ -164,7 +167,7 @@ export function NewsletterForm({
           inline
             ? "sm:flex sm:items-center sm:gap-6"
             : variant === "footer"
-              ? "md:grid md:grid-cols-[1fr_minmax(0,30rem)] md:items-center md:gap-12"
+              ? "md:grid md:grid-cols-[1fr_minmax(0,30rem)] md:items-center md:gap-x-12"
               : ""
         }
       >
@@ -243,7 +246,56 @@ export function NewsletterForm({
           </div>
           {copy.disclaimer && !inline && <p className={`mt-1 text-xs ${look.disclaimer}`}>{copy.disclaimer}</p>}
         </form>
+        {sentTo && !inline && <ResendNote email={sentTo} className={`md:col-start-2 ${look.disclaimer}`} />}
       </div>
     </section>
+  );
+}
+
+/**
+ * "Check your inbox" under a form whose sign-up waits for the double opt-in, with a resend button.
+ * A plain form as well: without the fetch it posts natively and lands on /newsletter?status=resent.
+ */
+function ResendNote({ email, className }: { email: string; className: string }) {
+  const [answer, setAnswer] = useState<{ ok: boolean; message: string } | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    setSending(true);
+    try {
+      const response = await fetch("/api/newsletter/resend", {
+        method: "POST",
+        headers: { Accept: "application/json" },
+        body: new URLSearchParams({ email }),
+      });
+      const body = (await response.json().catch(() => null)) as { ok?: boolean; message?: string } | null;
+      setAnswer({ ok: response.ok && !!body?.ok, message: body?.message ?? newsletterMessages.error });
+    } catch {
+      setAnswer({ ok: false, message: newsletterMessages.error });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form method="post" action="/api/newsletter/resend" onSubmit={onSubmit} className={`mt-3 text-sm ${className}`}>
+      <input type="hidden" name="email" value={email} />
+      <p role="status">
+        {newsletterMessages.checkInbox} <strong>{email}</strong>.
+      </p>
+      <p className="mt-1">
+        {newsletterMessages.resendHeading}{" "}
+        <button type="submit" disabled={sending} className="min-h-6 font-semibold underline underline-offset-2">
+          {newsletterMessages.resendButton}
+        </button>
+      </p>
+      {answer && (
+        <p role={answer.ok ? "status" : "alert"} className="mt-1 font-semibold">
+          {answer.message}
+        </p>
+      )}
+    </form>
   );
 }

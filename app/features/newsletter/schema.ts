@@ -49,4 +49,6 @@ export interface SubscribeResponse {
   message: string;
   /** Set when the e-mail field itself is the problem (shown under the field). */
   field?: "email";
+  /** A confirmation e-mail is on its way (double opt-in): the form says so and offers a resend. */
+  confirmByEmail?: boolean;
 }
