@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { ELAPSED_FIELD, HONEYPOT_FIELD } from "./form-fields";
 import type { Logger } from "./logger.server";
 import type { RateLimitResult } from "./rate-limit.server";
 
@@ -8,10 +9,6 @@ import type { RateLimitResult } from "./rate-limit.server";
  * endpoint answers in its own shape (JSON, a redirect, a page) from one decision.
  */
 
-/** Name of the hidden field bots fill in and people never see (ui/field.tsx renders it). */
-export const HONEYPOT_FIELD = "website";
-/** How long the form was open, in ms, measured by the browser (so no clock has to agree). */
-export const ELAPSED_FIELD = "elapsedMs";
 /** Faster than any person can fill in a form. */
 export const MIN_FILL_MS = 2_000;
 export const TOO_MANY_MESSAGE = "Too many submissions from your connection. Please wait a minute and try again.";

@@ -3,8 +3,10 @@ import type { Route } from "./+types/admin-forgot-password";
 import { requireServices } from "~/context";
 import { assertSameOrigin } from "~/features/back-office/guard.server";
 import { requestPasswordReset } from "~/features/back-office/flows.server";
-import { fieldErrors, forgotPasswordSchema, HONEYPOT_FIELD, type FieldErrors } from "~/features/back-office/schema";
+import { fieldErrors, forgotPasswordSchema, type FieldErrors } from "~/features/back-office/schema";
 import { adminMeta, AuthCard, Field, Notice, SubmitButton } from "~/features/back-office/ui";
+import { guardForm } from "~/infra/form-guard.server";
+import { Honeypot } from "~/ui/field";
 
 export const meta: Route.MetaFunction = () => adminMeta("Reset password");
 
@@ -13,13 +15,26 @@ export function loader({ context }: Route.LoaderArgs) {
   return { available: services.mailer !== null };
 }
 
+const UNREADABLE = "The form could not be read. Please try again.";
+
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
   assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const form = await request.formData();
+  const guard = await guardForm(request, ctx, { form: "admin-forgot-password", accept: ["form"] });
+  if (!guard.ok) {
+    if (guard.problem === "rate-limited")
+      return data(
+        { errors: { form: guard.message } as FieldErrors, sent: false },
+        { status: 429, headers: guard.headers },
+      );
+    if (guard.problem === "bad-body")
+      return data({ errors: { form: UNREADABLE } as FieldErrors, sent: false }, { status: 400 });
+    // A bot is told what everyone is told; no mail leaves.
+    return { errors: {} as FieldErrors, sent: true };
+  }
+  const form = guard.body.type === "form" ? guard.body.value : new FormData();
   const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") ?? "" });
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as FieldErrors, sent: false }, { status: 400 });
-  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") return { errors: {} as FieldErrors, sent: true };
   const result = await requestPasswordReset(request, ctx, parsed.data.email);
   if (!result.ok)
     return data({ errors: { form: result.message } as FieldErrors, sent: false }, { status: result.status });
@@ -45,12 +60,7 @@ export default function AdminForgotPassword() {
       ) : (
         <Form method="post" noValidate>
           {errors.form ? <Notice tone="error">{errors.form}</Notice> : null}
-          <div className="hidden" aria-hidden="true">
-            <label>
-              Website
-              <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-            </label>
-          </div>
+          <Honeypot />
           <Field label="E-mail address" name="email" type="email" autoComplete="username" error={errors.email} />
           <SubmitButton busyText="Sending…">Send reset link</SubmitButton>
         </Form>

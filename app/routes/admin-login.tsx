@@ -4,8 +4,10 @@ import { requireServices } from "~/context";
 import { assertSameOrigin, getTrainerSession } from "~/features/back-office/guard.server";
 import { signInWithPassword } from "~/features/back-office/flows.server";
 import { safeRedirectPath } from "~/features/back-office/origin";
-import { fieldErrors, HONEYPOT_FIELD, signInSchema, type FieldErrors } from "~/features/back-office/schema";
+import { fieldErrors, signInSchema, type FieldErrors } from "~/features/back-office/schema";
 import { adminMeta, AuthCard, Field, Notice, SubmitButton } from "~/features/back-office/ui";
+import { guardForm } from "~/infra/form-guard.server";
+import { Honeypot } from "~/ui/field";
 
 export const meta: Route.MetaFunction = () => adminMeta("Sign in");
 
@@ -29,24 +31,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+const NO_MATCH = "That e-mail address and password do not match an account.";
+const UNREADABLE = "The form could not be read. Please try again.";
+
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
   assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const form = await request.formData();
+  // The site's form guard (body, per-address form limit, honeypot) in front of better-auth's own limits.
+  const guard = await guardForm(request, ctx, { form: "admin-login", accept: ["form"] });
+  if (!guard.ok) {
+    const refused = (form: string, status: number, headers?: HeadersInit) =>
+      data({ errors: { form } as FieldErrors, email: "" }, { status, headers });
+    if (guard.problem === "rate-limited") return refused(guard.message, 429, guard.headers);
+    if (guard.problem === "bad-body") return refused(UNREADABLE, 400);
+    // A bot gets the answer a wrong password gets.
+    return refused(NO_MATCH, 401);
+  }
+  const form = guard.body.type === "form" ? guard.body.value : new FormData();
   const redirectTo = safeRedirectPath(form.get("redirectTo"), ctx.services.env.SITE_URL);
   const values = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
   const parsed = signInSchema.safeParse(values);
   if (!parsed.success)
     return data({ errors: fieldErrors(parsed.error) as FieldErrors, email: values.email }, { status: 400 });
-  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") {
-    return data(
-      {
-        errors: { form: "That e-mail address and password do not match an account." } as FieldErrors,
-        email: values.email,
-      },
-      { status: 401 },
-    );
-  }
   const result = await signInWithPassword(request, ctx, parsed.data);
   if (!result.ok)
     return data({ errors: { form: result.message } as FieldErrors, email: values.email }, { status: result.status });
@@ -70,12 +76,7 @@ export default function AdminLogin() {
       {errors.form ? <Notice tone="error">{errors.form}</Notice> : null}
       <Form method="post" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <div className="hidden" aria-hidden="true">
-          <label>
-            Website
-            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-          </label>
-        </div>
+        <Honeypot />
         <Field
           label="E-mail address"
           name="email"

@@ -8,6 +8,7 @@ import { formatEuro, paymentSummary } from "~/features/checkout/catalogue";
 import type { TestPaymentErrors } from "~/features/checkout/checkout-schema";
 import { cancelTestOrder, findTestOrder, payTestOrder } from "~/features/checkout/test-checkout-actions.server";
 import { Button } from "~/ui/button";
+import { Honeypot } from "~/ui/field";
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   return seoMeta({
@@ -199,12 +200,7 @@ export default function TestCheckoutPage({ loaderData, actionData }: Route.Compo
                 <p id="card-hint" className="text-sm text-ink/75">
                   {copy.testCheckout.cardHint}
                 </p>
-                <div className="sr-only" aria-hidden="true">
-                  <label>
-                    Website
-                    <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-                  </label>
-                </div>
+                <Honeypot />
                 <Button
                   type="submit"
                   name="intent"

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from "react";
+import { HONEYPOT_FIELD } from "~/infra/form-fields";
 
 /**
  * The form field pieces every lead form uses: a visible label, the control, and the
@@ -91,7 +92,7 @@ export function Honeypot({ value, onChange }: { value?: string; onChange?: (valu
         Website
         <input
           type="text"
-          name="website"
+          name={HONEYPOT_FIELD}
           tabIndex={-1}
           autoComplete="off"
           {...(onChange ? { value: value ?? "", onChange: (e) => onChange(e.target.value) } : { defaultValue: "" })}

@@ -22,6 +22,7 @@ import {
 import { getTrainerSession, requireTrainer } from "~/features/back-office/guard.server";
 import { AccessTokenError, verifyAccessToken } from "~/features/back-office/access-token.server";
 import { action as loginAction } from "~/routes/admin-login";
+import { action as forgotPasswordAction } from "~/routes/admin-forgot-password";
 import { loader as exportLoader } from "~/routes/admin-export";
 import { createPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
@@ -361,6 +362,52 @@ describe.each(engines)("back office auth on %s", (engine) => {
     const same = await run(SITE);
     expect(same.status).toBe(302);
     expect(same.headers.get("location")).toBe("/admin");
+  });
+
+  it("runs the sign-in and reset forms through the site's form guard (honeypot, then the per-address form limit)", async () => {
+    const email = await newTrainer();
+    const guardCtx: RequestContext = { services, cspNonce: "test", clientIp: "198.51.100.23" };
+    const post = (action: typeof loginAction | typeof forgotPasswordAction, fields: Record<string, string>) =>
+      Promise.resolve(
+        action({
+          request: new Request(`${SITE}/admin/login`, {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE },
+            body: new URLSearchParams(fields),
+          }),
+          context: guardCtx,
+          params: {},
+        } as never),
+      ).then(
+        (value) =>
+          value instanceof Response || (value as { type?: string })?.type
+            ? thrownResponse(value)
+            : Response.json(value),
+        thrownResponse,
+      );
+
+    // A bot that fills the hidden field gets a wrong password's answer, even with the right one.
+    const bot = await post(loginAction, {
+      email,
+      password: PASSWORD,
+      redirectTo: "/admin",
+      website: "https://x.example",
+    });
+    expect(bot.status).toBe(401);
+    expect(await bot.json()).toMatchObject({
+      errors: { form: "That e-mail address and password do not match an account." },
+    });
+    // The reset form tells a bot "sent" before it even reads the address.
+    const resetBot = await post(forgotPasswordAction, { email: "not-an-address", website: "https://x.example" });
+    expect(resetBot.status).toBe(200);
+    expect(await resetBot.json()).toMatchObject({ sent: true });
+    expect((await post(forgotPasswordAction, { email: "not-an-address" })).status).toBe(400);
+
+    // RATE_LIMIT_FORMS_PER_MINUTE (10 by default) counts every post of the sign-in form from one address.
+    for (let i = 0; i < 9; i++) expect((await post(loginAction, { email: "", password: "" })).status).toBe(400);
+    const limited = await post(loginAction, { email, password: PASSWORD, redirectTo: "/admin" });
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ errors: { form: expect.stringContaining("Too many submissions") } });
   });
 });
 

@@ -57,9 +57,6 @@ export const resetPasswordSchema = z
 
 export const forgotPasswordSchema = z.object({ email });
 
-/** Same name as the site's other forms (infra/form-guard.server.ts), which the browser bundle cannot import. */
-export const HONEYPOT_FIELD = "website";
-
 export type FieldErrors = Record<string, string>;
 
 export function fieldErrors(error: z.ZodError): FieldErrors {

@@ -2,6 +2,7 @@ import "~/infra/zod-config";
 import { z } from "zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/control-characters";
 import { isValidEmail } from "~/infra/email-address";
+import { HONEYPOT_FIELD } from "~/infra/form-fields";
 
 /** Error texts of SPEC.md section 8; shown to the visitor as 'Error: {message}'. */
 export const CHECKOUT_MESSAGES = {
@@ -29,7 +30,7 @@ export const checkoutRequestSchema = z.object({
   /** The lead whose thank-you page led here (/pricing?lead=...), so the order is tied to them. */
   leadId: z.uuid().optional(),
   /** Honeypot: people never see it, so it stays empty. */
-  website: z.string().max(200).optional(),
+  [HONEYPOT_FIELD]: z.string().max(200).optional(),
 });
 
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
@@ -53,7 +54,7 @@ export function checkoutRequestFromForm(form: { get(name: string): unknown }): R
     planName: field("planName"),
     billingType: billingType ?? "",
     frequency: billingType ? DURATION_OF[billingType] : "",
-    website: field("website"),
+    [HONEYPOT_FIELD]: field(HONEYPOT_FIELD),
   };
 }
 
@@ -102,7 +103,7 @@ export const testPaymentSchema = z.object({
     .string()
     .trim()
     .regex(/^\d{3,4}$/, { error: "Enter the 3 or 4 digit security code" }),
-  website: z.string().max(200).optional(),
+  [HONEYPOT_FIELD]: z.string().max(200).optional(),
 });
 
 export type TestPaymentErrors = Partial<Record<"email" | "cardNumber" | "expiry" | "cvc" | "form", string>>;

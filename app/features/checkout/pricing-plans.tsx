@@ -6,6 +6,7 @@ import type { BillingType, Duration, PlanTier } from "#content/types";
 import { billingTypeFor, catalogueItem, formatEuro, paymentSummary } from "./catalogue";
 import { CHECKOUT_MESSAGES, type CheckoutResponse } from "./checkout-schema";
 import { buttonStyles } from "~/ui/button";
+import { Honeypot } from "~/ui/field";
 
 /**
  * Which duration is shown is decided by CSS from the checked radio, so the toggle works
@@ -210,12 +211,7 @@ function PlanCard({ plan, selected, loading, busy, error, onChoose }: PlanCardPr
       {plan.monthlyPriceCents ? (
         <form method="post" action="/pricing" className="mt-8" onSubmit={(e) => onChoose(e, plan)}>
           <input type="hidden" name="planName" value={plan.name} />
-          <div className="sr-only" aria-hidden="true">
-            <label>
-              Website
-              <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-            </label>
-          </div>
+          <Honeypot />
           {pricing.durations.map((d) => (
             <button
               key={d.value}

@@ -1,6 +1,7 @@
 import "~/infra/zod-config";
 import { z } from "zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/control-characters";
+import { ELAPSED_FIELD, HONEYPOT_FIELD } from "~/infra/form-fields";
 
 /** The event signup form (SPEC.md section 5): name and phone, both required after trimming. */
 export const EVENT_MESSAGES = {
@@ -34,8 +35,8 @@ export const eventSignupSchema = z.object({
   ),
   idempotencyKey: singleLine(z.string().trim().min(8).max(100)).optional(),
   sourceUrl: singleLine(z.string().max(2000)).optional(),
-  website: z.string().max(500).optional(),
-  elapsedMs: z.coerce.number().min(0).max(1e10).optional(),
+  [HONEYPOT_FIELD]: z.string().max(500).optional(),
+  [ELAPSED_FIELD]: z.coerce.number().min(0).max(1e10).optional(),
 });
 
 export type EventSignupInput = z.input<typeof eventSignupSchema>;

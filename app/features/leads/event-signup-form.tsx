@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Honeypot, TextField } from "~/ui/field";
 import { EVENT_MESSAGES, validateEventSignup, type EventField, type EventOutcome } from "./event-schema";
 import { Button } from "~/ui/button";
+import { ELAPSED_FIELD, HONEYPOT_FIELD } from "~/infra/form-fields";
 
 interface EventSignupFormProps {
   buttonLabel: string;
@@ -72,8 +73,8 @@ export function EventSignupForm({ buttonLabel, thanks, serverOutcome }: EventSig
           ...values,
           idempotencyKey: key.current,
           sourceUrl: window.location.href,
-          website: honeypot,
-          elapsedMs: Math.round(performance.now() - (started.current ?? performance.now())),
+          [HONEYPOT_FIELD]: honeypot,
+          [ELAPSED_FIELD]: Math.round(performance.now() - (started.current ?? performance.now())),
         }),
       });
       const outcome = (await response.json().catch(() => null)) as EventOutcome | null;

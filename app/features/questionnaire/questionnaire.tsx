@@ -28,6 +28,7 @@ import { CONTACT_FIELDS, MESSAGES, validateContact, type ContactField } from "./
 import { ThankYou } from "./thank-you";
 import type { IntakeOutcome } from "./outcome";
 import { Button } from "~/ui/button";
+import { ELAPSED_FIELD, HONEYPOT_FIELD } from "~/infra/form-fields";
 
 type Action =
   | { type: "choose"; value: string }
@@ -283,8 +284,8 @@ export function Questionnaire({
         contact: checked.values,
         idempotencyKey: keyRef.current,
         sourceUrl: window.location.href,
-        website: honeypot,
-        elapsedMs: Math.round(performance.now() - (startedRef.current ?? performance.now())),
+        [HONEYPOT_FIELD]: honeypot,
+        [ELAPSED_FIELD]: Math.round(performance.now() - (startedRef.current ?? performance.now())),
       });
     } catch {
       result = { status: 0, outcome: null };

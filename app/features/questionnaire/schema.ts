@@ -11,6 +11,7 @@ import {
   HIDDEN_GOAL,
   SPORTS,
 } from "~/features/leads/vocabulary";
+import { ELAPSED_FIELD, HONEYPOT_FIELD } from "~/infra/form-fields";
 
 /**
  * One schema for the browser and the server: the step flow validates the contact step
@@ -113,9 +114,9 @@ export const intakeSubmissionSchema = z.object({
   /** Page the form was on. */
   sourceUrl: singleLine(z.string().max(2000)).optional(),
   /** Honeypot (see app/infra/form-guard.server.ts). */
-  website: z.string().max(500).optional(),
+  [HONEYPOT_FIELD]: z.string().max(500).optional(),
   /** How long the visitor had the form open; measured by the browser, so no clock skew. */
-  elapsedMs: z.coerce.number().min(0).max(1e10).optional(),
+  [ELAPSED_FIELD]: z.coerce.number().min(0).max(1e10).optional(),
 });
 
 export type IntakeSubmissionInput = z.input<typeof intakeSubmissionSchema>;
@@ -192,7 +193,7 @@ export function fromFormPost(form: { get(name: string): unknown }): IntakeSubmis
     },
     idempotencyKey: str("idempotency-key") || undefined,
     sourceUrl: str("source-url"),
-    website: str("website"),
+    [HONEYPOT_FIELD]: str(HONEYPOT_FIELD),
   };
 }
 
