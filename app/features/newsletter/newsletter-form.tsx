@@ -3,6 +3,9 @@ import { newsletterCopy, newsletterMessages } from "#content/newsletter";
 import { track } from "~/features/analytics/track";
 import { formShownAt } from "~/features/site/hydration-signal";
 import { subscribeSchema, type SubscribeResponse } from "./schema";
+import { ELAPSED_FIELD } from "~/infra/form-fields";
+import { buttonStyles, type ButtonVariant } from "~/ui/button";
+import { Honeypot } from "~/ui/field";
 
 export interface NewsletterFormProps {
   variant: "footer" | "blog-overview" | "in-article" | "sticky";
@@ -31,7 +34,7 @@ const styles = {
     title: "text-lg font-semibold text-white",
     description: "mt-1 text-sm text-white/80",
     input: "border-white/30 bg-white/10 text-white placeholder:text-white/70 focus:border-aqua",
-    button: "bg-aqua text-navy hover:bg-white",
+    button: "accent",
     disclaimer: "text-white/70",
     success: "text-aqua",
     error: "text-[#ffb4a8]",
@@ -41,7 +44,7 @@ const styles = {
     title: "text-2xl font-bold tracking-tight text-white sm:text-3xl",
     description: "mt-3 max-w-xl text-white/85",
     input: "border-white/30 bg-white text-ink placeholder:text-ink/60 focus:border-aqua",
-    button: "bg-aqua text-navy hover:bg-white",
+    button: "accent",
     disclaimer: "text-white/75",
     success: "text-aqua",
     error: "text-[#ffb4a8]",
@@ -51,7 +54,7 @@ const styles = {
     title: "text-2xl font-bold tracking-tight text-navy",
     description: "mt-2 text-ink/85",
     input: "border-navy/25 bg-white text-ink placeholder:text-ink/60 focus:border-teal",
-    button: "bg-teal text-white hover:bg-teal-700",
+    button: "primary",
     disclaimer: "text-ink/75",
     success: "text-teal-700",
     error: "text-[#b42318]",
@@ -61,12 +64,12 @@ const styles = {
     title: "text-base font-semibold text-white",
     description: "text-sm text-white/80",
     input: "border-white/30 bg-white text-ink placeholder:text-ink/60 focus:border-aqua",
-    button: "bg-aqua text-navy hover:bg-white",
+    button: "accent",
     disclaimer: "text-white/70",
     success: "text-aqua",
     error: "text-[#ffb4a8]",
   },
-} as const;
+} as const satisfies Record<string, Record<string, string> & { button: ButtonVariant }>;
 
 /**
  * The newsletter sign-up in its four places. States idle, loading, success and error
@@ -113,7 +116,7 @@ export function NewsletterForm({
     event.preventDefault();
     if (status === "loading" || status === "success") return;
     const body = new FormData(event.currentTarget);
-    body.set("elapsedMs", String(Math.round(performance.now() - openedAt.current)));
+    body.set(ELAPSED_FIELD, String(Math.round(performance.now() - openedAt.current)));
     const check = subscribeSchema.safeParse(Object.fromEntries(body));
     if (!check.success) {
       const emailIssue = check.error.issues.find((issue) => issue.path[0] === "email");
@@ -189,13 +192,7 @@ export function NewsletterForm({
           <input type="hidden" name="source" value={source} />
           <input type="hidden" name="variant" value={variant} />
           {serviceType && <input type="hidden" name="serviceType" value={serviceType} />}
-          {/* Honeypot: hidden from people and assistive technology, filled in by bots. */}
-          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-            <label>
-              Website
-              <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-            </label>
-          </div>
+          <Honeypot />
           <div className={`flex gap-3 ${inline ? "flex-row" : "flex-col sm:flex-row"}`}>
             <label htmlFor={inputId} className="sr-only">
               {newsletterMessages.emailLabel}
@@ -217,7 +214,10 @@ export function NewsletterForm({
             <button
               type="submit"
               disabled={busy}
-              className={`min-h-12 shrink-0 rounded-full ${inline ? "px-4 sm:px-6" : "px-6"} font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-80 ${look.button}`}
+              className={buttonStyles({
+                variant: look.button,
+                className: `shrink-0 ${inline ? "px-4 sm:px-6" : "px-6"} disabled:cursor-not-allowed disabled:opacity-80`,
+              })}
             >
               {status === "loading" ? (
                 <span className="inline-flex items-center gap-2">
