@@ -206,6 +206,16 @@ export interface PrivacyContent {
   sections: PrivacySection[];
 }
 
+/** A blog post's own wording for its newsletter form; blog/rules.ts fills in what is left out. */
+export interface LeadFormContent {
+  title: string;
+  description: string;
+  ctaText: string;
+  disclaimer?: string;
+  inputPlaceholder: string;
+  serviceType?: string;
+}
+
 /** Front matter of a blog post file content/blog/<slug>.md (validated at build). */
 export interface BlogFrontMatter {
   slug: string;
@@ -220,12 +230,5 @@ export interface BlogFrontMatter {
   keywords: string[];
   metaTitle?: string;
   metaDescription?: string;
-  leadFormContent?: {
-    title: string;
-    description: string;
-    ctaText: string;
-    disclaimer?: string;
-    inputPlaceholder: string;
-    serviceType?: string;
-  };
+  leadFormContent?: LeadFormContent;
 }

@@ -5,6 +5,7 @@ import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/gu
 import { leadFunnel } from "~/features/back-office/funnel.server";
 import { rate, type FunnelRow } from "~/features/back-office/funnel";
 import { AdminShell, adminMeta } from "~/features/back-office/ui";
+import { shortDate, WeekBars } from "~/features/back-office/charts";
 
 export const meta: Route.MetaFunction = () => adminMeta("Funnel");
 export const headers = forwardSessionHeaders;
@@ -15,9 +16,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const funnel = await leadFunnel(ctx.services.database.db);
   return data({ email: trainer.user.email, funnel }, { headers: trainer.headers });
 }
-
-const shortDate = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 function FunnelTable({
   caption,
@@ -77,54 +75,22 @@ function FunnelTable({
 
 /** Leads, booked calls and clients per week as grouped bars; the same numbers are in the table below. */
 function FunnelChart({ weeks }: { weeks: FunnelRow[] }) {
-  const width = 640;
-  const height = 160;
-  const max = Math.max(1, ...weeks.map((w) => w.leads));
-  const slot = width / weeks.length;
-  const bar = Math.max(3, slot / 3 - 4);
-  const bars: [keyof FunnelRow, string][] = [
-    ["leads", "#0f766e"],
-    ["booked", "#d97706"],
-    ["clients", "#0b1f3a"],
-  ];
   const total = weeks.reduce((n, w) => n + w.leads, 0);
   return (
     <figure>
-      <svg
-        viewBox={`0 0 ${width} ${height + 22}`}
-        className="h-auto w-full"
-        role="img"
-        aria-labelledby="funnel-chart-title"
-      >
-        <title id="funnel-chart-title">{`Last ${weeks.length} weeks: ${total} leads, with booked calls and paying clients per week`}</title>
-        <line x1="0" y1={height} x2={width} y2={height} stroke="#14213d" strokeOpacity="0.2" />
-        {weeks.map((w, i) => (
-          <g key={w.key}>
-            {bars.map(([key, color], j) => {
-              const h = (Number(w[key]) / max) * (height - 10);
-              return (
-                <rect key={key} x={i * slot + 4 + j * (bar + 1)} y={height - h} width={bar} height={h} fill={color} />
-              );
-            })}
-            {i % 2 === 0 ? (
-              <text x={i * slot + 4} y={height + 16} fontSize="11" fill="#14213d">
-                {shortDate(w.key)}
-              </text>
-            ) : null}
-          </g>
-        ))}
-      </svg>
-      <figcaption className="mt-2 flex flex-wrap gap-4 text-sm">
-        <span className="inline-flex items-center gap-2">
-          <span aria-hidden="true" className="inline-block size-3 bg-teal" /> Leads
-        </span>
-        <span className="inline-flex items-center gap-2">
-          <span aria-hidden="true" className="inline-block size-3 bg-amber-600" /> Booked a call
-        </span>
-        <span className="inline-flex items-center gap-2">
-          <span aria-hidden="true" className="inline-block size-3 bg-navy" /> Paying clients
-        </span>
-      </figcaption>
+      <WeekBars
+        titleId="funnel-chart-title"
+        title={`Last ${weeks.length} weeks: ${total} leads, with booked calls and paying clients per week`}
+        weeks={weeks}
+        weekOf={(w) => w.key}
+        series={[
+          { legend: "Leads", fill: "#0f766e", swatch: "bg-teal", value: (w) => w.leads },
+          { legend: "Booked a call", fill: "#d97706", swatch: "bg-amber-600", value: (w) => w.booked },
+          { legend: "Paying clients", fill: "#0b1f3a", swatch: "bg-navy", value: (w) => w.clients },
+        ]}
+        height={160}
+        labelSpace={22}
+      />
     </figure>
   );
 }

@@ -7,10 +7,11 @@ import { updateLead } from "~/features/back-office/data.server";
 import { leadTimeline } from "~/features/back-office/timeline.server";
 import type { TimelineEntry } from "~/features/back-office/timeline.server";
 import { leadUpdateSchema } from "~/features/back-office/filters";
-import { LEAD_STATUSES, STATUS_LABELS, type LeadStatus } from "~/features/back-office/labels";
+import { STATUS_LABELS, type LeadStatus } from "~/features/back-office/labels";
 import { fieldErrors } from "~/features/back-office/schema";
 import { AdminShell, adminMeta, formatDateTime, formatMoney, Notice } from "~/features/back-office/ui";
 import { Button } from "~/ui/button";
+import { NoteField, StatusSelect } from "~/features/back-office/lead-form";
 
 export const meta: Route.MetaFunction = () => adminMeta("Lead");
 export const headers = forwardSessionHeaders;
@@ -121,8 +122,6 @@ function describe(entry: TimelineEntry): { title: string; lines: string[] } {
   }
 }
 
-const inputClass = "mt-1 block w-full rounded-lg border border-navy/30 px-3 py-2";
-
 export default function AdminLead() {
   const { lead, entries } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -153,37 +152,8 @@ export default function AdminLead() {
             <dd>{statusName(lead.status)}</dd>
           </dl>
           <Form method="post" className="mt-4 grid gap-3">
-            <div>
-              <label htmlFor="status" className="text-sm font-medium">
-                Change status
-              </label>
-              <select id="status" name="status" defaultValue={lead.status} className={inputClass}>
-                {LEAD_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="note" className="text-sm font-medium">
-                Private note
-              </label>
-              <textarea
-                id="note"
-                name="note"
-                rows={3}
-                defaultValue={lead.note ?? ""}
-                aria-invalid={errors.note ? true : undefined}
-                aria-describedby={errors.note ? "note-error" : undefined}
-                className={inputClass}
-              />
-              {errors.note ? (
-                <p id="note-error" role="alert" className="mt-1 text-sm text-red-700">
-                  {errors.note}
-                </p>
-              ) : null}
-            </div>
+            <StatusSelect id="status" label="Change status" defaultValue={lead.status} />
+            <NoteField id="note" rows={3} defaultValue={lead.note ?? ""} error={errors.note} />
             <Button
               type="submit"
               disabled={navigation.state === "submitting"}

@@ -4,7 +4,7 @@ import { requireServices } from "~/context";
 import { assertSameOrigin } from "~/features/back-office/guard.server";
 import { resetPassword } from "~/features/back-office/flows.server";
 import { fieldErrors, resetPasswordSchema, type FieldErrors } from "~/features/back-office/schema";
-import { adminMeta, AuthCard, Field, Notice, SubmitButton } from "~/features/back-office/ui";
+import { adminMeta, AuthCard, NewPasswordFields, Notice, SubmitButton } from "~/features/back-office/ui";
 
 export const meta: Route.MetaFunction = () => [
   ...adminMeta("Choose a new password"),
@@ -45,21 +45,7 @@ export default function AdminResetPassword() {
       {errors.form ? <Notice tone="error">{errors.form}</Notice> : null}
       <Form method="post" noValidate>
         <input type="hidden" name="token" value={token} />
-        <Field
-          label="New password"
-          hint="At least 12 characters."
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          error={errors.newPassword}
-        />
-        <Field
-          label="New password again"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields errors={errors} />
         <SubmitButton busyText="Saving…">Save new password</SubmitButton>
       </Form>
     </AuthCard>

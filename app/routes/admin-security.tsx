@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-security";
 import { requireServices } from "~/context";
@@ -17,7 +18,15 @@ import {
   totpCodeSchema,
   type FieldErrors,
 } from "~/features/back-office/schema";
-import { AdminShell, adminMeta, Field, formatDateTime, Notice, SubmitButton } from "~/features/back-office/ui";
+import {
+  AdminShell,
+  adminMeta,
+  Field,
+  formatDateTime,
+  NewPasswordFields,
+  Notice,
+  SubmitButton,
+} from "~/features/back-office/ui";
 import { ISSUER_NAME } from "~/features/back-office/auth.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Security");
@@ -151,11 +160,34 @@ function describeDevice(userAgent: string | null): string {
   return os ? `${browser} on ${os}` : browser;
 }
 
+/** One button posting to /admin/sign-out; the hidden field carries the scope without JavaScript too. */
+function SignOutForm({
+  scope,
+  variant = "secondary",
+  children,
+}: {
+  scope: "local" | "others" | "global";
+  variant?: "secondary" | "danger";
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action="/admin/sign-out">
+      <input type="hidden" name="scope" value={scope} />
+      <SubmitButton variant={variant} name="scope" value={scope}>
+        {children}
+      </SubmitButton>
+    </Form>
+  );
+}
+
 export default function AdminSecurity() {
   const { email, factorEnabled, sessions } = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
   const [params] = useSearchParams();
   const errors = result?.errors ?? {};
+  /** The errors of one form of this page: each form shows only its own. */
+  const errorsOf = (intent: ActionResult["intent"]): Record<string, string | undefined> =>
+    result?.intent === intent ? errors : {};
   const enrolment = result && "enrolment" in result ? result.enrolment : undefined;
 
   return (
@@ -185,7 +217,7 @@ export default function AdminSecurity() {
                   name="password"
                   type="password"
                   autoComplete="current-password"
-                  error={result?.intent === "remove-factor" ? errors.password : undefined}
+                  error={errorsOf("remove-factor").password}
                 />
                 <SubmitButton variant="danger" name="intent" value="remove-factor">
                   Turn off two-factor sign-in
@@ -250,7 +282,7 @@ export default function AdminSecurity() {
                 name="password"
                 type="password"
                 autoComplete="current-password"
-                error={result?.intent === "enrol-start" ? errors.password : undefined}
+                error={errorsOf("enrol-start").password}
               />
               <SubmitButton busyText="Preparing…">Set up two-factor sign-in</SubmitButton>
             </Form>
@@ -264,7 +296,7 @@ export default function AdminSecurity() {
           {result?.intent === "change-password" && result.done ? (
             <Notice tone="success">Password changed. Other devices were signed out.</Notice>
           ) : null}
-          {result?.intent === "change-password" && errors.form ? <Notice tone="error">{errors.form}</Notice> : null}
+          {errorsOf("change-password").form ? <Notice tone="error">{errors.form}</Notice> : null}
           <Form method="post" className="mt-4" noValidate>
             <input type="hidden" name="intent" value="change-password" />
             <Field
@@ -272,23 +304,9 @@ export default function AdminSecurity() {
               name="currentPassword"
               type="password"
               autoComplete="current-password"
-              error={result?.intent === "change-password" ? errors.currentPassword : undefined}
+              error={errorsOf("change-password").currentPassword}
             />
-            <Field
-              label="New password"
-              hint="At least 12 characters."
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              error={result?.intent === "change-password" ? errors.newPassword : undefined}
-            />
-            <Field
-              label="New password again"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              error={result?.intent === "change-password" ? errors.confirmPassword : undefined}
-            />
+            <NewPasswordFields errors={errorsOf("change-password")} />
             <SubmitButton variant="secondary" name="intent" value="change-password">
               Change password
             </SubmitButton>
@@ -338,24 +356,11 @@ export default function AdminSecurity() {
           </table>
         </div>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Form method="post" action="/admin/sign-out">
-            <input type="hidden" name="scope" value="local" />
-            <SubmitButton variant="secondary" name="scope" value="local">
-              Sign out of this device
-            </SubmitButton>
-          </Form>
-          <Form method="post" action="/admin/sign-out">
-            <input type="hidden" name="scope" value="others" />
-            <SubmitButton variant="secondary" name="scope" value="others">
-              Sign out of other devices
-            </SubmitButton>
-          </Form>
-          <Form method="post" action="/admin/sign-out">
-            <input type="hidden" name="scope" value="global" />
-            <SubmitButton variant="danger" name="scope" value="global">
-              Sign out everywhere
-            </SubmitButton>
-          </Form>
+          <SignOutForm scope="local">Sign out of this device</SignOutForm>
+          <SignOutForm scope="others">Sign out of other devices</SignOutForm>
+          <SignOutForm scope="global" variant="danger">
+            Sign out everywhere
+          </SignOutForm>
         </div>
       </section>
     </AdminShell>

@@ -4,13 +4,14 @@ import { requireServices } from "~/context";
 import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import { listLeads, updateLead, weeklyStats } from "~/features/back-office/data.server";
 import { filtersToQuery, leadUpdateSchema, parseLeadFilters } from "~/features/back-office/filters";
-import { GOAL_LABELS, LEAD_STATUSES, readableAnswers, STATUS_LABELS } from "~/features/back-office/labels";
+import { GOAL_LABELS, readableAnswers } from "~/features/back-office/labels";
 import { fieldErrors } from "~/features/back-office/schema";
 import { SourceList, WeeklyChart } from "~/features/back-office/charts";
 import { AdminShell, adminMeta, formatDateTime, Notice, Pagination } from "~/features/back-office/ui";
 import { CsvLink } from "~/features/back-office/list-table";
 import { sourceLabel } from "~/infra/first-touch";
 import { Button } from "~/ui/button";
+import { adminInputClass, NoteField, StatusSelect } from "~/features/back-office/lead-form";
 
 export const meta: Route.MetaFunction = () => adminMeta("Leads");
 export const headers = forwardSessionHeaders;
@@ -77,8 +78,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ id: parsed.data.id, errors: {} as Record<string, string>, saved: true }, { headers: trainer.headers });
 }
 
-const inputClass = "mt-1 block w-full rounded-lg border border-navy/30 px-3 py-2";
-
 function Filters() {
   const { filters } = useLoaderData<typeof loader>();
   return (
@@ -91,13 +90,13 @@ function Filters() {
         <label htmlFor="q" className="text-sm font-medium">
           Name or e-mail
         </label>
-        <input id="q" name="q" type="search" defaultValue={filters.q ?? ""} className={inputClass} />
+        <input id="q" name="q" type="search" defaultValue={filters.q ?? ""} className={adminInputClass} />
       </div>
       <div>
         <label htmlFor="goal" className="text-sm font-medium">
           Goal
         </label>
-        <select id="goal" name="goal" defaultValue={filters.goal ?? ""} className={inputClass}>
+        <select id="goal" name="goal" defaultValue={filters.goal ?? ""} className={adminInputClass}>
           <option value="">All goals</option>
           {Object.entries(GOAL_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
@@ -106,30 +105,18 @@ function Filters() {
           ))}
         </select>
       </div>
-      <div>
-        <label htmlFor="status" className="text-sm font-medium">
-          Status
-        </label>
-        <select id="status" name="status" defaultValue={filters.status ?? ""} className={inputClass}>
-          <option value="">All statuses</option>
-          {LEAD_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <StatusSelect id="status" label="Status" defaultValue={filters.status ?? ""} anyLabel="All statuses" />
       <div>
         <label htmlFor="from" className="text-sm font-medium">
           From
         </label>
-        <input id="from" name="from" type="date" defaultValue={filters.from ?? ""} className={inputClass} />
+        <input id="from" name="from" type="date" defaultValue={filters.from ?? ""} className={adminInputClass} />
       </div>
       <div>
         <label htmlFor="to" className="text-sm font-medium">
           To
         </label>
-        <input id="to" name="to" type="date" defaultValue={filters.to ?? ""} className={inputClass} />
+        <input id="to" name="to" type="date" defaultValue={filters.to ?? ""} className={adminInputClass} />
       </div>
       <div className="flex items-end gap-3 sm:col-span-2 lg:col-span-6">
         <Button type="submit" size="md">
@@ -186,37 +173,8 @@ function LeadCard({ lead }: { lead: Lead }) {
       ) : null}
       <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
         <input type="hidden" name="id" value={lead.id} />
-        <div>
-          <label htmlFor={`status-${lead.id}`} className="text-sm font-medium">
-            Status
-          </label>
-          <select id={`status-${lead.id}`} name="status" defaultValue={lead.status} className={inputClass}>
-            {LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`note-${lead.id}`} className="text-sm font-medium">
-            Private note
-          </label>
-          <textarea
-            id={`note-${lead.id}`}
-            name="note"
-            rows={1}
-            defaultValue={lead.note ?? ""}
-            aria-invalid={mine?.errors.note ? true : undefined}
-            aria-describedby={mine?.errors.note ? `note-error-${lead.id}` : undefined}
-            className={inputClass}
-          />
-          {mine?.errors.note ? (
-            <p id={`note-error-${lead.id}`} role="alert" className="mt-1 text-sm text-red-700">
-              {mine.errors.note}
-            </p>
-          ) : null}
-        </div>
+        <StatusSelect id={`status-${lead.id}`} label="Status" defaultValue={lead.status} />
+        <NoteField id={`note-${lead.id}`} rows={1} defaultValue={lead.note ?? ""} error={mine?.errors.note} />
         <Button type="submit" disabled={saving} variant="dark" size="md" className="disabled:opacity-60">
           {saving ? "Saving…" : "Save"}
         </Button>

@@ -67,6 +67,16 @@ const paths: Record<IconName | UiIconName, string[]> = {
   "arrow-right": ["M5 12h14", "M13 6l6 6-6 6"],
   plus: ["M12 5v14", "M5 12h14"],
   minus: ["M5 12h14"],
+  share: [
+    "M18 2a3 3 0 1 0 0 6 3 3 0 0 0 0-6z",
+    "M6 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z",
+    "M18 16a3 3 0 1 0 0 6 3 3 0 0 0 0-6z",
+    "m8.6 13.5 6.8 4M15.4 6.5l-6.8 4",
+  ],
+  copy: [
+    "M11 9h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2h-8a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2z",
+    "M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1",
+  ],
 };
 
 export type UiIconName =
@@ -80,7 +90,9 @@ export type UiIconName =
   | "mail"
   | "arrow-right"
   | "plus"
-  | "minus";
+  | "minus"
+  | "share"
+  | "copy";
 
 interface IconProps {
   name: IconName | UiIconName;

@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import * as OTPAuth from "otpauth";
 import { auditLog, session as sessionTable } from "#db/schema";
 import { parseEnv } from "~/infra/env.server";
 import type { AppServices } from "~/context";
@@ -26,38 +25,10 @@ import { action as forgotPasswordAction } from "~/routes/admin-forgot-password";
 import { loader as exportLoader } from "~/routes/admin-export";
 import { createPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
+import { Jar, totp } from "../support/trainer";
 
 const SITE = "http://127.0.0.1:4999";
 const PASSWORD = "correct-horse-battery-staple";
-
-/** Minimal cookie jar: what a browser would send back after each response. */
-class Jar {
-  private cookies = new Map<string, string>();
-  take(headers: Headers | undefined) {
-    for (const line of headers?.getSetCookie() ?? []) {
-      const [pair] = line.split(";");
-      const index = pair!.indexOf("=");
-      const name = pair!.slice(0, index);
-      const value = pair!.slice(index + 1);
-      if (value === "" || /max-age=0/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-  request(pathname: string, init: { method?: string; origin?: string | null; headers?: Record<string, string> } = {}) {
-    const headers = new Headers(init.headers);
-    if (this.cookies.size) headers.set("cookie", this.header());
-    if (init.origin !== null) headers.set("origin", init.origin ?? SITE);
-    headers.set("user-agent", "integration-test");
-    return new Request(`${SITE}${pathname}`, { method: init.method ?? "POST", headers });
-  }
-}
-
-function totp(secret: string) {
-  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
-}
 
 function thrownResponse(error: unknown): Response {
   if (error instanceof Response) return error;
@@ -98,7 +69,7 @@ describe.each(engines)("back office auth on %s", (engine) => {
     return email;
   }
 
-  async function passwordSession(email: string, jar = new Jar()) {
+  async function passwordSession(email: string, jar = new Jar(SITE)) {
     const result = await signInWithPassword(jar.request("/admin/login"), ctx, { email, password: PASSWORD });
     expect(result.ok).toBe(true);
     if (result.ok) jar.take(result.headers);
@@ -144,7 +115,7 @@ describe.each(engines)("back office auth on %s", (engine) => {
 
   it("signs in with the right password and refuses a wrong one, writing the audit log", async () => {
     const email = await newTrainer();
-    const wrong = await signInWithPassword(new Jar().request("/admin/login"), ctx, {
+    const wrong = await signInWithPassword(new Jar(SITE).request("/admin/login"), ctx, {
       email,
       password: "not-the-password",
     });
@@ -171,7 +142,7 @@ describe.each(engines)("back office auth on %s", (engine) => {
     for (let i = 0; i < 9; i++)
       attempts.push(
         await signInWithPassword(
-          new Jar().request("/admin/login"),
+          new Jar(SITE).request("/admin/login"),
           { ...ctx, clientIp: `198.51.100.${i}` },
           { email, password: "wrong-password-123" },
         ),
@@ -180,7 +151,7 @@ describe.each(engines)("back office auth on %s", (engine) => {
     expect(attempts[8]).toMatchObject({ ok: false, status: 429 });
     // Even the right password waits until the window is over.
     const right = await signInWithPassword(
-      new Jar().request("/admin/login"),
+      new Jar(SITE).request("/admin/login"),
       { ...ctx, clientIp: "198.51.100.77" },
       { email, password: PASSWORD },
     );
@@ -192,7 +163,7 @@ describe.each(engines)("back office auth on %s", (engine) => {
     const results = [];
     for (let i = 0; i < 21; i++)
       results.push(
-        await signInWithPassword(new Jar().request("/admin/login"), ipCtx, {
+        await signInWithPassword(new Jar(SITE).request("/admin/login"), ipCtx, {
           email: `nobody-${i}@example.com`,
           password: "x-password-123",
         }),
@@ -435,13 +406,17 @@ describe("password reset by e-mail", () => {
     const ctx: RequestContext = { services, cspNonce: "test", clientIp: "203.0.113.9" };
     const email = "reset-me@example.com";
     await createTrainerAccount(services.auth, { email, password: PASSWORD });
-    const jar = new Jar();
+    const jar = new Jar(SITE);
     const signedIn = await signInWithPassword(jar.request("/admin/login"), ctx, { email, password: PASSWORD });
     if (signedIn.ok) jar.take(signedIn.headers);
 
-    const unknown = await requestPasswordReset(new Jar().request("/admin/forgot-password"), ctx, "nobody@example.com");
+    const unknown = await requestPasswordReset(
+      new Jar(SITE).request("/admin/forgot-password"),
+      ctx,
+      "nobody@example.com",
+    );
     expect(unknown.ok).toBe(true); // same answer whether or not the account exists
-    const asked = await requestPasswordReset(new Jar().request("/admin/forgot-password"), ctx, email);
+    const asked = await requestPasswordReset(new Jar(SITE).request("/admin/forgot-password"), ctx, email);
     expect(asked.ok).toBe(true);
     const [mail] = await smtp.waitForMessages(1);
     expect(mail!.to).toEqual([email]);
@@ -452,17 +427,17 @@ describe("password reset by e-mail", () => {
 
     const newPassword = "a-brand-new-password-42";
     expect(
-      await resetPassword(new Jar().request("/admin/reset-password"), ctx, { token: token!, newPassword }),
+      await resetPassword(new Jar(SITE).request("/admin/reset-password"), ctx, { token: token!, newPassword }),
     ).toMatchObject({ ok: true });
     expect(
-      await resetPassword(new Jar().request("/admin/reset-password"), ctx, { token: token!, newPassword }),
+      await resetPassword(new Jar(SITE).request("/admin/reset-password"), ctx, { token: token!, newPassword }),
     ).toMatchObject({ ok: false });
     expect(await getTrainerSession(jar.request("/admin", { method: "GET" }), ctx)).toBeNull();
     expect(
-      await signInWithPassword(new Jar().request("/admin/login"), ctx, { email, password: PASSWORD }),
+      await signInWithPassword(new Jar(SITE).request("/admin/login"), ctx, { email, password: PASSWORD }),
     ).toMatchObject({ ok: false, status: 401 });
     expect(
-      await signInWithPassword(new Jar().request("/admin/login"), ctx, { email, password: newPassword }),
+      await signInWithPassword(new Jar(SITE).request("/admin/login"), ctx, { email, password: newPassword }),
     ).toMatchObject({ ok: true });
   });
 });

@@ -1,52 +1,104 @@
 import type { SourceCount, WeekCount } from "./data.server";
 
-const shortDate = (iso: string) =>
+export const shortDate = (iso: string) =>
   new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+
+/** One colour of bars: its legend, its SVG fill and the matching swatch class, and its number per week. */
+export interface BarSeries<Row> {
+  legend: string;
+  fill: string;
+  swatch: string;
+  value: (row: Row) => number;
+}
+
+/**
+ * Weeks side by side on a 640-unit axis, one bar per series in each week, every second week labelled,
+ * and the legend beneath. The bars of a week and the 2 units between them fill the week's slot less 12.
+ */
+export function WeekBars<Row>({
+  titleId,
+  title,
+  weeks,
+  weekOf,
+  series,
+  height,
+  labelSpace,
+}: {
+  titleId: string;
+  title: string;
+  weeks: Row[];
+  weekOf: (row: Row) => string;
+  series: BarSeries<Row>[];
+  height: number;
+  labelSpace: number;
+}) {
+  const width = 640;
+  const max = Math.max(1, ...weeks.flatMap((w) => series.map((s) => s.value(w))));
+  const slot = width / weeks.length;
+  const bar = Math.max(3, (slot - 12) / series.length);
+  const gap = series.length > 1 ? 2 / (series.length - 1) : 0;
+  return (
+    <>
+      <svg
+        viewBox={`0 0 ${width} ${height + labelSpace}`}
+        className="h-auto w-full"
+        role="img"
+        aria-labelledby={titleId}
+      >
+        <title id={titleId}>{title}</title>
+        <line x1="0" y1={height} x2={width} y2={height} stroke="#14213d" strokeOpacity="0.2" />
+        {weeks.map((w, i) => (
+          <g key={weekOf(w)}>
+            {series.map((s, j) => {
+              const h = (s.value(w) / max) * (height - 10);
+              return (
+                <rect
+                  key={s.fill}
+                  x={i * slot + 4 + j * (bar + gap)}
+                  y={height - h}
+                  width={bar}
+                  height={h}
+                  fill={s.fill}
+                />
+              );
+            })}
+            {i % 2 === 0 ? (
+              <text x={i * slot + 4} y={height + 16} fontSize="11" fill="#14213d">
+                {shortDate(weekOf(w))}
+              </text>
+            ) : null}
+          </g>
+        ))}
+      </svg>
+      <figcaption className="mt-2 flex flex-wrap gap-4 text-sm">
+        {series.map((s) => (
+          <span key={s.fill} className="inline-flex items-center gap-2">
+            <span aria-hidden="true" className={`inline-block size-3 ${s.swatch}`} /> {s.legend}
+          </span>
+        ))}
+      </figcaption>
+    </>
+  );
+}
 
 /** Leads and subscribers per week as paired bars, with the numbers in a table for screen readers. */
 export function WeeklyChart({ weeks }: { weeks: WeekCount[] }) {
-  const max = Math.max(1, ...weeks.map((w) => Math.max(w.leads, w.subscribers)));
-  const width = 640;
-  const height = 180;
-  const slot = width / weeks.length;
-  const bar = Math.max(4, slot / 2 - 6);
   const totalLeads = weeks.reduce((n, w) => n + w.leads, 0);
   const totalSubs = weeks.reduce((n, w) => n + w.subscribers, 0);
   return (
     <figure>
-      <svg
-        viewBox={`0 0 ${width} ${height + 24}`}
-        className="h-auto w-full"
-        role="img"
-        aria-labelledby="weekly-chart-title"
-      >
-        <title id="weekly-chart-title">{`Last ${weeks.length} weeks: ${totalLeads} leads and ${totalSubs} newsletter subscribers`}</title>
-        <line x1="0" y1={height} x2={width} y2={height} stroke="#14213d" strokeOpacity="0.2" />
-        {weeks.map((w, i) => {
-          const x = i * slot + 4;
-          const lh = (w.leads / max) * (height - 10);
-          const sh = (w.subscribers / max) * (height - 10);
-          return (
-            <g key={w.week}>
-              <rect x={x} y={height - lh} width={bar} height={lh} fill="#0f766e" />
-              <rect x={x + bar + 2} y={height - sh} width={bar} height={sh} fill="#0b1f3a" />
-              {i % 2 === 0 ? (
-                <text x={x} y={height + 16} fontSize="11" fill="#14213d">
-                  {shortDate(w.week)}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
-      </svg>
-      <figcaption className="mt-2 flex flex-wrap gap-4 text-sm">
-        <span className="inline-flex items-center gap-2">
-          <span aria-hidden="true" className="inline-block size-3 bg-teal" /> Leads ({totalLeads})
-        </span>
-        <span className="inline-flex items-center gap-2">
-          <span aria-hidden="true" className="inline-block size-3 bg-navy" /> Subscribers ({totalSubs})
-        </span>
-      </figcaption>
+      <WeekBars
+        titleId="weekly-chart-title"
+        title={`Last ${weeks.length} weeks: ${totalLeads} leads and ${totalSubs} newsletter subscribers`}
+        weeks={weeks}
+        weekOf={(w) => w.week}
+        series={[
+          { legend: `Leads (${totalLeads})`, fill: "#0f766e", swatch: "bg-teal", value: (w) => w.leads },
+          { legend: `Subscribers (${totalSubs})`, fill: "#0b1f3a", swatch: "bg-navy", value: (w) => w.subscribers },
+        ]}
+        height={180}
+        labelSpace={24}
+      />
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-medium text-teal-700">Show the numbers</summary>
         <table className="mt-2 w-full text-left">

@@ -157,6 +157,29 @@ export function Field({
   );
 }
 
+/** The new password and its repeat, as the reset-link page and the Security page ask for them. */
+export function NewPasswordFields({ errors }: { errors: Partial<Record<"newPassword" | "confirmPassword", string>> }) {
+  return (
+    <>
+      <Field
+        label="New password"
+        hint="At least 12 characters."
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        error={errors.newPassword}
+      />
+      <Field
+        label="New password again"
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+      />
+    </>
+  );
+}
+
 export function SubmitButton({
   children,
   busyText,

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { NewsletterForm, RESET_DELAY_MS } from "~/features/newsletter/newsletter-form";
 import { blogPostCopy } from "#content/newsletter";
 import { captureBarKey, SUBSCRIBED_KEY, scrollPercent, CAPTURE_THRESHOLD_PERCENT } from "./capture-bar-logic";
+import { Icon } from "~/ui/icon";
 
 function readStorage(key: string): string | null {
   try {
@@ -73,17 +74,7 @@ export function EmailCaptureBar({ slug, source, serviceType }: { slug: string; s
             aria-label={blogPostCopy.stickyDismiss}
             className="grid size-11 shrink-0 place-items-center rounded-full text-white/80 hover:bg-white/10 hover:text-white"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <Icon name="close" className="size-5" strokeWidth={2} />
           </button>
         </div>
       </aside>

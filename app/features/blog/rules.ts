@@ -2,6 +2,7 @@
  * The blog's rules (SPEC.md sections 3 and 9) as pure functions, shared by the
  * server-side post loader and the pages, and unit-tested in rules.test.ts.
  */
+import type { LeadFormContent } from "#content/types";
 
 export const BLOG_CATEGORIES = ["Triathlon", "Running", "Training", "Nutrition", "Fitness"] as const;
 export type KnownCategory = (typeof BLOG_CATEGORIES)[number];
@@ -11,15 +12,6 @@ export const DEFAULT_CATEGORY = "Other" satisfies BlogCategory;
 
 /** Groups of the /sitemap page, in the order SPEC.md names them; other categories follow. */
 export const SITEMAP_CATEGORY_ORDER: readonly BlogCategory[] = ["Training", "Running", "Triathlon", "Fitness"];
-
-export interface LeadFormContent {
-  title: string;
-  description: string;
-  ctaText: string;
-  disclaimer?: string;
-  inputPlaceholder: string;
-  serviceType?: string;
-}
 
 export const BREADCRUMB_MAX = 30;
 

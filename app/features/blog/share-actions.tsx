@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { blogPostCopy } from "#content/newsletter";
 import { ButtonLink, buttonStyles } from "~/ui/button";
+import { Icon } from "~/ui/icon";
 
 /** SPEC.md section 9: the copy toast disappears after 3 s. */
 export const TOAST_MS = 3_000;
@@ -46,37 +47,11 @@ export function ShareActions({ title, text }: { title: string; text: string }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
       <button type="button" onClick={share} className={button}>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <circle cx="18" cy="5" r="3" />
-          <circle cx="6" cy="12" r="3" />
-          <circle cx="18" cy="19" r="3" />
-          <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
-        </svg>
+        <Icon name="share" className="size-5" strokeWidth={2} />
         {blogPostCopy.share}
       </button>
       <button type="button" onClick={copy} className={button}>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <rect x="9" y="9" width="12" height="12" rx="2" />
-          <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
-        </svg>
+        <Icon name="copy" className="size-5" strokeWidth={2} />
         {blogPostCopy.copy}
       </button>
       <ButtonLink to="/blog" size="md" className="ml-auto px-6">

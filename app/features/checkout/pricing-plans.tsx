@@ -7,6 +7,7 @@ import { billingTypeFor, catalogueItem, formatEuro, paymentSummary } from "./cat
 import { CHECKOUT_MESSAGES, type CheckoutResponse } from "./checkout-schema";
 import { buttonStyles } from "~/ui/button";
 import { Honeypot } from "~/ui/field";
+import { Icon } from "~/ui/icon";
 
 /**
  * Which duration is shown is decided by CSS from the checked radio, so the toggle works
@@ -192,17 +193,7 @@ function PlanCard({ plan, selected, loading, busy, error, onChoose }: PlanCardPr
       <ul className="mt-6 flex-1 space-y-3 text-sm" role="list">
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-2.5">
-            <svg
-              viewBox="0 0 24 24"
-              className="mt-0.5 h-4 w-4 shrink-0 text-teal"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2.5}
-              aria-hidden="true"
-              focusable="false"
-            >
-              <path d="M5 12.5l4.5 4.5L19 7" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+            <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-teal" strokeWidth={2.5} />
             <span>{feature}</span>
           </li>
         ))}

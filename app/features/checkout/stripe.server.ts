@@ -30,6 +30,15 @@ export function createStripeProvider(
   env: Pick<Env, "STRIPE_PRICES" | "STRIPE_PORTAL_CONFIGURATION" | "STRIPE_WEBHOOK_SECRET">,
   deps: { db: Db; logger: Logger },
 ): PaymentProvider {
+  /** The Checkout Session, or null when Stripe does not know the id (a visitor's typo or an old link). */
+  async function retrieveSession(sessionId: string): Promise<Stripe.Checkout.Session | null> {
+    try {
+      return await stripe.checkout.sessions.retrieve(sessionId);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+      throw error;
+    }
+  }
   return {
     kind: "stripe",
     async handleWebhook(payload, signature) {
@@ -49,13 +58,8 @@ export function createStripeProvider(
       return { id: session.id, url: session.url };
     },
     async retrieveCompletedCheckout(sessionId) {
-      let session: Stripe.Checkout.Session;
-      try {
-        session = await stripe.checkout.sessions.retrieve(sessionId);
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
-        throw error;
-      }
+      const session = await retrieveSession(sessionId);
+      if (!session) return null;
       const meta = session.metadata ?? {};
       if (session.status !== "complete" || !meta.order_id || !meta.plan_name || !meta.billing_type) return null;
       return {
@@ -71,13 +75,8 @@ export function createStripeProvider(
       };
     },
     async createPortalSession(sessionId, returnUrl) {
-      let session: Stripe.Checkout.Session;
-      try {
-        session = await stripe.checkout.sessions.retrieve(sessionId);
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
-        throw error;
-      }
+      const session = await retrieveSession(sessionId);
+      if (!session) return null;
       if (session.status !== "complete" || !session.metadata?.order_id || !session.customer) return null;
       const customer = typeof session.customer === "string" ? session.customer : session.customer.id;
       const portal = await stripe.billingPortal.sessions.create({

@@ -6,6 +6,7 @@ import { formatEuro, paymentSummary } from "./catalogue";
 import { CountdownNotice } from "./countdown-notice";
 import type { CompletedCheckout } from "./provider.server";
 import { buttonStyles } from "~/ui/button";
+import { Icon } from "~/ui/icon";
 
 export type SuccessData =
   { state: "missing" } | { state: "unknown" } | { state: "paid"; checkout: CompletedCheckout; portalNotice: boolean };
@@ -31,16 +32,7 @@ function ThankYou({ checkout, portalNotice }: { checkout: CompletedCheckout; por
           className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-teal/10 text-teal"
           aria-hidden="true"
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="h-9 w-9"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2.5}
-            focusable="false"
-          >
-            <path d="M5 12.5l4.5 4.5L19 7" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <Icon name="check" className="h-9 w-9" strokeWidth={2.5} />
         </span>
         <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-navy">{copy.success.title}</h1>
         <p className="mx-auto mt-3 max-w-xl text-lg text-ink/80">{copy.success.intro}</p>

@@ -12,6 +12,7 @@ import {
   type SchedulingPrefill,
 } from "./scheduling";
 import { buttonStyles } from "~/ui/button";
+import { Icon } from "~/ui/icon";
 
 interface ThankYouProps {
   prefill: SchedulingPrefill;
@@ -95,17 +96,7 @@ export function ThankYou({ prefill, fallback = false, autoOpen = false, headingL
         className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-teal text-white"
         aria-hidden="true"
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="h-7 w-7"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.4"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M5 12.5l4.5 4.5L19 7" />
-        </svg>
+        <Icon name="check" className="h-7 w-7" strokeWidth={2.4} />
       </div>
       <Heading ref={headingRef} tabIndex={-1} className="mt-5 scroll-mt-24 text-2xl font-bold text-navy sm:text-3xl">
         {copy.thanksTitle}

@@ -117,42 +117,28 @@ async function recordChange(db: Db, change: BookingChange): Promise<"duplicate" 
   const { leadId, matchedBy } = existing?.leadId
     ? { leadId: existing.leadId, matchedBy: existing.matchedBy }
     : await findLead(db, change);
-  const email = change.email?.trim().toLowerCase() ?? null;
-  if (change.kind === "booked") {
-    if (existing) {
-      await db.update(bookings).set({ status: "booked", cancelledAt: null }).where(eq(bookings.id, existing.id));
-    } else {
-      await db.insert(bookings).values({
-        provider: change.provider,
-        externalId: change.externalId,
-        leadId,
-        matchedBy,
-        email,
-        name: change.name,
-        startsAt: change.startsAt,
-        status: "booked",
-      });
-    }
-    if (leadId) await advanceLeadStatus(db, leadId, "call-booked", "booking");
+  const booked = change.kind === "booked";
+  const state = booked
+    ? { status: "booked" as const, cancelledAt: null }
+    : { status: "cancelled" as const, cancelledAt: change.occurredAt ?? new Date() };
+  if (existing) {
+    await db.update(bookings).set(state).where(eq(bookings.id, existing.id));
   } else {
-    const cancelledAt = change.occurredAt ?? new Date();
-    if (existing) {
-      await db.update(bookings).set({ status: "cancelled", cancelledAt }).where(eq(bookings.id, existing.id));
-    } else {
-      // The cancellation arrived first (or the booking predates the web hook): keep it anyway.
-      await db.insert(bookings).values({
-        provider: change.provider,
-        externalId: change.externalId,
-        leadId,
-        matchedBy,
-        email,
-        name: change.name,
-        startsAt: change.startsAt,
-        status: "cancelled",
-        cancelledAt,
-      });
-    }
-    if (leadId) await revertAfterCancellation(db, leadId);
+    // A cancellation may arrive first (or the booking predate the web hook): it is kept anyway.
+    await db.insert(bookings).values({
+      provider: change.provider,
+      externalId: change.externalId,
+      leadId,
+      matchedBy,
+      email: change.email?.trim().toLowerCase() ?? null,
+      name: change.name,
+      startsAt: change.startsAt,
+      ...state,
+    });
+  }
+  if (leadId) {
+    if (booked) await advanceLeadStatus(db, leadId, "call-booked", "booking");
+    else await revertAfterCancellation(db, leadId);
   }
   return leadId ? "lead" : "unmatched";
 }
