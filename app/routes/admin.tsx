@@ -11,7 +11,8 @@ import { AdminShell, adminMeta, formatDateTime, Notice, Pagination } from "~/fea
 import { CsvLink } from "~/features/back-office/list-table";
 import { sourceLabel } from "~/infra/first-touch";
 import { Button } from "~/ui/button";
-import { adminInputClass, NoteField, StatusSelect } from "~/features/back-office/lead-form";
+import { NoteField, StatusSelect } from "~/features/back-office/lead-form";
+import { compactInputClass } from "~/ui/field";
 
 export const meta: Route.MetaFunction = () => adminMeta("Leads");
 export const headers = forwardSessionHeaders;
@@ -90,13 +91,13 @@ function Filters() {
         <label htmlFor="q" className="text-sm font-medium">
           Name or e-mail
         </label>
-        <input id="q" name="q" type="search" defaultValue={filters.q ?? ""} className={adminInputClass} />
+        <input id="q" name="q" type="search" defaultValue={filters.q ?? ""} className={compactInputClass} />
       </div>
       <div>
         <label htmlFor="goal" className="text-sm font-medium">
           Goal
         </label>
-        <select id="goal" name="goal" defaultValue={filters.goal ?? ""} className={adminInputClass}>
+        <select id="goal" name="goal" defaultValue={filters.goal ?? ""} className={compactInputClass}>
           <option value="">All goals</option>
           {Object.entries(GOAL_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
@@ -110,13 +111,13 @@ function Filters() {
         <label htmlFor="from" className="text-sm font-medium">
           From
         </label>
-        <input id="from" name="from" type="date" defaultValue={filters.from ?? ""} className={adminInputClass} />
+        <input id="from" name="from" type="date" defaultValue={filters.from ?? ""} className={compactInputClass} />
       </div>
       <div>
         <label htmlFor="to" className="text-sm font-medium">
           To
         </label>
-        <input id="to" name="to" type="date" defaultValue={filters.to ?? ""} className={adminInputClass} />
+        <input id="to" name="to" type="date" defaultValue={filters.to ?? ""} className={compactInputClass} />
       </div>
       <div className="flex items-end gap-3 sm:col-span-2 lg:col-span-6">
         <Button type="submit" size="md">

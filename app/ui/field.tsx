@@ -9,6 +9,9 @@ export const inputClass =
   "mt-1.5 block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-sm placeholder:text-ink/60 " +
   "border-navy/25 focus:border-teal aria-[invalid=true]:border-red-700 aria-[invalid=true]:bg-red-50/40";
 
+/** The smaller inputs and selects of the back office and its tools. */
+export const compactInputClass = "mt-1 block w-full rounded-lg border border-navy/30 px-3 py-2";
+
 export const errorId = (id: string) => `${id}-error`;
 
 export function FieldError({ id, message }: { id: string; message?: string }) {

@@ -1,7 +1,5 @@
 import { LEAD_STATUSES, STATUS_LABELS } from "./labels";
-
-/** The back office's text inputs and selects. */
-export const adminInputClass = "mt-1 block w-full rounded-lg border border-navy/30 px-3 py-2";
+import { compactInputClass } from "~/ui/field";
 
 /** The lead statuses as a select; `anyLabel` adds a first "no choice" option (the list filter). */
 export function StatusSelect({
@@ -20,7 +18,7 @@ export function StatusSelect({
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <select id={id} name="status" defaultValue={defaultValue} className={adminInputClass}>
+      <select id={id} name="status" defaultValue={defaultValue} className={compactInputClass}>
         {anyLabel !== undefined ? <option value="">{anyLabel}</option> : null}
         {LEAD_STATUSES.map((s) => (
           <option key={s} value={s}>
@@ -57,7 +55,7 @@ export function NoteField({
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className={adminInputClass}
+        className={compactInputClass}
       />
       {error ? (
         <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">

@@ -12,6 +12,18 @@ export const PNG_PIXEL_RATIO = 2;
 export const MAX_DIMENSION = 16384;
 /** Fixed background of every export: the brand navy. */
 export const EXPORT_BACKGROUND = "#0b1f3a";
+
+/** The card's outer box: a column of white text in the system font, `pad` pixels from the edges. */
+export function slideFrame(pad: number) {
+  return {
+    display: "flex",
+    flexDirection: "column",
+    height: "100%",
+    padding: pad,
+    color: "#ffffff",
+    fontFamily: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
+  } as const;
+}
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
 export function findSize(id: string | null | undefined): ExportSize {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from "rea
 import { useFetcher } from "react-router";
 import { dimensionError, EXPORT_BACKGROUND, EXPORT_SIZES, PNG_PIXEL_RATIO, type ExportSize } from "./export-spec";
 import { buttonStyles } from "~/ui/button";
+import { compactInputClass } from "~/ui/field";
 
 /**
  * The card at its real export size, shown scaled down to fit the preview column.
@@ -68,12 +69,7 @@ export function SizeSelect({ value, onChange }: { value: string; onChange: (id: 
       <label htmlFor="export-size" className="block font-medium">
         Size
       </label>
-      <select
-        id="export-size"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className="mt-1 block w-full rounded-lg border border-navy/30 px-3 py-2"
-      >
+      <select id="export-size" value={value} onChange={(e) => onChange(e.target.value)} className={compactInputClass}>
         {EXPORT_SIZES.map((s) => (
           <option key={s.id} value={s.id}>
             {s.label}

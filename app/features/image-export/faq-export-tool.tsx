@@ -1,7 +1,8 @@
 import { useRef, useState } from "react";
 import type { FaqEntry } from "#content/types";
 import { DownloadButtons, ExportStage, SizeSelect } from "./export-stage";
-import { faqFileName, findSize, fitFontSize, type ExportSize } from "./export-spec";
+import { compactInputClass } from "~/ui/field";
+import { faqFileName, findSize, fitFontSize, slideFrame, type ExportSize } from "./export-spec";
 
 export function FaqCard({
   entry,
@@ -23,16 +24,7 @@ export function FaqCard({
   const answerBox = { w: size.width - pad * 2, h: (size.height - pad * 2) * (wide ? 0.45 : 0.5) };
   const answerSize = fitFontSize(entry.answer, answerBox.w, answerBox.h, Math.round(unit * 0.04), 16);
   return (
-    <div
-      style={{
-        display: "flex",
-        flexDirection: "column",
-        height: "100%",
-        padding: pad,
-        color: "#ffffff",
-        fontFamily: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
-      }}
-    >
+    <div style={slideFrame(pad)}>
       <div style={{ display: "flex", alignItems: "center", gap: unit * 0.02 }}>
         <span
           style={{
@@ -92,7 +84,7 @@ export function FaqExportTool({ items, brand, domain }: { items: FaqEntry[]; bra
             id="faq-item"
             value={index}
             onChange={(e) => setIndex(Number(e.target.value))}
-            className="mt-1 block w-full rounded-lg border border-navy/30 px-3 py-2"
+            className={compactInputClass}
           >
             {items.map((item, i) => (
               <option key={item.question} value={i}>

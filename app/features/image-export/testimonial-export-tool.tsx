@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { DownloadButtons, ExportStage, SizeSelect } from "./export-stage";
-import { findSize, fitFontSize, photoError, testimonialFileName, type ExportSize } from "./export-spec";
+import { findSize, fitFontSize, photoError, slideFrame, testimonialFileName, type ExportSize } from "./export-spec";
+import { compactInputClass } from "~/ui/field";
 
 export interface TestimonialDraft {
   title: string;
@@ -33,16 +34,7 @@ export function TestimonialCard({ draft, size, brand }: { draft: TestimonialDraf
     />
   ) : null;
   return (
-    <div
-      style={{
-        display: "flex",
-        flexDirection: "column",
-        height: "100%",
-        padding: pad,
-        color: "#ffffff",
-        fontFamily: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
-      }}
-    >
+    <div style={slideFrame(pad)}>
       <div
         style={{
           color: "#f97366",
@@ -88,8 +80,6 @@ export function TestimonialCard({ draft, size, brand }: { draft: TestimonialDraf
     </div>
   );
 }
-
-const field = "mt-1 block w-full rounded-lg border border-navy/30 px-3 py-2";
 
 export function TestimonialExportTool({ initial, brand }: { initial: Omit<TestimonialDraft, "photo">; brand: string }) {
   const [draft, setDraft] = useState<TestimonialDraft>({ ...initial, photo: null });
@@ -156,7 +146,7 @@ export function TestimonialExportTool({ initial, brand }: { initial: Omit<Testim
             value={draft.title}
             maxLength={60}
             onChange={(e) => set("title")(e.target.value)}
-            className={field}
+            className={compactInputClass}
           />
         </div>
         <div>
@@ -168,7 +158,7 @@ export function TestimonialExportTool({ initial, brand }: { initial: Omit<Testim
             value={draft.name}
             maxLength={60}
             onChange={(e) => set("name")(e.target.value)}
-            className={field}
+            className={compactInputClass}
           />
         </div>
         <div>
@@ -181,7 +171,7 @@ export function TestimonialExportTool({ initial, brand }: { initial: Omit<Testim
             rows={7}
             maxLength={1200}
             onChange={(e) => set("text")(e.target.value)}
-            className={field}
+            className={compactInputClass}
           />
         </div>
         <DownloadButtons
