@@ -11,6 +11,25 @@ test.beforeEach(async ({ page }) => {
 
 type DataLayerEvent = { event?: string; order_ref?: string };
 
+/** How often the page pushed an event (each report happens exactly once per page view). */
+async function eventCount(page: Page, name: string): Promise<number> {
+  return page.evaluate(
+    (eventName) => ((window.dataLayer ?? []) as { event?: string }[]).filter((e) => e.event === eventName).length,
+    name,
+  );
+}
+
+/** Every script the page requests (the app's chunks); the checkout result pages need none. */
+function scriptRequests(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  return scripts;
+}
+
+const hydrated = (page: Page) => page.locator("html[data-hydrated]");
+
 async function dataLayerEvent(page: Page, name: string): Promise<DataLayerEvent> {
   const handle = await page.waitForFunction((eventName) => {
     const layer = (window.dataLayer ?? []) as { event?: string }[];
@@ -229,6 +248,7 @@ test.describe("buying through the built-in test checkout", () => {
     );
     await expect(page.getByRole("list").filter({ hasText: "compare the plans" }).getByRole("listitem")).toHaveCount(4);
     expect(await dataLayerEvent(page, "payment_cancelled")).toEqual({ event: "payment_cancelled" });
+    expect(await eventCount(page, "payment_cancelled")).toBe(1);
     await expectAccessible(page);
   });
 
@@ -245,8 +265,15 @@ test.describe("buying through the built-in test checkout", () => {
       await payWithTestCard(page);
       await expect(page.getByRole("heading", { level: 1, name: "Thank You!" })).toBeVisible();
       await expect(page.getByText("6 × €80, €480 in total")).toBeVisible();
+      // Nothing counts down without JavaScript, so no countdown or "stay" control is shown.
+      await expect(page.getByRole("link", { name: "Return to Home" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Stay on this page" })).toBeHidden();
+      await expect(page.getByTestId("countdown")).toBeHidden();
       await page.goto("/cancel");
       await expect(page.getByRole("heading", { level: 1, name: "Payment Cancelled" })).toBeVisible();
+      await expect(page.getByText("Processing...")).toBeHidden();
+      await expect(page.getByRole("link", { name: "Return to pricing" })).toBeVisible();
+      await expect(page.getByTestId("countdown")).toBeHidden();
     } finally {
       await context.close();
     }
@@ -313,6 +340,54 @@ test.describe("success page", () => {
     await page.clock.runFor(20_000);
     await expect(page).toHaveURL(/\/pricing$/);
   });
+
+  test("reports the purchase and counts down without the app; hydrating later changes nothing", async ({
+    page,
+    request,
+  }) => {
+    const sessionId = await paidSessionId(request);
+    const scripts = scriptRequests(page);
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.goto(`/success?session_id=${sessionId}`, { waitUntil: "load" });
+    await dataLayerEvent(page, "payment_success");
+    await page.clock.runFor(4_000);
+    await expect(page.getByText("Taking you to the home page in 11 seconds.")).toBeVisible();
+    // The page's live parts are its own inline script: the app is neither fetched nor run.
+    expect(scripts).toEqual([]);
+    await expect(hydrated(page)).toHaveCount(0);
+
+    // The visitor scrolls: the app hydrates over the running countdown without a mismatch (the
+    // fixture fails on console errors) and without reporting the purchase twice.
+    await page.mouse.wheel(0, 10);
+    await expect(hydrated(page)).toHaveCount(1);
+    await page.clock.runFor(1_000);
+    await expect(page.getByText("Taking you to the home page in 10 seconds.")).toBeVisible();
+    expect(await eventCount(page, "payment_success")).toBe(1);
+    // With the app running, the end of the countdown is a client-side navigation.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.clock.runFor(10_000);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
+  test("'Stay on this page' works before the app has loaded and after it hydrates", async ({ page, request }) => {
+    const sessionId = await paidSessionId(request);
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.goto(`/success?session_id=${sessionId}`, { waitUntil: "load" });
+    await page.clock.runFor(2_000);
+    await page.getByRole("button", { name: "Stay on this page" }).click();
+    await expect(page.getByText("You're staying on this page.")).toBeVisible();
+    await expect(page.getByTestId("countdown")).toBeHidden();
+    // The click started the app; once it runs (and the click is replayed) the page stays as it is.
+    await expect(hydrated(page)).toHaveCount(1);
+    await page.clock.runFor(20_000);
+    await expect(page.getByText("You're staying on this page.")).toBeVisible();
+    await expect(page).toHaveURL(/\/success\?session_id=/);
+    expect(await eventCount(page, "payment_success")).toBe(1);
+  });
 });
 
 test.describe("cancel page", () => {
@@ -331,6 +406,31 @@ test.describe("cancel page", () => {
     await expect(page.getByText("Taking you back to the pricing page in 1 seconds.")).toBeVisible();
     await page.clock.runFor(1_000);
     await expect(page).toHaveURL(/\/pricing$/);
+  });
+
+  test("runs without the app, and the app hydrating mid-countdown takes over quietly @mobile", async ({ page }) => {
+    const scripts = scriptRequests(page);
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.goto("/cancel", { waitUntil: "load" });
+    await expect(page.getByText("Processing...")).toBeVisible();
+    await page.clock.runFor(500);
+    await expect(page.getByRole("heading", { level: 1, name: "Payment Cancelled" })).toBeVisible();
+    await page.clock.runFor(3_000);
+    await expect(page.getByText("Taking you back to the pricing page in 12 seconds.")).toBeVisible();
+    expect(await dataLayerEvent(page, "payment_cancelled")).toEqual({ event: "payment_cancelled" });
+    expect(scripts).toEqual([]);
+    await expect(hydrated(page)).toHaveCount(0);
+
+    await page.mouse.wheel(0, 10);
+    await expect(hydrated(page)).toHaveCount(1);
+    await expect(page.getByText("Processing...")).toBeHidden();
+    await page.clock.runFor(2_000);
+    await expect(page.getByText("Taking you back to the pricing page in 10 seconds.")).toBeVisible();
+    expect(await eventCount(page, "payment_cancelled")).toBe(1);
+    await page.clock.runFor(10_000);
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Flexible Plans for Every Goal" })).toBeVisible();
   });
 });
 

@@ -1,42 +1,32 @@
-import { useEffect, useState } from "react";
 import { checkout as copy } from "#content/checkout";
 import { site } from "#content/site";
-import { track } from "~/features/analytics/track";
-import { CountdownNotice } from "./countdown-notice";
 import { ButtonLink } from "~/ui/button";
-
-/** Brief 'Processing...' state before the cancel message (SPEC.md section 9). */
-export const CANCEL_PROCESSING_MS = 500;
+import { CANCEL_PROCESSING_MS, REDIRECT_SECONDS } from "./checkout-live";
+import { CheckoutLive, CountdownNotice } from "./countdown-notice";
 
 export function CancelView() {
-  const [processing, setProcessing] = useState(true);
-  useEffect(() => {
-    track("payment_cancelled", {});
-    const id = window.setTimeout(() => setProcessing(false), CANCEL_PROCESSING_MS);
-    return () => window.clearTimeout(id);
-  }, []);
-
   return (
-    // The processing state and the countdown are this page's work: the app loads at `load` (hydration-signal.ts).
+    // The cancellation report, the processing state and the countdown run as a small inline script,
+    // without the app (checkout-live.ts); it hides the processing state and shows the message.
     // Processing state and message share one grid cell, so the swap moves nothing (CLS 0).
-    <div className="mx-auto grid max-w-2xl" data-hydrate-on-load="">
-      {processing && (
-        <div
-          className="cancel-processing flex min-h-72 flex-col items-center justify-center gap-4 [grid-area:1/1]"
-          role="status"
-        >
-          <span
-            className="h-10 w-10 animate-spin rounded-full border-4 border-navy/15 border-t-teal motion-reduce:animate-none"
-            aria-hidden="true"
-          />
-          <p className="text-lg font-medium text-navy">{copy.cancel.processing}</p>
-        </div>
-      )}
+    <div className="mx-auto grid max-w-2xl" data-checkout-live="">
+      <div
+        className="cancel-processing flex min-h-72 flex-col items-center justify-center gap-4 [grid-area:1/1]"
+        role="status"
+        data-live-processing=""
+        suppressHydrationWarning
+      >
+        <span
+          className="h-10 w-10 animate-spin rounded-full border-4 border-navy/15 border-t-teal motion-reduce:animate-none"
+          aria-hidden="true"
+        />
+        <p className="text-lg font-medium text-navy">{copy.cancel.processing}</p>
+      </div>
       {/* Without JavaScript the processing state never ends, so the message shows at once. */}
       <noscript>
         <style>{".cancel-processing{display:none!important}.cancel-content{visibility:visible!important}"}</style>
       </noscript>
-      <div className={`cancel-content [grid-area:1/1] ${processing ? "invisible" : ""}`}>
+      <div className="cancel-content invisible [grid-area:1/1]" data-live-content="" suppressHydrationWarning>
         <div className="rounded-3xl border border-navy/10 bg-white p-6 text-center shadow-sm sm:p-10">
           <span
             className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-sand text-navy"
@@ -86,14 +76,21 @@ export function CancelView() {
         </div>
         <div className="mt-6">
           <CountdownNotice
-            to="/pricing"
+            seconds={REDIRECT_SECONDS}
             template={copy.cancel.countdown}
             stayLabel={copy.cancel.stay}
             stayedLabel={copy.cancel.stayed}
-            active={!processing}
           />
         </div>
       </div>
+      <CheckoutLive
+        options={{
+          event: { event: "payment_cancelled" },
+          processingMs: CANCEL_PROCESSING_MS,
+          seconds: REDIRECT_SECONDS,
+          to: "/pricing",
+        }}
+      />
     </div>
   );
 }

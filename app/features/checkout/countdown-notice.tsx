@@ -1,47 +1,82 @@
-import { useCallback, useState } from "react";
+import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { useCountdown } from "./use-countdown";
-
-/** Seconds before /success and /cancel move on (SPEC.md section 9). */
-export const REDIRECT_SECONDS = 15;
+import { useNonce } from "~/ui/nonce";
+import { LEAVE_EVENT, LIVE_ROOT_ATTRIBUTE, type LiveOptions, liveScript, runCheckoutLive } from "./checkout-live";
 
 interface CountdownNoticeProps {
-  to: string;
+  seconds: number;
   /** Sentence with "{seconds}". */
   template: string;
   stayLabel: string;
   stayedLabel: string;
-  /** Counting starts only once this is true (the cancel page waits for its processing state). */
-  active?: boolean;
 }
 
 /**
- * The visible redirect countdown. A visitor can stop it (WCAG 2.2.1: a time limit must
- * be adjustable), and it stops by itself when they leave the page.
+ * The visible redirect countdown, as markup that runCheckoutLive drives. A visitor can stop it
+ * (WCAG 2.2.1: a time limit must be adjustable), and it stops by itself when they leave the page.
+ * The parts the script changes are not React's to reconcile (suppressHydrationWarning): the app may
+ * hydrate over a countdown that is already running.
  */
-export function CountdownNotice({ to, template, stayLabel, stayedLabel, active = true }: CountdownNoticeProps) {
-  const navigate = useNavigate();
-  const [stayed, setStayed] = useState(false);
-  const go = useCallback(() => navigate(to), [navigate, to]);
-  const remaining = useCountdown(REDIRECT_SECONDS, go, active && !stayed);
-  if (stayed) return <p className="text-sm text-ink/80">{stayedLabel}</p>;
+export function CountdownNotice({ seconds, template, stayLabel, stayedLabel }: CountdownNoticeProps) {
   const [before, after] = template.split("{seconds}");
   return (
-    <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 text-center text-sm text-ink/80">
-      <p>
-        {before}
-        <span className="font-semibold tabular-nums text-navy" data-testid="countdown">
-          {remaining}
-        </span>
-        {after}
-      </p>
-      <button
-        type="button"
-        onClick={() => setStayed(true)}
-        className="rounded-full px-3 py-1 font-semibold text-teal underline underline-offset-4 hover:text-teal-700"
+    <>
+      {/* Without JavaScript nothing counts down or stays: only the page's own links remain. */}
+      <noscript>
+        <style>{"[data-live-countdown]{display:none!important}"}</style>
+      </noscript>
+      <div
+        className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 text-center text-sm text-ink/80"
+        data-live-countdown=""
+        suppressHydrationWarning
       >
-        {stayLabel}
-      </button>
-    </div>
+        <p>
+          {before}
+          <span
+            className="font-semibold tabular-nums text-navy"
+            data-testid="countdown"
+            data-live-seconds=""
+            suppressHydrationWarning
+          >
+            {seconds}
+          </span>
+          {after}
+        </p>
+        <button
+          type="button"
+          className="rounded-full px-3 py-1 font-semibold text-teal underline underline-offset-4 hover:text-teal-700"
+          data-live-stay=""
+        >
+          {stayLabel}
+        </button>
+      </div>
+      <p className="text-center text-sm text-ink/80" data-live-stayed="" hidden suppressHydrationWarning>
+        {stayedLabel}
+      </p>
+    </>
   );
+}
+
+/**
+ * Starts the page's live parts: in the server-rendered HTML as a nonce'd inline script (no app needed),
+ * and from an effect when the app renders the page itself. Once the app runs, the end of the countdown
+ * is a client-side navigation.
+ */
+export function CheckoutLive({ options }: { options: LiveOptions }) {
+  const nonce = useNonce();
+  const navigate = useNavigate();
+  const key = JSON.stringify(options);
+  useEffect(() => {
+    const root = document.querySelector<HTMLElement>(`[${LIVE_ROOT_ATTRIBUTE}]`);
+    if (!root) return;
+    const parsed = JSON.parse(key) as LiveOptions;
+    const onLeave = (event: Event) => {
+      event.preventDefault();
+      void navigate(parsed.to);
+    };
+    root.addEventListener(LEAVE_EVENT, onLeave);
+    runCheckoutLive(root, parsed);
+    return () => root.removeEventListener(LEAVE_EVENT, onLeave);
+  }, [key, navigate]);
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: liveScript(options) }} />;
 }

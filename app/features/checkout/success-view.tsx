@@ -1,9 +1,8 @@
-import { useEffect } from "react";
 import { Link } from "react-router";
 import { checkout as copy } from "#content/checkout";
-import { track } from "~/features/analytics/track";
 import { formatEuro, paymentSummary } from "./catalogue";
-import { CountdownNotice } from "./countdown-notice";
+import { REDIRECT_SECONDS } from "./checkout-live";
+import { CheckoutLive, CountdownNotice } from "./countdown-notice";
 import type { CompletedCheckout } from "./provider.server";
 import { buttonStyles } from "~/ui/button";
 import { Icon } from "~/ui/icon";
@@ -20,13 +19,10 @@ export function SuccessView({ data }: { data: SuccessData }) {
 }
 
 function ThankYou({ checkout, portalNotice }: { checkout: CompletedCheckout; portalNotice: boolean }) {
-  useEffect(() => {
-    track("payment_success", { order_ref: checkout.orderRef });
-  }, [checkout.orderRef]);
   const instalments = checkout.paymentsTotal > 1;
   return (
-    // The countdown and the purchase report are this page's work: the app loads at `load` (hydration-signal.ts).
-    <div className="mx-auto max-w-3xl" data-hydrate-on-load="">
+    // The purchase report and the countdown run as a small inline script, without the app (checkout-live.ts).
+    <div className="mx-auto max-w-3xl" data-checkout-live="">
       <div className="rounded-3xl border border-navy/10 bg-white p-6 text-center shadow-sm sm:p-10">
         <span
           className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-teal/10 text-teal"
@@ -112,12 +108,20 @@ function ThankYou({ checkout, portalNotice }: { checkout: CompletedCheckout; por
           </p>
         )}
         <CountdownNotice
-          to="/"
+          seconds={REDIRECT_SECONDS}
           template={copy.success.countdown}
           stayLabel={copy.success.stay}
           stayedLabel={copy.success.stayed}
         />
       </div>
+      <CheckoutLive
+        options={{
+          event: { event: "payment_success", order_ref: checkout.orderRef },
+          processingMs: 0,
+          seconds: REDIRECT_SECONDS,
+          to: "/",
+        }}
+      />
     </div>
   );
 }

@@ -9,8 +9,8 @@ import { HYDRATE_ON_LOAD_ATTRIBUTE, HYDRATED_EVENT } from "./hydration-signal";
  * first paint and the hero image. This rewrite of the finished document drops the preloads and
  * parks the module script as inert text; a small inline loader starts it on the first sign of
  * use — pointer, touch, key, focus, scroll — or right after `load` for a visitor who accepted
- * analytics (their page view must be counted) and on pages whose content is the script's work
- * (HYDRATE_ON_LOAD_ATTRIBUTE: the checkout result pages count down and report the purchase). Clicks on JavaScript-only controls and form
+ * analytics (their page view must be counted) and on pages that are all controls
+ * (HYDRATE_ON_LOAD_ATTRIBUTE: the back office). Clicks on JavaScript-only controls and form
  * submissions made before the app is running are queued and replayed once it has hydrated, so
  * none is lost and each takes the same path as later ones; if the app cannot load, queued forms
  * post natively (they all work without JavaScript). Links, <details> and CSS controls work natively meanwhile;

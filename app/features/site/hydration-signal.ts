@@ -5,7 +5,8 @@ export const HYDRATED_EVENT = "app:hydrated";
 
 /**
  * An element with this attribute makes its page load the app right after `load` instead of on first
- * interaction: for pages whose point is what the script does (a countdown, a purchase report).
+ * interaction: for pages that are all controls (the back office). The checkout result pages' countdown
+ * and purchase report need no app: they are a small inline script (features/checkout/checkout-live.ts).
  */
 export const HYDRATE_ON_LOAD_ATTRIBUTE = "data-hydrate-on-load";
 

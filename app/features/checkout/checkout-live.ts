@@ -1,0 +1,85 @@
+import type { AnalyticsEvents } from "~/features/analytics/track";
+
+/** Seconds before /success and /cancel move on (SPEC.md section 9). */
+export const REDIRECT_SECONDS = 15;
+
+/** Brief 'Processing...' state before the cancel message (SPEC.md section 9). */
+export const CANCEL_PROCESSING_MS = 500;
+
+/** The element that carries a checkout result page's live parts (one per page; the views spell it out). */
+export const LIVE_ROOT_ATTRIBUTE = "data-checkout-live";
+
+/** Dispatched on the live root when the countdown ends; cancel it to navigate yourself (the app does). */
+export const LEAVE_EVENT = "checkout:leave";
+
+export interface LiveOptions {
+  /** The analytics event of the page, pushed once per page view exactly as track() would. */
+  event: ({ event: "payment_success" } & AnalyticsEvents["payment_success"]) | { event: "payment_cancelled" };
+  /** Milliseconds of the processing state before the message and the countdown; 0 for none. */
+  processingMs: number;
+  seconds: number;
+  /** Where the countdown goes when it ends. */
+  to: string;
+}
+
+/**
+ * The live parts of /success and /cancel: the analytics report, the processing state, the visible
+ * countdown with its "Stay on this page" button, the redirect. The page's HTML carries this function
+ * as a small inline script (liveScript), so a visitor arriving from the payment provider gets them at
+ * once without loading the app (decision 009); when the app renders the page itself (a client-side
+ * navigation) it calls the same function from an effect. It runs once per element, so the app hydrating
+ * over a page the script already drives changes nothing. It must stay self-contained: it is sent as
+ * its own source text, so it may use no import and nothing else of this module.
+ *
+ * Markup it drives (inside root): [data-live-processing] (hidden when processing ends),
+ * [data-live-content] (loses "invisible" then), [data-live-countdown] (the counting row),
+ * [data-live-seconds] (the number), [data-live-stay] (the button), [data-live-stayed] (shown after it).
+ */
+export function runCheckoutLive(root: HTMLElement, options: LiveOptions): void {
+  const state = root as HTMLElement & { checkoutLive?: boolean };
+  if (state.checkoutLive) return;
+  state.checkoutLive = true;
+  const w = window as Window & { dataLayer?: unknown[] };
+  w.dataLayer = w.dataLayer ?? [];
+  w.dataLayer.push({ ...options.event });
+
+  const part = (name: string) => root.querySelector<HTMLElement>(`[data-live-${name}]`);
+  let remaining = options.seconds;
+  let timer = 0;
+  let stayed = false;
+  const stop = () => window.clearInterval(timer);
+  const tick = () => {
+    // Leaving the page (a client-side navigation removes it) ends the countdown.
+    if (!root.isConnected) return stop();
+    remaining = Math.max(0, remaining - 1);
+    const seconds = part("seconds");
+    if (seconds) seconds.textContent = String(remaining);
+    if (remaining > 0) return;
+    stop();
+    // LEAVE_EVENT, spelled out: this function may use nothing outside itself.
+    const leave = new CustomEvent("checkout:leave", { cancelable: true });
+    if (root.dispatchEvent(leave)) window.location.assign(options.to);
+  };
+  const stay = part("stay");
+  if (stay)
+    stay.addEventListener("click", () => {
+      stayed = true;
+      stop();
+      part("countdown")?.setAttribute("hidden", "");
+      part("stayed")?.removeAttribute("hidden");
+    });
+  const begin = () => {
+    if (!root.isConnected) return;
+    part("processing")?.setAttribute("hidden", "");
+    part("content")?.classList.remove("invisible");
+    if (!stayed) timer = window.setInterval(tick, 1000);
+  };
+  if (options.processingMs > 0) window.setTimeout(begin, options.processingMs);
+  else begin();
+}
+
+/** The inline script that runs runCheckoutLive on the server-rendered page (`<` escaped for <script>). */
+export function liveScript(options: LiveOptions): string {
+  const args = JSON.stringify(options).replace(/</g, "\\u003c");
+  return `(${runCheckoutLive.toString()})(document.querySelector("[${LIVE_ROOT_ATTRIBUTE}]"),${args});`;
+}
