@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { captureConsent } from "~/infra/consent.server";
 import { firstTouchOfRequest } from "~/infra/first-touch";
 import type { Route } from "./+types/api-newsletter";
 import { requireServices } from "~/context";
@@ -49,6 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     source: text("source"),
     serviceType: text("serviceType"),
     variant: text("variant"),
+    consentVersion: text("consentVersion"),
+    page: text("page"),
   });
   if (!parsed.success) {
     const emailIssue = parsed.error.issues.find((issue) => issue.path[0] === "email");
@@ -61,7 +64,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   try {
-    await subscribe(ctx.services, parsed.data, { firstTouch: firstTouchOfRequest(request) });
+    const consent = captureConsent(request, ctx.clientIp, {
+      kind: "newsletter",
+      form: `newsletter-${parsed.data.variant}`,
+      claimedVersion: parsed.data.consentVersion,
+      page: parsed.data.page,
+    });
+    await subscribe(ctx.services, parsed.data, { firstTouch: firstTouchOfRequest(request), consent });
   } catch (error) {
     logger.error({ err: error }, "newsletter subscription could not be stored");
     return answer(500, { ok: false, message: newsletterMessages.error }, "error");

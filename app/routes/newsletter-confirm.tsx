@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/newsletter-confirm";
 import { requireServices } from "~/context";
+import { captureConsent } from "~/infra/consent.server";
 import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { useNonce } from "~/ui/nonce";
 import { confirmSubscription } from "~/features/newsletter/subscribe.server";
@@ -28,11 +29,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services } = requireServices(context);
+  const { services, clientIp } = requireServices(context);
   const email = verifyToken(services.secret, "confirm", tokenOf(request));
   if (!email) return redirect("/newsletter?status=invalid-link", { headers: privateHeaders });
   try {
-    const outcome = await confirmSubscription(services.database.db, email);
+    const consent = captureConsent(request, clientIp, {
+      kind: "newsletter",
+      form: "newsletter-confirmation",
+      page: "/newsletter/confirm",
+    });
+    const outcome = await confirmSubscription(services.database.db, email, new Date(), consent);
     if (outcome === "confirmed") await queueWelcome(services.outbox, email, services.logger);
     return redirect(`/newsletter?status=${outcome === "unsubscribed" ? "invalid-link" : "confirmed"}`, {
       headers: privateHeaders,

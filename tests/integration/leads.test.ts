@@ -17,7 +17,7 @@ import { Outbox } from "~/features/leads/outbox.server";
 import { registerOutboxHandlers } from "../../server/outbox-handlers";
 import { handleIntake } from "~/features/questionnaire/intake.server";
 import { handleEventSignup } from "~/features/leads/event-signup.server";
-import { signups } from "#db/schema";
+import { consentRecords, signups } from "#db/schema";
 
 const logger = pino({ level: "silent" });
 const SITE = "https://coach.example";
@@ -286,6 +286,107 @@ describe.each(engines)("lead forms on %s", (engine: Engine) => {
     });
   });
 
+  it("stores one proof of consent with each intake and event signup, by JSON and by plain form", async () => {
+    const ua = { "User-Agent": "Mozilla/5.0 (consent test)" };
+    const withUa = (request: Request) =>
+      new Request(request, { headers: { ...Object.fromEntries(request.headers), ...ua } });
+    const consentOf = async (leadId: string) =>
+      database.db.select().from(consentRecords).where(eq(consentRecords.signupId, leadId));
+    const idOf = (r: { outcome: { status: string } }) => (r.outcome as { leadId?: string }).leadId ?? "";
+
+    const json = await handleIntake(
+      withUa(
+        jsonRequest(
+          "/api/intake",
+          intake({ consentVersion: "intake-2026-11-23", sourceUrl: `${SITE}/start?utm_source=x` }),
+        ),
+      ),
+      ctx,
+    );
+    const form = await handleIntake(
+      withUa(
+        formRequest("/start", {
+          "service-type": "getting-fit",
+          "sports-event": "hardly-ever",
+          gender: "female",
+          "age-range": "25-30",
+          "first-name": "Cato",
+          "last-name": `Consent-${engine}`,
+          email: "cato@example.nl",
+          phone: "+31 6 22223333",
+          "source-url": "/start",
+          "consent-version": "intake-2026-11-23",
+          website: "",
+        }),
+      ),
+      ctx,
+    );
+    const event = await handleEventSignup(
+      withUa(
+        jsonRequest("/api/event-signup", {
+          name: "Luz",
+          phone: "+505 8888 4321",
+          idempotencyKey: newKey(),
+          elapsedMs: 9000,
+          sourceUrl: `${SITE}/nicaragua`,
+          consentVersion: "event-2026-11-23",
+        }),
+      ),
+      ctx,
+    );
+    // Without scripts the event form has no sourceUrl: the page comes from the Referer.
+    const eventForm = await handleEventSignup(
+      new Request(`${SITE}/nicaragua`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Referer: `${SITE}/nicaragua`, ...ua },
+        body: new URLSearchParams({
+          name: "Ana",
+          phone: "+505 8888 9999",
+          consentVersion: "event-2026-11-23",
+          website: "",
+        }),
+      }),
+      ctx,
+    );
+    const expected = (form: string, page: string, textVersion: string) => ({
+      action: "signup",
+      form,
+      page,
+      textVersion,
+      network: "203.0.113.0/24",
+      userAgent: "Mozilla/5.0 (consent test)",
+      subscriberId: null,
+    });
+    expect(await consentOf(idOf(json))).toEqual([
+      expect.objectContaining(expected("intake", "/start", "intake-2026-11-23")),
+    ]);
+    expect(await consentOf(idOf(form))).toEqual([
+      expect.objectContaining(expected("intake", "/start", "intake-2026-11-23")),
+    ]);
+    expect(await consentOf(idOf(event))).toEqual([
+      expect.objectContaining(expected("event", "/nicaragua", "event-2026-11-23")),
+    ]);
+    expect(await consentOf(idOf(eventForm))).toEqual([
+      expect.objectContaining(expected("event", "/nicaragua", "event-2026-11-23")),
+    ]);
+    // A retried submission is the same agreement: still one record.
+    await handleIntake(withUa(jsonRequest("/api/intake", intake({ idempotencyKey: "retry-consent-key-1" }))), ctx);
+    const retried = await handleIntake(
+      withUa(jsonRequest("/api/intake", intake({ idempotencyKey: "retry-consent-key-1" }))),
+      ctx,
+    );
+    expect(await consentOf(idOf(retried))).toHaveLength(1);
+    // A version id the site never published is not trusted: today's text is recorded.
+    const forged = await handleIntake(
+      withUa(jsonRequest("/api/intake", intake({ consentVersion: "i-agreed-to-nothing" }))),
+      ctx,
+    );
+    expect((await consentOf(idOf(forged)))[0]?.textVersion).toBe("intake-2026-11-23");
+    // The stored network never holds the full address.
+    const all = await database.db.select().from(consentRecords);
+    expect(JSON.stringify(all)).not.toContain('203.0.113.7"');
+  });
+
   it("refuses an event signup once the event has started, storing nothing", async () => {
     const closed = makeContext(database, outbox, { eventStartsAt: new Date(Date.now() - 60_000).toISOString() });
     const key = newKey();
@@ -401,6 +502,10 @@ describe.each(engines)("a database outage on %s", (engine: Engine) => {
     expect(lead?.id).toBe(leadId);
     expect(lead?.email).toBe("anna@example.nl");
     expect(rows.find((r) => r.formName === "Nicaragua Signup Form")?.name).toBe("Eva");
+    // The proof of consent travelled with each lead: one record each, none for the duplicate.
+    const consents = await database.current().db.select().from(consentRecords);
+    expect(consents.map((c) => c.form).sort()).toEqual(["event", "intake"]);
+    expect(consents.find((c) => c.form === "intake")?.signupId).toBe(leadId);
 
     // One notification per new lead, none for the absorbed duplicate.
     const mails = await smtp.waitForMessages(2);

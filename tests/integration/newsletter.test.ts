@@ -17,11 +17,11 @@ import { newsletterMessages, welcomeEmail } from "#content/newsletter";
 import { action as resendAction } from "~/routes/api-newsletter-resend";
 import type { RequestContext } from "~/context";
 import type { Database } from "~/infra/db.server";
-import { newsletterSubscribers } from "#db/schema";
+import { consentRecords, newsletterSubscribers } from "#db/schema";
 import { action as subscribeAction } from "~/routes/api-newsletter";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter-confirm";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/newsletter-unsubscribe";
-import { resendConfirmation, subscribe } from "~/features/newsletter/subscribe.server";
+import { resendConfirmation, storeFromOutbox, subscribe } from "~/features/newsletter/subscribe.server";
 import { signToken } from "~/features/newsletter/tokens.server";
 
 type Args<F extends (...args: never[]) => unknown> = Parameters<F>[0];
@@ -551,6 +551,138 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await callResend(limited, `x${i}@example.com`, "203.0.113.4")).status);
       expect(statuses).toEqual([200, 200, 429]);
+    });
+  });
+  describe("proof of consent", () => {
+    let smtp: LocalSmtp;
+    let services: AppServices;
+    beforeAll(async () => {
+      smtp = await startSmtpServer();
+      services = await makeServices({ SMTP_URL: smtp.url });
+      useWelcomeMailer(services, services.mailer);
+    });
+    afterAll(async () => {
+      await smtp.stop();
+    });
+
+    const signUp = (fields: Record<string, string>, json: boolean, ip: string, ua: string) =>
+      subscribeAction({
+        request: new Request("http://localhost/api/newsletter", {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "User-Agent": ua,
+            ...(json ? { Accept: "application/json" } : {}),
+          },
+          body: new URLSearchParams({ elapsedMs: "8000", consentVersion: "newsletter-2026-11-23", ...fields }),
+        }),
+        context: context(services, ip),
+        params: {},
+      } as unknown as Args<typeof subscribeAction>) as Promise<Response>;
+
+    async function consentsOf(email: string) {
+      const [row] = await services.database.db
+        .select({ id: newsletterSubscribers.id })
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, email));
+      if (!row) return [];
+      return services.database.db
+        .select()
+        .from(consentRecords)
+        .where(eq(consentRecords.subscriberId, row.id))
+        .orderBy(consentRecords.createdAt);
+    }
+
+    it("records each form's sign-up with its page, text version, network and browser (JSON and plain form)", async () => {
+      const forms = [
+        { variant: "footer", source: "footer", page: "/pricing" },
+        { variant: "blog-overview", source: "blog-overview", page: "/blog" },
+        { variant: "in-article", source: "/blog/optimize-running-cadence", page: "/blog/optimize-running-cadence" },
+        { variant: "sticky", source: "/blog/optimize-running-cadence", page: "/blog/optimize-running-cadence" },
+        { variant: "blog-overview", source: "event", page: "/nicaragua" },
+      ];
+      for (const [i, f] of forms.entries()) {
+        for (const json of [true, false]) {
+          const email = `consent-${i}-${json ? "js" : "form"}@example.com`;
+          const res = await signUp(
+            { email, source: f.source, variant: f.variant, page: `${f.page}?utm_source=mail` },
+            json,
+            "198.51.100.23",
+            `Browser ${i}`,
+          );
+          expect(res.status).toBe(json ? 200 : 303);
+          expect(await consentsOf(email)).toEqual([
+            expect.objectContaining({
+              action: "signup",
+              form: `newsletter-${f.variant}`,
+              page: f.page,
+              textVersion: "newsletter-2026-11-23",
+              network: "198.51.100.0/24",
+              userAgent: `Browser ${i}`,
+              signupId: null,
+            }),
+          ]);
+        }
+      }
+    });
+
+    it("records the confirmation with the network and browser that pressed the button", async () => {
+      const email = "consent-confirm@example.com";
+      const res = await signUp(
+        { email, source: "footer", variant: "footer", page: "/" },
+        true,
+        "198.51.100.99",
+        "Phone",
+      );
+      expect(res.status).toBe(200);
+      const url = `https://coach.example/newsletter/confirm?token=${signToken(services.secret, "confirm", email)}`;
+      // A scanner's GET records nothing.
+      await confirmLoader({
+        request: new Request(url, { headers: { "User-Agent": "Scanner" } }),
+        context: context(services, "192.0.2.200"),
+        params: {},
+      } as unknown as Args<typeof confirmLoader>);
+      expect(await consentsOf(email)).toHaveLength(1);
+      for (let i = 0; i < 2; i++)
+        await confirmAction({
+          request: new Request(url, { method: "POST", headers: { "User-Agent": "Laptop browser" } }),
+          context: context(services, "2001:db8:77:1::5"),
+          params: {},
+        } as unknown as Args<typeof confirmAction>);
+      const records = await consentsOf(email);
+      // Pressed twice, confirmed once.
+      expect(records.map((r) => r.action)).toEqual(["signup", "confirmation"]);
+      expect(records[1]).toMatchObject({
+        form: "newsletter-confirmation",
+        page: "/newsletter/confirm",
+        textVersion: "newsletter-2026-11-23",
+        network: "2001:db8:77::/48",
+        userAgent: "Laptop browser",
+      });
+    });
+
+    it("keeps the proof of consent with an address queued while the database is down, once per replay", async () => {
+      const offline = { ...services, database: down };
+      const consent = {
+        form: "newsletter-footer",
+        page: "/services",
+        textVersion: "newsletter-2026-11-23",
+        network: "203.0.113.0/24",
+        userAgent: "Offline browser",
+        at: new Date().toISOString(),
+      };
+      const email = "consent-outbox@example.com";
+      const result = await subscribe(offline, { email, source: "footer", variant: "footer" }, { consent });
+      expect(result.stored).toBe("outbox");
+      const [entry] = (await services.outbox.entries()).filter(
+        (e) => (e.payload as { email?: string }).email === email,
+      );
+      expect(entry).toBeDefined();
+      await storeFromOutbox(services.database.db, entry?.payload);
+      await storeFromOutbox(services.database.db, entry?.payload);
+      expect(await consentsOf(email)).toEqual([
+        expect.objectContaining({ action: "signup", userAgent: "Offline browser" }),
+      ]);
     });
   });
 });

@@ -35,6 +35,8 @@ export const eventSignupSchema = z.object({
   ),
   idempotencyKey: singleLine(z.string().trim().min(8).max(100)).optional(),
   sourceUrl: singleLine(z.string().max(2000)).optional(),
+  /** Id of the consent text shown under the form (content/consent.ts). */
+  consentVersion: singleLine(z.string().max(80)).optional(),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
   [ELAPSED_FIELD]: z.coerce.number().min(0).max(1e10).optional(),
 });

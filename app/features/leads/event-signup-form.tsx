@@ -1,6 +1,8 @@
 import { formShownAt } from "~/features/site/hydration-signal";
 import { useEffect, useRef, useState } from "react";
 import { Honeypot, TextField } from "~/ui/field";
+import { ConsentNote } from "~/ui/consent-note";
+import { currentConsent } from "#content/consent";
 import { EVENT_MESSAGES, validateEventSignup, type EventField, type EventOutcome } from "./event-schema";
 import { Button } from "~/ui/button";
 import { ELAPSED_FIELD, HONEYPOT_FIELD } from "~/infra/form-fields";
@@ -73,6 +75,7 @@ export function EventSignupForm({ buttonLabel, thanks, serverOutcome }: EventSig
           ...values,
           idempotencyKey: key.current,
           sourceUrl: window.location.href,
+          consentVersion: currentConsent.event,
           [HONEYPOT_FIELD]: honeypot,
           [ELAPSED_FIELD]: Math.round(performance.now() - (started.current ?? performance.now())),
         }),
@@ -153,6 +156,7 @@ export function EventSignupForm({ buttonLabel, thanks, serverOutcome }: EventSig
       <Button type="submit" disabled={submitting} className="px-8 text-lg disabled:opacity-70">
         {submitting ? "Reserving..." : buttonLabel}
       </Button>
+      <ConsentNote kind="event" field="consentVersion" className="text-ink/75" />
       <p className="sr-only" aria-live="polite">
         {submitting ? "Reserving your spot..." : ""}
       </p>

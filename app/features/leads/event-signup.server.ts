@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { event } from "#content/event";
 import type { Env } from "~/infra/env.server";
+import { captureConsent } from "~/infra/consent.server";
 import { firstTouchOfRequest } from "~/infra/first-touch";
 import { guardForm, idempotencyKeyFor } from "~/infra/form-guard.server";
 import { eventDateLabel, eventState, eventTimeLabel, type EventState, type EventTiming } from "./event-dates";
@@ -85,6 +86,12 @@ export async function handleEventSignup(request: Request, ctx: LeadContext): Pro
     sourceUrl: sourceUrlOf(signup.sourceUrl, request, services.env.SITE_URL),
     firstTouch: firstTouchOfRequest(request),
     createdAt: new Date().toISOString(),
+    consent: captureConsent(request, ctx.clientIp, {
+      kind: "event",
+      form: "event",
+      claimedVersion: signup.consentVersion,
+      page: signup.sourceUrl,
+    }),
   };
   const stored = await storeLead(leadDeps(ctx), "event", lead);
   if (stored.status === "failed")

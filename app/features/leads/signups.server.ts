@@ -2,6 +2,7 @@ import "~/infra/zod-config";
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { consentCaptureSchema, recordConsent } from "~/infra/consent.server";
 import { firstTouchSchema } from "~/infra/first-touch";
 import { signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
@@ -23,6 +24,8 @@ const base = {
   createdAt: z.iso.datetime(),
   /** What first brought the visitor (first-touch.ts); absent on entries queued before it existed. */
   firstTouch: firstTouchSchema.nullable().optional(),
+  /** Proof of consent taken with the submission; absent on entries queued before it existed. */
+  consent: consentCaptureSchema.optional(),
 };
 
 export const intakeLeadSchema = z.object({
@@ -95,11 +98,16 @@ export async function writeLead(
   kind: LeadKind,
   lead: IntakeLead | EventLead,
 ): Promise<{ id: string; inserted: boolean }> {
-  const inserted = await db
-    .insert(signups)
-    .values(rowOf(kind, lead))
-    .onConflictDoNothing({ target: signups.idempotencyKey })
-    .returning({ id: signups.id });
+  // The lead and its proof of consent are stored together or not at all.
+  const inserted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(signups)
+      .values(rowOf(kind, lead))
+      .onConflictDoNothing({ target: signups.idempotencyKey })
+      .returning({ id: signups.id });
+    if (rows[0] && lead.consent) await recordConsent(tx, { signupId: rows[0].id }, "signup", lead.consent);
+    return rows;
+  });
   if (inserted[0]) return { id: inserted[0].id, inserted: true };
   const [existing] = await db
     .select({ id: signups.id })

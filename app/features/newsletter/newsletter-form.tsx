@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { newsletterCopy, newsletterMessages } from "#content/newsletter";
+import { useLocation } from "react-router";
 import { track } from "~/features/analytics/track";
+import { ConsentNote } from "~/ui/consent-note";
 import { formShownAt } from "~/features/site/hydration-signal";
 import { subscribeSchema, type SubscribeResponse } from "./schema";
 import { ELAPSED_FIELD } from "~/infra/form-fields";
@@ -85,6 +87,7 @@ export function NewsletterForm({
   onSubscribed,
 }: NewsletterFormProps) {
   const copy = content ?? newsletterCopy[variant];
+  const { pathname } = useLocation();
   const look = styles[variant];
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -191,6 +194,7 @@ export function NewsletterForm({
         >
           <input type="hidden" name="source" value={source} />
           <input type="hidden" name="variant" value={variant} />
+          <input type="hidden" name="page" value={pathname} />
           {serviceType && <input type="hidden" name="serviceType" value={serviceType} />}
           <Honeypot />
           <div className={`flex gap-3 ${inline ? "flex-row" : "flex-col sm:flex-row"}`}>
@@ -245,6 +249,11 @@ export function NewsletterForm({
             )}
           </div>
           {copy.disclaimer && !inline && <p className={`mt-1 text-xs ${look.disclaimer}`}>{copy.disclaimer}</p>}
+          <ConsentNote
+            kind="newsletter"
+            field="consentVersion"
+            className={`${inline ? "mt-1" : "mt-2"} ${look.disclaimer}`}
+          />
         </form>
         {sentTo && !inline && <ResendNote email={sentTo} className={`md:col-start-2 ${look.disclaimer}`} />}
       </div>

@@ -37,6 +37,9 @@ export const subscribeSchema = z.object({
     z.optional(z.string().check(z.regex(/^[a-z]+(_[a-z]+)*$/), z.maxLength(60))),
   ),
   variant: z.enum(NEWSLETTER_VARIANTS),
+  /** Id of the consent text shown under the form (content/consent.ts) and the page's path. */
+  consentVersion: z.optional(z.string().check(z.maxLength(80))),
+  page: z.optional(z.string().check(z.maxLength(300))),
 });
 
 export type SubscribeInput = z.infer<typeof subscribeSchema>;

@@ -1,8 +1,8 @@
 import "~/infra/zod-config";
 import { createHash } from "node:crypto";
-import { and, eq, lt, or, sql, isNull } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { newsletterSubscribers } from "#db/schema";
+import { consentRecords, newsletterSubscribers } from "#db/schema";
 import { confirmationEmail } from "#content/newsletter";
 import type { Database, Db } from "~/infra/db.server";
 import type { Env } from "~/infra/env.server";
@@ -15,6 +15,7 @@ import { signToken } from "./tokens.server";
 import { newsletterMail, unsubscribeLink } from "./mail-layout.server";
 import { forwardToWebhook, type WebhookOptions } from "./webhook.server";
 import { firstTouchSchema, type FirstTouch } from "~/infra/first-touch";
+import { consentCaptureSchema, recordConsent, type ConsentCapture } from "~/infra/consent.server";
 
 /** What subscribing needs from the server's services (the server's AppServices has it all). */
 export interface NewsletterServices {
@@ -43,6 +44,8 @@ const outboxPayloadSchema = z.object({
   /** ISO time of the subscription, so an unsubscribe made later is never undone by a replay. */
   at: z.iso.datetime(),
   firstTouch: firstTouchSchema.nullable().optional(),
+  /** Proof of consent taken with the sign-up; absent on entries queued before it existed. */
+  consent: consentCaptureSchema.optional(),
 });
 export type NewsletterOutboxPayload = z.infer<typeof outboxPayloadSchema>;
 
@@ -60,7 +63,7 @@ export interface SubscribeResult {
 export async function subscribe(
   services: NewsletterServices,
   input: SubscribeInput,
-  options: { webhook?: WebhookOptions; now?: Date; firstTouch?: FirstTouch | null } = {},
+  options: { webhook?: WebhookOptions; now?: Date; firstTouch?: FirstTouch | null; consent?: ConsentCapture } = {},
 ): Promise<SubscribeResult> {
   const { logger, mailer, env } = services;
   const now = options.now ?? new Date();
@@ -73,23 +76,27 @@ export async function subscribe(
   let isNew = true;
   let sendConfirmation = doubleOptIn;
   try {
-    const db = services.database.db;
-    const inserted = await db
-      .insert(newsletterSubscribers)
-      .values({
-        email,
-        source: input.source,
-        serviceType,
-        status,
-        confirmedAt: doubleOptIn ? null : now,
-        firstTouch: options.firstTouch ?? null,
-      })
-      .onConflictDoNothing({ target: newsletterSubscribers.email })
-      .returning({ id: newsletterSubscribers.id });
-    if (inserted.length === 0) {
-      isNew = false;
-      sendConfirmation = doubleOptIn && (await refreshKnownAddress(db, email, input, status, now));
-    }
+    // The address and its proof of consent are stored together or not at all.
+    await services.database.db.transaction(async (tx) => {
+      const db = tx as unknown as Db; // the transaction has every query method the code below uses
+      const inserted = await db
+        .insert(newsletterSubscribers)
+        .values({
+          email,
+          source: input.source,
+          serviceType,
+          status,
+          confirmedAt: doubleOptIn ? null : now,
+          firstTouch: options.firstTouch ?? null,
+        })
+        .onConflictDoNothing({ target: newsletterSubscribers.email })
+        .returning({ id: newsletterSubscribers.id });
+      if (inserted.length === 0) {
+        isNew = false;
+        sendConfirmation = doubleOptIn && (await refreshKnownAddress(db, email, input, status, now));
+      }
+      if (options.consent) await recordSignupConsent(db, inserted[0]?.id ?? null, email, options.consent);
+    });
   } catch (error) {
     // The database is unreachable: the outbox keeps the address until it is back.
     logger.warn({ err: error }, "newsletter subscription goes to the outbox");
@@ -100,6 +107,7 @@ export async function subscribe(
       status,
       at: now.toISOString(),
       firstTouch: options.firstTouch ?? null,
+      ...(options.consent ? { consent: options.consent } : {}),
     };
     await services.outbox.append(OUTBOX_KIND, payload);
     stored = "outbox";
@@ -121,6 +129,33 @@ export async function subscribe(
     );
   }
   return { stored, background: Promise.all(tasks).then(() => undefined) };
+}
+
+/**
+ * Each sign-up is a new agreement, also for a known address. Idempotent per moment, so an outbox
+ * entry replayed twice records one row.
+ */
+async function recordSignupConsent(db: Db, id: string | null, email: string, consent: ConsentCapture): Promise<void> {
+  const subscriberId =
+    id ??
+    (
+      await db
+        .select({ id: newsletterSubscribers.id })
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, email))
+    )[0]?.id;
+  if (!subscriberId) return;
+  const [already] = await db
+    .select({ id: consentRecords.id })
+    .from(consentRecords)
+    .where(
+      and(
+        eq(consentRecords.subscriberId, subscriberId),
+        eq(consentRecords.action, "signup"),
+        eq(consentRecords.createdAt, new Date(consent.at)),
+      ),
+    );
+  if (!already) await recordConsent(db, { subscriberId }, "signup", consent);
 }
 
 /** A known address: re-activates an unsubscribed one; says whether a confirmation e-mail should go out. */
@@ -191,6 +226,13 @@ export async function resendConfirmation(
 export async function storeFromOutbox(db: Db, payload: unknown): Promise<void> {
   const entry = outboxPayloadSchema.parse(payload);
   const at = new Date(entry.at);
+  await db.transaction(async (tx) => {
+    await upsertFromOutbox(tx as unknown as Db, entry, at);
+    if (entry.consent) await recordSignupConsent(tx as unknown as Db, null, entry.email, entry.consent);
+  });
+}
+
+async function upsertFromOutbox(db: Db, entry: NewsletterOutboxPayload, at: Date): Promise<void> {
   await db
     .insert(newsletterSubscribers)
     .values({
@@ -219,19 +261,48 @@ export async function confirmSubscription(
   db: Db,
   email: string,
   now = new Date(),
+  consent?: ConsentCapture,
 ): Promise<"confirmed" | "already-confirmed" | "unsubscribed"> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const outcome = await confirmAddress(t, email, now);
+    if (outcome.result === "confirmed" && consent) await recordConfirmationConsent(t, outcome.id, consent);
+    return outcome.result;
+  });
+}
+
+/**
+ * The confirmation records the wording the person agreed to at their latest sign-up (the button
+ * itself adds no new text), with the network and browser that pressed it.
+ */
+async function recordConfirmationConsent(db: Db, subscriberId: string, consent: ConsentCapture): Promise<void> {
+  const [signup] = await db
+    .select({ textVersion: consentRecords.textVersion })
+    .from(consentRecords)
+    .where(and(eq(consentRecords.subscriberId, subscriberId), eq(consentRecords.action, "signup")))
+    .orderBy(desc(consentRecords.createdAt))
+    .limit(1);
+  await recordConsent(db, { subscriberId }, "confirmation", {
+    ...consent,
+    textVersion: signup?.textVersion ?? consent.textVersion,
+  });
+}
+
+type ConfirmOutcome = { result: "confirmed"; id: string } | { result: "already-confirmed" | "unsubscribed" };
+
+async function confirmAddress(db: Db, email: string, now: Date): Promise<ConfirmOutcome> {
   const updated = await db
     .update(newsletterSubscribers)
     .set({ status: "confirmed", confirmedAt: now })
     .where(and(eq(newsletterSubscribers.email, email), eq(newsletterSubscribers.status, "pending")))
     .returning({ id: newsletterSubscribers.id });
-  if (updated.length > 0) return "confirmed";
+  if (updated[0]) return { result: "confirmed", id: updated[0].id };
   const [row] = await db
     .select({ status: newsletterSubscribers.status })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.email, email));
-  if (row?.status === "unsubscribed") return "unsubscribed";
-  if (row) return "already-confirmed";
+  if (row?.status === "unsubscribed") return { result: "unsubscribed" };
+  if (row) return { result: "already-confirmed" };
   // Signed up while the database was down and clicked before the outbox replayed.
   const inserted = await db
     .insert(newsletterSubscribers)
@@ -242,7 +313,7 @@ export async function confirmSubscription(
       setWhere: eq(newsletterSubscribers.status, "pending"),
     })
     .returning({ id: newsletterSubscribers.id });
-  return inserted.length > 0 ? "confirmed" : "already-confirmed";
+  return inserted[0] ? { result: "confirmed", id: inserted[0].id } : { result: "already-confirmed" };
 }
 
 /** One-click or landing-page unsubscribe; an unknown address is stored as suppressed. */

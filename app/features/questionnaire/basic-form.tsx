@@ -1,6 +1,7 @@
 import { ContactFields } from "./contact-fields";
 import { questionnaireCopy as copy } from "./copy";
 import { errorId, FieldError, Honeypot } from "~/ui/field";
+import { ConsentNote } from "~/ui/consent-note";
 import {
   ageQuestion,
   competitionGoalQuestion,
@@ -178,6 +179,7 @@ export function BasicIntakeForm({
         <Button type="submit" className="px-8">
           {copy.submit}
         </Button>
+        <ConsentNote kind="intake" field="consent-version" className="mt-4 text-ink/75" />
       </div>
     </form>
   );

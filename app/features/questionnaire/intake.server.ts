@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { guardForm, idempotencyKeyFor } from "~/infra/form-guard.server";
 import { leadIdFor, storeLead, type IntakeLead } from "~/features/leads/signups.server";
+import { captureConsent } from "~/infra/consent.server";
 import { firstTouchOfRequest } from "~/infra/first-touch";
 import { leadDeps, sourceUrlOf, type LeadContext } from "~/features/leads/submission.server";
 import { questionnaireCopy } from "./copy";
@@ -62,6 +63,12 @@ export async function handleIntake(request: Request, ctx: LeadContext): Promise<
     sourceUrl: sourceUrlOf(submission.sourceUrl, request, services.env.SITE_URL),
     firstTouch: firstTouchOfRequest(request),
     createdAt: new Date().toISOString(),
+    consent: captureConsent(request, ctx.clientIp, {
+      kind: "intake",
+      form: "intake",
+      claimedVersion: submission.consentVersion,
+      page: submission.sourceUrl,
+    }),
   };
   const stored = await storeLead(leadDeps(ctx), "intake", lead);
   const name = `${lead.firstName} ${lead.lastName}`;

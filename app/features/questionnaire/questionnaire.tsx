@@ -3,6 +3,8 @@ import { track } from "~/features/analytics/track";
 import { formShownAt } from "~/features/site/hydration-signal";
 import { ContactFields, emptyContact, preloadPhoneInput, type ContactValuesState } from "./contact-fields";
 import { Honeypot } from "~/ui/field";
+import { ConsentNote } from "~/ui/consent-note";
+import { currentConsent } from "#content/consent";
 import { questionnaireCopy as copy } from "./copy";
 import { OptionButtons } from "./option-buttons";
 import {
@@ -284,6 +286,7 @@ export function Questionnaire({
         contact: checked.values,
         idempotencyKey: keyRef.current,
         sourceUrl: window.location.href,
+        consentVersion: currentConsent.intake,
         [HONEYPOT_FIELD]: honeypot,
         [ELAPSED_FIELD]: Math.round(performance.now() - (startedRef.current ?? performance.now())),
       });
@@ -438,6 +441,7 @@ export function Questionnaire({
               </Button>
             )}
           </div>
+          {last && <ConsentNote kind="intake" className="mt-4 text-ink/75" />}
         </form>
       )}
     </div>

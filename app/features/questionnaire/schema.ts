@@ -113,6 +113,8 @@ export const intakeSubmissionSchema = z.object({
   idempotencyKey: singleLine(z.string().trim().min(8).max(100)).optional(),
   /** Page the form was on. */
   sourceUrl: singleLine(z.string().max(2000)).optional(),
+  /** Id of the consent text shown under the form (content/consent.ts). */
+  consentVersion: singleLine(z.string().max(80)).optional(),
   /** Honeypot (see app/infra/form-guard.server.ts). */
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
   /** How long the visitor had the form open; measured by the browser, so no clock skew. */
@@ -193,6 +195,7 @@ export function fromFormPost(form: { get(name: string): unknown }): IntakeSubmis
     },
     idempotencyKey: str("idempotency-key") || undefined,
     sourceUrl: str("source-url"),
+    consentVersion: str("consent-version") || undefined,
     [HONEYPOT_FIELD]: str(HONEYPOT_FIELD),
   };
 }
