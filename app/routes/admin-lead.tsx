@@ -5,6 +5,7 @@ import { sourceLabel, type FirstTouch } from "~/infra/first-touch";
 import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import { updateLead } from "~/features/back-office/data.server";
 import { leadTimeline } from "~/features/back-office/timeline.server";
+import { ConsentList } from "~/features/back-office/consent-list";
 import type { TimelineEntry } from "~/features/back-office/timeline.server";
 import { leadUpdateSchema } from "~/features/back-office/filters";
 import { STATUS_LABELS, type LeadStatus } from "~/features/back-office/labels";
@@ -123,7 +124,7 @@ function describe(entry: TimelineEntry): { title: string; lines: string[] } {
 }
 
 export default function AdminLead() {
-  const { lead, entries } = useLoaderData<typeof loader>();
+  const { lead, entries, consents } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const errors: Record<string, string> = result?.errors ?? {};
@@ -193,6 +194,17 @@ export default function AdminLead() {
               );
             })}
           </ol>
+        </section>
+        <section
+          aria-labelledby="consent-heading"
+          className="rounded-2xl bg-white p-5 ring-1 ring-navy/10 lg:col-span-full"
+        >
+          <h2 id="consent-heading" className="text-lg font-semibold text-navy">
+            Proof of consent
+          </h2>
+          <div className="mt-4">
+            <ConsentList records={consents ?? []} />
+          </div>
         </section>
       </div>
     </AdminShell>

@@ -5,6 +5,8 @@ import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/gu
 import { listSubscribers, sourcePath } from "~/features/back-office/data.server";
 import { pageSchema } from "~/features/back-office/filters";
 import { AdminShell, adminMeta, formatDateTime, Pagination } from "~/features/back-office/ui";
+import { bySubject, consentsOf } from "~/features/back-office/consent.server";
+import { ConsentCell } from "~/features/back-office/consent-list";
 import { CsvLink, ListTable, StatusBadge } from "~/features/back-office/list-table";
 
 export const meta: Route.MetaFunction = () => adminMeta("Subscribers");
@@ -14,7 +16,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const trainer = await requireTrainer(request, ctx);
   const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
-  const list = await listSubscribers(ctx.services.database.db, page);
+  const db = ctx.services.database.db;
+  const list = await listSubscribers(db, page);
+  const consents = bySubject(await consentsOf(db, { subscriberIds: list.rows.map((r) => r.id) }));
   return data(
     {
       email: trainer.user.email,
@@ -26,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           status: r.status,
           source: sourcePath(r.source),
           createdAt: r.createdAt.toISOString(),
+          consents: consents.get(r.id) ?? [],
         })),
       },
     },
@@ -44,7 +49,7 @@ export default function AdminSubscribers() {
     <AdminShell title="Newsletter subscribers" actions={<CsvLink list="subscribers" />}>
       <ListTable
         caption="Newsletter subscribers, newest first"
-        columns={["Date", "E-mail", "Status", "Source"]}
+        columns={["Date", "E-mail", "Status", "Source", "Consent"]}
         rows={list.rows.map((r) => ({
           key: r.id,
           muted: r.status === "unsubscribed",
@@ -58,6 +63,7 @@ export default function AdminSubscribers() {
               {STATUS[r.status] ?? r.status}
             </StatusBadge>,
             r.source,
+            <ConsentCell key="c" records={r.consents} />,
           ],
         }))}
         empty="No subscribers yet."

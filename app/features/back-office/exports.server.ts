@@ -7,6 +7,14 @@ import { allLeads } from "./data.server";
 import type { LeadFilters } from "./filters";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { readableAnswers } from "./labels";
+import {
+  bySubject,
+  CONFIRMATION_HEADERS,
+  CONSENT_HEADERS,
+  confirmationCells,
+  consentCells,
+  consentsOf,
+} from "./consent.server";
 
 export const EXPORT_LISTS = ["leads", "event-signups", "subscribers", "orders"] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
@@ -85,8 +93,10 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
         "Note",
         "Source page",
         ...FIRST_TOUCH_HEADERS,
+        ...CONSENT_HEADERS,
       ]);
       for await (const rows of allLeads(db, filters, BATCH)) {
+        const consents = bySubject(await consentsOf(db, { signupIds: rows.map((r) => r.id) }));
         let text = "";
         for (const r of rows) {
           const answers = Object.fromEntries(readableAnswers(r.answers).map((a) => [a.question, a.answer]));
@@ -106,6 +116,7 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
             r.note,
             r.sourceUrl,
             ...firstTouchCells(r.firstTouch),
+            ...consentCells(consents.get(r.id)),
           ]);
         }
         yield text;
@@ -113,7 +124,7 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
       return;
     }
     if (list === "event-signups") {
-      yield csvRow(["Date", "Name", "Phone", "Source page", ...FIRST_TOUCH_HEADERS]);
+      yield csvRow(["Date", "Name", "Phone", "Source page", ...FIRST_TOUCH_HEADERS, ...CONSENT_HEADERS]);
       for await (const rows of pagedRows((offset) =>
         db
           .select()
@@ -123,14 +134,34 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
           .limit(BATCH)
           .offset(offset),
       )) {
+        const consents = bySubject(await consentsOf(db, { signupIds: rows.map((r) => r.id) }));
         yield rows
-          .map((r) => csvRow([r.createdAt, r.name, r.phone, r.sourceUrl, ...firstTouchCells(r.firstTouch)]))
+          .map((r) =>
+            csvRow([
+              r.createdAt,
+              r.name,
+              r.phone,
+              r.sourceUrl,
+              ...firstTouchCells(r.firstTouch),
+              ...consentCells(consents.get(r.id)),
+            ]),
+          )
           .join("");
       }
       return;
     }
     if (list === "subscribers") {
-      yield csvRow(["Date", "E-mail", "Status", "Source", "Confirmed", "Unsubscribed", ...FIRST_TOUCH_HEADERS]);
+      yield csvRow([
+        "Date",
+        "E-mail",
+        "Status",
+        "Source",
+        "Confirmed",
+        "Unsubscribed",
+        ...FIRST_TOUCH_HEADERS,
+        ...CONSENT_HEADERS,
+        ...CONFIRMATION_HEADERS,
+      ]);
       for await (const rows of pagedRows((offset) =>
         db
           .select()
@@ -139,6 +170,7 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
           .limit(BATCH)
           .offset(offset),
       )) {
+        const consents = bySubject(await consentsOf(db, { subscriberIds: rows.map((r) => r.id) }));
         yield rows
           .map((r) =>
             csvRow([
@@ -149,6 +181,8 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
               r.confirmedAt,
               r.unsubscribedAt,
               ...firstTouchCells(r.firstTouch),
+              ...consentCells(consents.get(r.id)),
+              ...confirmationCells(consents.get(r.id)),
             ]),
           )
           .join("");

@@ -3,6 +3,7 @@ import { bookings, leadEvents, newsletterSubscribers, orders, payments, signups,
 import type { Db } from "~/infra/db.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { readableAnswers, type AnswerLine } from "./labels";
+import { consentsOf, type ConsentView } from "./consent.server";
 
 /** One thing that happened to a lead, for the timeline on /admin/leads/:id. */
 export type TimelineEntry =
@@ -37,6 +38,8 @@ export interface LeadTimeline {
     firstTouch: FirstTouch | null;
   };
   entries: TimelineEntry[];
+  /** Proof of consent of this lead, their event signups and their newsletter address. */
+  consents: ConsentView[];
 }
 
 const digits = (phone: string | null) => (phone ?? "").replace(/\D/g, "");
@@ -168,6 +171,10 @@ export async function leadTimeline(db: Db, leadId: string): Promise<LeadTimeline
         reason: c.reason,
       });
   }
+  const consents = await consentsOf(db, {
+    signupIds: [lead.id, ...eventRows.map((e) => e.id)],
+    subscriberIds: subscriberRows.map((s) => s.id),
+  });
   // Stable: entries of the same moment keep the order above (a booking before the status it caused).
   entries.sort((a, b) => a.at.localeCompare(b.at));
   return {
@@ -182,5 +189,6 @@ export async function leadTimeline(db: Db, leadId: string): Promise<LeadTimeline
       firstTouch: lead.firstTouch ?? null,
     },
     entries,
+    consents,
   };
 }
