@@ -148,7 +148,8 @@ test.describe("back office", () => {
     const lines = csv.slice(1).split("\r\n");
     expect(lines[0]).toBe(
       "Date,First name,Last name,E-mail,Phone,Goal,Sport / exercise,Competition goal,Gender,Age,Message,Status,Note,Source page," +
-        "Source,UTM source,UTM medium,UTM campaign,UTM term,UTM content,Referring site,Landing page,First visit",
+        "Source,UTM source,UTM medium,UTM campaign,UTM term,UTM content,Referring site,Landing page,First visit," +
+        "Consent given,Consent form,Consent page,Consent text version,Consent network,Consent browser",
     );
     expect(lines).toHaveLength(3); // header, the filtered lead, trailing newline
     expect(lines[1]).toContain(
@@ -281,4 +282,57 @@ test.describe("back office", () => {
     await page.goto("/admin/security");
     await expect(page.getByRole("cell", { name: /\(this device\)/ })).toBeVisible();
   });
+});
+
+test("proof of consent: a footer sign-up and a questionnaire show who agreed to which words, where and from where", async ({
+  page,
+  baseURL,
+}) => {
+  const email = `consent-${randomUUID().slice(0, 8)}@example.com`;
+  await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
+  await page.clock.install();
+  await page.goto("/pricing");
+  const footer = page.locator('[data-newsletter="footer"]');
+  await expect(footer.getByText("You agree to get this newsletter by e-mail")).toBeVisible();
+  await page.clock.fastForward(3_000);
+  await footer.getByRole("textbox", { name: "Email address" }).fill(email);
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  await expect(footer.getByRole("status")).toHaveText("Thanks for subscribing! 🎉");
+  await page.clock.resume();
+
+  const intake = await page.request.post("/api/intake", {
+    headers: { "User-Agent": "Consent e2e browser" },
+    data: {
+      answers: { 1: "getting-fit", 2: "moderately", 4: "female", 5: "25-30" },
+      contact: { firstName: "Ilse", lastName: "Consent", email, phone: "+31612345678", message: "" },
+      idempotencyKey: randomUUID(),
+      sourceUrl: `${baseURL}/start`,
+      consentVersion: "intake-2026-11-23",
+      elapsedMs: 30_000,
+      website: "",
+    },
+  });
+  expect(intake.status()).toBe(200);
+  const { leadId } = (await intake.json()) as { leadId: string };
+
+  const trainer = await createTrainer(baseURL!);
+  await signInAndEnrol(page, trainer);
+  await page.goto("/admin/subscribers");
+  const row = page.getByRole("row").filter({ hasText: email });
+  await row.getByText("1 record: newsletter-footer").click();
+  await expect(row).toContainText("Agreed when signing up");
+  await expect(row).toContainText("/pricing");
+  await expect(row).toContainText("newsletter-2026-11-23");
+  await expect(row).toContainText("127.0.0.0/24");
+  await expectAccessible(page);
+
+  await page.goto(`/admin/leads/${leadId}`);
+  const proof = page.getByRole("region", { name: "Proof of consent" });
+  await expect(proof.getByRole("listitem")).toHaveCount(2);
+  // Oldest first: the newsletter sign-up came before the questionnaire.
+  await expect(proof.getByRole("listitem").first()).toContainText("newsletter-footer");
+  await expect(proof.getByRole("listitem").last()).toContainText("intake-2026-11-23");
+  await expect(proof.getByRole("listitem").last()).toContainText("By sending this form you agree");
+  await expect(proof.getByRole("listitem").last()).toContainText("Consent e2e browser");
+  await expectAccessible(page);
 });
