@@ -6,6 +6,7 @@ import type { Env } from "~/infra/env.server";
 import { openDatabase } from "~/infra/db.server";
 import { createLogger, type Logger } from "~/infra/logger.server";
 import { hitRateLimit, startRateLimitPruning } from "~/infra/rate-limit.server";
+import { startRetention } from "~/features/back-office/retention.server";
 import { createMailer } from "~/infra/mail.server";
 import { createPaymentProvider } from "~/features/checkout/payments.server";
 import { Outbox } from "~/features/leads/outbox.server";
@@ -46,6 +47,9 @@ export async function createServices(
   const stopPruning = startRateLimitPruning(database.db, (error) =>
     logger.warn({ err: error }, "pruning old rate-limit windows failed"),
   );
+  const stopRetention = startRetention(database.db, (error) =>
+    logger.warn({ err: error }, "removing data past its retention period failed"),
+  );
   return {
     env,
     logger,
@@ -67,6 +71,7 @@ export async function createServices(
     async close() {
       outbox.stop();
       stopPruning();
+      stopRetention();
       mailer?.close();
       await database.close();
     },

@@ -1,5 +1,6 @@
 import { lt, sql } from "drizzle-orm";
 import { rateLimits } from "#db/schema";
+import { every, runExclusive } from "./scheduled-job.server";
 import type { Db } from "./db.server";
 
 export interface RateLimitResult {
@@ -46,29 +47,13 @@ export async function pruneRateLimits(db: Db, now: Date = new Date()): Promise<v
 /** Arbitrary constant shared by every instance: only the holder of this lock prunes. */
 export const PRUNE_LOCK_ID = 7_413_903;
 
-/**
- * Prunes unless another instance is doing it right now. The transaction-scoped advisory
- * lock is released at commit, so it cannot leak on a pooled connection.
- */
+/** Prunes unless another instance is doing it right now (see runExclusive). */
 export async function pruneRateLimitsExclusive(db: Db, now: Date = new Date()): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${PRUNE_LOCK_ID}) as locked`);
-    const locked = (result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked === true;
-    if (!locked) return false;
-    await pruneRateLimits(tx as unknown as Db, now);
-    return true;
-  });
+  const outcome = await runExclusive(db, PRUNE_LOCK_ID, (tx) => pruneRateLimits(tx, now));
+  return outcome.ran;
 }
 
 /** Prunes once soon after start and then every intervalMs; returns the stop function. */
 export function startRateLimitPruning(db: Db, onError: (error: unknown) => void, intervalMs = 60 * 60_000): () => void {
-  const run = () => void pruneRateLimitsExclusive(db).catch(onError);
-  const first = setTimeout(run, 1_000);
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return every(intervalMs, () => pruneRateLimitsExclusive(db), onError);
 }

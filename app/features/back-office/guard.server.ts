@@ -20,6 +20,9 @@ export interface BackOfficeContext {
 }
 
 export type AuditAction =
+  | "data.lookup"
+  | "data.export"
+  | "data.erase"
   | "sign-in"
   | "sign-in.password-ok"
   | "sign-in.failed"

@@ -1,0 +1,114 @@
+import { and, eq, inArray, lt, ne, or, isNull } from "drizzle-orm";
+import { auditLog, bookings, newsletterSubscribers, orders, signups } from "#db/schema";
+import { retention } from "#content/retention";
+import type { Db } from "~/infra/db.server";
+import { every, runExclusive } from "~/infra/scheduled-job.server";
+import { FORM_NAMES } from "~/features/leads/vocabulary";
+
+/** Arbitrary constant shared by every instance: only the holder of this lock applies retention. */
+export const RETENTION_LOCK_ID = 7_413_904;
+
+export interface RetentionCounts {
+  leads: number;
+  bookings: number;
+  eventSignups: number;
+  unconfirmedSubscribers: number;
+  unsubscribedSubscribers: number;
+  orders: number;
+  auditLog: number;
+}
+
+const monthsBefore = (now: Date, months: number) => {
+  const d = new Date(now);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return d;
+};
+
+/**
+ * Removes what has passed its retention period (content/retention.ts). Clients' leads stay while
+ * they are clients; lead events and consent records go with their lead or address (cascade);
+ * orders go with their payments after the bookkeeping period. One audit entry with the counts.
+ */
+export async function applyRetention(db: Db, now = new Date()): Promise<RetentionCounts> {
+  const staleLeads = await db
+    .select({ id: signups.id })
+    .from(signups)
+    .where(
+      and(
+        eq(signups.formName, FORM_NAMES.intake),
+        ne(signups.status, "client"),
+        lt(signups.updatedAt, monthsBefore(now, retention.leadMonths)),
+      ),
+    );
+  const leadIds = staleLeads.map((l) => l.id);
+  const removedBookings = await db
+    .delete(bookings)
+    .where(
+      or(
+        ...(leadIds.length ? [inArray(bookings.leadId, leadIds)] : []),
+        and(isNull(bookings.leadId), lt(bookings.createdAt, monthsBefore(now, retention.leadMonths))),
+      ),
+    )
+    .returning({ id: bookings.id });
+  const removedLeads = leadIds.length
+    ? await db.delete(signups).where(inArray(signups.id, leadIds)).returning({ id: signups.id })
+    : [];
+  const removedEvents = await db
+    .delete(signups)
+    .where(
+      and(
+        eq(signups.formName, FORM_NAMES.event),
+        lt(signups.createdAt, monthsBefore(now, retention.eventSignupMonths)),
+      ),
+    )
+    .returning({ id: signups.id });
+  const unconfirmed = await db
+    .delete(newsletterSubscribers)
+    .where(
+      and(
+        eq(newsletterSubscribers.status, "pending"),
+        lt(newsletterSubscribers.createdAt, new Date(now.getTime() - retention.unconfirmedNewsletterDays * 86_400_000)),
+      ),
+    )
+    .returning({ id: newsletterSubscribers.id });
+  const unsubscribed = await db
+    .delete(newsletterSubscribers)
+    .where(
+      and(
+        eq(newsletterSubscribers.status, "unsubscribed"),
+        lt(newsletterSubscribers.unsubscribedAt, monthsBefore(now, retention.unsubscribedNewsletterMonths)),
+      ),
+    )
+    .returning({ id: newsletterSubscribers.id });
+  const oldOrders = await db
+    .delete(orders)
+    .where(lt(orders.createdAt, monthsBefore(now, retention.orderYears * 12)))
+    .returning({ id: orders.id });
+  const oldAudit = await db
+    .delete(auditLog)
+    .where(lt(auditLog.createdAt, monthsBefore(now, retention.auditLogMonths)))
+    .returning({ id: auditLog.id });
+  const counts: RetentionCounts = {
+    leads: removedLeads.length,
+    bookings: removedBookings.length,
+    eventSignups: removedEvents.length,
+    unconfirmedSubscribers: unconfirmed.length,
+    unsubscribedSubscribers: unsubscribed.length,
+    orders: oldOrders.length,
+    auditLog: oldAudit.length,
+  };
+  if (Object.values(counts).some((n) => n > 0))
+    await db.insert(auditLog).values({ action: "retention.applied", detail: { ...counts }, createdAt: now });
+  return counts;
+}
+
+/** Applies retention unless another instance is doing it right now. */
+export async function applyRetentionExclusive(db: Db, now = new Date()): Promise<RetentionCounts | null> {
+  const outcome = await runExclusive(db, RETENTION_LOCK_ID, (tx) => applyRetention(tx, now));
+  return outcome.ran ? outcome.result : null;
+}
+
+/** Every six hours, first a minute after start (not in the way of the first requests). */
+export function startRetention(db: Db, onError: (error: unknown) => void): () => void {
+  return every(6 * 60 * 60_000, () => applyRetentionExclusive(db), onError, 60_000);
+}

@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { createTestDatabase, engines, type Engine, type TestDatabase } from "../support/database";
+import { auditLog, bookings, leadEvents, newsletterSubscribers, orders, payments, signups } from "#db/schema";
+import { FORM_NAMES } from "~/features/leads/vocabulary";
+import { applyRetention, applyRetentionExclusive } from "~/features/back-office/retention.server";
+import { leadIdFor, writeLead } from "~/features/leads/signups.server";
+import { recordConsent, type ConsentCapture } from "~/infra/consent.server";
+import { countsOf, erasePerson, findPersonData } from "~/features/back-office/data-requests.server";
+
+const person = {
+  email: "Saskia.Vermeer@Example.nl",
+  first: "Saskia",
+  last: "Vermeer-Zuidhoek",
+  phone: "+31 6 4747 1122",
+  ua: "Fixture browser 7f3a",
+  network: "198.51.100.0/24",
+};
+const other = { email: "otto@example.nl", phone: "+31 6 9999 0000", ua: "Other browser 1b2c" };
+
+const consent = (over: Partial<ConsentCapture>): ConsentCapture => ({
+  form: "intake",
+  page: "/start",
+  textVersion: "intake-2026-11-23",
+  network: person.network,
+  userAgent: person.ua,
+  at: new Date().toISOString(),
+  ...over,
+});
+
+/** Every value of every text, varchar and jsonb column of every table, as text. */
+async function everyTextValue(db: TestDatabase["db"]): Promise<string[]> {
+  const result = await db.execute(sql`
+    select table_name, column_name from information_schema.columns
+    where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json')`);
+  const columns = (result as unknown as { rows: { table_name: string; column_name: string }[] }).rows;
+  expect(columns.length).toBeGreaterThan(40);
+  const values: string[] = [];
+  for (const { table_name, column_name } of columns) {
+    const rows = await db.execute(
+      sql`select ${sql.identifier(column_name)}::text as v from ${sql.identifier(table_name)} where ${sql.identifier(column_name)} is not null`,
+    );
+    for (const row of (rows as unknown as { rows: { v: string }[] }).rows) values.push(row.v.toLowerCase());
+  }
+  return values;
+}
+
+describe.each(engines)("data requests on %s", (engine: Engine) => {
+  let database: TestDatabase;
+  let orderId = "";
+
+  async function lead(key: string, who: { first: string; last: string; email: string; phone: string; ua: string }) {
+    const id = leadIdFor(key);
+    await writeLead(database.db, "intake", {
+      id,
+      idempotencyKey: key,
+      firstName: who.first,
+      lastName: who.last,
+      email: who.email,
+      phone: who.phone,
+      answers: { q1: "weight-loss" },
+      message: `Message from ${who.first}`,
+      sourceUrl: "https://coach.example/start",
+      firstTouch: { utmSource: "newsletter", landingPath: "/blog/x", firstSeen: "2026-11-01" },
+      createdAt: new Date().toISOString(),
+      consent: consent({ userAgent: who.ua, network: who === person ? person.network : "192.0.2.0/24" }),
+    });
+    return id;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    const db = database.db;
+    const leadId = await lead("dr-person", { ...person });
+    await lead("dr-other", { first: "Otto", last: "Other", email: other.email, phone: other.phone, ua: other.ua });
+    await writeLead(db, "event", {
+      id: leadIdFor("dr-person-event"),
+      idempotencyKey: "dr-person-event",
+      name: `${person.first} ${person.last}`,
+      phone: "0031 6 4747 1122".replace("0031 ", "+31 "),
+      sourceUrl: "https://coach.example/nicaragua",
+      createdAt: new Date().toISOString(),
+      consent: consent({ form: "event", page: "/nicaragua", textVersion: "event-2026-11-23" }),
+    });
+    await db.insert(leadEvents).values({ leadId, kind: "note", note: `Called ${person.first}`, actor: "trainer" });
+    await db.insert(bookings).values({
+      provider: "calendly",
+      externalId: "invitee-dr-1",
+      leadId,
+      matchedBy: "email",
+      email: person.email.toLowerCase(),
+      name: `${person.first} ${person.last}`,
+    });
+    const [subscriber] = await db
+      .insert(newsletterSubscribers)
+      .values({ email: person.email.toLowerCase(), source: "footer", status: "confirmed", confirmedAt: new Date() })
+      .returning();
+    await recordConsent(db, { subscriberId: subscriber!.id }, "signup", consent({ form: "newsletter-footer" }));
+    await db.insert(newsletterSubscribers).values({ email: other.email, source: "footer", status: "confirmed" });
+    const [order] = await db
+      .insert(orders)
+      .values({
+        planId: "essential",
+        planName: "Essential",
+        billingType: "onetime",
+        paymentsTotal: 1,
+        paymentsMade: 1,
+        amountCents: 8000,
+        status: "paid",
+        provider: "test",
+        providerSessionId: "cs_test_dr_1",
+        customerEmail: person.email,
+        stripeCustomerId: "cus_dr_fixture",
+        leadId,
+        subscriberId: subscriber!.id,
+        firstTouch: { utmSource: "newsletter", landingPath: "/pricing", firstSeen: "2026-11-02" },
+      })
+      .returning();
+    orderId = order!.id;
+    await db
+      .insert(payments)
+      .values({ orderId, providerPaymentId: "pay_dr_1", instalment: 1, amountCents: 8000, status: "paid" });
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it("finds every record of the person by e-mail, in any letter case, and nothing of anyone else", async () => {
+    const found = await findPersonData(database.db, "  saskia.vermeer@EXAMPLE.nl ");
+    expect(countsOf(found)).toEqual({
+      leads: 1,
+      eventSignups: 1,
+      leadEvents: 1,
+      bookings: 1,
+      subscribers: 1,
+      orders: 1,
+      payments: 1,
+      consentRecords: 3,
+    });
+    expect(JSON.stringify(found)).not.toContain(other.email);
+    // One file: everything serialises.
+    expect(JSON.parse(JSON.stringify(found)).orders[0].amountCents).toBe(8000);
+  });
+
+  it("erases every personal field in every table and keeps the order's amounts and dates", async () => {
+    const before = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    const counts = await erasePerson(database.db, person.email);
+    expect(counts.leads + counts.eventSignups + counts.subscribers).toBe(3);
+
+    const values = await everyTextValue(database.db);
+    const traces = [
+      person.email.toLowerCase(),
+      person.first.toLowerCase(),
+      person.last.toLowerCase(),
+      "4747",
+      person.ua.toLowerCase(),
+      person.network,
+      "cus_dr_fixture",
+    ];
+    for (const trace of traces)
+      expect(
+        values.filter((v) => v.includes(trace)),
+        trace,
+      ).toEqual([]);
+
+    const [after] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(after).toMatchObject({
+      amountCents: 8000,
+      currency: "eur",
+      planName: "Essential",
+      status: "paid",
+      createdAt: before[0]?.createdAt,
+      customerEmail: null,
+      leadId: null,
+      subscriberId: null,
+      firstTouch: null,
+    });
+    expect(await database.db.select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(1);
+    // The other person is untouched.
+    expect(countsOf(await findPersonData(database.db, other.email))).toMatchObject({
+      leads: 1,
+      subscribers: 1,
+      consentRecords: 1,
+    });
+    expect(values.some((v) => v.includes(other.ua.toLowerCase()))).toBe(true);
+  });
+});
+
+describe.each(engines)("retention on %s", (engine: Engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it("removes what passed its period, keeps clients, recent rows and orders inside the bookkeeping period", async () => {
+    const db = database.db;
+    const now = new Date("2026-11-23T12:00:00Z");
+    const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
+    const [oldLead, oldClient, freshLead, oldEvent] = await db
+      .insert(signups)
+      .values([
+        {
+          formName: FORM_NAMES.intake,
+          email: "old@example.nl",
+          status: "new",
+          createdAt: daysAgo(900),
+          updatedAt: daysAgo(800),
+        },
+        {
+          formName: FORM_NAMES.intake,
+          email: "client@example.nl",
+          status: "client",
+          createdAt: daysAgo(900),
+          updatedAt: daysAgo(800),
+        },
+        {
+          formName: FORM_NAMES.intake,
+          email: "fresh@example.nl",
+          status: "new",
+          createdAt: daysAgo(900),
+          updatedAt: daysAgo(30),
+        },
+        { formName: FORM_NAMES.event, name: "Old Event", phone: "+505 1", createdAt: daysAgo(400) },
+      ])
+      .returning();
+    await recordConsent(db, { signupId: oldLead!.id }, "signup", consent({ at: daysAgo(900).toISOString() }));
+    await db
+      .insert(bookings)
+      .values({ provider: "calendly", externalId: "ret-1", leadId: oldLead!.id, email: "old@example.nl" });
+    await db.insert(newsletterSubscribers).values([
+      { email: "pending-old@example.nl", source: "footer", status: "pending", createdAt: daysAgo(31) },
+      { email: "pending-new@example.nl", source: "footer", status: "pending", createdAt: daysAgo(5) },
+      { email: "gone@example.nl", source: "footer", status: "unsubscribed", unsubscribedAt: daysAgo(800) },
+    ]);
+    const base = {
+      planId: "essential",
+      planName: "Essential",
+      billingType: "onetime",
+      paymentsTotal: 1,
+      amountCents: 8000,
+      provider: "test",
+    };
+    await db.insert(orders).values([
+      { ...base, createdAt: daysAgo(8 * 365) },
+      { ...base, createdAt: daysAgo(6 * 365) },
+    ]);
+
+    const counts = await applyRetentionExclusive(db, now);
+    expect(counts).toEqual({
+      leads: 1,
+      bookings: 1,
+      eventSignups: 1,
+      unconfirmedSubscribers: 1,
+      unsubscribedSubscribers: 1,
+      orders: 1,
+      auditLog: 0,
+    });
+    const left = (await db.select({ id: signups.id }).from(signups)).map((r) => r.id).sort();
+    expect(left).toEqual([oldClient!.id, freshLead!.id].sort());
+    expect(left).not.toContain(oldEvent!.id);
+    expect((await db.select().from(newsletterSubscribers)).map((s) => s.email)).toEqual(["pending-new@example.nl"]);
+    expect(await db.select().from(orders)).toHaveLength(1);
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, "retention.applied"));
+    expect(entry?.detail).toMatchObject({ leads: 1, orders: 1 });
+    // A second run finds nothing more to do.
+    expect(Object.values((await applyRetention(db, now)) ?? {}).every((n) => n === 0)).toBe(true);
+  });
+});
