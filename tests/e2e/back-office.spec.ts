@@ -336,3 +336,62 @@ test("proof of consent: a footer sign-up and a questionnaire show who agreed to 
   await expect(proof.getByRole("listitem").last()).toContainText("Consent e2e browser");
   await expectAccessible(page);
 });
+
+test("data request: the trainer looks a person up, downloads one JSON file and erases them", async ({
+  page,
+  baseURL,
+}) => {
+  const email = `request-${randomUUID().slice(0, 8)}@example.com`;
+  const intake = await page.request.post("/api/intake", {
+    data: {
+      answers: { 1: "getting-fit", 2: "moderately", 4: "female", 5: "25-30" },
+      contact: { firstName: "Rosa", lastName: "Request", email, phone: "+31612340000", message: "" },
+      idempotencyKey: randomUUID(),
+      elapsedMs: 30_000,
+      website: "",
+    },
+  });
+  expect(intake.status()).toBe(200);
+  const subscribed = await page.request.post("/api/newsletter", {
+    headers: { Accept: "application/json" },
+    form: { email, source: "footer", variant: "footer", elapsedMs: "8000", page: "/" },
+  });
+  expect(subscribed.status()).toBe(200);
+
+  const trainer = await createTrainer(baseURL!);
+  await signInAndEnrol(page, trainer);
+  await page.getByRole("link", { name: "Data requests" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Data requests" })).toBeVisible();
+  await page.getByLabel("E-mail address of the person").fill(email.toUpperCase());
+  await page.getByRole("button", { name: "Look up" }).click();
+  const found = page.getByRole("region", { name: `What is held about ${email}` });
+  await expect(found.getByRole("row", { name: /Intake leads/ })).toHaveText(/1$/);
+  await expect(found.getByRole("row", { name: /Newsletter subscriptions/ })).toHaveText(/1$/);
+  await expect(found.getByRole("row", { name: /Consent records/ })).toHaveText(/2$/);
+  await expectAccessible(page);
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    found.getByRole("button", { name: "Download as JSON" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^data-request-\d{4}-\d{2}-\d{2}\.json$/);
+  const file = JSON.parse(readFileSync((await download.path())!, "utf8")) as {
+    leads: { email: string }[];
+    subscribers: { email: string }[];
+  };
+  expect(file.leads[0]?.email).toBe(email);
+  expect(file.subscribers[0]?.email).toBe(email);
+
+  // Without the confirmation nothing happens.
+  await found.getByRole("button", { name: "Erase everything" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Nothing was erased" })).toBeVisible();
+  await page.getByRole("button", { name: "Look up" }).click();
+  await page.getByLabel("I checked that this request comes from the person").check();
+  await page.getByLabel("Type the e-mail address again").fill(email);
+  await page.getByRole("button", { name: "Erase everything" }).click();
+  await expect(page.getByText(`Everything held about ${email} was erased.`)).toBeVisible();
+  await page.getByRole("button", { name: "Look up" }).click();
+  await expect(page.getByRole("region", { name: `What is held about ${email}` }).getByRole("caption")).toHaveText(
+    "0 records in total",
+  );
+});

@@ -37,6 +37,7 @@ const NAV = [
   { to: "/admin/subscribers", label: "Subscribers" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/unsaved", label: "Unsaved submissions" },
+  { to: "/admin/data-requests", label: "Data requests" },
   { to: "/faq-visual-export", label: "FAQ images" },
   { to: "/testimonial-visual-export", label: "Testimonial images" },
   { to: "/admin/security", label: "Security" },

@@ -1,0 +1,193 @@
+import { data, Form, useActionData } from "react-router";
+import type { Route } from "./+types/admin-data-requests";
+import { requireServices } from "~/context";
+import { isValidEmail } from "~/infra/email-address";
+import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import {
+  countsOf,
+  erasePerson,
+  findPersonData,
+  normaliseRequestEmail,
+  requestReference,
+  type PersonCounts,
+} from "~/features/back-office/data-requests.server";
+import { AdminShell, adminMeta, Notice } from "~/features/back-office/ui";
+import { Button } from "~/ui/button";
+import { compactInputClass } from "~/ui/field";
+
+export const meta: Route.MetaFunction = () => adminMeta("Data requests");
+export const headers = forwardSessionHeaders;
+
+const KINDS: Record<keyof PersonCounts, string> = {
+  leads: "Intake leads",
+  eventSignups: "Event signups",
+  leadEvents: "Lead notes and status changes",
+  bookings: "Booked intake calls",
+  subscribers: "Newsletter subscriptions",
+  orders: "Orders",
+  payments: "Payments",
+  consentRecords: "Consent records",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requireServices(context);
+  const trainer = await requireTrainer(request, ctx);
+  return data({ email: trainer.user.email }, { headers: trainer.headers });
+}
+
+type ActionResult =
+  | { step: "error"; message: string; email: string }
+  | { step: "found"; email: string; counts: PersonCounts; records: string }
+  | { step: "erased"; email: string; counts: PersonCounts };
+
+/**
+ * Everything is a POST: the address never appears in a URL (and so never in access logs).
+ * Lookups and erasures are written to the audit log with a keyed hash of the address, not the address.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = requireServices(context);
+  assertSameOrigin(request, ctx.services.env.SITE_URL);
+  const trainer = await requireTrainer(request, ctx);
+  const form = await request.formData();
+  const email = normaliseRequestEmail(String(form.get("email") ?? ""));
+  const db = ctx.services.database.db;
+  const answer = (result: ActionResult, status = 200) => data(result, { status, headers: trainer.headers });
+  if (!isValidEmail(email)) return answer({ step: "error", message: "Enter the person's e-mail address.", email }, 400);
+  const reference = requestReference(ctx.services.secret, email);
+
+  if (form.get("intent") === "erase") {
+    const confirmed = form.get("confirm") === "yes";
+    const typed = normaliseRequestEmail(String(form.get("typed") ?? ""));
+    if (!confirmed || typed !== email)
+      return answer(
+        {
+          step: "error",
+          email,
+          message: "Nothing was erased: tick the box and type the same e-mail address to confirm.",
+        },
+        // A step not yet confirmed, not a bad request: the page shows what to do.
+        200,
+      );
+    const counts = await erasePerson(db, email);
+    await audit(db, {
+      action: "data.erase",
+      userId: trainer.user.id,
+      ip: ctx.clientIp,
+      detail: { reference, ...counts },
+    });
+    return answer({ step: "erased", email, counts });
+  }
+
+  const found = await findPersonData(db, email);
+  const counts = countsOf(found);
+  await audit(db, {
+    action: "data.lookup",
+    userId: trainer.user.id,
+    ip: ctx.clientIp,
+    detail: { reference, ...counts },
+  });
+  return answer({ step: "found", email, counts, records: JSON.stringify(found, null, 2) });
+}
+
+function CountsTable({ counts, caption }: { counts: PersonCounts; caption: string }) {
+  return (
+    <table className="mt-3 w-full max-w-md text-sm">
+      <caption className="text-left font-semibold text-navy">{caption}</caption>
+      <tbody>
+        {(Object.keys(KINDS) as (keyof PersonCounts)[]).map((kind) => (
+          <tr key={kind} className="border-b border-navy/10">
+            <th scope="row" className="py-1 pr-4 text-left font-normal">
+              {KINDS[kind]}
+            </th>
+            <td className="py-1 text-right tabular-nums">{counts[kind]}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export default function AdminDataRequests() {
+  const result = useActionData<typeof action>();
+  const total = result && result.step !== "error" ? Object.values(result.counts).reduce((a, b) => a + b, 0) : 0;
+  return (
+    <AdminShell title="Data requests">
+      <div className="grid max-w-3xl gap-6">
+        <p className="text-sm text-ink/85">
+          Someone asks what you hold about them, or asks to be deleted (answer within one month). Look them up by e-mail
+          address; download everything as one file, or erase it. Orders stay for the bookkeeping period with their
+          amounts and dates, without the personal fields.
+        </p>
+        <Form method="post" className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-5 ring-1 ring-navy/10">
+          <label className="grow text-sm font-medium text-navy">
+            E-mail address of the person
+            <input
+              name="email"
+              type="email"
+              required
+              autoComplete="off"
+              defaultValue={result?.email ?? ""}
+              className={compactInputClass}
+            />
+          </label>
+          <Button type="submit" name="intent" value="lookup" variant="dark" size="sm">
+            Look up
+          </Button>
+        </Form>
+
+        {result?.step === "error" && <Notice tone="error">{result.message}</Notice>}
+        {result?.step === "erased" && (
+          <section aria-labelledby="erased-heading" className="rounded-2xl bg-white p-5 ring-1 ring-navy/10">
+            <h2 id="erased-heading" className="text-lg font-semibold text-navy">
+              Erased
+            </h2>
+            <Notice tone="success">
+              Everything held about {result.email} was erased. Orders were kept without personal fields. The audit log
+              has an entry without the address.
+            </Notice>
+            <CountsTable counts={result.counts} caption="Records erased or anonymised" />
+          </section>
+        )}
+        {result?.step === "found" && (
+          <section aria-labelledby="found-heading" className="rounded-2xl bg-white p-5 ring-1 ring-navy/10">
+            <h2 id="found-heading" className="text-lg font-semibold text-navy">
+              What is held about {result.email}
+            </h2>
+            <CountsTable counts={result.counts} caption={`${total} records in total`} />
+            {total > 0 && (
+              <>
+                <details className="mt-4">
+                  <summary className="cursor-pointer font-medium text-navy">Show every record</summary>
+                  <pre className="mt-2 max-h-96 overflow-auto rounded-lg bg-sand/40 p-3 text-xs">{result.records}</pre>
+                </details>
+                <form method="post" action="/admin/data-requests/export" className="mt-4">
+                  <input type="hidden" name="email" value={result.email} />
+                  <Button type="submit" variant="secondary" size="sm">
+                    Download as JSON
+                  </Button>
+                </form>
+                <Form method="post" className="mt-6 grid gap-3 rounded-xl bg-red-50 p-4">
+                  <h3 className="font-semibold text-red-800">Erase this person</h3>
+                  <input type="hidden" name="email" value={result.email} />
+                  <label className="flex items-start gap-2 text-sm">
+                    <input type="checkbox" name="confirm" value="yes" className="mt-1" />I checked that this request
+                    comes from the person, and I want to erase their data. This cannot be undone.
+                  </label>
+                  <label className="text-sm font-medium">
+                    Type the e-mail address again
+                    <input name="typed" type="email" autoComplete="off" className={compactInputClass} />
+                  </label>
+                  <div>
+                    <Button type="submit" name="intent" value="erase" variant="danger" size="sm">
+                      Erase everything
+                    </Button>
+                  </div>
+                </Form>
+              </>
+            )}
+          </section>
+        )}
+      </div>
+    </AdminShell>
+  );
+}
