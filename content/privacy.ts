@@ -1,7 +1,8 @@
 import type { PrivacyContent } from "./types";
+import { retentionNotice } from "./retention";
 
 export const privacy: PrivacyContent = {
-  lastUpdated: "2026-11-21",
+  lastUpdated: "2026-11-23",
   intro:
     "Your privacy matters to me. This notice explains which personal data Mila Jansen Coaching collects through this website and the coaching, why, on what legal basis, how long it is kept and which rights you have under the General Data Protection Regulation (GDPR). I keep it as short and clear as I can; if anything is unclear, just send me an e-mail.",
   sections: [
@@ -48,7 +49,11 @@ export const privacy: PrivacyContent = {
         "If you sign up for the newsletter, I store your e-mail address and the page on which you signed up, so I know which topics interest you. I only send the newsletter with your consent (Article 6(1)(a) GDPR).",
         "Signing up works with a double opt-in: you first receive an e-mail with a confirmation link, and you are only added to the list after you click it. Every newsletter contains an unsubscribe link.",
       ],
-      list: ["E-mail address", "Source page where you signed up"],
+      list: [
+        "E-mail address",
+        "Source page where you signed up",
+        "Proof of your consent: when you signed up and confirmed, the exact text you agreed to, your browser and the network part of your internet address",
+      ],
     },
     {
       heading: "Buying a coaching plan",
@@ -60,14 +65,10 @@ export const privacy: PrivacyContent = {
     },
     {
       heading: "How long I keep your data",
-      paragraphs: ["I don't keep personal data longer than necessary for the purpose it was collected for."],
-      list: [
-        "Intake questionnaire and intake notes of people who do not become clients: deleted 12 months after the form was sent.",
-        "Coaching data of clients (plans, check-ins, messages): kept for the duration of the coaching and deleted 24 months after it ends, unless you ask me to delete it sooner.",
-        "Order and invoice records: 7 years, as required by Dutch tax law.",
-        "Event signups: deleted within 1 month after the event.",
-        "Newsletter: until you unsubscribe. After that I keep only your e-mail address on a suppression list, so that you are never mailed again by mistake.",
+      paragraphs: [
+        "I don't keep personal data longer than necessary for the purpose it was collected for. A job on the website removes what has passed these periods automatically.",
       ],
+      list: retentionNotice,
     },
     {
       heading: "Who processes data on my behalf",
@@ -100,7 +101,7 @@ export const privacy: PrivacyContent = {
     {
       heading: "Your rights",
       paragraphs: [
-        "You have the following rights regarding your personal data. To use any of them, send an e-mail to hello@milajansen.coach. I will respond within one month, and I may ask you to confirm your identity before handing over or deleting data.",
+        "You have the following rights regarding your personal data. To use any of them, send an e-mail to hello@milajansen.coach from the address you used on this site (or tell me which one it was). I will respond within one month, and I may ask you to confirm your identity before handing over or deleting data. A copy comes as one file in a common format (JSON) with everything I hold about you: questionnaires, event signups, newsletter subscription, bookings, orders and the records of your consent.",
         "If you are not satisfied with how I handle your data, please let me know so we can try to solve it. You also have the right to lodge a complaint with the Dutch Data Protection Authority, the Autoriteit Persoonsgegevens (autoriteitpersoonsgegevens.nl).",
       ],
       list: [

@@ -1,19 +1,32 @@
 /**
- * How long each kind of personal data is kept (the privacy notice shows these figures, and the
- * nightly retention job in app/features/back-office/retention.server.ts applies them). Change a
- * number here and both follow.
+ * How long each kind of personal data is kept. The privacy notice (content/privacy.ts) prints
+ * these figures and the retention job (app/features/back-office/retention.server.ts) applies
+ * them, so the promise and the practice cannot drift apart. Change a number here and both follow.
  */
 export const retention = {
-  /** Intake leads who did not become clients, counted from the last change to the lead. */
-  leadMonths: 24,
-  /** Event signups, counted from the signup. */
-  eventSignupMonths: 12,
-  /** Newsletter sign-ups never confirmed. */
+  /** Intake questionnaires of people who did not become clients, counted from the day the form was sent. */
+  leadMonths: 12,
+  /** Event signups, counted from the day of the event. */
+  eventSignupMonthsAfterEvent: 1,
+  /** Newsletter sign-ups whose confirmation link was never pressed. */
   unconfirmedNewsletterDays: 30,
-  /** Unsubscribed addresses (kept meanwhile as proof of the consent and its withdrawal). */
-  unsubscribedNewsletterMonths: 24,
-  /** Orders and payments: Dutch bookkeeping law (art. 52 AWR) asks for seven years. */
+  /** After unsubscribing: the consent records (proof), then only the address stays as a suppression entry. */
+  unsubscribedProofMonths: 24,
+  /** Orders and payments: Dutch tax law (art. 52 AWR) asks for seven years. */
   orderYears: 7,
   /** The back office's own audit log. */
   auditLogMonths: 12,
 } as const;
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+
+/** The privacy notice's list, written from the figures above. */
+export const retentionNotice = [
+  `Intake questionnaire, booked intake calls and intake notes of people who do not become clients: deleted ${plural(retention.leadMonths, "month")} after the form was sent.`,
+  "Coaching data of clients (plans, check-ins, messages): kept for the duration of the coaching and deleted 24 months after it ends, unless you ask me to delete it sooner.",
+  `Order and invoice records: ${plural(retention.orderYears, "year")}, as required by Dutch tax law; if you ask for erasure before then, I remove your name and e-mail address from them and keep only the amounts and dates.`,
+  `Event signups: deleted ${plural(retention.eventSignupMonthsAfterEvent, "month")} after the event.`,
+  `Newsletter sign-ups that were never confirmed: deleted after ${plural(retention.unconfirmedNewsletterDays, "day")}.`,
+  `Newsletter: until you unsubscribe. After that I keep the record of your consent for ${plural(retention.unsubscribedProofMonths, "month")} as proof, and only your e-mail address on a suppression list, so that you are never mailed again by mistake.`,
+  "Proof of consent (when and on which page you agreed, which text you saw, your browser and the network part of your internet address, never the full address): kept as long as the data it belongs to.",
+];

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { createTestDatabase, engines, type Engine, type TestDatabase } from "../support/database";
-import { auditLog, bookings, leadEvents, newsletterSubscribers, orders, payments, signups } from "#db/schema";
+import {
+  auditLog,
+  bookings,
+  consentRecords,
+  leadEvents,
+  newsletterSubscribers,
+  orders,
+  payments,
+  signups,
+} from "#db/schema";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { applyRetention, applyRetentionExclusive } from "~/features/back-office/retention.server";
 import { leadIdFor, writeLead } from "~/features/leads/signups.server";
@@ -195,46 +204,38 @@ describe.each(engines)("retention on %s", (engine: Engine) => {
     await database.drop();
   });
 
-  it("removes what passed its period, keeps clients, recent rows and orders inside the bookkeeping period", async () => {
+  it("removes what passed its period, keeps clients, recent rows, suppression entries and orders inside the bookkeeping period", async () => {
     const db = database.db;
     const now = new Date("2026-11-23T12:00:00Z");
     const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
-    const [oldLead, oldClient, freshLead, oldEvent] = await db
+    const [oldLead, oldClient, freshLead] = await db
       .insert(signups)
       .values([
-        {
-          formName: FORM_NAMES.intake,
-          email: "old@example.nl",
-          status: "new",
-          createdAt: daysAgo(900),
-          updatedAt: daysAgo(800),
-        },
-        {
-          formName: FORM_NAMES.intake,
-          email: "client@example.nl",
-          status: "client",
-          createdAt: daysAgo(900),
-          updatedAt: daysAgo(800),
-        },
-        {
-          formName: FORM_NAMES.intake,
-          email: "fresh@example.nl",
-          status: "new",
-          createdAt: daysAgo(900),
-          updatedAt: daysAgo(30),
-        },
-        { formName: FORM_NAMES.event, name: "Old Event", phone: "+505 1", createdAt: daysAgo(400) },
+        { formName: FORM_NAMES.intake, email: "old@example.nl", status: "contacted", createdAt: daysAgo(400) },
+        { formName: FORM_NAMES.intake, email: "client@example.nl", status: "client", createdAt: daysAgo(400) },
+        { formName: FORM_NAMES.intake, email: "fresh@example.nl", status: "new", createdAt: daysAgo(300) },
+        { formName: FORM_NAMES.event, name: "Event Guest", phone: "+505 1", createdAt: daysAgo(60) },
       ])
       .returning();
-    await recordConsent(db, { signupId: oldLead!.id }, "signup", consent({ at: daysAgo(900).toISOString() }));
+    await recordConsent(db, { signupId: oldLead!.id }, "signup", consent({ at: daysAgo(400).toISOString() }));
     await db
       .insert(bookings)
       .values({ provider: "calendly", externalId: "ret-1", leadId: oldLead!.id, email: "old@example.nl" });
-    await db.insert(newsletterSubscribers).values([
-      { email: "pending-old@example.nl", source: "footer", status: "pending", createdAt: daysAgo(31) },
-      { email: "pending-new@example.nl", source: "footer", status: "pending", createdAt: daysAgo(5) },
-      { email: "gone@example.nl", source: "footer", status: "unsubscribed", unsubscribedAt: daysAgo(800) },
-    ]);
+    const [, , gone] = await db
+      .insert(newsletterSubscribers)
+      .values([
+        { email: "pending-old@example.nl", source: "footer", status: "pending", createdAt: daysAgo(31) },
+        { email: "pending-new@example.nl", source: "footer", status: "pending", createdAt: daysAgo(5) },
+        {
+          email: "gone@example.nl",
+          source: "footer",
+          status: "unsubscribed",
+          serviceType: "running_training",
+          unsubscribedAt: daysAgo(800),
+        },
+      ])
+      .returning();
+    await recordConsent(db, { subscriberId: gone!.id }, "signup", consent({ form: "newsletter-footer" }));
     const base = {
       planId: "essential",
       planName: "Essential",
@@ -248,24 +249,35 @@ describe.each(engines)("retention on %s", (engine: Engine) => {
       { ...base, createdAt: daysAgo(6 * 365) },
     ]);
 
-    const counts = await applyRetentionExclusive(db, now);
-    expect(counts).toEqual({
+    // The event is three weeks away: its signups stay.
+    const before = await applyRetentionExclusive(db, now, { eventStartsAt: daysAgo(-21) });
+    expect(before).toEqual({
       leads: 1,
       bookings: 1,
-      eventSignups: 1,
+      eventSignups: 0,
       unconfirmedSubscribers: 1,
-      unsubscribedSubscribers: 1,
+      unsubscribedTrimmed: 1,
       orders: 1,
       auditLog: 0,
     });
-    const left = (await db.select({ id: signups.id }).from(signups)).map((r) => r.id).sort();
-    expect(left).toEqual([oldClient!.id, freshLead!.id].sort());
-    expect(left).not.toContain(oldEvent!.id);
-    expect((await db.select().from(newsletterSubscribers)).map((s) => s.email)).toEqual(["pending-new@example.nl"]);
+    expect((await db.select({ id: signups.id }).from(signups)).map((r) => r.id)).not.toContain(oldLead!.id);
+    expect((await db.select({ id: signups.id }).from(signups)).map((r) => r.id)).toEqual(
+      expect.arrayContaining([oldClient!.id, freshLead!.id]),
+    );
+    // The unsubscribed address stays as a suppression entry, with nothing else.
+    const subscribers = await db.select().from(newsletterSubscribers);
+    expect(subscribers.map((s) => s.email).sort()).toEqual(["gone@example.nl", "pending-new@example.nl"]);
+    expect(subscribers.find((s) => s.email === "gone@example.nl")?.serviceType).toBeNull();
+    expect(await db.select().from(consentRecords)).toHaveLength(0);
     expect(await db.select().from(orders)).toHaveLength(1);
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, "retention.applied"));
     expect(entry?.detail).toMatchObject({ leads: 1, orders: 1 });
-    // A second run finds nothing more to do.
-    expect(Object.values((await applyRetention(db, now)) ?? {}).every((n) => n === 0)).toBe(true);
+
+    // A month and a bit after the event, its signups go; then nothing is left to do.
+    const after = await applyRetention(db, now, { eventStartsAt: daysAgo(35) });
+    expect(after.eventSignups).toBe(1);
+    expect(Object.values(await applyRetention(db, now, { eventStartsAt: daysAgo(35) })).every((n) => n === 0)).toBe(
+      true,
+    );
   });
 });

@@ -1,5 +1,5 @@
-import { and, eq, inArray, lt, ne, or, isNull } from "drizzle-orm";
-import { auditLog, bookings, newsletterSubscribers, orders, signups } from "#db/schema";
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { auditLog, bookings, consentRecords, newsletterSubscribers, orders, signups } from "#db/schema";
 import { retention } from "#content/retention";
 import type { Db } from "~/infra/db.server";
 import { every, runExclusive } from "~/infra/scheduled-job.server";
@@ -13,7 +13,8 @@ export interface RetentionCounts {
   bookings: number;
   eventSignups: number;
   unconfirmedSubscribers: number;
-  unsubscribedSubscribers: number;
+  /** Unsubscribed addresses whose proof of consent and source were dropped (the address stays as suppression). */
+  unsubscribedTrimmed: number;
   orders: number;
   auditLog: number;
 }
@@ -27,9 +28,14 @@ const monthsBefore = (now: Date, months: number) => {
 /**
  * Removes what has passed its retention period (content/retention.ts). Clients' leads stay while
  * they are clients; lead events and consent records go with their lead or address (cascade);
- * orders go with their payments after the bookkeeping period. One audit entry with the counts.
+ * unsubscribed addresses stay as suppression entries with nothing else; orders go with their
+ * payments after the bookkeeping period. One audit entry with the counts.
  */
-export async function applyRetention(db: Db, now = new Date()): Promise<RetentionCounts> {
+export async function applyRetention(
+  db: Db,
+  now = new Date(),
+  options: { eventStartsAt?: Date | null } = {},
+): Promise<RetentionCounts> {
   const staleLeads = await db
     .select({ id: signups.id })
     .from(signups)
@@ -37,7 +43,7 @@ export async function applyRetention(db: Db, now = new Date()): Promise<Retentio
       and(
         eq(signups.formName, FORM_NAMES.intake),
         ne(signups.status, "client"),
-        lt(signups.updatedAt, monthsBefore(now, retention.leadMonths)),
+        lt(signups.createdAt, monthsBefore(now, retention.leadMonths)),
       ),
     );
   const leadIds = staleLeads.map((l) => l.id);
@@ -53,12 +59,15 @@ export async function applyRetention(db: Db, now = new Date()): Promise<Retentio
   const removedLeads = leadIds.length
     ? await db.delete(signups).where(inArray(signups.id, leadIds)).returning({ id: signups.id })
     : [];
+  // Signups for the event go a month after it; a year is the backstop for an event date changed since.
+  const eventOver =
+    options.eventStartsAt && monthsBefore(now, retention.eventSignupMonthsAfterEvent) > options.eventStartsAt;
   const removedEvents = await db
     .delete(signups)
     .where(
       and(
         eq(signups.formName, FORM_NAMES.event),
-        lt(signups.createdAt, monthsBefore(now, retention.eventSignupMonths)),
+        eventOver ? lt(signups.createdAt, now) : lt(signups.createdAt, monthsBefore(now, 12)),
       ),
     )
     .returning({ id: signups.id });
@@ -71,15 +80,29 @@ export async function applyRetention(db: Db, now = new Date()): Promise<Retentio
       ),
     )
     .returning({ id: newsletterSubscribers.id });
-  const unsubscribed = await db
-    .delete(newsletterSubscribers)
+  const longGone = await db
+    .select({ id: newsletterSubscribers.id })
+    .from(newsletterSubscribers)
     .where(
       and(
         eq(newsletterSubscribers.status, "unsubscribed"),
-        lt(newsletterSubscribers.unsubscribedAt, monthsBefore(now, retention.unsubscribedNewsletterMonths)),
+        lt(newsletterSubscribers.unsubscribedAt, monthsBefore(now, retention.unsubscribedProofMonths)),
+        or(
+          isNotNull(newsletterSubscribers.firstTouch),
+          isNotNull(newsletterSubscribers.serviceType),
+          sql`exists (
+          select 1 from ${consentRecords} where ${consentRecords.subscriberId} = ${newsletterSubscribers.id})`,
+        ),
       ),
-    )
-    .returning({ id: newsletterSubscribers.id });
+    );
+  if (longGone.length) {
+    const ids = longGone.map((g) => g.id);
+    await db.delete(consentRecords).where(inArray(consentRecords.subscriberId, ids));
+    await db
+      .update(newsletterSubscribers)
+      .set({ firstTouch: null, serviceType: null })
+      .where(inArray(newsletterSubscribers.id, ids));
+  }
   const oldOrders = await db
     .delete(orders)
     .where(lt(orders.createdAt, monthsBefore(now, retention.orderYears * 12)))
@@ -93,7 +116,7 @@ export async function applyRetention(db: Db, now = new Date()): Promise<Retentio
     bookings: removedBookings.length,
     eventSignups: removedEvents.length,
     unconfirmedSubscribers: unconfirmed.length,
-    unsubscribedSubscribers: unsubscribed.length,
+    unsubscribedTrimmed: longGone.length,
     orders: oldOrders.length,
     auditLog: oldAudit.length,
   };
@@ -103,12 +126,16 @@ export async function applyRetention(db: Db, now = new Date()): Promise<Retentio
 }
 
 /** Applies retention unless another instance is doing it right now. */
-export async function applyRetentionExclusive(db: Db, now = new Date()): Promise<RetentionCounts | null> {
-  const outcome = await runExclusive(db, RETENTION_LOCK_ID, (tx) => applyRetention(tx, now));
+export async function applyRetentionExclusive(
+  db: Db,
+  now = new Date(),
+  options: { eventStartsAt?: Date | null } = {},
+): Promise<RetentionCounts | null> {
+  const outcome = await runExclusive(db, RETENTION_LOCK_ID, (tx) => applyRetention(tx, now, options));
   return outcome.ran ? outcome.result : null;
 }
 
 /** Every six hours, first a minute after start (not in the way of the first requests). */
-export function startRetention(db: Db, onError: (error: unknown) => void): () => void {
-  return every(6 * 60 * 60_000, () => applyRetentionExclusive(db), onError, 60_000);
+export function startRetention(db: Db, eventStartsAt: Date | null, onError: (error: unknown) => void): () => void {
+  return every(6 * 60 * 60_000, () => applyRetentionExclusive(db, new Date(), { eventStartsAt }), onError, 60_000);
 }
