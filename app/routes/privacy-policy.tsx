@@ -5,26 +5,7 @@ import { findRouteEntry } from "~/features/site/route-meta";
 import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { PageHero } from "~/features/site/page-hero";
 import { Container } from "~/ui/layout";
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-function longDate(iso: string): string {
-  const [year, month, day] = iso.split("-").map(Number);
-  return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
-}
+import { longDate } from "~/ui/dates";
 
 const sectionId = (heading: string) =>
   heading

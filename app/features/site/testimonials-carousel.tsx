@@ -9,29 +9,9 @@ import {
   swipeDirection,
   wrapPage,
 } from "./carousel-logic";
+import { monthYear } from "~/ui/dates";
 
 export const AUTOPLAY_MS = 8000;
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** "2024-06-14" -> "June 2024", without time zones (server and browser agree). */
-export function monthYear(date: string): string {
-  const [year, month] = date.split("-");
-  return `${MONTHS[Number(month) - 1] ?? ""} ${year ?? ""}`.trim();
-}
 
 /**
  * Testimonials, three per view from 768 px and one below. Previous/next and dot
