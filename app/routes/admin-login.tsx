@@ -5,9 +5,9 @@ import { assertSameOrigin, getTrainerSession } from "~/features/back-office/guar
 import { signInWithPassword } from "~/features/back-office/flows.server";
 import { safeRedirectPath } from "~/features/back-office/origin";
 import { fieldErrors, signInSchema, type FieldErrors } from "~/features/back-office/schema";
-import { adminMeta, AuthCard, Field, Notice, SubmitButton } from "~/features/back-office/ui";
+import { adminMeta, AuthCard, Notice, SubmitButton } from "~/features/back-office/ui";
 import { guardForm } from "~/infra/form-guard.server";
-import { Honeypot } from "~/ui/field";
+import { Honeypot, TextField } from "~/ui/field";
 
 export const meta: Route.MetaFunction = () => adminMeta("Sign in");
 
@@ -77,7 +77,8 @@ export default function AdminLogin() {
       <Form method="post" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Honeypot />
-        <Field
+        <TextField
+          look="compact"
           label="E-mail address"
           name="email"
           type="email"
@@ -86,7 +87,8 @@ export default function AdminLogin() {
           defaultValue={result?.email}
           error={errors.email}
         />
-        <Field
+        <TextField
+          look="compact"
           label="Password"
           name="password"
           type="password"

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-security";
+import { TextField } from "~/ui/field";
 import { requireServices } from "~/context";
 import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import {
@@ -21,7 +22,6 @@ import {
 import {
   AdminShell,
   adminMeta,
-  Field,
   formatDateTime,
   NewPasswordFields,
   Notice,
@@ -212,7 +212,8 @@ export default function AdminSecurity() {
               </p>
               <Form method="post" className="mt-4" noValidate>
                 <input type="hidden" name="intent" value="remove-factor" />
-                <Field
+                <TextField
+                  look="compact"
                   label="Password (to turn two-factor sign-in off)"
                   name="password"
                   type="password"
@@ -258,7 +259,8 @@ export default function AdminSecurity() {
                   </ul>
                 </li>
                 <li>
-                  <Field
+                  <TextField
+                    look="compact"
                     label="Code from the app"
                     name="code"
                     inputMode="numeric"
@@ -277,7 +279,8 @@ export default function AdminSecurity() {
                 start.
               </p>
               <input type="hidden" name="intent" value="enrol-start" />
-              <Field
+              <TextField
+                look="compact"
                 label="Password to confirm"
                 name="password"
                 type="password"
@@ -299,7 +302,8 @@ export default function AdminSecurity() {
           {errorsOf("change-password").form ? <Notice tone="error">{errors.form}</Notice> : null}
           <Form method="post" className="mt-4" noValidate>
             <input type="hidden" name="intent" value="change-password" />
-            <Field
+            <TextField
+              look="compact"
               label="Current password"
               name="currentPassword"
               type="password"

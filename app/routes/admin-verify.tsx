@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-verify";
+import { TextField } from "~/ui/field";
 import { requireServices } from "~/context";
 import { assertSameOrigin } from "~/features/back-office/guard.server";
 import { verifySecondFactor } from "~/features/back-office/flows.server";
 import { safeRedirectPath } from "~/features/back-office/origin";
 import { codeSchema, fieldErrors, type FieldErrors } from "~/features/back-office/schema";
-import { adminMeta, AuthCard, Field, Notice, SubmitButton } from "~/features/back-office/ui";
+import { adminMeta, AuthCard, Notice, SubmitButton } from "~/features/back-office/ui";
 
 export const meta: Route.MetaFunction = () => adminMeta("Verify sign-in");
 
@@ -64,7 +65,8 @@ export default function AdminVerify() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <input type="hidden" name="method" value={method} />
         {method === "totp" ? (
-          <Field
+          <TextField
+            look="compact"
             key="totp"
             label="Authenticator code"
             name="code"
@@ -77,7 +79,8 @@ export default function AdminVerify() {
             error={result?.restart ? undefined : errors.code}
           />
         ) : (
-          <Field
+          <TextField
+            look="compact"
             key="backup"
             label="Backup code"
             name="code"

@@ -8,7 +8,7 @@ import { formatEuro, paymentSummary } from "~/features/checkout/catalogue";
 import type { TestPaymentErrors } from "~/features/checkout/checkout-schema";
 import { cancelTestOrder, findTestOrder, payTestOrder } from "~/features/checkout/test-checkout-actions.server";
 import { Button } from "~/ui/button";
-import { Honeypot } from "~/ui/field";
+import { Honeypot, TextField } from "~/ui/field";
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   return seoMeta({
@@ -80,45 +80,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return redirect(`/success?session_id=${encodeURIComponent(params.id)}`, 303);
 }
 
-const inputClass =
-  "mt-1 block min-h-12 w-full rounded-xl border border-navy/25 bg-white px-4 py-3 text-base text-ink placeholder:text-ink/60 aria-[invalid=true]:border-red-700";
-
-function Field(props: {
-  name: "email" | "cardNumber" | "expiry" | "cvc";
-  label: string;
-  error?: string;
-  type?: string;
-  autoComplete: string;
-  inputMode?: "numeric" | "email";
-  placeholder?: string;
-}) {
-  const errorId = `${props.name}-error`;
-  return (
-    <div>
-      <label htmlFor={props.name} className="block text-sm font-semibold text-navy">
-        {props.label}
-      </label>
-      <input
-        id={props.name}
-        name={props.name}
-        type={props.type ?? "text"}
-        autoComplete={props.autoComplete}
-        inputMode={props.inputMode}
-        placeholder={props.placeholder}
-        required
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? errorId : undefined}
-        className={inputClass}
-      />
-      {props.error && (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 export default function TestCheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle";
@@ -164,16 +125,20 @@ export default function TestCheckoutPage({ loaderData, actionData }: Route.Compo
                     {errors.form}
                   </p>
                 )}
-                <Field
+                <TextField
+                  id="email"
                   name="email"
+                  required
                   label="Email"
                   type="email"
                   autoComplete="email"
                   inputMode="email"
                   error={errors.email}
                 />
-                <Field
+                <TextField
+                  id="cardNumber"
                   name="cardNumber"
+                  required
                   label="Card number"
                   autoComplete="cc-number"
                   inputMode="numeric"
@@ -181,15 +146,19 @@ export default function TestCheckoutPage({ loaderData, actionData }: Route.Compo
                   error={errors.cardNumber}
                 />
                 <div className="grid grid-cols-2 gap-4">
-                  <Field
+                  <TextField
+                    id="expiry"
                     name="expiry"
+                    required
                     label="Expiry (MM / YY)"
                     autoComplete="cc-exp"
                     placeholder="12 / 34"
                     error={errors.expiry}
                   />
-                  <Field
+                  <TextField
+                    id="cvc"
                     name="cvc"
+                    required
                     label="Security code"
                     autoComplete="cc-csc"
                     inputMode="numeric"

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
 import { HONEYPOT_FIELD } from "~/infra/form-fields";
 
 /**
@@ -14,10 +14,28 @@ export const compactInputClass = "mt-1 block w-full rounded-lg border border-nav
 
 export const errorId = (id: string) => `${id}-error`;
 
-export function FieldError({ id, message }: { id: string; message?: string }) {
+/**
+ * Two looks: the public forms' roomy fields, and the back office's compact ones (a bigger label,
+ * a smaller box, errors announced as they appear since those forms have no error summary).
+ */
+const looks = {
+  public: {
+    label: "block text-sm font-semibold text-navy",
+    input: inputClass,
+    error: "mt-1.5 text-sm font-medium text-red-700",
+  },
+  compact: {
+    label: "block font-medium text-ink",
+    input: `${compactInputClass} text-base focus:border-teal aria-[invalid=true]:border-red-700`,
+    error: "mt-1 text-sm text-red-700",
+  },
+} as const;
+export type FieldLook = keyof typeof looks;
+
+export function FieldError({ id, message, look = "public" }: { id: string; message?: string; look?: FieldLook }) {
   if (!message) return null;
   return (
-    <p id={errorId(id)} className="mt-1.5 text-sm font-medium text-red-700">
+    <p id={errorId(id)} role={look === "compact" ? "alert" : undefined} className={looks[look].error}>
       {message}
     </p>
   );
@@ -27,38 +45,68 @@ interface FieldShellProps {
   id: string;
   label: string;
   error?: string;
+  hint?: string;
+  look?: FieldLook;
   children: ReactNode;
   className?: string;
 }
 
-export function FieldShell({ id, label, error, children, className = "" }: FieldShellProps) {
+export function FieldShell({ id, label, error, hint, look = "public", children, className = "" }: FieldShellProps) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-navy">
+      <label htmlFor={id} className={looks[look].label}>
         {label}
       </label>
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-ink/75">
+          {hint}
+        </p>
+      )}
       {children}
-      <FieldError id={id} message={error} />
+      <FieldError id={id} message={error} look={look} />
     </div>
   );
 }
 
-export function describedBy(id: string, error?: string): { "aria-invalid"?: true; "aria-describedby"?: string } {
-  return error ? { "aria-invalid": true, "aria-describedby": errorId(id) } : {};
+export function describedBy(
+  id: string,
+  error?: string,
+  hint?: string,
+): { "aria-invalid"?: true; "aria-describedby"?: string } {
+  const ids = [hint ? `${id}-hint` : null, error ? errorId(id) : null].filter(Boolean).join(" ");
+  return { ...(error ? { "aria-invalid": true as const } : {}), ...(ids ? { "aria-describedby": ids } : {}) };
 }
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & {
-  id: string;
+  /** Defaults to a generated id (forms whose field names repeat on one page). */
+  id?: string;
   label: string;
   error?: string;
+  hint?: string;
+  look?: FieldLook;
   inputRef?: Ref<HTMLInputElement>;
   className?: string;
 };
 
-export function TextField({ id, label, error, inputRef, className, ...input }: TextFieldProps) {
+export function TextField({ id, label, error, hint, look = "public", inputRef, className, ...input }: TextFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
   return (
-    <FieldShell id={id} label={label} error={error} className={className}>
-      <input id={id} ref={inputRef} className={inputClass} {...describedBy(id, error)} {...input} />
+    <FieldShell
+      id={fieldId}
+      label={label}
+      error={error}
+      hint={hint}
+      look={look}
+      className={className ?? (look === "compact" ? "mb-4" : undefined)}
+    >
+      <input
+        id={fieldId}
+        ref={inputRef}
+        className={looks[look].input}
+        {...describedBy(fieldId, error, hint)}
+        {...input}
+      />
     </FieldShell>
   );
 }

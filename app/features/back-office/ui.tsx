@@ -1,7 +1,8 @@
-import { useEffect, useId, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Form, NavLink, useNavigation, type UIMatch } from "react-router";
 import { checkSessionOverHttp, createSessionKeeper } from "./session-keeper";
 import { Button, ButtonLink, type ButtonVariant } from "~/ui/button";
+import { TextField } from "~/ui/field";
 
 const RENEW_EVERY_MS = 4 * 60_000;
 
@@ -122,47 +123,12 @@ export function AuthCard({ title, children, intro }: { title: string; intro?: Re
   );
 }
 
-export function Field({
-  label,
-  name,
-  error,
-  hint,
-  ...input
-}: { label: string; name: string; error?: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="mb-4">
-      <label htmlFor={id} className="block font-medium text-ink">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-ink/75">
-          {hint}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`mt-1 block w-full rounded-lg border px-3 py-2 text-base ${error ? "border-red-700" : "border-navy/30"} focus:border-teal`}
-        {...input}
-      />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /** The new password and its repeat, as the reset-link page and the Security page ask for them. */
 export function NewPasswordFields({ errors }: { errors: Partial<Record<"newPassword" | "confirmPassword", string>> }) {
   return (
     <>
-      <Field
+      <TextField
+        look="compact"
         label="New password"
         hint="At least 12 characters."
         name="newPassword"
@@ -170,7 +136,8 @@ export function NewPasswordFields({ errors }: { errors: Partial<Record<"newPassw
         autoComplete="new-password"
         error={errors.newPassword}
       />
-      <Field
+      <TextField
+        look="compact"
         label="New password again"
         name="confirmPassword"
         type="password"
