@@ -1,13 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { event } from "#content/event";
 import type { Env } from "~/infra/env.server";
-import { captureConsent } from "~/infra/consent.server";
-import { firstTouchOfRequest } from "~/infra/first-touch";
 import { guardForm, idempotencyKeyFor } from "~/infra/form-guard.server";
 import { eventDateLabel, eventState, eventTimeLabel, type EventState, type EventTiming } from "./event-dates";
 import { closedMessage, EVENT_MESSAGES, eventSignupSchema, type EventField, type EventOutcome } from "./event-schema";
 import { leadIdFor, storeLead, type EventLead } from "./signups.server";
-import { leadDeps, sourceUrlOf, type LeadContext } from "./submission.server";
+import { leadDeps, submissionFacts, type LeadContext } from "./submission.server";
 
 export interface EventResponse {
   outcome: EventOutcome;
@@ -83,15 +81,7 @@ export async function handleEventSignup(request: Request, ctx: LeadContext): Pro
     idempotencyKey,
     name: signup.name,
     phone: signup.phone,
-    sourceUrl: sourceUrlOf(signup.sourceUrl, request, services.env.SITE_URL),
-    firstTouch: firstTouchOfRequest(request),
-    createdAt: new Date().toISOString(),
-    consent: captureConsent(request, ctx.clientIp, {
-      kind: "event",
-      form: "event",
-      claimedVersion: signup.consentVersion,
-      page: signup.sourceUrl,
-    }),
+    ...submissionFacts(request, ctx, "event", signup),
   };
   const stored = await storeLead(leadDeps(ctx), "event", lead);
   if (stored.status === "failed")

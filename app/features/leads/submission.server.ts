@@ -4,7 +4,9 @@ import type { FormGuardContext } from "~/infra/form-guard.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer } from "~/infra/mail.server";
 import type { Outbox } from "./outbox.server";
-import type { LeadDeps } from "./signups.server";
+import { captureConsent } from "~/infra/consent.server";
+import { firstTouchOfRequest } from "~/infra/first-touch";
+import type { LeadDeps, LeadKind } from "./signups.server";
 
 /** What a lead form's action needs from the request context (the server's AppServices has it all). */
 export interface LeadContext extends FormGuardContext {
@@ -40,5 +42,28 @@ export function leadDeps(ctx: LeadContext): LeadDeps {
     mailer: services.mailer,
     logger: services.logger,
     trainerEmail: services.env.TRAINER_EMAIL,
+  };
+}
+
+/**
+ * What every stored lead carries besides the visitor's own fields: the page it was sent from, what
+ * first brought the visitor, the time, and the proof of consent (the form's kind names the form).
+ */
+export function submissionFacts(
+  request: Request,
+  ctx: LeadContext,
+  kind: LeadKind,
+  claimed: { sourceUrl?: string; consentVersion?: string },
+) {
+  return {
+    sourceUrl: sourceUrlOf(claimed.sourceUrl, request, ctx.services.env.SITE_URL),
+    firstTouch: firstTouchOfRequest(request),
+    createdAt: new Date().toISOString(),
+    consent: captureConsent(request, ctx.clientIp, {
+      kind,
+      form: kind,
+      claimedVersion: claimed.consentVersion,
+      page: claimed.sourceUrl,
+    }),
   };
 }

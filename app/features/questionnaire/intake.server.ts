@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { guardForm, idempotencyKeyFor } from "~/infra/form-guard.server";
 import { leadIdFor, storeLead, type IntakeLead } from "~/features/leads/signups.server";
-import { captureConsent } from "~/infra/consent.server";
-import { firstTouchOfRequest } from "~/infra/first-touch";
-import { leadDeps, sourceUrlOf, type LeadContext } from "~/features/leads/submission.server";
+import { leadDeps, submissionFacts, type LeadContext } from "~/features/leads/submission.server";
 import { questionnaireCopy } from "./copy";
 import type { IntakeOutcome } from "./outcome";
 import { FORM_POST_FIELDS, flattenIssues, fromFormPost, intakeSubmissionSchema } from "./schema";
@@ -25,7 +23,6 @@ function echoValues(form: FormData): Record<string, string> {
 }
 
 export async function handleIntake(request: Request, ctx: LeadContext): Promise<IntakeResponse> {
-  const { services } = ctx;
   const guard = await guardForm(request, ctx, { form: "intake", accept: ["json", "form"] });
   if (!guard.ok) {
     if (guard.problem === "rate-limited")
@@ -60,15 +57,7 @@ export async function handleIntake(request: Request, ctx: LeadContext): Promise<
     phone: submission.contact.phone,
     answers: submission.answers,
     message: submission.contact.message || null,
-    sourceUrl: sourceUrlOf(submission.sourceUrl, request, services.env.SITE_URL),
-    firstTouch: firstTouchOfRequest(request),
-    createdAt: new Date().toISOString(),
-    consent: captureConsent(request, ctx.clientIp, {
-      kind: "intake",
-      form: "intake",
-      claimedVersion: submission.consentVersion,
-      page: submission.sourceUrl,
-    }),
+    ...submissionFacts(request, ctx, "intake", submission),
   };
   const stored = await storeLead(leadDeps(ctx), "intake", lead);
   const name = `${lead.firstName} ${lead.lastName}`;
