@@ -23,7 +23,7 @@ test.afterAll(async () => {
   await smtp?.stop();
 });
 
-test("the footer form says where the confirmation went and resends it once @mobile", async ({ page }) => {
+test("the footer form says where the confirmation went and resends it once", async ({ page }) => {
   // The fixture's offline rule knows only the shared server's origin: allow this server too.
   await page.unrouteAll();
   await page.route(
