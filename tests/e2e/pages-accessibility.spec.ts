@@ -29,8 +29,8 @@ test.describe("accessibility of the public pages", () => {
     test.slow();
     await withCookieChoice(page);
     await page.goto("/");
-    await page.locator("#faq").getByRole("button", { name: "Show more" }).click();
-    await page.locator("#faq").getByRole("button").first().click();
+    await page.locator("#faq summary", { hasText: "Show more" }).click();
+    await page.locator("#faq summary").first().click();
     await expectAccessible(page);
   });
 
