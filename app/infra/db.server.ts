@@ -80,6 +80,9 @@ async function openPostgres(url: string): Promise<Database> {
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on("error", () => undefined);
+  // Nor may a checked-out client (a transaction between two statements): without a listener its
+  // "error" event would be uncaught. Its next statement fails instead, and the caller falls back.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   return {
     db,
