@@ -90,7 +90,8 @@ async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await pool.query("select 1");
     },
-    close: () => pool.end(),
+    // A client whose connection died mid-transaction may never be released; shutdown must not wait on it.
+    close: () => Promise.race([pool.end(), new Promise<void>((resolve) => setTimeout(resolve, 5_000).unref())]),
     migrate: async () => {
       const { migrate } = await import("drizzle-orm/node-postgres/migrator");
       // The lock is held on one dedicated connection, so lock and unlock meet the same session.
