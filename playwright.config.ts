@@ -51,8 +51,18 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
-    { name: "mobile", use: { ...devices["Pixel 7"], viewport: { width: 375, height: 740 } }, grep: /@mobile/ },
+    // Every test runs at 1280 px; those tagged @mobile run again on a 375 px touch phone, and those
+    // tagged @phone (the phone menu, the one-card carousel) run on the phone only.
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+      grepInvert: /@phone\b/,
+    },
+    {
+      name: "mobile",
+      use: { ...devices["Pixel 7"], viewport: { width: 375, height: 740 } },
+      grep: /@mobile\b|@phone\b/,
+    },
   ],
   webServer: {
     command: "node --import tsx server/index.ts",

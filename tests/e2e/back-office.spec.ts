@@ -84,7 +84,7 @@ test.describe("back office", () => {
   // Each test signs in with a password (scrypt) and a second factor, sometimes twice.
   test.describe.configure({ timeout: 90_000 });
 
-  test("an anonymous visitor of an export tool lands on the sign-in page @mobile", async ({ page }) => {
+  test("an anonymous visitor of an export tool lands on the sign-in page", async ({ page }) => {
     for (const tool of ["/faq-visual-export", "/testimonial-visual-export"]) {
       await page.goto(tool);
       await expect(page).toHaveURL(new RegExp(`/admin/login\\?redirectTo=${encodeURIComponent(tool)}`));

@@ -204,10 +204,7 @@ test.describe("buying through the built-in test checkout", () => {
     });
   }
 
-  test("the test checkout checks the card and shows errors under the fields @mobile", async ({
-    page,
-    consoleErrors,
-  }) => {
+  test("the test checkout checks the card and shows errors under the fields", async ({ page, consoleErrors }) => {
     await page.goto("/pricing");
     await planCard(page, "Progress").getByRole("button", { name: "Choose Progress" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Test checkout" })).toBeVisible();
@@ -234,7 +231,7 @@ test.describe("buying through the built-in test checkout", () => {
     await expectAccessible(page);
   });
 
-  test("cancelling goes to the cancel page with its processing state and event @mobile", async ({ page }) => {
+  test("cancelling goes to the cancel page with its processing state and event", async ({ page }) => {
     await page.goto("/pricing");
     await planCard(page, "Elite").getByRole("button", { name: "Choose Elite" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Test checkout" })).toBeVisible();
@@ -281,7 +278,7 @@ test.describe("buying through the built-in test checkout", () => {
 });
 
 test.describe("success page", () => {
-  test("without a session ID shows 'Something went wrong' and links back to pricing @mobile", async ({ page }) => {
+  test("without a session ID shows 'Something went wrong' and links back to pricing", async ({ page }) => {
     await page.goto("/success");
     await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
     await expect(page.getByText("No session ID found")).toBeVisible();
@@ -306,7 +303,7 @@ test.describe("success page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
   });
 
-  test("counts down visibly from 15 and then goes home @mobile", async ({ page, request }) => {
+  test("counts down visibly from 15 and then goes home", async ({ page, request }) => {
     const sessionId = await paidSessionId(request);
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 60_000);
@@ -408,7 +405,7 @@ test.describe("cancel page", () => {
     await expect(page).toHaveURL(/\/pricing$/);
   });
 
-  test("runs without the app, and the app hydrating mid-countdown takes over quietly @mobile", async ({ page }) => {
+  test("runs without the app, and the app hydrating mid-countdown takes over quietly", async ({ page }) => {
     const scripts = scriptRequests(page);
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 60_000);

@@ -159,7 +159,7 @@ future.describe("an event in the future", () => {
   future.describe("without JavaScript", () => {
     future.use({ javaScriptEnabled: false });
 
-    future("the event form posts and shows the thanks @mobile", async ({ page }) => {
+    future("the event form posts and shows the thanks", async ({ page }) => {
       await page.goto("/nicaragua");
       await page.getByRole("button", { name: "Reserve My Spot" }).click();
       await expect(page.getByText("Name is required")).toBeVisible();

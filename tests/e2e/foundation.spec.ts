@@ -4,13 +4,17 @@ import { expect, expectAccessible, test } from "./fixtures";
 
 const pages = routeEntries.filter((r) => !r.dynamic || r.id === "success");
 
+// Each page once at 1280 px and once at 375 px, on a first visit: axe judges it with the cookie bar showing.
 test.describe("every page of the route table", () => {
   for (const entry of pages) {
-    test(`${entry.path} renders with its title @mobile`, async ({ page }) => {
+    test(`${entry.path} renders with its title and passes axe @mobile`, async ({ page }) => {
       const response = await page.goto(entry.path);
       expect(response?.status()).toBe(200);
       await expect(page).toHaveTitle(new RegExp(entry.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
       await expect(page.getByRole("main")).toBeVisible();
+      if (entry.category !== "internal") {
+        await expect(page.getByRole("region", { name: "Cookies on this site" })).toBeVisible();
+      }
       await expectAccessible(page);
     });
   }

@@ -38,8 +38,7 @@ test("a page fetches no script until the visitor interacts, then hydrates", asyn
   expect(scripts.length).toBeGreaterThan(0);
 });
 
-test("the menu opened before hydration opens once the app runs @mobile", async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 740 });
+test("the menu opened before hydration opens once the app runs @phone", async ({ page }) => {
   const scripts = await holdScripts(page);
   await page.goto("/pricing", { waitUntil: "load" });
   await page.getByRole("button", { name: "Menu" }).click();

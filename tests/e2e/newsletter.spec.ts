@@ -243,7 +243,7 @@ test.describe("unsubscribe", () => {
     return `${Buffer.from(email).toString("base64url")}.0.${mac}`;
   }
 
-  test("asks before unsubscribing and confirms it, without signing in @mobile", async ({ page }) => {
+  test("asks before unsubscribing and confirms it, without signing in", async ({ page }) => {
     await page.goto(`/newsletter/unsubscribe?token=${unsubscribeToken("leaving@example.com")}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Unsubscribe from the newsletter");
     await expect(page.getByText("le*****@example.com")).toBeVisible();

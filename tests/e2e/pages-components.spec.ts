@@ -117,8 +117,7 @@ test.describe("testimonials carousel", () => {
     await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "10 of 12");
   });
 
-  test("shows 1 per view under 768 px, follows the breakpoint and swipes @mobile", async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 740 });
+  test("shows 1 per view under 768 px, follows the breakpoint and swipes @phone", async ({ page }) => {
     await page.clock.install();
     await page.goto("/");
     const carousel = page.getByRole("region", { name: "Client testimonials" });

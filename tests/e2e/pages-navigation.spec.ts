@@ -97,9 +97,7 @@ test.describe("desktop header", () => {
   });
 });
 
-test.describe("mobile menu @mobile", () => {
-  test.use({ viewport: { width: 375, height: 740 } });
-
+test.describe("mobile menu @phone", () => {
   test("opens with panels, Back, Escape, restores focus and locks scrolling", async ({ page }) => {
     await page.goto("/services");
     const menuButton = page.getByRole("button", { name: "Menu" });

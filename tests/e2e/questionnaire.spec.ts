@@ -210,7 +210,7 @@ test("question changes do not animate under reduced motion", async ({ page }) =>
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the plain form posts every answer and shows the server's thank-you @mobile", async ({ page }) => {
+  test("the plain form posts every answer and shows the server's thank-you", async ({ page }) => {
     await page.goto("/services/running-coaching");
     const plain = page.locator("form[action='/start']");
     await expect(plain).toBeVisible();
