@@ -8,7 +8,6 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
     description: "Your payment was cancelled and nothing was charged.",
     path: location.pathname,
     siteUrl: siteUrlFromMatches(matches),
-    noindex: true,
   });
 };
 

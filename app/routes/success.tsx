@@ -11,7 +11,6 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
     description: "Your coaching plan is booked.",
     path: location.pathname,
     siteUrl: siteUrlFromMatches(matches),
-    noindex: true,
   });
 };
 

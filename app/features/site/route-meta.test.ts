@@ -62,6 +62,8 @@ describe("route table", () => {
     const robots = renderRobotsTxt("https://example.nl");
     expect(robots).toContain("Sitemap: https://example.nl/sitemap.xml");
     expect(robots).toContain("Disallow: /testimonial-visual-export");
+    // The checkout's return pages are unlisted but open to crawlers (decision 016).
+    expect(robots).not.toMatch(/Disallow: \/(success|cancel)/);
   });
 });
 

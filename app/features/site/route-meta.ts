@@ -34,6 +34,11 @@ export interface RouteEntry {
   dynamic: boolean;
   /** Listed in /sitemap.xml and the /sitemap page. */
   indexable: boolean;
+  /**
+   * Unlisted, yet open to crawlers (no robots.txt Disallow, no noindex): the checkout's return pages,
+   * which only a checkout links to (docs/decisions/016-checkout-return-pages-crawlable.md).
+   */
+  crawlable?: boolean;
   /** A page without parameters whose content depends on the clock: in the sitemap, but never prerendered. */
   renderPerRequest?: boolean;
 }
@@ -168,6 +173,7 @@ export const routeEntries: readonly RouteEntry[] = [
     category: "checkout",
     dynamic: true,
     indexable: false,
+    crawlable: true,
   },
   {
     id: "cancel",
@@ -179,6 +185,7 @@ export const routeEntries: readonly RouteEntry[] = [
     category: "checkout",
     dynamic: false,
     indexable: false,
+    crawlable: true,
   },
   {
     id: "notion-embed",

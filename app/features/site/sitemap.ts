@@ -32,7 +32,9 @@ export function renderSitemapXml(urls: SitemapUrl[]): string {
 }
 
 export function renderRobotsTxt(siteUrl: string): string {
-  const disallowed = routeEntries.filter((entry) => !entry.indexable).map((entry) => `Disallow: ${entry.path}`);
+  const disallowed = routeEntries
+    .filter((entry) => !entry.indexable && !entry.crawlable)
+    .map((entry) => `Disallow: ${entry.path}`);
   return [
     "User-agent: *",
     "Allow: /",
