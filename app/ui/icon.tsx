@@ -65,8 +65,6 @@ const paths: Record<IconName | UiIconName, string[]> = {
   pause: ["M8 5v14", "M16 5v14"],
   mail: ["M3 5h18v14H3z", "M3 6l9 7 9-7"],
   "arrow-right": ["M5 12h14", "M13 6l6 6-6 6"],
-  plus: ["M12 5v14", "M5 12h14"],
-  minus: ["M5 12h14"],
   share: [
     "M18 2a3 3 0 1 0 0 6 3 3 0 0 0 0-6z",
     "M6 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z",
@@ -89,8 +87,6 @@ export type UiIconName =
   | "pause"
   | "mail"
   | "arrow-right"
-  | "plus"
-  | "minus"
   | "share"
   | "copy";
 

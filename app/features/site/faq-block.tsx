@@ -24,8 +24,20 @@ export function FaqBlock({ entries, headingLevel = 3 }: { entries: FaqEntry[]; h
         <summary className="flex w-full cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left font-semibold text-navy hover:text-teal-700 sm:px-6 sm:py-5 [&::-webkit-details-marker]:hidden">
           <Heading className="text-base sm:text-lg">{entry.question}</Heading>
           <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-[#eef6f5] text-teal-700 group-open:bg-teal group-open:text-white">
-            <Icon name="plus" className="h-4 w-4 group-open:hidden" strokeWidth={2.4} />
-            <Icon name="minus" className="hidden h-4 w-4 group-open:block" strokeWidth={2.4} />
+            {/* One icon: a plus whose upright stroke hides when the answer is open. */}
+            <svg
+              viewBox="0 0 24 24"
+              className="h-4 w-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2.4}
+              strokeLinecap="round"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <path d="M5 12h14" />
+              <path d="M12 5v14" className="group-open:hidden" />
+            </svg>
           </span>
         </summary>
         <div className="px-5 pb-5 leading-relaxed text-ink/85 sm:px-6">
