@@ -7,7 +7,6 @@ import { billingTypeFor, catalogueItem, formatEuro, paymentSummary } from "./cat
 import { CHECKOUT_MESSAGES, type CheckoutResponse } from "./checkout-schema";
 import { buttonStyles } from "~/ui/button";
 import { Honeypot } from "~/ui/field";
-import { Icon } from "~/ui/icon";
 
 /**
  * Which duration is shown is decided by CSS from the checked radio, so the toggle works
@@ -192,9 +191,8 @@ function PlanCard({ plan, selected, loading, busy, error, onChoose }: PlanCardPr
 
       <ul className="mt-6 flex-1 space-y-3 text-sm" role="list">
         {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2.5">
-            <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-teal" strokeWidth={2.5} />
-            <span>{feature}</span>
+          <li key={feature} className="tick flex gap-2.5">
+            {feature}
           </li>
         ))}
       </ul>

@@ -6,7 +6,7 @@ import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { Icon } from "~/ui/icon";
 import { openConsentSettings } from "./consent";
 import { Logo } from "./logo";
-import { homeAnchorHref, homeAnchors, isBlogPath } from "./navigation";
+import { homeAnchorHref, homeAnchors, isBlogPath, SITE_LINKS_ID } from "./navigation";
 
 const linkClass = "text-white/85 underline-offset-4 hover:text-white hover:underline";
 
@@ -22,7 +22,10 @@ export function SiteFooter() {
           </div>
         </div>
       )}
-      <div className="mx-auto grid max-w-6xl gap-10 px-5 py-14 sm:grid-cols-2 sm:px-8 lg:grid-cols-4">
+      <div
+        id={SITE_LINKS_ID}
+        className="mx-auto grid max-w-6xl gap-10 px-5 py-14 sm:grid-cols-2 sm:px-8 lg:grid-cols-4"
+      >
         <div className="sm:col-span-2 lg:col-span-1">
           <Logo tone="light" />
           <p className="mt-4 max-w-xs text-sm leading-relaxed text-white/80">{site.tagline}.</p>

@@ -5,10 +5,13 @@ import type { BlogNavGroup } from "~/features/blog/navigation.server";
 import { Icon } from "~/ui/icon";
 import { trapTab, focusableIn } from "./focus";
 import { Logo } from "./logo";
-import { blogPostPath, homeAnchorHref, homeAnchors, serviceLinks } from "./navigation";
+import { blogPostPath, homeAnchorHref, homeAnchors, serviceLinks, SITE_LINKS_ID } from "./navigation";
 import { buttonStyles } from "~/ui/button";
 
 type Panel = "main" | "services" | "blog";
+
+const menuButtonClass =
+  "inline-flex h-11 shrink-0 items-center gap-1.5 rounded-full border border-navy/15 px-3.5 font-semibold text-navy hover:bg-navy/5";
 
 const rowClass =
   "flex min-h-12 w-full items-center justify-between rounded-xl px-4 py-3 text-left text-lg font-medium text-navy hover:bg-[#eef6f5]";
@@ -82,11 +85,20 @@ export function MobileMenu({ blogNav }: { blogNav: BlogNavGroup[] }) {
         aria-controls="mobile-menu"
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
-        className="inline-flex h-11 shrink-0 items-center gap-1.5 rounded-full border border-navy/15 px-3.5 font-semibold text-navy hover:bg-navy/5"
+        className={menuButtonClass}
+        data-menu-button=""
       >
         <Icon name="menu" className="h-5 w-5" strokeWidth={2.2} />
         Menu
       </button>
+      {/* With scripts blocked the menu cannot open: "Menu" leads to the footer's links instead. */}
+      <noscript>
+        <style>{"[data-menu-button]{display:none}"}</style>
+        <a href={`#${SITE_LINKS_ID}`} className={menuButtonClass}>
+          <Icon name="menu" className="h-5 w-5" strokeWidth={2.2} />
+          Menu
+        </a>
+      </noscript>
       {open &&
         createPortal(
           <div

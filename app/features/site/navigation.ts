@@ -8,6 +8,9 @@ export const homeAnchors = {
   faq: "faq",
 } as const;
 
+/** The footer's link columns: where "Menu" leads when scripts are blocked and the menu cannot open. */
+export const SITE_LINKS_ID = "site-links";
+
 export type HomeAnchor = (typeof homeAnchors)[keyof typeof homeAnchors];
 
 /** "/#faq": works without JavaScript; React Router scrolls to the id after loading "/". */

@@ -3,17 +3,12 @@ import type { Feature, ServiceCard } from "#content/types";
 import { Icon } from "~/ui/icon";
 import { Picture } from "~/ui/picture";
 
-export function CheckList({ items, dark = false }: { items: string[]; dark?: boolean }) {
+export function CheckList({ items }: { items: string[] }) {
   return (
     <ul className="grid gap-3">
       {items.map((item) => (
-        <li key={item} className="flex gap-3">
-          <span
-            className={`mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full ${dark ? "bg-aqua text-navy" : "bg-teal text-white"}`}
-          >
-            <Icon name="check" className="h-3.5 w-3.5" strokeWidth={3} />
-          </span>
-          <span className={dark ? "text-white/90" : "text-ink/90"}>{item}</span>
+        <li key={item} className="tick-badge flex gap-3 text-ink/90">
+          {item}
         </li>
       ))}
     </ul>
@@ -70,9 +65,8 @@ export function ServiceCardGrid({ cards, linkLabel }: { cards: ServiceCard[]; li
             <p className="mt-2 leading-relaxed text-ink/80">{card.description}</p>
             <ul className="mt-4 grid gap-2 text-sm">
               {card.benefits.map((benefit) => (
-                <li key={benefit} className="flex gap-2">
-                  <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-teal" strokeWidth={3} />
-                  <span className="text-ink/85">{benefit}</span>
+                <li key={benefit} className="tick flex gap-2 text-ink/85">
+                  {benefit}
                 </li>
               ))}
             </ul>
