@@ -117,6 +117,31 @@ test.describe("testimonials carousel", () => {
     await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "10 of 12");
   });
 
+  test("with scripts blocked the testimonials scroll sideways and all twelve can be read", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      for (const viewport of [
+        { width: 375, height: 740 },
+        { width: 1280, height: 800 },
+      ]) {
+        await page.setViewportSize(viewport);
+        await page.goto("/");
+        const carousel = page.getByRole("region", { name: "Client testimonials" });
+        await carousel.scrollIntoViewIfNeeded();
+        // Buttons that need the app are gone; no slide is hidden from assistive technology.
+        await expect(carousel.getByRole("button", { name: "Next testimonials" })).toBeHidden();
+        const last = carousel.getByRole("group", { name: "12 of 12" });
+        await expect(last).not.toBeInViewport();
+        await carousel.locator("[data-carousel-viewport]").hover();
+        await page.mouse.wheel(20_000, 0);
+        await expect(last).toBeInViewport();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   test("shows 1 per view under 768 px, follows the breakpoint and swipes @phone", async ({ page }) => {
     await page.clock.install();
     await page.goto("/");
@@ -163,10 +188,10 @@ test.describe("testimonials carousel", () => {
     await page.clock.install();
     await page.goto("/services");
     const carousel = page.getByRole("region", { name: "Client testimonials" });
-    await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "1 of 12");
     // The slideshow is part of the app, which loads on the visitor's first move (decision 009).
     await page.mouse.move(640, 400);
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "1 of 12");
     await page.clock.runFor(8_000);
     await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "4 of 12");
 

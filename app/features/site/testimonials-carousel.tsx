@@ -10,13 +10,16 @@ import {
   wrapPage,
 } from "./carousel-logic";
 import { monthYear } from "~/ui/dates";
+import { useHydrated } from "./use-hydrated";
 
 export const AUTOPLAY_MS = 8000;
 
 /**
  * Testimonials, three per view from 768 px and one below. Previous/next and dot
  * buttons, arrow keys, swipe; it advances on its own every 8 s unless paused,
- * hovered, focused, or the visitor prefers reduced motion.
+ * hovered, focused, or the visitor prefers reduced motion. Until the app runs no slide
+ * is hidden from assistive technology, and with scripts blocked the slides are a row
+ * that scrolls sideways (CSS scroll snap), so every testimonial can be read.
  */
 export function TestimonialsCarousel({
   items,
@@ -25,6 +28,7 @@ export function TestimonialsCarousel({
   items: Testimonial[];
   label?: string;
 }) {
+  const hydrated = useHydrated();
   const [perView, setPerView] = useState(3);
   const [page, setPage] = useState(0);
   const [userPaused, setUserPaused] = useState(false);
@@ -85,8 +89,16 @@ export function TestimonialsCarousel({
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHoverOrFocus(false);
       }}
     >
+      <noscript>
+        <style>
+          {"[data-carousel-viewport]{overflow-x:auto;scroll-snap-type:x mandatory;touch-action:auto}" +
+            "[data-carousel-track]{transform:none!important}[data-carousel-track]>*{scroll-snap-align:start}" +
+            "[data-carousel-controls]{display:none}"}
+        </style>
+      </noscript>
       <div
         className="touch-pan-y overflow-hidden"
+        data-carousel-viewport=""
         onPointerDown={(event) => {
           if (event.pointerType !== "mouse") drag.current = { x: event.clientX, y: event.clientY, t: event.timeStamp };
         }}
@@ -107,6 +119,7 @@ export function TestimonialsCarousel({
           id={trackId}
           aria-live={playing ? "off" : "polite"}
           className="flex transition-transform duration-500 ease-out"
+          data-carousel-track=""
           style={{ transform: `translateX(-${page * 100}%)` }}
         >
           {items.map((item, index) => {
@@ -117,8 +130,8 @@ export function TestimonialsCarousel({
                 role="group"
                 aria-roledescription="slide"
                 aria-label={`${index + 1} of ${items.length}`}
-                aria-hidden={!shown}
-                inert={!shown}
+                aria-hidden={hydrated ? !shown : undefined}
+                inert={hydrated ? !shown : undefined}
                 className="w-full shrink-0 px-2 md:w-1/3 md:px-3"
               >
                 <TestimonialCard item={item} />
@@ -127,7 +140,7 @@ export function TestimonialsCarousel({
           })}
         </div>
       </div>
-      <div className="mt-8 flex flex-col items-center gap-4">
+      <div className="mt-8 flex flex-col items-center gap-4" data-carousel-controls="">
         <div className="flex items-center gap-3">
           <CarouselButton
             label="Previous testimonials"
