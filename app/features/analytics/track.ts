@@ -60,7 +60,10 @@ declare global {
 /** Query parameters that are keys, not measurements: never sent to analytics. */
 const PRIVATE_PARAMS = ["session_id", "token"];
 
-/** The page address without its private query parameters (a checkout session id opens the customer portal). */
+/** The built-in test checkout carries its session id in the path: analytics sees the page, not the id. */
+export const analyticsPath = (pathname: string) => pathname.replace(/^\/checkout\/test\/[^/]+/, "/checkout/test");
+
+/** The page address without its private parts (a checkout session id opens the customer portal). */
 export function analyticsLocation(href: string): string {
   let url: URL;
   try {
@@ -69,6 +72,7 @@ export function analyticsLocation(href: string): string {
     return href;
   }
   for (const name of PRIVATE_PARAMS) url.searchParams.delete(name);
+  url.pathname = analyticsPath(url.pathname);
   return url.toString();
 }
 
@@ -77,5 +81,6 @@ export function track<E extends AnalyticsEventName>(event: E, params: AnalyticsE
   window.dataLayer = window.dataLayer ?? [];
   const cleaned: Record<string, unknown> = { ...params };
   if (typeof cleaned.page_location === "string") cleaned.page_location = analyticsLocation(cleaned.page_location);
+  if (typeof cleaned.page_path === "string") cleaned.page_path = analyticsPath(cleaned.page_path);
   window.dataLayer.push({ event, ...cleaned });
 }
