@@ -63,6 +63,31 @@ test.describe("desktop header", () => {
     await expect(nav.getByRole("link", { name: "Blog Overview" })).toBeFocused();
   });
 
+  test("with scripts blocked the dropdowns open on hover and while focus is inside them", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    try {
+      await page.goto("/pricing");
+      const nav = page.getByRole("navigation", { name: "Main" });
+      const triathlon = nav.getByRole("link", { name: "Triathlon Coaching" });
+      await expect(triathlon).toBeHidden();
+      await nav.getByRole("button", { name: "Services" }).hover();
+      await expect(triathlon).toBeVisible();
+      await page.mouse.move(640, 600);
+      await expect(triathlon).toBeHidden();
+
+      await nav.getByRole("button", { name: "Blog" }).focus();
+      const overview = nav.getByRole("link", { name: "Blog Overview" });
+      await expect(overview).toBeVisible();
+      await page.keyboard.press("Tab");
+      await expect(overview).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/blog$/);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("a click outside closes an open dropdown", async ({ page }) => {
     await page.goto("/services");
     const services = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Services" });

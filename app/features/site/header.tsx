@@ -59,6 +59,14 @@ export function SiteHeader({ blogNav }: { blogNav: BlogNavGroup[] }) {
         </nav>
         <MobileMenu blogNav={blogNav} />
       </div>
+      {/* With scripts blocked the dropdowns open on hover and while focus is inside them. */}
+      <noscript>
+        <style>
+          {
+            "[data-nav-dropdown]:hover>[data-nav-panel],[data-nav-dropdown]:focus-within>[data-nav-panel]{display:block}"
+          }
+        </style>
+      </noscript>
     </header>
   );
 }
@@ -131,6 +139,7 @@ function NavDropdown({ label, wide = false, children }: { label: string; wide?: 
     <div
       ref={rootRef}
       className="relative"
+      data-nav-dropdown=""
       onPointerEnter={(event) => {
         if (event.pointerType !== "mouse" || open) return;
         openedByHover.current = true;
@@ -182,10 +191,12 @@ function NavDropdown({ label, wide = false, children }: { label: string; wide?: 
           strokeWidth={2.2}
         />
       </button>
+      {/* Closed by a class, not the hidden attribute, so that with scripts blocked the style in
+          SiteHeader can open it on hover and keyboard focus. */}
       <div
         id={panelId}
-        hidden={!open}
-        className={`absolute left-1/2 top-full -translate-x-1/2 pt-2 ${wide ? "w-[36rem]" : ""}`}
+        data-nav-panel=""
+        className={`absolute left-1/2 top-full -translate-x-1/2 pt-2 ${wide ? "w-[36rem]" : ""} ${open ? "" : "hidden"}`}
       >
         <div className="rounded-2xl border border-navy/10 bg-white p-3 shadow-xl shadow-navy/15">{children}</div>
       </div>
