@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin-data-requests-export";
 import { requireServices } from "~/context";
 import { isValidEmail } from "~/infra/email-address";
-import { assertSameOrigin, audit, requireTrainer } from "~/features/back-office/guard.server";
+import { assertSameOrigin, audit, downloadResponse, requireTrainer } from "~/features/back-office/guard.server";
 import {
   countsOf,
   findPersonData,
@@ -23,15 +23,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     ip: ctx.clientIp,
     detail: { reference: requestReference(ctx.services.secret, email), ...countsOf(found) },
   });
-  const day = new Date().toISOString().slice(0, 10);
   const body = JSON.stringify({ exportedAt: new Date().toISOString(), ...found }, null, 2);
-  const headers = new Headers({
-    "Content-Type": "application/json; charset=utf-8",
-    // Named by date, never by the address.
-    "Content-Disposition": `attachment; filename="data-request-${day}.json"`,
-    "Cache-Control": "no-store",
-    "X-Robots-Tag": "noindex, nofollow",
+  return downloadResponse(body, {
+    type: "application/json",
+    name: "data-request",
+    ext: "json",
+    sessionHeaders: trainer.headers,
   });
-  for (const cookie of trainer.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return new Response(body, { headers });
 }

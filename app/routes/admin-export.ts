@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin-export";
 import { requireServices } from "~/context";
-import { audit, requireTrainer } from "~/features/back-office/guard.server";
+import { audit, downloadResponse, requireTrainer } from "~/features/back-office/guard.server";
 import { AccessTokenError, verifyAccessToken } from "~/features/back-office/access-token.server";
 import type { RequestContext } from "~/context";
 import { EXPORT_LISTS, exportCsv, type ExportList } from "~/features/back-office/exports.server";
@@ -45,13 +45,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ip: ctx.clientIp,
     detail: { list, filters },
   });
-  const day = new Date().toISOString().slice(0, 10);
-  const headers = new Headers({
-    "Content-Type": "text/csv; charset=utf-8",
-    "Content-Disposition": `attachment; filename="${list}-${day}.csv"`,
-    "Cache-Control": "no-store",
-    "X-Robots-Tag": "noindex",
+  return downloadResponse(exportCsv(ctx.services.database.db, list, filters), {
+    type: "text/csv",
+    name: list,
+    ext: "csv",
+    sessionHeaders: trainer.headers,
   });
-  for (const cookie of trainer.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return new Response(exportCsv(ctx.services.database.db, list, filters), { headers });
 }

@@ -4,9 +4,9 @@ import { requireServices } from "~/context";
 import { assertSameOrigin } from "~/features/back-office/guard.server";
 import { requestPasswordReset } from "~/features/back-office/flows.server";
 import { fieldErrors, forgotPasswordSchema, type FieldErrors } from "~/features/back-office/schema";
-import { adminMeta, AuthCard, Notice, SubmitButton } from "~/features/back-office/ui";
+import { AccountEmailField, adminMeta, AuthCard, Notice, SubmitButton } from "~/features/back-office/ui";
 import { guardForm } from "~/infra/form-guard.server";
-import { Honeypot, TextField } from "~/ui/field";
+import { Honeypot } from "~/ui/field";
 
 export const meta: Route.MetaFunction = () => adminMeta("Reset password");
 
@@ -61,14 +61,7 @@ export default function AdminForgotPassword() {
         <Form method="post" noValidate>
           {errors.form ? <Notice tone="error">{errors.form}</Notice> : null}
           <Honeypot />
-          <TextField
-            look="compact"
-            label="E-mail address"
-            name="email"
-            type="email"
-            autoComplete="username"
-            error={errors.email}
-          />
+          <AccountEmailField error={errors.email} />
           <SubmitButton busyText="Sending…">Send reset link</SubmitButton>
         </Form>
       )}

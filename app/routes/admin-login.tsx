@@ -5,7 +5,7 @@ import { assertSameOrigin, getTrainerSession } from "~/features/back-office/guar
 import { signInWithPassword } from "~/features/back-office/flows.server";
 import { safeRedirectPath } from "~/features/back-office/origin";
 import { fieldErrors, signInSchema, type FieldErrors } from "~/features/back-office/schema";
-import { adminMeta, AuthCard, Notice, SubmitButton } from "~/features/back-office/ui";
+import { AccountEmailField, adminMeta, AuthCard, Notice, SubmitButton } from "~/features/back-office/ui";
 import { guardForm } from "~/infra/form-guard.server";
 import { Honeypot, TextField } from "~/ui/field";
 
@@ -77,16 +77,7 @@ export default function AdminLogin() {
       <Form method="post" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Honeypot />
-        <TextField
-          look="compact"
-          label="E-mail address"
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          defaultValue={result?.email}
-          error={errors.email}
-        />
+        <AccountEmailField defaultValue={result?.email} error={errors.email} />
         <TextField
           look="compact"
           label="Password"

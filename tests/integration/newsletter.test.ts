@@ -144,6 +144,14 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
     const logger = createLogger("silent");
     return { ...shared, env, mailer: createMailer(env.SMTP_URL, env.MAIL_FROM, logger) };
   }
+  /** A real local SMTP server and services that send through it, welcome e-mails included. */
+  async function servicesWithSmtp(): Promise<{ smtp: LocalSmtp; services: AppServices }> {
+    const smtp = await startSmtpServer();
+    const services = await makeServices({ SMTP_URL: smtp.url });
+    // The outbox is shared with services made without SMTP: point its welcome handler at this mailer.
+    useWelcomeMailer(services, services.mailer);
+    return { smtp, services };
+  }
   function baseEnv(): Record<string, string> {
     return {
       NODE_ENV: "test",
@@ -352,10 +360,7 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
     let smtp: LocalSmtp;
     let services: AppServices;
     beforeAll(async () => {
-      smtp = await startSmtpServer();
-      services = await makeServices({ SMTP_URL: smtp.url });
-      // The outbox is shared with services made without SMTP: point its welcome handler at this mailer.
-      useWelcomeMailer(services, services.mailer);
+      ({ smtp, services } = await servicesWithSmtp());
       await services.database.db.delete(newsletterSubscribers);
     });
     afterAll(async () => {
@@ -557,9 +562,7 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
     let smtp: LocalSmtp;
     let services: AppServices;
     beforeAll(async () => {
-      smtp = await startSmtpServer();
-      services = await makeServices({ SMTP_URL: smtp.url });
-      useWelcomeMailer(services, services.mailer);
+      ({ smtp, services } = await servicesWithSmtp());
     });
     afterAll(async () => {
       await smtp.stop();

@@ -150,6 +150,25 @@ export function forwardSessionHeaders({
   return out;
 }
 
+/**
+ * A file the trainer downloads: never cached, never indexed, named `${name}-YYYY-MM-DD.${ext}` (by
+ * date, never by a person), with the renewed session cookies of the request.
+ */
+export function downloadResponse(
+  body: BodyInit,
+  { type, name, ext, sessionHeaders }: { type: string; name: string; ext: string; sessionHeaders: Headers },
+): Response {
+  const day = new Date().toISOString().slice(0, 10);
+  const headers = new Headers({
+    "Content-Type": `${type}; charset=utf-8`,
+    "Content-Disposition": `attachment; filename="${name}-${day}.${ext}"`,
+    "Cache-Control": "no-store",
+    "X-Robots-Tag": "noindex, nofollow",
+  });
+  for (const cookie of sessionHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return new Response(body, { headers });
+}
+
 /** Per-address and per-account limits for sign-in and second-factor checks. */
 export async function checkAuthRateLimit(
   ctx: BackOfficeContext,

@@ -123,6 +123,22 @@ export function AuthCard({ title, children, intro }: { title: string; intro?: Re
   );
 }
 
+/** The trainer's account address, as the sign-in and forgotten-password pages ask for it. */
+export function AccountEmailField({ error, defaultValue }: { error?: string; defaultValue?: string }) {
+  return (
+    <TextField
+      look="compact"
+      label="E-mail address"
+      name="email"
+      type="email"
+      autoComplete="username"
+      required
+      defaultValue={defaultValue}
+      error={error}
+    />
+  );
+}
+
 /** The new password and its repeat, as the reset-link page and the Security page ask for them. */
 export function NewPasswordFields({ errors }: { errors: Partial<Record<"newPassword" | "confirmPassword", string>> }) {
   return (
