@@ -113,7 +113,7 @@ export function AdminShell({ title, children, actions }: { title: string; childr
 /** Centered card for the signed-out pages (sign-in, verify, reset). */
 export function AuthCard({ title, children, intro }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (
-    <div className="flex justify-center bg-sand/50 px-4 py-12 sm:py-20">
+    <div className="flex justify-center px-4 py-12 sm:py-20">
       <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-navy/10 sm:p-8">
         <h1 className="text-2xl font-bold text-navy">{title}</h1>
         {intro ? <div className="mt-2 text-ink/80">{intro}</div> : null}
