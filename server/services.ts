@@ -12,6 +12,7 @@ import { createMailer } from "~/infra/mail.server";
 import { createPaymentProvider } from "~/features/checkout/payments.server";
 import { Outbox } from "~/features/leads/outbox.server";
 import { createAuth } from "~/features/back-office/auth.server";
+import { startBackups } from "~/infra/backup-schedule.server";
 import { registerOutboxHandlers } from "./outbox-handlers";
 
 /**
@@ -21,7 +22,7 @@ import { registerOutboxHandlers } from "./outbox-handlers";
 
 export async function createServices(
   env: Env,
-  options: { logger?: Logger; memoryDb?: boolean; startOutbox?: boolean } = {},
+  options: { logger?: Logger; memoryDb?: boolean; startOutbox?: boolean; startBackups?: boolean } = {},
 ): Promise<AppServices> {
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const database = await openDatabase({
@@ -51,10 +52,18 @@ export async function createServices(
   const stopRetention = startRetention(database.db, new Date(eventSchedule(env).timing.startsAt), (error) =>
     logger.warn({ err: error }, "removing data past its retention period failed"),
   );
+  const backups = startBackups(
+    database,
+    (options.startBackups ?? options.startOutbox !== false) && !options.memoryDb
+      ? env
+      : { ...env, BACKUP_INTERVAL_MINUTES: 0 },
+    logger,
+  );
   return {
     env,
     logger,
     database,
+    backups,
     secret,
     payments,
     mailer,
@@ -71,6 +80,7 @@ export async function createServices(
     },
     async close() {
       outbox.stop();
+      backups.stop();
       stopPruning();
       stopRetention();
       mailer?.close();
