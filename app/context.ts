@@ -32,6 +32,12 @@ export interface AppServices {
   backups: Backups;
   /** Back-office authentication (better-auth: sessions, TOTP, JWKS). */
   auth: BackOfficeAuth;
+  /**
+   * Changes whenever anything a public page shows changes: public pages are revalidated against it
+   * (ETag, docs/decisions/017-islands-and-per-request-pages.md). The build id, joined by the
+   * revision of any content kept in the database; an edit must change it within 5 s.
+   */
+  contentRevision(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -42,27 +48,30 @@ export interface RequestContext {
   cspNonce: string;
   /** Client address as seen through TRUST_PROXY hops. */
   clientIp: string;
-  /** Puts the built stylesheet inside server-rendered HTML, as prerendered pages have it (server/prerendered.ts). */
+  /** Puts the built stylesheet inside server-rendered HTML (server/page-cache.ts). */
   inlineCss?: (html: string) => string;
+  /** The page's ETag when it is revalidated by content revision; sent with a 200 (server/page-cache.ts). */
+  etag?: string;
 }
 
 declare module "react-router" {
-  // Optional: loaders of prerendered pages run at build time with an empty context.
+  // Optional: unit tests call loaders with an empty context.
   interface AppLoadContext {
     services?: AppServices;
     cspNonce?: string;
     clientIp?: string;
     inlineCss?: (html: string) => string;
+    etag?: string;
   }
 }
 
 /**
- * Loaders of prerendered pages run at build time without services; anything that
+ * A loader called without the server's context (a unit test) has no services; anything that
  * needs the database calls this and gets a clear error instead of undefined access.
  */
 export function requireServices(context: Partial<RequestContext>): RequestContext {
   if (!context.services || !context.cspNonce || context.clientIp === undefined) {
-    throw new Error("Server services are not available (is this code running during prerender?)");
+    throw new Error("Server services are not available (was the loader called outside the server?)");
   }
   return context as RequestContext;
 }

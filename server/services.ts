@@ -22,7 +22,15 @@ import { registerOutboxHandlers } from "./outbox-handlers";
 
 export async function createServices(
   env: Env,
-  options: { logger?: Logger; memoryDb?: boolean; startOutbox?: boolean; startBackups?: boolean } = {},
+  options: {
+    logger?: Logger;
+    memoryDb?: boolean;
+    startOutbox?: boolean;
+    /** Scheduled backups; off by default wherever the outbox is not started (scripts, tests). */
+    startBackups?: boolean;
+    /** The client build's version: public pages are revalidated against it (contentRevision). */
+    buildId?: string;
+  } = {},
 ): Promise<AppServices> {
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const database = await openDatabase({
@@ -69,6 +77,8 @@ export async function createServices(
     mailer,
     outbox,
     auth: createAuth({ db: database.db, env, secret, logger, mailer }),
+    // Content still ships with the build, so the build is the whole revision for now.
+    contentRevision: () => Promise.resolve(options.buildId ?? "unbuilt"),
     async rateLimit(key, limit, windowSeconds) {
       try {
         return await hitRateLimit(database.db, key, limit, windowSeconds);

@@ -147,6 +147,25 @@ describe("server", () => {
     expect((await fetch(`${server.url}/pricing`)).headers.get("cache-control")).toBe("private, no-cache");
   });
 
+  it("renders public pages per request and answers an unchanged one with 304", async () => {
+    for (const target of ["/", "/pricing", "/blog", "/blog/optimize-running-cadence", "/cancel"]) {
+      const first = await fetch(`${server.url}${target}`);
+      const etag = first.headers.get("etag");
+      expect(etag, target).toMatch(/^W\/"/);
+      const nonce = /'nonce-([^']+)'/.exec(first.headers.get("content-security-policy") ?? "")?.[1];
+      // Rendered for this request: its own nonce, not one stamped into stored HTML.
+      expect(await first.text(), target).toContain(`nonce="${nonce}"`);
+      const again = await fetch(`${server.url}${target}`, { headers: { "If-None-Match": etag ?? "" } });
+      expect(again.status, target).toBe(304);
+      expect(again.headers.get("content-security-policy"), target).toBeNull();
+    }
+    for (const target of ["/success", "/nicaragua", "/no-such-page"]) {
+      const res = await fetch(`${server.url}${target}`, { headers: { "If-None-Match": "*" } });
+      expect(res.status, target).not.toBe(304);
+      expect(res.headers.get("etag"), target).toBeNull();
+    }
+  });
+
   it("compresses responses", async () => {
     const res = await fetch(`${server.url}/`, { headers: { "Accept-Encoding": "br, gzip" } });
     expect(res.headers.get("content-encoding")).toMatch(/br|gzip/);
