@@ -2,6 +2,7 @@ import type { Database } from "~/infra/db.server";
 import type { Env } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer } from "~/infra/mail.server";
+import type { Backups } from "~/infra/backup-schedule.server";
 import type { RateLimitResult } from "~/infra/rate-limit.server";
 import type { PaymentProvider } from "~/features/checkout/provider.server";
 import type { Outbox } from "~/features/leads/outbox.server";
@@ -27,6 +28,8 @@ export interface AppServices {
   mailer: Mailer | null;
   /** Durable local queue for submissions the database could not take (DATA_DIR/outbox.jsonl, outbox-dead.jsonl). */
   outbox: Outbox;
+  /** Scheduled backups and the newest good one (BACKUP_DIR). */
+  backups: Backups;
   /** Back-office authentication (better-auth: sessions, TOTP, JWKS). */
   auth: BackOfficeAuth;
   /**

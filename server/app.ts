@@ -87,8 +87,8 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
       ]);
       res.setHeader("Cache-Control", "no-store");
       // Waiting submissions and ones that could never be stored (shown under /admin/unsaved).
-      const outbox = await services.outbox.stats();
-      res.json({ status: "ok", database: services.database.engine, outbox });
+      const [outbox, backup] = await Promise.all([services.outbox.stats(), services.backups.summary()]);
+      res.json({ status: "ok", database: services.database.engine, outbox, backup });
     } catch (error) {
       logger.error({ err: error }, "health check failed");
       res.status(503).json({ status: "error", database: services.database.engine });

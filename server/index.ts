@@ -68,6 +68,10 @@ async function main() {
     server.closeIdleConnections();
     setInterval(() => server.closeIdleConnections(), 250).unref();
   };
+  // `npm run backup` asks for a backup this way while this process holds the PGlite database.
+  process.on("SIGUSR2", () => {
+    services.backups.runNow().catch((error: unknown) => logger.error({ err: error }, "requested backup failed"));
+  });
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
