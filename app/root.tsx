@@ -11,6 +11,7 @@ import {
 import type { Route } from "./+types/root";
 import { parseEnv, publicEnv } from "./infra/env.server";
 import { getBlogNavigation } from "./features/blog/navigation.server";
+import { requireServices } from "./context";
 import { pageCategory } from "./features/site/route-meta";
 import { SiteHeader } from "./features/site/header";
 import { SiteFooter } from "./features/site/footer";
@@ -30,8 +31,9 @@ export const links: Route.LinksFunction = () => [
  * Public settings for the browser. Prerendered pages bake these at build time,
  * so change them together with a rebuild (README: configuration).
  */
-export function loader() {
-  return { publicEnv: publicEnv(parseEnv(process.env)), blogNav: getBlogNavigation() };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = requireServices(context);
+  return { publicEnv: publicEnv(parseEnv(process.env)), blogNav: await getBlogNavigation(services.content) };
 }
 
 export function useRootData() {

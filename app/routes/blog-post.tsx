@@ -2,6 +2,7 @@ import { Link, redirect, type MetaDescriptor } from "react-router";
 import type { Route } from "./+types/blog-post";
 import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { allPosts, findPost } from "~/features/blog/posts.server";
+import { requireServices } from "~/context";
 import { breadcrumbTitle, relatedPosts } from "~/features/blog/rules";
 import { postImageUrl, postJsonLd } from "~/features/blog/structured-data";
 import { PostCard } from "~/features/blog/post-card";
@@ -13,11 +14,16 @@ import { Picture } from "~/ui/picture";
 import { blogPostCopy } from "#content/newsletter";
 import "~/features/blog/blog.css";
 
-/** Runs at build time for every post (prerendered) and per request for unknown slugs, which go to /blog. */
-export function loader({ params }: Route.LoaderArgs) {
-  const post = findPost(params.slug ?? "");
-  if (!post) throw redirect("/blog");
-  return { post, related: relatedPosts(allPosts(), post) };
+/** A renamed article's old address moves permanently to the new one; an unknown slug goes to /blog. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { content } = requireServices(context).services;
+  const slug = params.slug ?? "";
+  const post = await findPost(content, slug);
+  if (!post) {
+    const renamed = await content.renamedTo("article", slug);
+    throw redirect(renamed ? `/blog/${renamed}` : "/blog", renamed ? 301 : 302);
+  }
+  return { post, related: relatedPosts(await allPosts(content), post) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

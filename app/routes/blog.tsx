@@ -2,14 +2,17 @@ import { Link, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs
 import type { Route } from "./+types/blog";
 import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { allPosts, blogCategories } from "~/features/blog/posts.server";
+import { requireServices } from "~/context";
 import { PostCard } from "~/features/blog/post-card";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { blogOverview } from "#content/newsletter";
 import { site } from "#content/site";
 
 /** ?category=Running filters on the server too, so the filter works without JavaScript. */
-export function loader() {
-  return { posts: allPosts(), categories: blogCategories() };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { content } = requireServices(context).services;
+  const [posts, categories] = await Promise.all([allPosts(content), blogCategories(content)]);
+  return { posts, categories };
 }
 
 /** Changing the filter only changes the query: filter on the client, no new request. */

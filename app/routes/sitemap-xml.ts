@@ -2,12 +2,16 @@ import type { Route } from "./+types/sitemap-xml";
 import { requireServices } from "~/context";
 import { blogSitemapUrls, renderSitemapXml, staticSitemapUrls } from "~/features/site/sitemap";
 import { allPosts } from "~/features/blog/posts.server";
+import { REVALIDATE } from "~/infra/cache-control";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { services } = requireServices(context);
   const siteUrl = services.env.SITE_URL;
-  const xml = renderSitemapXml([...staticSitemapUrls(siteUrl), ...blogSitemapUrls(siteUrl, allPosts())]);
+  const xml = renderSitemapXml([
+    ...staticSitemapUrls(siteUrl),
+    ...blogSitemapUrls(siteUrl, await allPosts(services.content)),
+  ]);
   return new Response(xml, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": REVALIDATE },
   });
 }

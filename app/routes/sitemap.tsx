@@ -3,17 +3,18 @@ import type { Route } from "./+types/sitemap";
 import { routeEntries } from "~/features/site/route-meta";
 import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { allPosts } from "~/features/blog/posts.server";
+import { requireServices } from "~/context";
 import { SITEMAP_CATEGORY_ORDER, sortCategories } from "~/features/blog/rules";
 import { sitemapPage } from "#content/newsletter";
 
-/** Prerendered: the route table and the post list are both known at build time. */
-export function loader() {
+/** The route table and the published articles. */
+export async function loader({ context }: Route.LoaderArgs) {
   const pages = routeEntries.filter((e) => e.indexable && !e.path.includes(":"));
   const main = pages
     .filter((e) => e.category !== "service")
     .map(({ path, title }) => ({ path, title: path === "/" ? sitemapPage.home : title }));
   const services = pages.filter((e) => e.category === "service").map(({ path, title }) => ({ path, title }));
-  const posts = allPosts();
+  const posts = await allPosts(requireServices(context).services.content);
   // SPEC.md's groups first (Training, Running, Triathlon, Fitness), then any other category so no post is left out.
   const others = sortCategories(posts.map((p) => p.category)).filter(
     (c) => !SITEMAP_CATEGORY_ORDER.includes(c as never),

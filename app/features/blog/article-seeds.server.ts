@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { splitPostFile } from "./content.server";
+import { articleSchema, splitPostFile } from "./content.server";
+import type { ArticleSource } from "./posts.server";
 
 /**
  * The articles of content/blog, the content store's first-start seed. Read from the working
@@ -16,4 +17,18 @@ export function articleSeeds(
       const { slug, data } = splitPostFile(`content/blog/${name}`, readFileSync(path.join(dir, name), "utf8"));
       return { key: slug, data, publishedAt: new Date(`${String(data.date)}T00:00:00Z`) };
     });
+}
+
+/**
+ * The seed as the blog would read it from the store right after the first start: lets the unit
+ * tests check the seeded articles against the blog's rules without a database.
+ */
+export function seedArticleSource(): ArticleSource {
+  const entries = articleSeeds().map((seed) => ({
+    key: seed.key,
+    data: articleSchema.parse(seed.data),
+    publishedAt: seed.publishedAt,
+    firstPublishedAt: seed.publishedAt,
+  }));
+  return { revision: () => Promise.resolve("seed"), listLive: () => Promise.resolve(entries) };
 }

@@ -1,4 +1,4 @@
-import { allPosts, blogCategories } from "./posts.server";
+import { allPosts, blogCategories, type ArticleSource } from "./posts.server";
 
 /** Blog posts grouped by category for the header's Blog dropdown (root loader). Owned by the blog feature. */
 export interface BlogNavGroup {
@@ -7,9 +7,9 @@ export interface BlogNavGroup {
 }
 
 /** Categories alphabetically, posts newest first; only slugs and titles reach the page. */
-export function getBlogNavigation(): BlogNavGroup[] {
-  const posts = allPosts();
-  return blogCategories().map((category) => ({
+export async function getBlogNavigation(source: ArticleSource): Promise<BlogNavGroup[]> {
+  const [posts, categories] = await Promise.all([allPosts(source), blogCategories(source)]);
+  return categories.map((category) => ({
     category,
     posts: posts.filter((p) => p.category === category).map(({ slug, title }) => ({ slug, title })),
   }));

@@ -1,43 +1,78 @@
-import { parsePosts, toSummary, type MediaLookup } from "./content.server";
+import type { LiveEntry } from "~/features/content/store.server";
+import { renderPost, toSummary, type ArticleData, type MediaLookup } from "./content.server";
 import type { BlogPost, BlogPostSummary } from "./types";
 import { sortCategories, sortNewestFirst, type BlogCategory } from "./rules";
 
 /**
- * The posts, inlined into the server bundle when it is built (Vite reads the files) and
- * validated on first use; posts.server.test.ts parses every file, so a malformed post fails the
- * tests with its file and field before it can reach the site.
+ * The published articles, read from the content store (kind "article") and rendered once per
+ * content revision: a publish changes the revision, so the next request renders the new set.
  */
-const files = import.meta.glob<string>("/content/blog/*.md", { query: "?raw", import: "default", eager: true });
+
+/** What the blog needs of the content store. */
+export interface ArticleSource {
+  revision(): Promise<string>;
+  listLive(kind: "article"): Promise<LiveEntry<ArticleData>[]>;
+}
+
 const svgs = import.meta.glob<string>("/content/media/**/*.svg", { query: "?raw", import: "default", eager: true });
 // Only the names of raster artwork are needed (to check the file exists), never the bytes.
 const rasters = import.meta.glob("/content/media/**/*.{png,jpg,jpeg,webp}", { query: "?url", import: "default" });
 
-const media: MediaLookup = {
-  has: (path) => `/content/media/${path}` in svgs || `/content/media/${path}` in rasters,
+/** Uploaded images live under DATA_DIR/media/uploads; the article carries their size. */
+export const UPLOADS_PREFIX = "uploads/";
+
+export const media: MediaLookup = {
+  has: (path) =>
+    path.startsWith(UPLOADS_PREFIX) || `/content/media/${path}` in svgs || `/content/media/${path}` in rasters,
   svg: (path) => svgs[`/content/media/${path}`],
 };
 
-let cache: { posts: readonly BlogPost[]; summaries: readonly BlogPostSummary[] } | undefined;
+interface Loaded {
+  posts: readonly BlogPost[];
+  summaries: readonly BlogPostSummary[];
+}
 
-/** Parsed once, on the first request that needs a post (every page: the header lists them). */
-function load() {
-  if (!cache) {
-    const posts = sortNewestFirst(parsePosts(files, media));
-    cache = { posts, summaries: posts.map(toSummary) };
-  }
-  return cache;
+/** Per source (the server has one store), so two databases in one test process never share a rendering. */
+const caches = new WeakMap<ArticleSource, { revision: string; loaded: Promise<Loaded> }>();
+
+/** Renders the live articles; one that cannot be rendered (its artwork is gone) is left out, not the whole blog. */
+async function render(source: ArticleSource): Promise<Loaded> {
+  const entries = await source.listLive("article");
+  const posts = sortNewestFirst(
+    entries.flatMap((entry) => {
+      try {
+        return [renderPost(entry.key, entry.data, media)];
+      } catch {
+        return [];
+      }
+    }),
+  );
+  return { posts, summaries: posts.map(toSummary) };
+}
+
+async function load(source: ArticleSource): Promise<Loaded> {
+  const revision = await source.revision();
+  const cached = caches.get(source);
+  if (cached?.revision === revision) return cached.loaded;
+  const loaded = render(source);
+  caches.set(source, { revision, loaded });
+  // A failed read must not be remembered for the whole revision.
+  loaded.catch(() => {
+    if (caches.get(source)?.loaded === loaded) caches.delete(source);
+  });
+  return loaded;
 }
 
 /** Newest first. */
-export function allPosts(): readonly BlogPostSummary[] {
-  return load().summaries;
+export async function allPosts(source: ArticleSource): Promise<readonly BlogPostSummary[]> {
+  return (await load(source)).summaries;
 }
 
-export function findPost(slug: string): BlogPost | undefined {
-  return load().posts.find((post) => post.slug === slug);
+export async function findPost(source: ArticleSource, slug: string): Promise<BlogPost | undefined> {
+  return (await load(source)).posts.find((post) => post.slug === slug);
 }
 
 /** Categories that have posts, alphabetically. */
-export function blogCategories(): BlogCategory[] {
-  return sortCategories(load().summaries.map((p) => p.category)) as BlogCategory[];
+export async function blogCategories(source: ArticleSource): Promise<BlogCategory[]> {
+  return sortCategories((await load(source)).summaries.map((p) => p.category)) as BlogCategory[];
 }
