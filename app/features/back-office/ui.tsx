@@ -37,6 +37,7 @@ const NAV = [
   { to: "/admin/event-signups", label: "Event signups" },
   { to: "/admin/subscribers", label: "Subscribers" },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/articles", label: "Articles" },
   { to: "/admin/unsaved", label: "Unsaved submissions" },
   { to: "/admin/data-requests", label: "Data requests" },
   { to: "/faq-visual-export", label: "FAQ images" },

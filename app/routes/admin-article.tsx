@@ -1,0 +1,414 @@
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/admin-article";
+import { requireServices } from "~/context";
+import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { AdminShell, adminMeta, formatDateTime, Notice, SubmitButton } from "~/features/back-office/ui";
+import { ContentError } from "~/features/content/store.server";
+import { articleFromForm, FIELD_LABELS, formFromArticle, zonedMinuteToDate } from "~/features/content/article-form";
+import { renderPost, articleSchema } from "~/features/blog/content.server";
+import { media } from "~/features/blog/posts.server";
+import { BLOG_CATEGORIES, WORDS_PER_MINUTE } from "~/features/blog/rules";
+import "~/features/blog/blog.css";
+
+export const meta: Route.MetaFunction = () => adminMeta("Article");
+export const headers = forwardSessionHeaders;
+
+/** The trainer schedules in her own time zone. */
+const TIME_ZONE = "Europe/Amsterdam";
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const ctx = requireServices(context);
+  const trainer = await requireTrainer(request, ctx);
+  const slug = params.slug;
+  // What the last save did (the action redirects here after it), shown once at the top.
+  const done = new URL(request.url).searchParams.get("done");
+  if (!slug) return data({ isNew: true as const, done, fields: formFromArticle("", null), entry: null, versions: [] });
+  const entry = await ctx.services.content.get("article", slug);
+  if (!entry) throw redirect("/admin/articles");
+  const versions = (await ctx.services.content.versions("article", slug)).map((v) => ({
+    version: v.version,
+    reason: v.reason,
+    at: v.createdAt.toISOString(),
+    title: v.data.title,
+  }));
+  return data(
+    {
+      isNew: false as const,
+      done,
+      fields: formFromArticle(slug, entry.draft as Record<string, unknown>),
+      entry: {
+        status: entry.status,
+        publishAt: entry.publishAt?.toISOString() ?? null,
+        publishedAt: entry.publishedAt?.toISOString() ?? null,
+        version: entry.version,
+        unpublishedChanges: JSON.stringify(entry.live) !== JSON.stringify(entry.draft),
+      },
+      versions,
+    },
+    { headers: trainer.headers },
+  );
+}
+
+type Errors = Record<string, string>;
+
+/** One shape for every refusal, so the page reads errors and message the same way. */
+const fail = (fields: Record<string, string>, errors: Errors, message?: string) =>
+  data({ ok: false as const, fields, errors, message }, { status: 400 });
+
+function errorsOf(error: ContentError): Errors {
+  const errors: Errors = {};
+  for (const issue of error.issues) errors[issue.path || "form"] ??= issue.message;
+  return errors;
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const ctx = requireServices(context);
+  const trainer = await requireTrainer(request, ctx);
+  assertSameOrigin(request, ctx.services.env.SITE_URL ?? new URL(request.url).origin);
+  const { content } = ctx.services;
+  const actor = { userId: trainer.user.id, ip: ctx.clientIp };
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const current = params.slug;
+
+  if (current && intent === "unpublish") {
+    await content.unpublish("article", current, actor);
+    return data({ ok: true as const, fields: undefined, message: "The article is off the site." });
+  }
+  if (current && intent === "restore") {
+    const version = Number(form.get("version"));
+    await content.restore("article", current, version, actor);
+    return data({
+      ok: true as const,
+      fields: undefined,
+      message: `Version ${version} is back as the draft. Publish it to put it live.`,
+    });
+  }
+
+  const { slug, data: article } = articleFromForm(form);
+  const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<
+    string,
+    string
+  >;
+  if (!SLUG.test(slug)) return fail(fields, { slug: "use lower-case words joined by dashes, like my-first-race" });
+
+  if (intent === "preview") {
+    const parsed = articleSchema.safeParse(article);
+    if (!parsed.success) {
+      const errors: Errors = {};
+      for (const issue of parsed.error.issues) errors[issue.path.join(".")] ??= issue.message;
+      return fail(fields, errors);
+    }
+    try {
+      const post = renderPost(slug, parsed.data, media);
+      return data({
+        ok: true as const,
+        fields,
+        preview: { title: post.title, before: post.bodyBefore, after: post.bodyAfter, readTime: post.readTime },
+      });
+    } catch (error) {
+      return fail(fields, { image: (error as Error).message.replace(/^[^:]*: /, "") });
+    }
+  }
+
+  let publishAt: Date | undefined;
+  if (intent === "schedule") {
+    const at = zonedMinuteToDate(String(form.get("publishAt") ?? ""), TIME_ZONE);
+    if (!at || at.getTime() <= Date.now()) return fail(fields, { publishAt: "choose a date and time in the future" });
+    publishAt = at;
+  }
+
+  try {
+    if (current && slug !== current) await content.rename("article", current, slug, actor);
+    else if (!current && (await content.get("article", slug)))
+      return fail(fields, { slug: "another article already uses this address" });
+    await content.saveDraft("article", slug, article, actor);
+    if (intent === "publish") await content.publish("article", slug, actor);
+    if (publishAt) await content.publish("article", slug, actor, { at: publishAt });
+  } catch (error) {
+    if (error instanceof ContentError) return fail(fields, errorsOf(error), error.message);
+    throw error;
+  }
+  const done =
+    intent === "publish" ? "published" : publishAt ? `scheduled for ${formatDateTime(publishAt)}` : "saved as a draft";
+  return redirect(`/admin/articles/${slug}?done=${encodeURIComponent(done)}`);
+}
+
+function Field({
+  name,
+  label,
+  value,
+  errors,
+  hint,
+  multiline,
+  required = true,
+}: {
+  name: string;
+  label: string;
+  value?: string;
+  errors?: Errors;
+  hint?: string;
+  multiline?: number;
+  required?: boolean;
+}) {
+  const errorKey = name.replace(/^lead\./, "leadFormContent.");
+  const error = errors?.[errorKey];
+  const describedBy = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ");
+  const common = {
+    id: name,
+    name,
+    defaultValue: value ?? "",
+    required,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy || undefined,
+    className: "mt-1 block w-full rounded-lg border border-navy/30 px-3 py-2",
+  };
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={name} className="font-medium">
+        {label}
+        {required ? "" : " (optional)"}
+      </label>
+      {hint ? (
+        <p id={`${name}-hint`} className="text-sm text-ink/70">
+          {hint}
+        </p>
+      ) : null}
+      {multiline ? <textarea rows={multiline} {...common} /> : <input type="text" {...common} />}
+      {error ? (
+        <p id={`${name}-error`} className="text-sm font-medium text-red-800">
+          {FIELD_LABELS[errorKey] ?? label} {error}.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function AdminArticle() {
+  const loaded = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const fields = result && "fields" in result && result.fields ? result.fields : loaded.fields;
+  const errors = result && !result.ok ? result.errors : undefined;
+  const preview = result && result.ok && "preview" in result ? result.preview : undefined;
+  const message = result && "message" in result ? result.message : undefined;
+  const done = loaded.done;
+  const entry = loaded.entry;
+  return (
+    <AdminShell
+      title={loaded.isNew ? "New article" : (fields.title ?? "Article")}
+      actions={
+        <Link to="/admin/articles" className="font-semibold text-teal-700 underline">
+          All articles
+        </Link>
+      }
+    >
+      {entry ? (
+        <p className="mb-4">
+          Status: <strong>{entry.status}</strong>
+          {entry.publishAt ? `, goes live ${formatDateTime(entry.publishAt)} (Amsterdam time)` : ""}
+          {entry.publishedAt && entry.status === "published" ? `, live since ${formatDateTime(entry.publishedAt)}` : ""}
+          {entry.unpublishedChanges && entry.status === "published" ? ". The draft has changes not yet published." : ""}
+          {entry.status === "published" ? (
+            <>
+              {" "}
+              <a href={`/blog/${fields.slug}`} className="text-teal-700 underline">
+                View on the site
+              </a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {done ? <Notice tone="success">The article was {done}.</Notice> : null}
+      {message ? <Notice tone={result?.ok ? "success" : "error"}>{message}</Notice> : null}
+      {errors && !message ? <Notice tone="error">Some fields need attention; see the messages below.</Notice> : null}
+
+      <Form method="post" className="mt-6 grid max-w-3xl gap-5">
+        <Field name="title" label="Title" value={fields.title} errors={errors} />
+        <Field
+          name="slug"
+          label="Web address"
+          value={fields.slug}
+          errors={errors}
+          hint="The end of the article's address: /blog/… Changing it later keeps the old address working."
+        />
+        <Field
+          name="excerpt"
+          label="Summary"
+          value={fields.excerpt}
+          errors={errors}
+          multiline={3}
+          hint="Shown on the blog overview and in the feed."
+        />
+        <Field name="date" label="Date" value={fields.date} errors={errors} hint="Written as 2026-11-23." />
+        <div className="grid gap-1">
+          <label htmlFor="category" className="font-medium">
+            Category
+          </label>
+          <select
+            id="category"
+            name="category"
+            defaultValue={fields.category ?? ""}
+            className="block w-full rounded-lg border border-navy/30 px-3 py-2"
+          >
+            <option value="">Other</option>
+            {BLOG_CATEGORIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </div>
+        <Field name="author" label="Author" value={fields.author} errors={errors} />
+        <Field name="authorTitle" label="Author's role" value={fields.authorTitle} errors={errors} />
+        <Field
+          name="image"
+          label="Image"
+          value={fields.image}
+          errors={errors}
+          hint="A picture under content/media, such as blog/my-post.svg."
+        />
+        <Field
+          name="imageAlt"
+          label="Image description"
+          value={fields.imageAlt}
+          errors={errors}
+          hint="What the picture shows, for people who cannot see it."
+        />
+        <Field name="keywords" label="Keywords" value={fields.keywords} errors={errors} hint="Separated by commas." />
+        <Field
+          name="metaTitle"
+          label="Search title"
+          value={fields.metaTitle}
+          errors={errors}
+          required={false}
+          hint="Leave empty to use the title."
+        />
+        <Field
+          name="metaDescription"
+          label="Search description"
+          value={fields.metaDescription}
+          errors={errors}
+          required={false}
+          hint="Leave empty to use the summary."
+        />
+        <Field
+          name="body"
+          label="Article text"
+          value={fields.body}
+          errors={errors}
+          multiline={24}
+          hint={`Markdown: ## for a heading, **bold**, - for a list. A heading named Conclusion puts the sign-up form just before it. Read time is counted at ${WORDS_PER_MINUTE} words a minute; 5 to 8 minutes reads well, but any length can be published.`}
+        />
+        <fieldset className="grid gap-4 rounded-xl border border-navy/20 p-4">
+          <legend className="px-1 font-semibold">
+            Sign-up form in the article (optional: leave empty for the category's default)
+          </legend>
+          <Field name="lead.title" label="Form heading" value={fields["lead.title"]} errors={errors} required={false} />
+          <Field
+            name="lead.description"
+            label="Form text"
+            value={fields["lead.description"]}
+            errors={errors}
+            required={false}
+          />
+          <Field
+            name="lead.ctaText"
+            label="Button text"
+            value={fields["lead.ctaText"]}
+            errors={errors}
+            required={false}
+          />
+          <Field
+            name="lead.inputPlaceholder"
+            label="E-mail placeholder"
+            value={fields["lead.inputPlaceholder"]}
+            errors={errors}
+            required={false}
+          />
+        </fieldset>
+        <div className="grid gap-1">
+          <label htmlFor="publishAt" className="font-medium">
+            Publish at (Amsterdam time, optional)
+          </label>
+          <input
+            id="publishAt"
+            name="publishAt"
+            type="datetime-local"
+            step={60}
+            aria-invalid={errors?.publishAt ? true : undefined}
+            aria-describedby={errors?.publishAt ? "publishAt-error" : undefined}
+            className="block w-full rounded-lg border border-navy/30 px-3 py-2"
+          />
+          {errors?.publishAt ? (
+            <p id="publishAt-error" className="text-sm font-medium text-red-800">
+              Publish at: {errors.publishAt}.
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton name="intent" value="preview" variant="secondary">
+            Preview
+          </SubmitButton>
+          <SubmitButton name="intent" value="save" variant="secondary" busyText="Saving…">
+            Save draft
+          </SubmitButton>
+          <SubmitButton name="intent" value="publish" busyText="Publishing…">
+            Publish now
+          </SubmitButton>
+          <SubmitButton name="intent" value="schedule" variant="secondary">
+            Schedule
+          </SubmitButton>
+        </div>
+      </Form>
+
+      {preview ? (
+        <section aria-labelledby="preview-title" className="mt-10 rounded-2xl bg-white p-6 ring-1 ring-navy/10">
+          <p className="text-sm text-ink/70">Preview · {preview.readTime}</p>
+          <article className="blog-article">
+            <h2 id="preview-title" className="text-3xl font-bold text-navy">
+              {preview.title}
+            </h2>
+            <div className="prose" dangerouslySetInnerHTML={{ __html: preview.before }} />
+            <div className="prose" dangerouslySetInnerHTML={{ __html: preview.after }} />
+          </article>
+        </section>
+      ) : null}
+
+      {entry ? (
+        <section aria-labelledby="versions-title" className="mt-10 max-w-3xl">
+          <h2 id="versions-title" className="text-xl font-semibold text-navy">
+            Versions
+          </h2>
+          {entry.status !== "unpublished" && entry.status !== "draft" ? (
+            <Form method="post" className="mt-3">
+              <SubmitButton name="intent" value="unpublish" variant="danger">
+                Take off the site
+              </SubmitButton>
+            </Form>
+          ) : null}
+          <ol className="mt-4 grid gap-2">
+            {loaded.versions.map((v) => (
+              <li
+                key={v.version}
+                className="flex flex-wrap items-center justify-between gap-3 border-t border-navy/10 pt-2"
+              >
+                <span>
+                  Version {v.version} ({v.reason}), {formatDateTime(v.at)}: {v.title}
+                </span>
+                {v.version !== entry.version ? (
+                  <Form method="post">
+                    <input type="hidden" name="version" value={v.version} />
+                    <SubmitButton name="intent" value="restore" variant="secondary">
+                      Restore version {v.version}
+                    </SubmitButton>
+                  </Form>
+                ) : (
+                  <span className="text-sm text-ink/70">current draft</span>
+                )}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </AdminShell>
+  );
+}
