@@ -223,7 +223,8 @@ export default function AdminArticle() {
       {message ? <Notice tone={result?.ok ? "success" : "error"}>{message}</Notice> : null}
       {errors && !message ? <Notice tone="error">Some fields need attention; see the messages below.</Notice> : null}
 
-      <Form method="post" className="mt-6 grid max-w-3xl gap-5">
+      {/* Keyed by version: a restore must refill the fields, which only read their defaults once. */}
+      <Form key={entry?.version ?? "new"} method="post" className="mt-6 grid max-w-3xl gap-5">
         <Field name="title" label="Title" value={fields.title} errors={errors} />
         <Field
           name="slug"
