@@ -11,6 +11,7 @@ import {
 } from "~/features/leads/lifecycle.server";
 import { parseCalcom, parseCalendly, type BookingChange } from "./payload";
 import { TOLERANCE_MS, verifyCalcom, verifyCalendly } from "./signature";
+import { webhookFailures } from "~/infra/metrics.server";
 
 export type SchedulingProvider = "calendly" | "cal.com";
 
@@ -88,6 +89,7 @@ export async function handleSchedulingWebhook(
     deps.logger.info({ provider: change.provider, kind: change.kind, matched: outcome }, "scheduling web hook stored");
     return { status: 200, body: { received: true } };
   } catch (error) {
+    webhookFailures.inc({ webhook: "scheduling" });
     // Only the error's kind: a database error's text can quote the query's values (name, e-mail).
     deps.logger.error(
       { error: errorKind(error), provider: change.provider, kind: change.kind },
