@@ -49,6 +49,8 @@ export interface RequestContext {
   inlineCss?: (html: string) => string;
   /** The page's ETag when it is revalidated by content revision; sent with a 200 (server/page-cache.ts). */
   etag?: string;
+  /** Built files of each island entry, entry first (server/islands.ts). */
+  islands?: Record<string, string[]>;
 }
 
 declare module "react-router" {
@@ -59,6 +61,7 @@ declare module "react-router" {
     clientIp?: string;
     inlineCss?: (html: string) => string;
     etag?: string;
+    islands?: Record<string, string[]>;
   }
 }
 

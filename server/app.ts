@@ -12,6 +12,7 @@ import { securityHeaders } from "./security";
 import { cachedByRevision } from "~/features/site/route-meta";
 import { publicEnv } from "~/infra/env.server";
 import { revisionValidator, stylesheetInliner } from "./page-cache";
+import { islandModules } from "./islands";
 import { firstTouchCookie } from "./first-touch";
 
 /** Largest request body accepted by any endpoint; bigger ones are refused before parsing. */
@@ -113,6 +114,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   for (const middleware of before) app.use(middleware);
 
   const inlineCss = clientDir ? stylesheetInliner(clientDir) : undefined;
+  const islands = clientDir ? islandModules(clientDir) : undefined;
   if (clientDir) {
     app.use(
       "/assets",
@@ -137,6 +139,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
         cspNonce: String(res.locals.cspNonce),
         clientIp: req.ip ?? "unknown",
         inlineCss,
+        islands,
         etag: typeof res.locals.etag === "string" ? res.locals.etag : undefined,
       }) satisfies RequestContext,
   });
