@@ -2,10 +2,12 @@ import type { Database } from "~/infra/db.server";
 import type { Env } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer } from "~/infra/mail.server";
+import type { Backups } from "~/infra/backup-schedule.server";
 import type { RateLimitResult } from "~/infra/rate-limit.server";
 import type { PaymentProvider } from "~/features/checkout/provider.server";
 import type { Outbox } from "~/features/leads/outbox.server";
 import type { BackOfficeAuth } from "~/features/back-office/auth.server";
+import type { SiteContentStore } from "~/features/content/kinds.server";
 
 // What loaders and actions get. server/services.ts builds the services; features import the
 // types from here (never from server/), and nothing this file imports imports it back.
@@ -27,8 +29,12 @@ export interface AppServices {
   mailer: Mailer | null;
   /** Durable local queue for submissions the database could not take (DATA_DIR/outbox.jsonl, outbox-dead.jsonl). */
   outbox: Outbox;
+  /** Scheduled backups and the newest good one (BACKUP_DIR). */
+  backups: Backups;
   /** Back-office authentication (better-auth: sessions, TOTP, JWKS). */
   auth: BackOfficeAuth;
+  /** The content model: articles, offers, events, ... (app/features/content/store.server.ts). */
+  content: SiteContentStore;
   /**
    * Changes whenever anything a public page shows changes: public pages are revalidated against it
    * (ETag, docs/decisions/017-islands-and-per-request-pages.md). The build id, joined by the

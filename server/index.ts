@@ -53,6 +53,8 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // /readyz answers 503 from now on, so a load balancer stops sending new visitors here.
+    app.locals.stopping = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => {
       logger.warn("forcing shutdown after 10 s");
@@ -68,6 +70,10 @@ async function main() {
     server.closeIdleConnections();
     setInterval(() => server.closeIdleConnections(), 250).unref();
   };
+  // `npm run backup` asks for a backup this way while this process holds the PGlite database.
+  process.on("SIGUSR2", () => {
+    services.backups.runNow().catch((error: unknown) => logger.error({ err: error }, "requested backup failed"));
+  });
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 }

@@ -100,7 +100,13 @@ describe("server", () => {
   it("reports health with the database engine", async () => {
     const res = await fetch(`${server.url}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok", database: "pglite", outbox: { depth: 0, deadLetters: 0 } });
+    expect(await res.json()).toEqual({
+      status: "ok",
+      database: "pglite",
+      outbox: { depth: 0, deadLetters: 0 },
+      // A new site has no backup yet, which counts as overdue.
+      backup: expect.objectContaining({ lastGoodAt: null, stale: true }),
+    });
   });
 
   it("sends the security headers with a fresh nonce per request", async () => {
@@ -224,6 +230,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
         status: "ok",
         database: "postgres",
         outbox: { depth: 0, deadLetters: 0 },
+        backup: expect.objectContaining({ stale: true }),
       });
   });
 
