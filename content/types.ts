@@ -88,7 +88,7 @@ export interface ServiceCard {
   title: string;
   description: string;
   benefits: [string, string, string, string];
-  image: MediaImage; // imageUrl + imageAlt of SPEC.md
+  image: MediaImage;
   learnMoreLink: string; // "/services/<slug>"
   features: Feature[];
 }
@@ -107,7 +107,7 @@ export interface ServicePage {
   faq: FaqEntry[];
   /** Sticky bottom bar text and button label. */
   stickyBar: { message: string; cta: string; storageKey: string };
-  /** Questionnaire prefill (SPEC.md section 2). */
+  /** Questionnaire prefill. */
   prefill: { startFromQuestion: number; answers: Record<number, string> };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The one list of the site's pages (SPEC.md section 2). It feeds app/routes.ts,
+ * The one list of the site's pages. It feeds app/routes.ts,
  * the prerender list, /sitemap.xml, /robots.txt, the /sitemap page and the
  * page_view analytics event. Resource routes (XML, APIs) live only in routes.ts.
  */
