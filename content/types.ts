@@ -24,10 +24,12 @@ export interface SiteContent {
   tagline: string;
   description: string; // default meta description
   contactEmail: string;
-  /** Chamber of Commerce number shown in the footer. */
-  footerRegistrationNumber: string;
-  /** Registration number shown in the privacy notice (SPEC: differs from the footer's). */
-  privacyRegistrationNumber: string;
+  /**
+   * The business's one Chamber of Commerce (KvK) number and its VAT (btw) number. Every page
+   * that names the business (footer, privacy notice, terms, order e-mail) reads them from here.
+   */
+  registrationNumber: string;
+  vatNumber: string;
   address: { city: string; country: string };
   social: SocialLink[];
   /** Messaging-app (WhatsApp) chat link with a prefilled greeting. */
@@ -166,7 +168,8 @@ export interface PlanTier {
 export interface PricingContent {
   title: string; // "Flexible Plans for Every Goal"
   subtitle: string;
-  durations: { value: Duration; label: string; billingType: BillingType; savings: string }[];
+  /** The duration toggle; its savings notices are computed from the prices, never typed. */
+  durations: { value: Duration; label: string; billingType: BillingType }[];
   plans: PlanTier[];
   afterPaymentNote: string; // coach contacts within 24 hours
 }

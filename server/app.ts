@@ -8,9 +8,14 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { AppServices, RequestContext } from "~/context";
 import { trustFunction } from "~/infra/trust-proxy.server";
+import { scrubText } from "~/infra/logger.server";
 import { securityHeaders } from "./security";
-import { loadPrerendered, servePrerendered, stylesheetInliner } from "./prerendered";
+import { cachedByRevision } from "~/features/site/route-meta";
+import { publicEnv } from "~/infra/env.server";
+import { revisionValidator, stylesheetInliner } from "./page-cache";
 import { firstTouchCookie } from "./first-touch";
+import { createMetrics } from "./metrics";
+import { pendingMigrations } from "~/infra/db.server";
 
 /** Largest request body accepted by any endpoint; bigger ones are refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -44,7 +49,10 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
       autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") },
       serializers: {
         // Only method and path: query strings can carry e-mail addresses or session ids.
-        req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split("?")[0] }),
+        req: (req: { method: string; url: string }) => ({
+          method: req.method,
+          path: scrubText(req.url.split("?")[0] ?? ""),
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -77,6 +85,35 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   });
   app.use(limitChunkedBody);
 
+  const metrics = createMetrics(services, build);
+  app.use(metrics.measure);
+  app.get("/metrics", metrics.handler);
+
+  // Readiness, for a load balancer choosing where to send visitors: the database answers within
+  // 2 s, every migration is applied, the background jobs run, and the server is not shutting down.
+  let migrated = false;
+  app.get("/readyz", async (req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const checks = {
+      database: false,
+      migrations: false,
+      scheduler: false,
+      accepting: req.app.locals.stopping !== true,
+    };
+    try {
+      await withTimeout(services.database.ping(), 2_000);
+      checks.database = true;
+      migrated ||= (await withTimeout(pendingMigrations(services.database), 2_000)) === 0;
+      checks.migrations = migrated;
+    } catch {
+      // Reported through the checks below.
+    }
+    checks.scheduler =
+      services.outbox.running && (services.backups.scheduled || services.backups.intervalMinutes === 0);
+    const ready = Object.values(checks).every(Boolean);
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", checks });
+  });
+
   app.get("/healthz", async (_req, res) => {
     try {
       await Promise.race([
@@ -85,8 +122,8 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
       ]);
       res.setHeader("Cache-Control", "no-store");
       // Waiting submissions and ones that could never be stored (shown under /admin/unsaved).
-      const outbox = await services.outbox.stats();
-      res.json({ status: "ok", database: services.database.engine, outbox });
+      const [outbox, backup] = await Promise.all([services.outbox.stats(), services.backups.summary()]);
+      res.json({ status: "ok", database: services.database.engine, outbox, backup });
     } catch (error) {
       logger.error({ err: error }, "health check failed");
       res.status(503).json({ status: "error", database: services.database.engine });
@@ -121,17 +158,9 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
         fallthrough: false,
       }),
     );
-    app.use(servePrerendered(loadPrerendered(clientDir, inlineCss)));
-    app.use(
-      express.static(clientDir, {
-        index: false,
-        redirect: false,
-        maxAge: "1d",
-        setHeaders: (res, file) => {
-          if (file.endsWith(".data")) res.setHeader("Cache-Control", "no-cache");
-        },
-      }),
-    );
+    app.use(express.static(clientDir, { index: false, redirect: false, maxAge: "1d" }));
+    // Development renders from changing sources: no page is "the same version" there.
+    app.use(revisionValidator(services, cachedByRevision, JSON.stringify(publicEnv(env))));
   }
 
   const handleRequest = createRequestHandler({
@@ -143,6 +172,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
         cspNonce: String(res.locals.cspNonce),
         clientIp: req.ip ?? "unknown",
         inlineCss,
+        etag: typeof res.locals.etag === "string" ? res.locals.etag : undefined,
       }) satisfies RequestContext,
   });
   app.all("/{*splat}", (req, res, next) => {
@@ -153,10 +183,18 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   return app;
 }
 
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Requests no page can answer, refused before anything else looks at them: absolute-form targets
  * (`GET http://other.example/admin`), paths that are not valid percent-encoding (`/%`), and the
- * build's own file names for prerendered pages (`/pricing/index.html` goes to `/pricing`).
+ * `index.html` file names from the days of prerendered pages (`/pricing/index.html` goes to `/pricing`).
  */
 const refuseOddTargets: express.RequestHandler = (req, res, next) => {
   // A backslash reads as a slash to browsers: `/\\evil.example` would redirect off the site.

@@ -12,6 +12,8 @@ import { createMailer } from "~/infra/mail.server";
 import { createPaymentProvider } from "~/features/checkout/payments.server";
 import { Outbox } from "~/features/leads/outbox.server";
 import { createAuth } from "~/features/back-office/auth.server";
+import { startBackups } from "~/infra/backup-schedule.server";
+import { createSiteContentStore, seedSiteContent } from "~/features/content/kinds.server";
 import { registerOutboxHandlers } from "./outbox-handlers";
 
 /**
@@ -21,7 +23,15 @@ import { registerOutboxHandlers } from "./outbox-handlers";
 
 export async function createServices(
   env: Env,
-  options: { logger?: Logger; memoryDb?: boolean; startOutbox?: boolean } = {},
+  options: {
+    logger?: Logger;
+    memoryDb?: boolean;
+    startOutbox?: boolean;
+    /** Scheduled backups; off by default wherever the outbox is not started (scripts, tests). */
+    startBackups?: boolean;
+    /** The client build's version: public pages are revalidated against it (contentRevision). */
+    buildId?: string;
+  } = {},
 ): Promise<AppServices> {
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const database = await openDatabase({
@@ -29,6 +39,8 @@ export async function createServices(
     dataDir: env.DATA_DIR,
     memory: options.memoryDb,
   });
+  const content = createSiteContentStore(database.db);
+  await seedSiteContent(content);
   const secret = resolveSecret(env);
   const payments = createPaymentProvider(env, database.db, logger);
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM, logger);
@@ -51,15 +63,26 @@ export async function createServices(
   const stopRetention = startRetention(database.db, new Date(eventSchedule(env).timing.startsAt), (error) =>
     logger.warn({ err: error }, "removing data past its retention period failed"),
   );
+  const backups = startBackups(
+    database,
+    (options.startBackups ?? options.startOutbox !== false) && !options.memoryDb
+      ? env
+      : { ...env, BACKUP_INTERVAL_MINUTES: 0 },
+    logger,
+  );
   return {
     env,
     logger,
     database,
+    backups,
     secret,
     payments,
     mailer,
     outbox,
     auth: createAuth({ db: database.db, env, secret, logger, mailer }),
+    content,
+    // The build (templates, styles) and the content store's publishes both change what pages show.
+    contentRevision: async () => `${options.buildId ?? "unbuilt"}:${await content.revision()}`,
     async rateLimit(key, limit, windowSeconds) {
       try {
         return await hitRateLimit(database.db, key, limit, windowSeconds);
@@ -71,6 +94,7 @@ export async function createServices(
     },
     async close() {
       outbox.stop();
+      backups.stop();
       stopPruning();
       stopRetention();
       mailer?.close();
