@@ -89,7 +89,6 @@ function FunnelChart({ weeks }: { weeks: FunnelRow[] }) {
           { legend: "Paying clients", fill: "#0b1f3a", swatch: "bg-navy", value: (w) => w.clients },
         ]}
         height={160}
-        labelSpace={22}
       />
     </figure>
   );
