@@ -15,6 +15,7 @@ import { sourceLabel } from "~/infra/first-touch";
 import { Button } from "~/ui/button";
 import { NoteField, StatusSelect } from "~/features/back-office/lead-form";
 import { compactInputClass } from "~/ui/field";
+import { BackupStatus } from "~/features/back-office/backup-status";
 
 export const meta: Route.MetaFunction = () => adminMeta("Leads");
 export const headers = forwardSessionHeaders;
@@ -24,12 +25,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const trainer = await requireTrainer(request, ctx);
   const filters = parseLeadFilters(new URL(request.url).searchParams);
   const db = ctx.services.database.db;
-  const [leads, stats, open] = await Promise.all([listLeads(db, filters), weeklyStats(db), openLeads(db, new Date())]);
+  const [leads, stats, backup, open] = await Promise.all([
+    listLeads(db, filters),
+    weeklyStats(db),
+    ctx.services.backups.summary(),
+    openLeads(db, new Date()),
+  ]);
   return data(
     {
       email: trainer.user.email,
       filters,
       stats,
+      backup,
       open,
       leads: {
         ...leads,
@@ -192,7 +199,7 @@ function LeadCard({ lead }: { lead: Lead }) {
 }
 
 export default function AdminDashboard() {
-  const { filters, leads, stats, open } = useLoaderData<typeof loader>();
+  const { filters, leads, stats, backup, open } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   return (
     <AdminShell title="Leads" actions={<CsvLink list="leads" query={filtersToQuery(filters)} />}>
@@ -200,6 +207,7 @@ export default function AdminDashboard() {
         <Notice tone="success">Two-factor sign-in is on. Keep your backup codes safe.</Notice>
       ) : null}
       <OpenLeads leads={open} />
+      <BackupStatus backup={backup} />
       <div className="mb-6 grid gap-6 lg:grid-cols-3">
         <section
           aria-labelledby="weekly-heading"
