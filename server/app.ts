@@ -13,6 +13,7 @@ import { securityHeaders } from "./security";
 import { cachedByRevision } from "~/features/site/route-meta";
 import { publicEnv } from "~/infra/env.server";
 import { revisionValidator, stylesheetInliner } from "./page-cache";
+import { islandModules } from "./islands";
 import { firstTouchCookie } from "./first-touch";
 import { createMetrics } from "./metrics";
 import { pendingMigrations } from "~/infra/db.server";
@@ -39,7 +40,6 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   // Express reads NODE_ENV itself and prints stack traces in "development"; the server behaves
   // as in production however it is started (only the Vite dev server runs in development).
   app.set("env", env.NODE_ENV === "development" ? "development" : "production");
-  app.use(refuseOddTargets);
   const trust = trustFunction(env.TRUST_PROXY);
   app.set("trust proxy", trust);
 
@@ -73,6 +73,8 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
     });
   }
   app.use(securityHeaders(env));
+  // After the security headers: a refusal is also a document a browser may render.
+  app.use(refuseOddTargets);
   app.use(compression());
 
   app.use((req, res, next) => {
@@ -148,6 +150,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   for (const middleware of before) app.use(middleware);
 
   const inlineCss = clientDir ? stylesheetInliner(clientDir) : undefined;
+  const islands = clientDir ? islandModules(clientDir) : undefined;
   if (clientDir) {
     app.use(
       "/assets",
@@ -172,6 +175,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
         cspNonce: String(res.locals.cspNonce),
         clientIp: req.ip ?? "unknown",
         inlineCss,
+        islands,
         etag: typeof res.locals.etag === "string" ? res.locals.etag : undefined,
       }) satisfies RequestContext,
   });
