@@ -2,6 +2,7 @@ import type { Database } from "~/infra/db.server";
 import type { Env } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer } from "~/infra/mail.server";
+import type { Backups } from "~/infra/backup-schedule.server";
 import type { RateLimitResult } from "~/infra/rate-limit.server";
 import type { PaymentProvider } from "~/features/checkout/provider.server";
 import type { Outbox } from "~/features/leads/outbox.server";
@@ -27,8 +28,16 @@ export interface AppServices {
   mailer: Mailer | null;
   /** Durable local queue for submissions the database could not take (DATA_DIR/outbox.jsonl, outbox-dead.jsonl). */
   outbox: Outbox;
+  /** Scheduled backups and the newest good one (BACKUP_DIR). */
+  backups: Backups;
   /** Back-office authentication (better-auth: sessions, TOTP, JWKS). */
   auth: BackOfficeAuth;
+  /**
+   * Changes whenever anything a public page shows changes: public pages are revalidated against it
+   * (ETag, docs/decisions/017-islands-and-per-request-pages.md). The build id, joined by the
+   * revision of any content kept in the database; an edit must change it within 5 s.
+   */
+  contentRevision(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -39,27 +48,30 @@ export interface RequestContext {
   cspNonce: string;
   /** Client address as seen through TRUST_PROXY hops. */
   clientIp: string;
-  /** Puts the built stylesheet inside server-rendered HTML, as prerendered pages have it (server/prerendered.ts). */
+  /** Puts the built stylesheet inside server-rendered HTML (server/page-cache.ts). */
   inlineCss?: (html: string) => string;
+  /** The page's ETag when it is revalidated by content revision; sent with a 200 (server/page-cache.ts). */
+  etag?: string;
 }
 
 declare module "react-router" {
-  // Optional: loaders of prerendered pages run at build time with an empty context.
+  // Optional: unit tests call loaders with an empty context.
   interface AppLoadContext {
     services?: AppServices;
     cspNonce?: string;
     clientIp?: string;
     inlineCss?: (html: string) => string;
+    etag?: string;
   }
 }
 
 /**
- * Loaders of prerendered pages run at build time without services; anything that
+ * A loader called without the server's context (a unit test) has no services; anything that
  * needs the database calls this and gets a clear error instead of undefined access.
  */
 export function requireServices(context: Partial<RequestContext>): RequestContext {
   if (!context.services || !context.cspNonce || context.clientIp === undefined) {
-    throw new Error("Server services are not available (is this code running during prerender?)");
+    throw new Error("Server services are not available (was the loader called outside the server?)");
   }
   return context as RequestContext;
 }

@@ -3,8 +3,8 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { deferHydration } from "./features/site/deferred-hydration.server";
-import { NonceContext, PRERENDER_NONCE } from "./ui/nonce";
-import { privateCacheControl } from "./infra/cache-control";
+import { NonceContext } from "./ui/nonce";
+import { privateCacheControl, REVALIDATE } from "./infra/cache-control";
 
 export const streamTimeout = 5_000;
 
@@ -15,9 +15,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // During prerender there is no request nonce: a placeholder marks where the server puts one.
-  const prerendering = loadContext.cspNonce === undefined;
-  const nonce = loadContext.cspNonce ?? PRERENDER_NONCE;
+  const nonce = loadContext.cspNonce;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     // Every visitor gets the complete document: its scripts are rewritten to wait for the visitor's
@@ -38,10 +36,14 @@ export default function handleRequest(
           body.on("end", () => {
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             const cacheControl = responseHeaders.get("Cache-Control");
-            // Served pages carry this request's nonce, so only the visitor's own browser may keep them.
-            if (!prerendering)
+            if (loadContext.etag && responseStatusCode === 200) {
+              // Revalidated against the content revision on every visit (server/page-cache.ts).
+              responseHeaders.set("ETag", loadContext.etag);
+              responseHeaders.set("Cache-Control", REVALIDATE);
+            } else {
+              // Pages carry this request's nonce, so only the visitor's own browser may keep them.
               responseHeaders.set("Cache-Control", cacheControl ? privateCacheControl(cacheControl) : "no-cache");
-            else if (!cacheControl) responseHeaders.set("Cache-Control", "no-cache");
+            }
             const rendered = Buffer.concat(chunks).toString("utf8");
             const html = deferHydration(loadContext.inlineCss?.(rendered) ?? rendered, nonce);
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));

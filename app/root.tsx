@@ -16,6 +16,7 @@ import { SiteHeader } from "./features/site/header";
 import { SiteFooter } from "./features/site/footer";
 import { consentDefaultsScript } from "./features/site/gtm";
 import { useHydratedSignal } from "./features/site/hydration-signal";
+import { noScriptCss } from "./features/site/no-script-css";
 import { useNonce } from "./ui/nonce";
 import stylesheet from "./app.css?url";
 import { ButtonLink } from "~/ui/button";
@@ -53,6 +54,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b1f3a" />
         <Meta />
         <Links />
+        <noscript>
+          <style>{noScriptCss}</style>
+        </noscript>
       </head>
       <body className="flex min-h-dvh flex-col">
         <a

@@ -5,9 +5,9 @@ export const pricing: PricingContent = {
   subtitle:
     "Every plan includes a personal training plan, access to the online environment and WhatsApp support. Choose how much guidance you want, and save when you commit for longer.",
   durations: [
-    { value: "1", label: "1 month", billingType: "onetime", savings: "Save with 3 or 6 months" },
-    { value: "3", label: "3 months", billingType: "monthly3x", savings: "Save up to 15% (€25)" },
-    { value: "6", label: "6 months", billingType: "monthly6x", savings: "Save up to 29% (€50)" },
+    { value: "1", label: "1 month", billingType: "onetime" },
+    { value: "3", label: "3 months", billingType: "monthly3x" },
+    { value: "6", label: "6 months", billingType: "monthly6x" },
   ],
   plans: [
     {

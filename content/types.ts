@@ -166,7 +166,8 @@ export interface PlanTier {
 export interface PricingContent {
   title: string; // "Flexible Plans for Every Goal"
   subtitle: string;
-  durations: { value: Duration; label: string; billingType: BillingType; savings: string }[];
+  /** The duration toggle; its savings notices are computed from the prices, never typed. */
+  durations: { value: Duration; label: string; billingType: BillingType }[];
   plans: PlanTier[];
   afterPaymentNote: string; // coach contacts within 24 hours
 }

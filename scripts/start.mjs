@@ -1,5 +1,4 @@
-// `npm start`: builds when the build is missing or older than its sources (or was made for other
-// public settings, which prerendered pages carry), then serves. A second start on a built tree
+// `npm start`: builds when the build is missing or older than its sources, then serves. A second start on a built tree
 // skips straight to serving.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
@@ -8,8 +7,6 @@ import path from "node:path";
 const buildDir = process.env.BUILD_DIR ?? "build";
 const stampFile = path.join(buildDir, "start-stamp.json");
 const SOURCES = ["app", "content", "db", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
-// Settings baked into prerendered pages (canonical links, the tag manager, the scheduling link).
-const BAKED = ["SITE_URL", "PORT", "GTM_ID", "SCHEDULING_URL", "SCHEDULING_WIDGET_SCRIPT"];
 
 function newest(entry) {
   const stats = statSync(entry);
@@ -17,12 +14,10 @@ function newest(entry) {
   return readdirSync(entry).reduce((latest, name) => Math.max(latest, newest(path.join(entry, name))), stats.mtimeMs);
 }
 
-const settings = Object.fromEntries(BAKED.map((key) => [key, process.env[key] ?? ""]));
 const stamp = existsSync(stampFile) ? JSON.parse(readFileSync(stampFile, "utf8")) : null;
 const fresh =
   stamp &&
   existsSync(path.join(buildDir, "server/index.js")) &&
-  JSON.stringify(stamp.settings) === JSON.stringify(settings) &&
   SOURCES.filter((entry) => existsSync(entry)).every((entry) => newest(entry) <= stamp.builtAt);
 
 if (fresh) {
@@ -31,7 +26,7 @@ if (fresh) {
   const builtAt = Date.now();
   const { status } = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit" });
   if (status !== 0) process.exit(status ?? 1);
-  writeFileSync(stampFile, JSON.stringify({ builtAt, settings }));
+  writeFileSync(stampFile, JSON.stringify({ builtAt }));
 }
 
 const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { stdio: "inherit" });

@@ -8,9 +8,11 @@
  */
 import type Stripe from "stripe";
 import { pathToFileURL } from "node:url";
-import { allCatalogueItems, type CatalogueItem } from "~/features/checkout/catalogue";
+import { syncStripePrices } from "~/features/checkout/stripe-catalogue.server";
 import { createStripeClient } from "~/features/checkout/stripe.server";
 import { site } from "#content/site";
+import { pricing } from "#content/pricing";
+import type { PricingContent } from "#content/types";
 
 export interface SyncResult {
   prices: Record<string, string>;
@@ -18,60 +20,8 @@ export interface SyncResult {
   created: string[];
 }
 
-const productId = (planId: string) => `mjc_${planId}`;
-
-async function ensureProduct(stripe: Stripe, item: CatalogueItem): Promise<string> {
-  try {
-    return (await stripe.products.retrieve(productId(item.planId))).id;
-  } catch (error) {
-    if ((error as { code?: string }).code !== "resource_missing") throw error;
-    const product = await stripe.products.create({
-      id: productId(item.planId),
-      name: `${item.planName} coaching`,
-      metadata: { plan_id: item.planId },
-    });
-    return product.id;
-  }
-}
-
-function priceMatches(price: Stripe.Price, item: CatalogueItem): boolean {
-  const recurring = item.billingType !== "onetime";
-  return (
-    price.unit_amount === item.amountCents &&
-    price.currency === item.currency &&
-    (recurring
-      ? price.recurring?.interval === "month" && (price.recurring.interval_count ?? 1) === 1
-      : !price.recurring)
-  );
-}
-
-export async function syncStripeCatalogue(stripe: Stripe): Promise<SyncResult> {
-  const items = allCatalogueItems();
-  const existing = await stripe.prices.list({ lookup_keys: items.map((i) => i.key), active: true, limit: 100 });
-  const prices: Record<string, string> = {};
-  const created: string[] = [];
-  const products = new Map<string, string>();
-  for (const item of items) {
-    const current = existing.data.find((p) => p.lookup_key === item.key);
-    if (current && priceMatches(current, item)) {
-      prices[item.key] = current.id;
-      continue;
-    }
-    if (!products.has(item.planId)) products.set(item.planId, await ensureProduct(stripe, item));
-    const price = await stripe.prices.create({
-      product: products.get(item.planId) as string,
-      currency: item.currency,
-      unit_amount: item.amountCents,
-      // The 3- and 6-month plans are billed monthly; their subscription schedule stops them.
-      ...(item.billingType === "onetime" ? {} : { recurring: { interval: "month" as const, interval_count: 1 } }),
-      lookup_key: item.key,
-      transfer_lookup_key: true,
-      nickname: `${item.planName}, ${item.billingType}`,
-      metadata: { plan_id: item.planId, billing_type: item.billingType, payments_total: String(item.payments) },
-    });
-    prices[item.key] = price.id;
-    created.push(item.key);
-  }
+export async function syncStripeCatalogue(stripe: Stripe, content: PricingContent = pricing): Promise<SyncResult> {
+  const { prices, created } = await syncStripePrices(stripe, content);
   const portal = await stripe.billingPortal.configurations.create({
     business_profile: { headline: `${site.name}: manage your coaching plan` },
     features: {

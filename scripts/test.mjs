@@ -1,6 +1,7 @@
 // The whole test suite: type-check, lint, production build and unit tests side by side; then
-// the integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), which start the
-// built server; then end-to-end in Chromium. The long fault drills (2,000 submissions through a
+// the HTML validators over every public page's server HTML; then the integration tests (PGlite,
+// and PostgreSQL when TEST_DATABASE_URL is set), which start the built server; then end-to-end
+// in Chromium. The long fault drills (2,000 submissions through a
 // database outage, the soak) run with `npm run test:drills`, which CI runs after this.
 // Prints each stage's time and ends with one line "N passed, N failed, N skipped".
 import { spawn } from "node:child_process";
@@ -75,9 +76,12 @@ if (drills) {
     vitest("unit tests (Vitest)", "unit"),
   ]).then(([[typed, built], linted, unit]) => [typed, linted, built, unit]);
   const built = first[2];
+  const validated = built
+    ? await check("HTML validators (Nu checker, html-validate)", "npm", ["run", "-s", "validate:html"])
+    : false;
   const integration = built ? await vitest("integration tests (Vitest)", "integration") : false;
   const e2e = built ? await playwright() : false;
-  ok = first.every(Boolean) && integration && e2e;
+  ok = first.every(Boolean) && validated && integration && e2e;
 }
 
 if (!process.env.TEST_DATABASE_URL) {

@@ -9,7 +9,9 @@ import type { ServerBuild } from "react-router";
 import type { AppServices, RequestContext } from "~/context";
 import { trustFunction } from "~/infra/trust-proxy.server";
 import { securityHeaders } from "./security";
-import { loadPrerendered, servePrerendered, stylesheetInliner } from "./prerendered";
+import { cachedByRevision } from "~/features/site/route-meta";
+import { publicEnv } from "~/infra/env.server";
+import { revisionValidator, stylesheetInliner } from "./page-cache";
 import { firstTouchCookie } from "./first-touch";
 
 /** Largest request body accepted by any endpoint; bigger ones are refused before parsing. */
@@ -85,8 +87,8 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
       ]);
       res.setHeader("Cache-Control", "no-store");
       // Waiting submissions and ones that could never be stored (shown under /admin/unsaved).
-      const outbox = await services.outbox.stats();
-      res.json({ status: "ok", database: services.database.engine, outbox });
+      const [outbox, backup] = await Promise.all([services.outbox.stats(), services.backups.summary()]);
+      res.json({ status: "ok", database: services.database.engine, outbox, backup });
     } catch (error) {
       logger.error({ err: error }, "health check failed");
       res.status(503).json({ status: "error", database: services.database.engine });
@@ -121,17 +123,9 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
         fallthrough: false,
       }),
     );
-    app.use(servePrerendered(loadPrerendered(clientDir, inlineCss)));
-    app.use(
-      express.static(clientDir, {
-        index: false,
-        redirect: false,
-        maxAge: "1d",
-        setHeaders: (res, file) => {
-          if (file.endsWith(".data")) res.setHeader("Cache-Control", "no-cache");
-        },
-      }),
-    );
+    app.use(express.static(clientDir, { index: false, redirect: false, maxAge: "1d" }));
+    // Development renders from changing sources: no page is "the same version" there.
+    app.use(revisionValidator(services, cachedByRevision, JSON.stringify(publicEnv(env))));
   }
 
   const handleRequest = createRequestHandler({
@@ -143,6 +137,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
         cspNonce: String(res.locals.cspNonce),
         clientIp: req.ip ?? "unknown",
         inlineCss,
+        etag: typeof res.locals.etag === "string" ? res.locals.etag : undefined,
       }) satisfies RequestContext,
   });
   app.all("/{*splat}", (req, res, next) => {
@@ -156,7 +151,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
 /**
  * Requests no page can answer, refused before anything else looks at them: absolute-form targets
  * (`GET http://other.example/admin`), paths that are not valid percent-encoding (`/%`), and the
- * build's own file names for prerendered pages (`/pricing/index.html` goes to `/pricing`).
+ * `index.html` file names from the days of prerendered pages (`/pricing/index.html` goes to `/pricing`).
  */
 const refuseOddTargets: express.RequestHandler = (req, res, next) => {
   // A backslash reads as a slash to browsers: `/\\evil.example` would redirect off the site.

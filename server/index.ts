@@ -18,12 +18,17 @@ async function main() {
     throw error;
   }
 
-  const services = await createServices(env);
-  const { logger } = services;
   const root = process.cwd();
+  const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+  const build =
+    env.NODE_ENV === "development"
+      ? undefined
+      : ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);
+  const services = await createServices(env, { buildId: build?.assets.version });
+  const { logger } = services;
 
   let app;
-  if (env.NODE_ENV === "development") {
+  if (!build) {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ server: { middlewareMode: true } });
     app = createApp({
@@ -32,8 +37,6 @@ async function main() {
       before: [viteServer.middlewares],
     });
   } else {
-    const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
-    const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
     app = createApp({ services, build, clientDir: path.join(buildDir, "client") });
   }
 
@@ -65,6 +68,10 @@ async function main() {
     server.closeIdleConnections();
     setInterval(() => server.closeIdleConnections(), 250).unref();
   };
+  // `npm run backup` asks for a backup this way while this process holds the PGlite database.
+  process.on("SIGUSR2", () => {
+    services.backups.runNow().catch((error: unknown) => logger.error({ err: error }, "requested backup failed"));
+  });
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 }

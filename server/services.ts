@@ -12,6 +12,7 @@ import { createMailer } from "~/infra/mail.server";
 import { createPaymentProvider } from "~/features/checkout/payments.server";
 import { Outbox } from "~/features/leads/outbox.server";
 import { createAuth } from "~/features/back-office/auth.server";
+import { startBackups } from "~/infra/backup-schedule.server";
 import { registerOutboxHandlers } from "./outbox-handlers";
 
 /**
@@ -21,7 +22,15 @@ import { registerOutboxHandlers } from "./outbox-handlers";
 
 export async function createServices(
   env: Env,
-  options: { logger?: Logger; memoryDb?: boolean; startOutbox?: boolean } = {},
+  options: {
+    logger?: Logger;
+    memoryDb?: boolean;
+    startOutbox?: boolean;
+    /** Scheduled backups; off by default wherever the outbox is not started (scripts, tests). */
+    startBackups?: boolean;
+    /** The client build's version: public pages are revalidated against it (contentRevision). */
+    buildId?: string;
+  } = {},
 ): Promise<AppServices> {
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const database = await openDatabase({
@@ -51,15 +60,25 @@ export async function createServices(
   const stopRetention = startRetention(database.db, new Date(eventSchedule(env).timing.startsAt), (error) =>
     logger.warn({ err: error }, "removing data past its retention period failed"),
   );
+  const backups = startBackups(
+    database,
+    (options.startBackups ?? options.startOutbox !== false) && !options.memoryDb
+      ? env
+      : { ...env, BACKUP_INTERVAL_MINUTES: 0 },
+    logger,
+  );
   return {
     env,
     logger,
     database,
+    backups,
     secret,
     payments,
     mailer,
     outbox,
     auth: createAuth({ db: database.db, env, secret, logger, mailer }),
+    // Content still ships with the build, so the build is the whole revision for now.
+    contentRevision: () => Promise.resolve(options.buildId ?? "unbuilt"),
     async rateLimit(key, limit, windowSeconds) {
       try {
         return await hitRateLimit(database.db, key, limit, windowSeconds);
@@ -71,6 +90,7 @@ export async function createServices(
     },
     async close() {
       outbox.stop();
+      backups.stop();
       stopPruning();
       stopRetention();
       mailer?.close();

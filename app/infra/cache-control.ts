@@ -12,3 +12,6 @@ export function privateCacheControl(value: string): string {
   const storable = !directives.some((d) => /^(no-store|private)$/i.test(d));
   return (storable ? ["private", ...directives] : directives).join(", ");
 }
+
+/** A page revalidated by ETag: the visitor's browser may keep it, but asks the server each time. */
+export const REVALIDATE = "private, no-cache";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "#db/schema";
 
@@ -16,6 +16,45 @@ export interface Database {
   reopen?(): Promise<void>;
   /** Applies pending migrations; safe to call from several instances at once. */
   migrate(): Promise<void>;
+  /** PostgreSQL only: the connection string (backups run pg_dump against it). */
+  url?: string;
+  /** PGlite only: a gzip'd tar of the data directory, taken between two queries. */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+/**
+ * PGlite allows one process per data directory: a second one would corrupt it. The first
+ * process writes its pid beside the directory; a later one that finds a live pid there refuses.
+ */
+export function pgliteLockHolder(dataDir: string): number | undefined {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(`${dataDir}.lock`, "utf8").trim());
+  } catch {
+    return undefined;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM" ? pid : undefined;
+  }
+}
+
+function lockPglite(dataDir: string): () => void {
+  const holder = pgliteLockHolder(dataDir);
+  if (holder !== undefined) {
+    throw new Error(
+      `The embedded database ${dataDir} is in use by process ${holder}. PGlite allows one process per data directory: ` +
+        `stop that process first (or run several instances on PostgreSQL with DATABASE_URL).`,
+    );
+  }
+  writeFileSync(`${dataDir}.lock`, `${process.pid}\n`);
+  return () => {
+    if (pgliteLockHolder(dataDir) === undefined) rmSync(`${dataDir}.lock`, { force: true });
+  };
 }
 
 export const migrationsFolder = () => path.resolve(process.cwd(), "db/migrations");
@@ -40,8 +79,13 @@ export async function openDatabase(options: {
 async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  let client = await PGlite.create(dataDir);
+  const inMemory = dataDir.startsWith("memory://");
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const unlock = inMemory ? () => undefined : lockPglite(dataDir);
+  let client = await PGlite.create(dataDir).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   // Drizzle talks to this handle, so reopen() can swap the instance under a `db` others already hold.
   const handle = new Proxy(client, {
     get: (_target, key) => {
@@ -56,7 +100,16 @@ async function openPglite(dataDir: string): Promise<Database> {
     ping: async () => {
       await client.query("select 1");
     },
-    close: () => client.close(),
+    close: async () => {
+      // A checkpoint first: the next start then has no write-ahead log to replay.
+      if (!client.closed) await client.query("checkpoint").catch(() => undefined);
+      await client.close();
+      unlock();
+    },
+    dumpDataDir: async () => {
+      await client.query("checkpoint");
+      return client.dumpDataDir("gzip");
+    },
     reopen: async () => {
       if (!client.closed) await client.close();
       client = await PGlite.create(dataDir);
@@ -87,6 +140,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     engine: "postgres",
+    url,
     ping: async () => {
       await pool.query("select 1");
     },

@@ -1,6 +1,7 @@
 import "./zod-config";
 import { z } from "zod";
 import { parseTrustProxy } from "./trust-proxy.server";
+import { parseBackupKey } from "./backup-archive.server";
 
 /**
  * Every setting of the site, read once from the environment. With no variables
@@ -29,6 +30,26 @@ export const envSchema = z.object({
   ),
   /** Folder for the embedded database and the lead outbox. */
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Where backups go; defaults to DATA_DIR/backups. Copy it off the machine (README). */
+  BACKUP_DIR: optionalString,
+  /** Encrypts backups (AES-256-GCM): 32 bytes as 64 hex characters or base64. Keep a copy elsewhere. */
+  BACKUP_ENCRYPTION_KEY: optionalString.pipe(
+    z
+      .string()
+      .transform((v, ctx) => {
+        const key = parseBackupKey(v);
+        if (typeof key === "string") {
+          ctx.addIssue({ code: "custom", message: key });
+          return z.NEVER;
+        }
+        return key;
+      })
+      .optional(),
+  ),
+  /** Minutes between the server's own backups; 0 turns them off (when a separate job makes them). */
+  BACKUP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** Bearer token that lets /metrics answer requests from outside loopback and private networks. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Who may report the visitor's address (X-Forwarded-For): 0 when exposed directly, the

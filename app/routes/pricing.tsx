@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/pricing";
-import { pricing } from "#content/pricing";
 import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { lowestMonthlyPriceEuro } from "~/features/site/structured-data";
 import { requireServices } from "~/context";
@@ -8,11 +7,18 @@ import { readFormBody } from "~/infra/form-guard.server";
 import { createCheckout } from "~/features/checkout/create-checkout.server";
 import { checkoutRequestFromForm } from "~/features/checkout/checkout-schema";
 import { PricingPlans, type PricingError } from "~/features/checkout/pricing-plans";
+import { currentPricing } from "~/features/checkout/offers.server";
 
-export const meta: Route.MetaFunction = ({ location, matches }) => {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = requireServices(context);
+  return { pricing: await currentPricing(services) };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, location, matches }) => {
+  const pricing = loaderData?.pricing;
   return seoMeta({
     title: "Pricing",
-    description: `${pricing.title}: coaching plans from €${lowestMonthlyPriceEuro()} per month, paid at once or in monthly instalments.`,
+    description: `${pricing?.title ?? "Pricing"}: coaching plans from €${pricing ? lowestMonthlyPriceEuro(pricing) : ""} per month, paid at once or in monthly instalments.`,
     path: location.pathname,
     siteUrl: siteUrlFromMatches(matches),
   });
@@ -35,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function PricingPage({ actionData }: Route.ComponentProps) {
+export default function PricingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { pricing } = loaderData;
   return (
     <>
       <section
@@ -51,7 +58,7 @@ export default function PricingPage({ actionData }: Route.ComponentProps) {
       </section>
       <section aria-label="Plans" className="px-5 pb-20 pt-4">
         <div className="mx-auto max-w-6xl">
-          <PricingPlans initialError={actionData?.error ?? null} />
+          <PricingPlans pricing={pricing} initialError={actionData?.error ?? null} />
         </div>
       </section>
     </>

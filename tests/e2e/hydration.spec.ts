@@ -141,3 +141,27 @@ test("no page reports a Content-Security-Policy violation once its app has loade
     expect(await page.evaluate(() => (window as unknown as { __cspReports: string[] }).__cspReports), path).toEqual([]);
   }
 });
+
+test("a page the browser revalidates (304) keeps its scripts running under its stored policy", async ({ browser }) => {
+  // The shared fixture routes requests, which turns the browser's HTTP cache off; this page needs it.
+  const context = await browser.newContext();
+  await context.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const conditional: (string | undefined)[] = [];
+  page.on("request", async (request) => {
+    if (request.resourceType() === "document") conditional.push((await request.allHeaders())["if-none-match"]);
+  });
+  await page.goto("/pricing", { waitUntil: "load" });
+  // A reload revalidates the document; the server answers 304 and the cached HTML's nonce must still match.
+  await page.reload({ waitUntil: "load" });
+  await expect.poll(() => conditional.length).toBe(2);
+  expect(conditional[1]).toMatch(/^W\//);
+  await page.mouse.wheel(0, 10);
+  await expect(hydrated(page)).toHaveCount(1);
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -13,8 +13,20 @@ import { findOrder, listPayments } from "~/features/checkout/fulfilment.server";
 import { findTestOrder, payTestOrder } from "~/features/checkout/test-checkout-actions.server";
 import { syncStripeCatalogue } from "../../scripts/stripe-sync";
 import { orders, processedEvents } from "#db/schema";
+import { pricing } from "#content/pricing";
+import type { Duration } from "#content/types";
 import { createPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
+
+/**
+ * A seed price in cents: the tests charge whatever content/pricing.ts seeds, so a changed
+ * price never breaks them.
+ */
+function seedCents(planId: string, duration: Duration): number {
+  const prices = pricing.plans.find((p) => p.id === planId)?.monthlyPriceCents;
+  if (!prices) throw new Error(`the seed has no purchasable plan ${planId}`);
+  return prices[duration];
+}
 
 const SECRET_KEY = "sk_test_standin_123";
 const WEBHOOK_SECRET = "whsec_standin_secret";
@@ -110,11 +122,14 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
     );
     const progress3 = standIn.prices.get(prices["progress:monthly3x"] ?? "");
     expect(progress3).toMatchObject({
-      unit_amount: 12000,
+      unit_amount: seedCents("progress", "3"),
       currency: "eur",
       recurring: { interval: "month", interval_count: 1 },
     });
-    expect(standIn.prices.get(prices["elite:onetime"] ?? "")).toMatchObject({ unit_amount: 17500, recurring: null });
+    expect(standIn.prices.get(prices["elite:onetime"] ?? "")).toMatchObject({
+      unit_amount: seedCents("elite", "1"),
+      recurring: null,
+    });
     const again = await syncStripeCatalogue(stripe);
     expect(again.created).toEqual([]);
     expect(again.prices).toEqual(prices);
@@ -136,7 +151,7 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
       planId: "essential",
       billingType: "onetime",
       paymentsTotal: 1,
-      amountCents: 11000,
+      amountCents: seedCents("essential", "1"),
       status: "pending",
       provider: "stripe",
     });
@@ -163,8 +178,8 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
   });
 
   for (const [billingType, months, amount] of [
-    ["monthly3x", "3", 12000],
-    ["monthly6x", "6", 10500],
+    ["monthly3x", "3", seedCents("progress", "3")],
+    ["monthly6x", "6", seedCents("progress", "6")],
   ] as const) {
     it(`${billingType}: a monthly subscription of the ${months}-month price that a schedule ends after ${months} payments`, async () => {
       const result = await createCheckout(services, request("Progress", "progress", billingType), "10.0.0.2");
@@ -334,7 +349,7 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
     );
     expect(forged).toEqual({ status: 400, body: { received: false, error: "Invalid signature" } });
     const tamperedBody = await services.payments.handleWebhook(
-      payload.replace('"amount_total":11000', '"amount_total":1'),
+      payload.replace(`"amount_total":${seedCents("essential", "1")}`, '"amount_total":1'),
       stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
     );
     expect(tamperedBody.status).toBe(400);
@@ -350,14 +365,18 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
       eventOf("invoice.paid", {
         id: "in_oneoff",
         object: "invoice",
-        amount_paid: 11000,
+        amount_paid: seedCents("essential", "1"),
         parent: null,
         metadata: { order_id: order?.id },
       }),
     );
     const payments = await listPayments(services.database.db, order?.id ?? "");
     expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ instalment: 1, amountCents: 11000, providerPaymentId: session.payment_intent });
+    expect(payments[0]).toMatchObject({
+      instalment: 1,
+      amountCents: seedCents("essential", "1"),
+      providerPaymentId: session.payment_intent,
+    });
     const processed = await services.database.db
       .select()
       .from(processedEvents)
@@ -397,7 +416,7 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
       eventOf("invoice.paid", {
         id: "in_e3_1",
         object: "invoice",
-        amount_paid: 9000,
+        amount_paid: seedCents("essential", "3"),
         parent: { subscription_details: details },
       }),
     );
@@ -417,7 +436,7 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
       eventOf("invoice.paid", {
         id: "in_e3_2",
         object: "invoice",
-        amount_paid: 9000,
+        amount_paid: seedCents("essential", "3"),
         parent: { subscription_details: details },
       }),
     );
@@ -444,7 +463,7 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
       planName: "Progress",
       billingType: "monthly6x",
       paymentsTotal: 6,
-      amountPaidCents: 10500,
+      amountPaidCents: seedCents("progress", "6"),
       currency: "eur",
       paid: true,
       canManage: true,
@@ -472,6 +491,35 @@ describe.each(engines)("Stripe checkout against the stand-in on %s", (engine) =>
       configuration: expect.stringMatching(/^bpc_/),
     });
   });
+
+  it("publishing new prices creates a Stripe price per changed amount and archives the old one", async () => {
+    const key = "progress:monthly3x";
+    const old = standIn.prices.get(prices[key] ?? "");
+    const newCents = seedCents("progress", "3") + 700;
+    const changed = {
+      ...pricing,
+      plans: pricing.plans.map((p) =>
+        p.id === "progress" && p.monthlyPriceCents
+          ? { ...p, monthlyPriceCents: { ...p.monthlyPriceCents, "3": newCents } }
+          : p,
+      ),
+    };
+    const published = await services.payments.publishPrices(changed);
+    expect(published).toEqual({ created: [key], archived: [prices[key]] });
+    const fresh = [...standIn.prices.values()].find((p) => p.lookup_key === key);
+    expect(fresh).toMatchObject({ unit_amount: newCents, active: true, recurring: { interval: "month" } });
+    expect(fresh?.id).not.toBe(old?.id);
+    // Archived, not deleted: running subscriptions keep charging it.
+    expect(standIn.prices.get(old?.id ?? "")).toMatchObject({ active: false, unit_amount: seedCents("progress", "3") });
+    // A checkout at the old amount is refused rather than charged at another amount.
+    const refused = await createCheckout(services, request("Progress", "progress", "monthly3x"), "10.0.0.11");
+    expect(refused).toMatchObject({ ok: false, status: 502 });
+    // Publishing the same prices again changes nothing.
+    expect(await services.payments.publishPrices(changed)).toEqual({ created: [], archived: [] });
+    // Back to the seed, for any test after this one.
+    const restored = await services.payments.publishPrices(pricing);
+    expect(restored).toEqual({ created: [key], archived: [fresh?.id] });
+  });
 });
 
 describe("built-in test checkout", () => {
@@ -494,7 +542,12 @@ describe("built-in test checkout", () => {
     if (!result.ok) return;
     const sessionId = result.sessionUrl.split("/").pop() ?? "";
     const order = await findTestOrder(services.database.db, sessionId);
-    expect(order).toMatchObject({ status: "pending", provider: "test", paymentsTotal: 3, amountCents: 12000 });
+    expect(order).toMatchObject({
+      status: "pending",
+      provider: "test",
+      paymentsTotal: 3,
+      amountCents: seedCents("progress", "3"),
+    });
     if (!order) return;
     expect(await services.payments.retrieveCompletedCheckout(sessionId)).toBeNull();
 
@@ -524,7 +577,7 @@ describe("built-in test checkout", () => {
     expect(await listPayments(services.database.db, order.id)).toHaveLength(1);
     expect(await services.payments.retrieveCompletedCheckout(sessionId)).toMatchObject({
       planName: "Progress",
-      amountPaidCents: 12000,
+      amountPaidCents: seedCents("progress", "3"),
       paymentsTotal: 3,
       canManage: false,
     });

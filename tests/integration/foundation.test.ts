@@ -100,7 +100,13 @@ describe("server", () => {
   it("reports health with the database engine", async () => {
     const res = await fetch(`${server.url}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok", database: "pglite", outbox: { depth: 0, deadLetters: 0 } });
+    expect(await res.json()).toEqual({
+      status: "ok",
+      database: "pglite",
+      outbox: { depth: 0, deadLetters: 0 },
+      // A new site has no backup yet, which counts as overdue.
+      backup: expect.objectContaining({ lastGoodAt: null, stale: true }),
+    });
   });
 
   it("sends the security headers with a fresh nonce per request", async () => {
@@ -145,6 +151,25 @@ describe("server", () => {
     const res = await fetch(`${server.url}${asset}`);
     expect(res.headers.get("cache-control")).toContain("immutable");
     expect((await fetch(`${server.url}/pricing`)).headers.get("cache-control")).toBe("private, no-cache");
+  });
+
+  it("renders public pages per request and answers an unchanged one with 304", async () => {
+    for (const target of ["/", "/pricing", "/blog", "/blog/optimize-running-cadence", "/cancel"]) {
+      const first = await fetch(`${server.url}${target}`);
+      const etag = first.headers.get("etag");
+      expect(etag, target).toMatch(/^W\/"/);
+      const nonce = /'nonce-([^']+)'/.exec(first.headers.get("content-security-policy") ?? "")?.[1];
+      // Rendered for this request: its own nonce, not one stamped into stored HTML.
+      expect(await first.text(), target).toContain(`nonce="${nonce}"`);
+      const again = await fetch(`${server.url}${target}`, { headers: { "If-None-Match": etag ?? "" } });
+      expect(again.status, target).toBe(304);
+      expect(again.headers.get("content-security-policy"), target).toBeNull();
+    }
+    for (const target of ["/success", "/nicaragua", "/no-such-page"]) {
+      const res = await fetch(`${server.url}${target}`, { headers: { "If-None-Match": "*" } });
+      expect(res.status, target).not.toBe(304);
+      expect(res.headers.get("etag"), target).toBeNull();
+    }
   });
 
   it("compresses responses", async () => {
@@ -205,6 +230,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
         status: "ok",
         database: "postgres",
         outbox: { depth: 0, deadLetters: 0 },
+        backup: expect.objectContaining({ stale: true }),
       });
   });
 

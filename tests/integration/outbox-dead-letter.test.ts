@@ -136,6 +136,7 @@ describe.each(engines)("outbox dead letters on %s", (engine) => {
         status: "ok",
         database: engine,
         outbox: { depth: 0, deadLetters: 1 },
+        backup: expect.objectContaining({ stale: true }),
       });
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -80,7 +80,7 @@ export function cleanEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (value === undefined) continue;
-    if (/^(DATABASE_URL|STRIPE_|SMTP_URL|GTM_ID|NODE_ENV|PORT|DATA_DIR)/.test(key)) continue;
+    if (/^(DATABASE_URL|STRIPE_|SMTP_URL|GTM_ID|NODE_ENV|PORT|DATA_DIR|BACKUP_|METRICS_TOKEN)/.test(key)) continue;
     env[key] = value;
   }
   return env;

@@ -209,8 +209,26 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     }
     if (method === "GET" && path === "/v1/prices") {
       const keys = (params.lookup_keys as string[] | undefined) ?? [];
-      const data = [...prices.values()].filter((p) => p.active && keys.includes(String(p.lookup_key)));
+      const active = params.active === undefined ? null : params.active === "true";
+      const data = [...prices.values()].filter(
+        (p) => (active === null || p.active === active) && keys.includes(String(p.lookup_key)),
+      );
       return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/prices" } };
+    }
+    if ((match = /^\/v1\/prices\/([^/]+)$/.exec(path))) {
+      const price = prices.get(decodeURIComponent(match[1] ?? ""));
+      if (!price) return null;
+      // Like Stripe, an update may archive a price or change its lookup key and nickname, never its amount.
+      if (method === "POST") {
+        if (params.unit_amount !== undefined)
+          return {
+            status: 400,
+            body: { error: { type: "invalid_request_error", message: "Received unknown parameter: unit_amount" } },
+          };
+        if (params.active !== undefined) price.active = params.active === "true";
+        if (params.nickname !== undefined) price.nickname = params.nickname;
+      }
+      return { status: 200, body: price };
     }
     if (method === "POST" && path === "/v1/prices") {
       if (params.transfer_lookup_key === "true") {

@@ -3,8 +3,9 @@ import type { BlogPost, BlogPostSummary } from "./types";
 import { sortCategories, sortNewestFirst, type BlogCategory } from "./rules";
 
 /**
- * The posts, read and validated when the server bundle is built (Vite inlines the
- * files), so a malformed post fails `react-router build` with its file and field.
+ * The posts, inlined into the server bundle when it is built (Vite reads the files) and
+ * validated on first use; posts.server.test.ts parses every file, so a malformed post fails the
+ * tests with its file and field before it can reach the site.
  */
 const files = import.meta.glob<string>("/content/blog/*.md", { query: "?raw", import: "default", eager: true });
 const svgs = import.meta.glob<string>("/content/media/**/*.svg", { query: "?raw", import: "default", eager: true });
@@ -18,7 +19,7 @@ const media: MediaLookup = {
 
 let cache: { posts: readonly BlogPost[]; summaries: readonly BlogPostSummary[] } | undefined;
 
-/** Parsed on first use: the prerender step calls it for every post page and /sitemap, so a bad post stops the build. */
+/** Parsed once, on the first request that needs a post (every page: the header lists them). */
 function load() {
   if (!cache) {
     const posts = sortNewestFirst(parsePosts(files, media));

@@ -22,10 +22,7 @@ export function CancelView() {
         />
         <p className="text-lg font-medium text-navy">{copy.cancel.processing}</p>
       </div>
-      {/* Without JavaScript the processing state never ends, so the message shows at once. */}
-      <noscript>
-        <style>{".cancel-processing{display:none!important}.cancel-content{visibility:visible!important}"}</style>
-      </noscript>
+      {/* Without JavaScript the processing state never ends, so the message shows at once (site/no-script-css.ts). */}
       <div className="cancel-content invisible [grid-area:1/1]" data-live-content="" suppressHydrationWarning>
         <div className="rounded-3xl border border-navy/10 bg-white p-6 text-center shadow-sm sm:p-10">
           <span

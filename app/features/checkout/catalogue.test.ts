@@ -28,7 +28,11 @@ describe("billing-type mapping", () => {
 describe("catalogue lookup", () => {
   const good = { priceId: "progress:monthly3x", planName: "Progress", billingType: "monthly3x", frequency: "3" };
 
+  const progress = pricing.plans.find((p) => p.id === "progress");
+  const monthly = progress?.monthlyPriceCents;
+
   it("finds the plan with the server's own price: 3 payments of the 3-month price", () => {
+    if (!monthly) throw new Error("the seed has a purchasable Progress plan");
     expect(resolveCatalogueItem(good)).toEqual({
       key: "progress:monthly3x",
       planId: "progress",
@@ -36,29 +40,31 @@ describe("catalogue lookup", () => {
       billingType: "monthly3x",
       duration: "3",
       payments: 3,
-      amountCents: 12000,
-      totalCents: 36000,
+      amountCents: monthly["3"],
+      totalCents: monthly["3"] * 3,
       currency: "eur",
     });
-    expect(
-      resolveCatalogueItem({
-        priceId: "essential:onetime",
-        planName: "Essential",
-        billingType: "onetime",
-        frequency: "1",
-      }),
-    ).toMatchObject({
-      payments: 1,
-      amountCents: 11000,
-      totalCents: 11000,
-    });
-    expect(
-      resolveCatalogueItem({ priceId: "elite:monthly6x", planName: "Elite", billingType: "monthly6x", frequency: "6" }),
-    ).toMatchObject({
-      payments: 6,
-      amountCents: 12500,
-      totalCents: 75000,
-    });
+    for (const [billingType, frequency, payments] of [
+      ["onetime", "1", 1],
+      ["monthly6x", "6", 6],
+    ] as const) {
+      const item = resolveCatalogueItem({ ...good, priceId: `progress:${billingType}`, billingType, frequency });
+      expect(item).toMatchObject({
+        payments,
+        amountCents: monthly[frequency],
+        totalCents: monthly[frequency] * payments,
+      });
+    }
+  });
+
+  it("charges whatever prices it is given, not the seed's", () => {
+    const changed = {
+      ...pricing,
+      plans: pricing.plans.map((p) =>
+        p.id === "progress" ? { ...p, monthlyPriceCents: { "1": 20000, "3": 17700, "6": 15000 } } : p,
+      ),
+    };
+    expect(resolveCatalogueItem(good, changed)).toMatchObject({ amountCents: 17700, totalCents: 53100 });
   });
 
   it.each([

@@ -21,10 +21,7 @@ export function CountdownNotice({ seconds, template, stayLabel, stayedLabel }: C
   const [before, after] = template.split("{seconds}");
   return (
     <>
-      {/* Without JavaScript nothing counts down or stays: only the page's own links remain. */}
-      <noscript>
-        <style>{"[data-live-countdown]{display:none!important}"}</style>
-      </noscript>
+      {/* Without JavaScript nothing counts down or stays (site/no-script-css.ts): only the page's own links remain. */}
       <div
         className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 text-center text-sm text-ink/80"
         data-live-countdown=""

@@ -5,6 +5,7 @@ import { guardInput, type FormGuardContext } from "~/infra/form-guard.server";
 import type { Logger } from "~/infra/logger.server";
 import type { FirstTouch } from "~/infra/first-touch";
 import { resolveCatalogueItem } from "./catalogue";
+import { currentPricing } from "./offers.server";
 import { CHECKOUT_MESSAGES, checkoutRequestSchema } from "./checkout-schema";
 import { attachSession, createPendingOrder } from "./fulfilment.server";
 import type { PaymentProvider } from "./provider.server";
@@ -39,7 +40,8 @@ export async function createCheckout(
 
   const parsed = checkoutRequestSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, status: 400, message: CHECKOUT_MESSAGES.invalid };
-  const item = resolveCatalogueItem(parsed.data);
+  // The published prices at this moment: what the visitor was shown is what is charged.
+  const item = resolveCatalogueItem(parsed.data, await currentPricing(services));
   if (!item) return { ok: false, status: 400, message: CHECKOUT_MESSAGES.invalid };
 
   const { payments: provider, database, env, logger } = services;

@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from "react";
-import { pricing } from "#content/pricing";
 import { checkout as copy } from "#content/checkout";
 import { site } from "#content/site";
-import type { BillingType, Duration, PlanTier } from "#content/types";
+import type { BillingType, Duration, PlanTier, PricingContent } from "#content/types";
 import { billingTypeFor, catalogueItem, formatEuro, paymentSummary } from "./catalogue";
 import { CHECKOUT_MESSAGES, type CheckoutResponse } from "./checkout-schema";
+import { savingsNotices } from "./price-rules";
 import { buttonStyles } from "~/ui/button";
 import { Honeypot } from "~/ui/field";
 
@@ -36,14 +36,26 @@ function newIdempotencyKey(): string | undefined {
   return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : undefined;
 }
 
-export function PricingPlans({ initialError }: { initialError?: PricingError | null }) {
+export function PricingPlans({
+  pricing,
+  initialError,
+  preview = false,
+}: {
+  pricing: PricingContent;
+  initialError?: PricingError | null;
+  /** The back office's preview: the same cards, with buttons that buy nothing. */
+  preview?: boolean;
+}) {
   const toggle = useRef<HTMLFieldSetElement>(null);
   const [selected, setSelected] = useState<string | null>(initialError?.planName ?? null);
   const [loading, setLoading] = useState<string | null>(null);
   const [error, setError] = useState<PricingError | null>(initialError ?? null);
 
+  const savings = savingsNotices(pricing);
+
   async function choose(event: FormEvent<HTMLFormElement>, plan: PlanTier) {
     event.preventDefault();
+    if (preview) return;
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const priceId = submitter instanceof HTMLButtonElement ? submitter.value : "";
     const checked = toggle.current?.querySelector<HTMLInputElement>("input[name=duration]:checked");
@@ -107,7 +119,7 @@ export function PricingPlans({ initialError }: { initialError?: PricingError | n
       <div className="mt-4 text-center text-sm font-medium text-teal-700" data-testid="savings">
         {pricing.durations.map((d) => (
           <p key={d.value} className={shownFor(d.value)}>
-            {d.savings}
+            {savings[d.value]}
           </p>
         ))}
       </div>
@@ -117,6 +129,8 @@ export function PricingPlans({ initialError }: { initialError?: PricingError | n
           <li key={plan.id} className="flex">
             <PlanCard
               plan={plan}
+              durations={pricing.durations}
+              preview={preview}
               selected={selected === plan.name}
               loading={loading === plan.name}
               busy={loading !== null}
@@ -133,6 +147,8 @@ export function PricingPlans({ initialError }: { initialError?: PricingError | n
 
 interface PlanCardProps {
   plan: PlanTier;
+  durations: PricingContent["durations"];
+  preview: boolean;
   selected: boolean;
   loading: boolean;
   busy: boolean;
@@ -140,7 +156,7 @@ interface PlanCardProps {
   onChoose: (event: FormEvent<HTMLFormElement>, plan: PlanTier) => void;
 }
 
-function PlanCard({ plan, selected, loading, busy, error, onChoose }: PlanCardProps) {
+function PlanCard({ plan, durations, preview, selected, loading, busy, error, onChoose }: PlanCardProps) {
   const headingId = `plan-${plan.id}`;
   const errorId = `plan-${plan.id}-error`;
   const border = selected
@@ -166,7 +182,7 @@ function PlanCard({ plan, selected, loading, busy, error, onChoose }: PlanCardPr
 
       <div className="mt-5 min-h-20">
         {plan.monthlyPriceCents ? (
-          pricing.durations.map((d) => {
+          durations.map((d) => {
             const item = catalogueItem(plan, d.billingType);
             if (!item) return null;
             return (
@@ -201,13 +217,13 @@ function PlanCard({ plan, selected, loading, busy, error, onChoose }: PlanCardPr
         <form method="post" action="/pricing" className="mt-8" onSubmit={(e) => onChoose(e, plan)}>
           <input type="hidden" name="planName" value={plan.name} />
           <Honeypot />
-          {pricing.durations.map((d) => (
+          {durations.map((d) => (
             <button
               key={d.value}
               type="submit"
               name="priceId"
               value={`${plan.id}:${d.billingType}`}
-              disabled={busy}
+              disabled={busy || preview}
               aria-busy={loading || undefined}
               aria-describedby={error ? errorId : undefined}
               className={buttonStyles({

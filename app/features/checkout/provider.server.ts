@@ -1,4 +1,4 @@
-import type { BillingType } from "#content/types";
+import type { BillingType, PricingContent } from "#content/types";
 import type { CatalogueItem } from "./catalogue";
 import type { Order } from "./fulfilment.server";
 
@@ -19,6 +19,12 @@ export interface PaymentProvider {
   retrieveCompletedCheckout(sessionId: string): Promise<CompletedCheckout | null>;
   /** Address of the provider's customer portal for this checkout's customer, if any. */
   createPortalSession(sessionId: string, returnUrl: string): Promise<string | null>;
+  /**
+   * Makes the provider charge these prices from now on (before they are shown): Stripe gets a
+   * new price per changed amount and archives the old one; the test checkout charges the
+   * catalogue directly and has nothing to do.
+   */
+  publishPrices(content: PricingContent): Promise<{ created: string[]; archived: string[] }>;
   /** A provider webhook delivery (raw body and signature header). */
   handleWebhook(payload: string, signature: string | null): Promise<WebhookResult>;
 }

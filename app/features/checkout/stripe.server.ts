@@ -5,6 +5,7 @@ import type { Logger } from "~/infra/logger.server";
 import type { BillingType } from "#content/types";
 import { checkoutSessionParams } from "./billing-rules";
 import type { PaymentProvider } from "./provider.server";
+import { stripePriceFor, syncStripePrices } from "./stripe-catalogue.server";
 import { handleStripeWebhook } from "./webhook.server";
 
 export function createStripeClient(env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">): Stripe {
@@ -47,8 +48,8 @@ export function createStripeProvider(
       return handleStripeWebhook({ stripe, webhookSecret: env.STRIPE_WEBHOOK_SECRET, ...deps }, payload, signature);
     },
     async createCheckoutSession({ order, item, successUrl, cancelUrl }) {
-      const priceId = env.STRIPE_PRICES?.[item.key];
-      if (!priceId) throw new Error(`STRIPE_PRICES has no price for ${item.key}`);
+      const priceId = await stripePriceFor(stripe, item, env.STRIPE_PRICES);
+      if (!priceId) throw new Error(`Stripe has no active price of ${item.amountCents} cents for ${item.key}`);
       const session = await stripe.checkout.sessions.create(
         checkoutSessionParams({ order, item, priceId, successUrl, cancelUrl }),
         // Same order, same key: a retried request gets the same session, never a second one.
@@ -56,6 +57,10 @@ export function createStripeProvider(
       );
       if (!session.url) throw new Error(`checkout session ${session.id} has no url`);
       return { id: session.id, url: session.url };
+    },
+    async publishPrices(content) {
+      const { created, archived } = await syncStripePrices(stripe, content);
+      return { created, archived };
     },
     async retrieveCompletedCheckout(sessionId) {
       const session = await retrieveSession(sessionId);

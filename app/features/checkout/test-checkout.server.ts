@@ -39,6 +39,9 @@ export function createTestCheckoutProvider(db: Db, siteUrl: string): PaymentProv
     async createPortalSession() {
       return null;
     },
+    async publishPrices() {
+      return { created: [], archived: [] };
+    },
     async handleWebhook() {
       return { status: 404, body: { received: false, error: "Stripe is not configured" } };
     },

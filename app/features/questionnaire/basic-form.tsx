@@ -114,7 +114,7 @@ export function BasicIntakeForm({
       action="/start"
       noValidate
       id={`${idPrefix}-fitness-form`}
-      aria-label="Intake questionnaire"
+      aria-label="Intake questionnaire, all questions on one page"
       className="grid gap-8"
     >
       <p className="text-ink/85">{copy.basicIntro}</p>

@@ -88,6 +88,7 @@ export function ContactFields({ idPrefix, errors, interactive, defaults = {} }: 
     <div className="grid gap-5 sm:grid-cols-2">
       <TextField
         id={id("firstName")}
+        type="text"
         label={contactFieldLabels.firstName}
         placeholder={contactPlaceholders.firstName}
         autoComplete="given-name"
@@ -97,6 +98,7 @@ export function ContactFields({ idPrefix, errors, interactive, defaults = {} }: 
       />
       <TextField
         id={id("lastName")}
+        type="text"
         label={contactFieldLabels.lastName}
         placeholder={contactPlaceholders.lastName}
         autoComplete="family-name"

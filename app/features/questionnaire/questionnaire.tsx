@@ -353,20 +353,13 @@ export function Questionnaire({
               <span>{copy.stepLabel(step, total)}</span>
               <span>{percent}%</span>
             </div>
-            <div
-              role="progressbar"
+            <progress
               aria-label="Questionnaire progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
+              max={100}
+              value={percent}
               aria-valuetext={copy.stepLabel(step, total)}
-              className="mt-2 h-2 overflow-hidden rounded-full bg-navy/10"
-            >
-              <div
-                className="h-full rounded-full bg-teal transition-[width] duration-300 motion-reduce:transition-none"
-                style={{ width: `${percent}%` }}
-              />
-            </div>
+              className="mt-2 block h-2 w-full appearance-none overflow-hidden rounded-full bg-navy/10 [&::-moz-progress-bar]:bg-teal [&::-webkit-progress-bar]:bg-navy/10 [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-teal [&::-webkit-progress-value]:transition-[width] [&::-webkit-progress-value]:duration-300 motion-reduce:[&::-webkit-progress-value]:transition-none"
+            />
           </div>
 
           <fieldset
@@ -432,8 +425,9 @@ export function Questionnaire({
                 {copy.submit}
               </Button>
             ) : (
+              // A submit button, so the form has one in its server HTML and Enter moves on; onSubmit steps forward.
               <Button
-                onClick={onNext}
+                type="submit"
                 aria-disabled={!canGoNext(state)}
                 className="gap-1 px-8 aria-disabled:cursor-not-allowed aria-disabled:bg-navy/40"
               >

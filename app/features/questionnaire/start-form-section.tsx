@@ -44,7 +44,6 @@ export function StartFormSection({
         />
       </div>
       <noscript>
-        <style>{"[data-questionnaire-flow]{display:none}"}</style>
         <div className="mx-auto mt-10 max-w-3xl rounded-3xl bg-white p-5 shadow-xl sm:p-10">
           <BasicIntakeForm sourcePath={pathname} answers={answers} />
         </div>

@@ -45,10 +45,6 @@ export function CookieConsent({ gtmId }: { gtmId: string | null }) {
       data-cookie-bar={hydrated ? undefined : ""}
       className="fixed inset-x-0 bottom-0 z-[70] p-3 sm:p-5"
     >
-      {/* With scripts blocked no tag can ever load, so there is nothing to choose: no bar over the page. */}
-      <noscript>
-        <style>{"[data-cookie-bar]{display:none}"}</style>
-      </noscript>
       <div className="mx-auto flex max-w-4xl flex-col gap-4 rounded-2xl border border-navy/10 bg-white p-5 shadow-2xl shadow-navy/25 sm:flex-row sm:items-center sm:gap-6 sm:p-6">
         <div className="flex-1 text-sm leading-relaxed text-ink">
           <h2 id="cookie-bar-title" ref={headingRef} tabIndex={-1} className="text-base font-bold text-navy">

@@ -59,14 +59,6 @@ export function SiteHeader({ blogNav }: { blogNav: BlogNavGroup[] }) {
         </nav>
         <MobileMenu blogNav={blogNav} />
       </div>
-      {/* With scripts blocked the dropdowns open on hover and while focus is inside them. */}
-      <noscript>
-        <style>
-          {
-            "[data-nav-dropdown]:hover>[data-nav-panel],[data-nav-dropdown]:focus-within>[data-nav-panel]{display:block}"
-          }
-        </style>
-      </noscript>
     </header>
   );
 }

@@ -93,7 +93,6 @@ export function MobileMenu({ blogNav }: { blogNav: BlogNavGroup[] }) {
       </button>
       {/* With scripts blocked the menu cannot open: "Menu" leads to the footer's links instead. */}
       <noscript>
-        <style>{"[data-menu-button]{display:none}"}</style>
         <a href={`#${SITE_LINKS_ID}`} className={menuButtonClass}>
           <Icon name="menu" className="h-5 w-5" strokeWidth={2.2} />
           Menu

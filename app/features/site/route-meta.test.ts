@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findRouteEntry, routeEntries, staticPaths } from "./route-meta";
+import { cachedByRevision, findRouteEntry, routeEntries } from "./route-meta";
 import { renderRobotsTxt, renderSitemapXml, staticSitemapUrls } from "./sitemap";
 
 describe("route table", () => {
@@ -45,12 +45,19 @@ describe("route table", () => {
     expect(findRouteEntry("/nope")).toBeUndefined();
   });
 
-  it("prerenders only pages without parameters or per-request data", () => {
-    expect(staticPaths()).toContain("/");
-    expect(staticPaths()).not.toContain("/success");
-    expect(staticPaths()).not.toContain("/blog/:slug");
+  it("revalidates by content revision only pages whose HTML depends on nothing else", () => {
+    expect(cachedByRevision("/")).toBe(true);
+    expect(cachedByRevision("/pricing/")).toBe(true);
+    expect(cachedByRevision("/blog")).toBe(true);
+    expect(cachedByRevision("/blog/some-post")).toBe(true);
+    expect(cachedByRevision("/cancel")).toBe(true);
+    // A session id in the query decides what /success shows.
+    expect(cachedByRevision("/success")).toBe(false);
+    expect(cachedByRevision("/admin")).toBe(false);
+    expect(cachedByRevision("/faq-visual-export")).toBe(false);
+    expect(cachedByRevision("/no-such-page")).toBe(false);
     // Open or closed by date: rendered per request, yet still in the sitemap.
-    expect(staticPaths()).not.toContain("/nicaragua");
+    expect(cachedByRevision("/nicaragua")).toBe(false);
     expect(staticSitemapUrls("https://example.nl").map((u) => u.loc)).toContain("https://example.nl/nicaragua");
   });
 

@@ -1,6 +1,6 @@
 /**
  * The one list of the site's pages (SPEC.md section 2). It feeds app/routes.ts,
- * the prerender list, /sitemap.xml, /robots.txt, the /sitemap page and the
+ * the list of pages revalidated by content revision, /sitemap.xml, /robots.txt, the /sitemap page and the
  * page_view analytics event. Resource routes (XML, APIs) live only in routes.ts.
  */
 
@@ -30,7 +30,7 @@ export interface RouteEntry {
   priority: number;
   changefreq: ChangeFrequency;
   category: PageCategory;
-  /** Dynamic routes have parameters or per-request data; they are not prerendered. */
+  /** Has parameters or per-request data: not one fixed address for the sitemap's list. */
   dynamic: boolean;
   /** Listed in /sitemap.xml and the /sitemap page. */
   indexable: boolean;
@@ -39,7 +39,11 @@ export interface RouteEntry {
    * which only a checkout links to (docs/decisions/016-checkout-return-pages-crawlable.md).
    */
   crawlable?: boolean;
-  /** A page without parameters whose content depends on the clock: in the sitemap, but never prerendered. */
+  /**
+   * The HTML depends on more than its address and the content revision (the clock, a session id, a
+   * query the page reads per visitor): rendered for every request and never answered 304
+   * (docs/decisions/017-islands-and-per-request-pages.md).
+   */
   renderPerRequest?: boolean;
 }
 
@@ -172,6 +176,7 @@ export const routeEntries: readonly RouteEntry[] = [
     changefreq: "yearly",
     category: "checkout",
     dynamic: true,
+    renderPerRequest: true,
     indexable: false,
     crawlable: true,
   },
@@ -196,6 +201,7 @@ export const routeEntries: readonly RouteEntry[] = [
     changefreq: "yearly",
     category: "internal",
     dynamic: true,
+    renderPerRequest: true,
     indexable: false,
   },
   {
@@ -207,6 +213,7 @@ export const routeEntries: readonly RouteEntry[] = [
     changefreq: "yearly",
     category: "internal",
     dynamic: true,
+    renderPerRequest: true,
     indexable: false,
   },
   {
@@ -218,13 +225,19 @@ export const routeEntries: readonly RouteEntry[] = [
     changefreq: "yearly",
     category: "internal",
     dynamic: true,
+    renderPerRequest: true,
     indexable: false,
   },
 ];
 
-/** Page routes that are prerendered at build time (no parameters, no per-request data). */
-export const staticPaths = (): string[] =>
-  routeEntries.filter((r) => !r.dynamic && !r.renderPerRequest).map((r) => r.path);
+/**
+ * Whether a pathname's HTML depends only on its address and the content revision, so the server
+ * answers a browser that holds the current version with 304 (server/page-cache.ts).
+ */
+export function cachedByRevision(pathname: string): boolean {
+  const entry = findRouteEntry(pathname);
+  return entry !== undefined && entry.category !== "internal" && !entry.renderPerRequest;
+}
 
 /** Finds the entry for a concrete pathname, matching ":param" segments. */
 export function findRouteEntry(pathname: string): RouteEntry | undefined {

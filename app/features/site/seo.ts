@@ -16,8 +16,22 @@ export interface PageSeo {
   jsonLd?: object[];
 }
 
+/** Search results cut titles beyond about 70 characters, so no page's `<title>` is longer. */
+export const MAX_TITLE_LENGTH = 70;
+
+/**
+ * The document title: the page's own title with the business name after it when both fit; a
+ * longer page title stands alone, cut at a word with an ellipsis when even that is too long.
+ */
 export function fullTitle(title: string): string {
-  return title.includes(site.name) ? title : `${title} | ${site.name}`;
+  const own = title.trim();
+  const branded = own.includes(site.name) ? own : `${own} | ${site.name}`;
+  if (branded.length <= MAX_TITLE_LENGTH) return branded;
+  if (own.length <= MAX_TITLE_LENGTH) return own;
+  const room = own.slice(0, MAX_TITLE_LENGTH - 1);
+  const lastSpace = room.lastIndexOf(" ");
+  const cut = lastSpace > MAX_TITLE_LENGTH / 2 ? room.slice(0, lastSpace) : room;
+  return `${cut.replace(/[\s,;:|–-]+$/, "")}…`;
 }
 
 /** Title, description, canonical, Open Graph and Twitter tags for one page. */

@@ -1,4 +1,4 @@
-import type { FaqEntry, ServicePage, ServiceCard, Trainer } from "#content/types";
+import type { FaqEntry, PricingContent, ServicePage, ServiceCard, Trainer } from "#content/types";
 import { site } from "#content/site";
 import { pricing } from "#content/pricing";
 
@@ -51,8 +51,8 @@ export function personJsonLd(siteUrl: string, trainer: Trainer, imageUrl: string
 }
 
 /** Lowest monthly price of any purchasable plan ("packages start from €80 per month"). */
-export function lowestMonthlyPriceEuro(): number {
-  const prices = pricing.plans.flatMap((plan) => (plan.monthlyPriceCents ? Object.values(plan.monthlyPriceCents) : []));
+export function lowestMonthlyPriceEuro(content: PricingContent = pricing): number {
+  const prices = content.plans.flatMap((plan) => (plan.monthlyPriceCents ? Object.values(plan.monthlyPriceCents) : []));
   return Math.min(...prices) / 100;
 }
 

@@ -74,8 +74,7 @@ export function TestimonialsCarousel({
   const last = Math.min(first + perView, items.length);
 
   return (
-    <div
-      role="region"
+    <section
       aria-roledescription="carousel"
       aria-label={label}
       onKeyDown={(event) => {
@@ -89,13 +88,6 @@ export function TestimonialsCarousel({
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHoverOrFocus(false);
       }}
     >
-      <noscript>
-        <style>
-          {"[data-carousel-viewport]{overflow-x:auto;scroll-snap-type:x mandatory;touch-action:auto}" +
-            "[data-carousel-track]{transform:none!important}[data-carousel-track]>*{scroll-snap-align:start}" +
-            "[data-carousel-controls]{display:none}"}
-        </style>
-      </noscript>
       <div
         className="touch-pan-y overflow-hidden"
         data-carousel-viewport=""
@@ -182,7 +174,7 @@ export function TestimonialsCarousel({
           ))}
         </div>
       </div>
-    </div>
+    </section>
   );
 }
 

@@ -1,0 +1,22 @@
+/**
+ * The page's rules for visitors whose browser runs no scripts, in one `<noscript><style>` in the
+ * document head (a `<style>` inside `<body>` is invalid HTML). Each rule undoes a state that only a
+ * script would end; the components that own the selectors say so beside them.
+ */
+export const noScriptCss = [
+  // Header: the dropdowns open on hover and while focus is inside them.
+  "[data-nav-dropdown]:hover>[data-nav-panel],[data-nav-dropdown]:focus-within>[data-nav-panel]{display:block}",
+  // Mobile menu: the button cannot open anything; a link to the footer's links takes its place.
+  "[data-menu-button]{display:none}",
+  // Cookie bar: no tag can load, so there is nothing to choose.
+  "[data-cookie-bar]{display:none}",
+  // Testimonials: a swipeable, snapping row instead of the script-driven carousel.
+  "[data-carousel-viewport]{overflow-x:auto;scroll-snap-type:x mandatory;touch-action:auto}",
+  "[data-carousel-track]{transform:none!important}[data-carousel-track]>*{scroll-snap-align:start}",
+  "[data-carousel-controls]{display:none}",
+  // Questionnaire: the one-page form replaces the step flow.
+  "[data-questionnaire-flow]{display:none}",
+  // Checkout return pages: nothing counts down, and the processing state never ends by itself.
+  "[data-live-countdown]{display:none!important}",
+  ".cancel-processing{display:none!important}.cancel-content{visibility:visible!important}",
+].join("");

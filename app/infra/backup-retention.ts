@@ -1,0 +1,45 @@
+/**
+ * Which backups to keep: the newest of each of the last 24 hours, 7 days, 4 ISO weeks and
+ * 6 months that have a backup (all in UTC). A backup kept by any rule stays; the rest go.
+ */
+export const RETENTION = { hourly: 24, daily: 7, weekly: 4, monthly: 6 } as const;
+
+export interface BackupFile {
+  name: string;
+  createdAt: Date;
+}
+
+type Bucket = (date: Date) => string;
+
+const pad = (value: number) => String(value).padStart(2, "0");
+const day: Bucket = (d) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+const hour: Bucket = (d) => `${day(d)}T${pad(d.getUTCHours())}`;
+const month: Bucket = (d) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}`;
+const isoWeek: Bucket = (d) => {
+  // The ISO week belongs to the year of its Thursday.
+  const thursday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+  thursday.setUTCDate(thursday.getUTCDate() + 3 - ((thursday.getUTCDay() + 6) % 7));
+  const firstThursday = new Date(Date.UTC(thursday.getUTCFullYear(), 0, 4));
+  const week = 1 + Math.round((thursday.getTime() - firstThursday.getTime()) / 604_800_000);
+  return `${thursday.getUTCFullYear()}-W${pad(week)}`;
+};
+
+export function backupsToKeep(backups: BackupFile[], rules: Record<keyof typeof RETENTION, number> = RETENTION) {
+  const newestFirst = [...backups].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  const keep = new Set<string>();
+  const apply = (bucket: Bucket, count: number) => {
+    const seen = new Set<string>();
+    for (const backup of newestFirst) {
+      if (seen.size >= count) break;
+      const key = bucket(backup.createdAt);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      keep.add(backup.name);
+    }
+  };
+  apply(hour, rules.hourly);
+  apply(day, rules.daily);
+  apply(isoWeek, rules.weekly);
+  apply(month, rules.monthly);
+  return keep;
+}

@@ -1,0 +1,68 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "~/infra/logger.server";
+import { matchesEtag, revisionValidator } from "./page-cache";
+
+describe("revalidating public pages by content revision", () => {
+  let revision = "build-1";
+  let rendered = 0;
+  let url = "";
+  let close = () => {};
+
+  beforeAll(async () => {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.setHeader("Content-Security-Policy", `script-src 'nonce-${Math.random()}'`);
+      next();
+    });
+    const services = { contentRevision: () => Promise.resolve(revision), logger: createLogger("silent") };
+    app.use(revisionValidator(services, (path) => path === "/pricing", "settings"));
+    app.get("/{*splat}", (_req, res) => {
+      rendered += 1;
+      res.json({ etag: res.locals.etag ?? null });
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(() => close());
+
+  it("answers a browser holding the current version with 304, before rendering and without a new CSP", async () => {
+    const first = await fetch(`${url}/pricing`);
+    const { etag } = (await first.json()) as { etag: string };
+    expect(etag).toMatch(/^W\/".+"$/);
+    const before = rendered;
+    const again = await fetch(`${url}/pricing`, { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(again.headers.get("cache-control")).toBe("private, no-cache");
+    // A fresh nonce in the 304 would replace the stored policy and block the cached page's scripts.
+    expect(again.headers.get("content-security-policy")).toBeNull();
+    expect(rendered).toBe(before);
+  });
+
+  it("renders again once the revision changes", async () => {
+    const { etag } = (await (await fetch(`${url}/pricing`)).json()) as { etag: string };
+    revision = "build-1+content-2";
+    const after = await fetch(`${url}/pricing`, { headers: { "If-None-Match": etag } });
+    expect(after.status).toBe(200);
+    const { etag: next } = (await after.json()) as { etag: string };
+    expect(next).not.toBe(etag);
+  });
+
+  it("leaves pages that depend on more than the revision alone", async () => {
+    const res = await fetch(`${url}/success`, { headers: { "If-None-Match": "*" } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ etag: null });
+  });
+
+  it("compares entity tags weakly, in lists and with *", () => {
+    expect(matchesEtag('"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('W/"x", W/"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag("*", 'W/"abc"')).toBe(true);
+    expect(matchesEtag('W/"abd"', 'W/"abc"')).toBe(false);
+    expect(matchesEtag(undefined, 'W/"abc"')).toBe(false);
+  });
+});

@@ -1,0 +1,91 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/infra/db.server";
+import { pgliteSqlClient, pgSqlClient } from "~/infra/backup.server";
+import { tableStats, type TableStat } from "~/infra/sql-dump.server";
+import { createPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
+import { fillDatabase } from "../support/backup-fixtures";
+import { cleanEnv } from "../support/server";
+
+/** `npm run backup` then `npm run restore` on a populated database, as an operator runs them. */
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "../..");
+const LEADS = 200;
+const cleanup: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const step of cleanup) await step().catch(() => undefined);
+});
+
+async function npm(script: string, args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run("npm", ["run", "-s", script, "--", ...args], {
+      cwd: root,
+      env: { ...cleanEnv(), ...env },
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
+async function stats(env: Record<string, string>): Promise<Record<string, TableStat>> {
+  if (env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    await client.query("set timezone = 'UTC'");
+    const result = await tableStats(pgSqlClient(client));
+    await client.end();
+    return result;
+  }
+  const instance = await PGlite.create(path.join(env.DATA_DIR ?? "", "pglite"));
+  const client = pgliteSqlClient(instance);
+  await client.exec("set timezone = 'UTC'");
+  const result = await tableStats(client);
+  await instance.close();
+  return result;
+}
+
+async function site(engine: string): Promise<Record<string, string>> {
+  const env: Record<string, string> = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "cli-data-")) };
+  if (engine === "postgres") {
+    env.DATABASE_URL = await createPostgresDatabase();
+    cleanup.push(() => dropPostgresDatabase(env.DATABASE_URL ?? ""));
+  }
+  return env;
+}
+
+describe.each(engines)("npm run backup and npm run restore (%s)", (engine) => {
+  it("restores a populated database with identical row counts and checksums, and refuses to overwrite it", async () => {
+    const source = await site(engine);
+    const database = await openDatabase({ databaseUrl: source.DATABASE_URL, dataDir: source.DATA_DIR ?? "" });
+    await fillDatabase(database.db, LEADS);
+    await database.close();
+    const backupDir = mkdtempSync(path.join(tmpdir(), "cli-backups-"));
+
+    const backup = await npm("backup", [], { ...source, BACKUP_DIR: backupDir });
+    expect(backup.code, backup.output).toBe(0);
+    const file = /backup: (\S+\.tar\.gz)/.exec(backup.output)?.[1];
+    expect(file, backup.output).toBeDefined();
+
+    const target = await site(engine);
+    const restore = await npm("restore", [file ?? ""], target);
+    expect(restore.code, restore.output).toBe(0);
+    const before = await stats(source);
+    expect(before["public.signups"]?.rows).toBe(LEADS);
+    expect(await stats(target)).toEqual(before);
+
+    const again = await npm("restore", [file ?? ""], target);
+    expect(again.code).toBe(1);
+    expect(again.output).toMatch(/refused: the target database is not empty: .*public\.signups \(200\)/);
+    const forced = await npm("restore", [file ?? "", "--force"], target);
+    expect(forced.code, forced.output).toBe(0);
+    expect(await stats(target)).toEqual(before);
+  });
+});
