@@ -29,8 +29,7 @@ async function eventCount(page: Page, name: string): Promise<number> {
 function scriptRequests(page: Page): string[] {
   const scripts: string[] = [];
   page.on("request", (request) => {
-    if (request.resourceType() === "script" && !/\/assets\/vitals-/.test(request.url()))
-      scripts.push(request.url());
+    if (request.resourceType() === "script" && !/\/assets\/vitals-/.test(request.url())) scripts.push(request.url());
   });
   return scripts;
 }

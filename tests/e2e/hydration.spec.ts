@@ -29,8 +29,7 @@ test("a page fetches no script until the visitor interacts, then hydrates", asyn
   const scripts: string[] = [];
   page.on("request", (request) => {
     // The page-speed module (app/features/vitals/) is not the app: it loads once the page is idle.
-    if (request.resourceType() === "script" && !/\/assets\/vitals-/.test(request.url()))
-      scripts.push(request.url());
+    if (request.resourceType() === "script" && !/\/assets\/vitals-/.test(request.url())) scripts.push(request.url());
   });
   await page.goto("/pricing", { waitUntil: "load" });
   expect(scripts).toEqual([]);
