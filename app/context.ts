@@ -7,6 +7,7 @@ import type { RateLimitResult } from "~/infra/rate-limit.server";
 import type { PaymentProvider } from "~/features/checkout/provider.server";
 import type { Outbox } from "~/features/leads/outbox.server";
 import type { BackOfficeAuth } from "~/features/back-office/auth.server";
+import type { SiteContentStore } from "~/features/content/kinds.server";
 
 // What loaders and actions get. server/services.ts builds the services; features import the
 // types from here (never from server/), and nothing this file imports imports it back.
@@ -32,6 +33,8 @@ export interface AppServices {
   backups: Backups;
   /** Back-office authentication (better-auth: sessions, TOTP, JWKS). */
   auth: BackOfficeAuth;
+  /** The content model: articles, offers, events, ... (app/features/content/store.server.ts). */
+  content: SiteContentStore;
   /**
    * Changes whenever anything a public page shows changes: public pages are revalidated against it
    * (ETag, docs/decisions/017-islands-and-per-request-pages.md). The build id, joined by the

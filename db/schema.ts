@@ -389,3 +389,122 @@ export const jwks = pgTable("jwks", {
   alg: text("alg"),
   crv: text("crv"),
 });
+
+/**
+ * The content model (app/features/content/store.server.ts): one row per typed entry, addressed by
+ * kind ('article', 'offers', 'event', ...) and key (an article's slug, 'main' for a singleton).
+ * `draft` is the working copy the back office edits; `published` is what visitors see; a scheduled
+ * entry holds its next version in `scheduled` and goes live once `publish_at` has passed, decided
+ * when it is read (no job that could stall).
+ */
+export const contentEntries = pgTable(
+  "content_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    /** draft, scheduled, published or unpublished (as last set; a due schedule reads as published). */
+    status: text("status").notNull().default("draft"),
+    draft: jsonb("draft").$type<unknown>().notNull(),
+    published: jsonb("published").$type<unknown>(),
+    scheduled: jsonb("scheduled").$type<unknown>(),
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    /** When the visible version first went live (an article's date comes from it). */
+    firstPublishedAt: timestamp("first_published_at", { withTimezone: true }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** Number of the newest saved version (content_versions). */
+    version: integer("version").notNull().default(1),
+    updatedBy: text("updated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("content_entries_kind_key_uq").on(t.kind, t.key),
+    index("content_entries_scheduled_idx").on(t.publishAt),
+  ],
+);
+
+/** Every saved version of an entry, kept for the diff and the one-click restore. */
+export const contentVersions = pgTable(
+  "content_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => contentEntries.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    data: jsonb("data").$type<unknown>().notNull(),
+    /** seed, save, restore */
+    reason: text("reason").notNull(),
+    /** Back-office user id; null for the first-start seed. */
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("content_versions_entry_version_uq").on(t.entryId, t.version)],
+);
+
+/** An entry's former keys (a renamed article's old slug answers 301 to the new one). */
+export const contentAliases = pgTable(
+  "content_aliases",
+  {
+    kind: text("kind").notNull(),
+    oldKey: text("old_key").notNull(),
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => contentEntries.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.oldKey] })],
+);
+
+/**
+ * One row, bumped by every publish, unpublish and rename: with the newest due schedule it forms the
+ * revision public pages are validated against, read from the database so every instance agrees.
+ */
+export const contentRevision = pgTable("content_revision", {
+  id: integer("id").primaryKey(),
+  revision: integer("revision").notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/** Kinds already seeded from content/ on a first start: a kind is seeded once, never again. */
+export const contentSeeds = pgTable("content_seeds", {
+  kind: text("kind").primaryKey(),
+  seededAt: timestamp("seeded_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Uploaded files (article images in their converted sizes, lead-magnet PDFs), stored under
+ * DATA_DIR/media/<id>/; this row holds what the pages need to describe them.
+ */
+export const contentFiles = pgTable("content_files", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** image or pdf */
+  kind: text("kind").notNull(),
+  /** The uploaded file's name, for the back office only. */
+  originalName: text("original_name").notNull(),
+  alt: text("alt"),
+  width: integer("width"),
+  height: integer("height"),
+  bytes: integer("bytes").notNull(),
+  createdBy: text("created_by"),
+  createdAt: createdAt(),
+});
+
+/** A lead magnet's download granted to one confirmed subscriber; the back office can revoke it. */
+export const downloadGrants = pgTable(
+  "download_grants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    /** The article whose lead form promised it. */
+    articleKey: text("article_key").notNull(),
+    fileId: uuid("file_id").references(() => contentFiles.id, { onDelete: "set null" }),
+    downloads: integer("downloads").notNull().default(0),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("download_grants_subscriber_idx").on(t.subscriberId)],
+);

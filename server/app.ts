@@ -8,11 +8,14 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { AppServices, RequestContext } from "~/context";
 import { trustFunction } from "~/infra/trust-proxy.server";
+import { scrubText } from "~/infra/logger.server";
 import { securityHeaders } from "./security";
 import { cachedByRevision } from "~/features/site/route-meta";
 import { publicEnv } from "~/infra/env.server";
 import { revisionValidator, stylesheetInliner } from "./page-cache";
 import { firstTouchCookie } from "./first-touch";
+import { createMetrics } from "./metrics";
+import { pendingMigrations } from "~/infra/db.server";
 
 /** Largest request body accepted by any endpoint; bigger ones are refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -46,7 +49,10 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
       autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") },
       serializers: {
         // Only method and path: query strings can carry e-mail addresses or session ids.
-        req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split("?")[0] }),
+        req: (req: { method: string; url: string }) => ({
+          method: req.method,
+          path: scrubText(req.url.split("?")[0] ?? ""),
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -78,6 +84,35 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
     next();
   });
   app.use(limitChunkedBody);
+
+  const metrics = createMetrics(services, build);
+  app.use(metrics.measure);
+  app.get("/metrics", metrics.handler);
+
+  // Readiness, for a load balancer choosing where to send visitors: the database answers within
+  // 2 s, every migration is applied, the background jobs run, and the server is not shutting down.
+  let migrated = false;
+  app.get("/readyz", async (req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const checks = {
+      database: false,
+      migrations: false,
+      scheduler: false,
+      accepting: req.app.locals.stopping !== true,
+    };
+    try {
+      await withTimeout(services.database.ping(), 2_000);
+      checks.database = true;
+      migrated ||= (await withTimeout(pendingMigrations(services.database), 2_000)) === 0;
+      checks.migrations = migrated;
+    } catch {
+      // Reported through the checks below.
+    }
+    checks.scheduler =
+      services.outbox.running && (services.backups.scheduled || services.backups.intervalMinutes === 0);
+    const ready = Object.values(checks).every(Boolean);
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", checks });
+  });
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -146,6 +181,14 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   });
   app.use(plainError(logger));
   return app;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**

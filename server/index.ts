@@ -53,6 +53,8 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // /readyz answers 503 from now on, so a load balancer stops sending new visitors here.
+    app.locals.stopping = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => {
       logger.warn("forcing shutdown after 10 s");

@@ -13,6 +13,7 @@ import { createPaymentProvider } from "~/features/checkout/payments.server";
 import { Outbox } from "~/features/leads/outbox.server";
 import { createAuth } from "~/features/back-office/auth.server";
 import { startBackups } from "~/infra/backup-schedule.server";
+import { createSiteContentStore, seedSiteContent } from "~/features/content/kinds.server";
 import { registerOutboxHandlers } from "./outbox-handlers";
 
 /**
@@ -38,6 +39,8 @@ export async function createServices(
     dataDir: env.DATA_DIR,
     memory: options.memoryDb,
   });
+  const content = createSiteContentStore(database.db);
+  await seedSiteContent(content);
   const secret = resolveSecret(env);
   const payments = createPaymentProvider(env, database.db, logger);
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM, logger);
@@ -77,8 +80,9 @@ export async function createServices(
     mailer,
     outbox,
     auth: createAuth({ db: database.db, env, secret, logger, mailer }),
-    // Content still ships with the build, so the build is the whole revision for now.
-    contentRevision: () => Promise.resolve(options.buildId ?? "unbuilt"),
+    content,
+    // The build (templates, styles) and the content store's publishes both change what pages show.
+    contentRevision: async () => `${options.buildId ?? "unbuilt"}:${await content.revision()}`,
     async rateLimit(key, limit, windowSeconds) {
       try {
         return await hitRateLimit(database.db, key, limit, windowSeconds);

@@ -54,6 +54,10 @@ export interface Backups {
   summary(): Promise<BackupSummary>;
   /** One backup now (npm run backup signals a running PGlite server to call this). */
   runNow(): Promise<BackupResult>;
+  /** Whether the hourly check runs (false when BACKUP_INTERVAL_MINUTES is 0 or after stop). */
+  readonly scheduled: boolean;
+  /** 0 when scheduled backups are off by configuration (a separate job makes them). */
+  readonly intervalMinutes: number;
   stop(): void;
 }
 
@@ -90,13 +94,20 @@ export function startBackups(database: Database, env: Env, logger: Logger): Back
       if (await due()) await runNow();
     });
   };
-  const stop =
-    intervalMs > 0
-      ? every(CHECK_EVERY_MS, tick, (error) => logger.error({ err: error }, "scheduled backup failed"), 60_000)
-      : () => undefined;
+  let scheduled = intervalMs > 0;
+  const stopTimer = scheduled
+    ? every(CHECK_EVERY_MS, tick, (error) => logger.error({ err: error }, "scheduled backup failed"), 60_000)
+    : () => undefined;
   return {
     summary: async () => summarise(await readBackupStatus(settings.backupDir)),
     runNow,
-    stop,
+    get scheduled() {
+      return scheduled;
+    },
+    intervalMinutes: env.BACKUP_INTERVAL_MINUTES,
+    stop: () => {
+      scheduled = false;
+      stopTimer();
+    },
   };
 }

@@ -81,7 +81,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const inMemory = dataDir.startsWith("memory://");
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const unlock = inMemory ? () => undefined : lockPglite(dataDir);
+  const lock = () => (inMemory ? () => undefined : lockPglite(dataDir));
+  let unlock = lock();
   let client = await PGlite.create(dataDir).catch((error: unknown) => {
     unlock();
     throw error;
@@ -101,9 +102,11 @@ async function openPglite(dataDir: string): Promise<Database> {
       await client.query("select 1");
     },
     close: async () => {
-      // A checkpoint first: the next start then has no write-ahead log to replay.
-      if (!client.closed) await client.query("checkpoint").catch(() => undefined);
-      await client.close();
+      if (!client.closed) {
+        // A checkpoint first: the next start then has no write-ahead log to replay.
+        await client.query("checkpoint").catch(() => undefined);
+        await client.close();
+      }
       unlock();
     },
     dumpDataDir: async () => {
@@ -112,6 +115,8 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     reopen: async () => {
       if (!client.closed) await client.close();
+      unlock();
+      unlock = lock();
       client = await PGlite.create(dataDir);
     },
     migrate: async () => {
@@ -159,6 +164,16 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
   };
+}
+
+/** Migrations in db/migrations that this database has not applied (0 when it is up to date). */
+export async function pendingMigrations(database: Database): Promise<number> {
+  const { readMigrationFiles } = await import("drizzle-orm/migrator");
+  const { sql } = await import("drizzle-orm");
+  const known = readMigrationFiles({ migrationsFolder: migrationsFolder() });
+  const result = await database.db.execute(sql`select hash from drizzle.__drizzle_migrations`);
+  const applied = new Set((result as unknown as { rows: { hash: string }[] }).rows.map((row) => row.hash));
+  return known.filter((migration) => !applied.has(migration.hash)).length;
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

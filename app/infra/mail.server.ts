@@ -1,5 +1,6 @@
 import nodemailer from "nodemailer";
 import type { Logger } from "./logger.server";
+import { emailsFailed, emailsSent } from "./metrics.server";
 
 export interface MailMessage {
   to: string;
@@ -34,7 +35,13 @@ export function createMailer(smtpUrl: string | undefined, from: string, logger: 
   });
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      try {
+        await transport.sendMail({ from, ...message });
+      } catch (error) {
+        emailsFailed.inc();
+        throw error;
+      }
+      emailsSent.inc();
       logger.info({ subject: message.subject }, "mail sent");
     },
     close: () => transport.close(),

@@ -87,5 +87,5 @@ describe.each(engines)("npm run backup and npm run restore (%s)", (engine) => {
     const forced = await npm("restore", [file ?? "", "--force"], target);
     expect(forced.code, forced.output).toBe(0);
     expect(await stats(target)).toEqual(before);
-  });
+  }, 300_000);
 });

@@ -17,6 +17,8 @@ import { fillDatabase } from "../support/backup-fixtures";
  * schema has) must come back with the same row count and the same checksum of its rows.
  */
 const LEADS = 300;
+/** Several database copies per test on a shared machine: generous, as no timing is asserted. */
+const DRILL_TIMEOUT = 300_000;
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const cleanup: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -88,99 +90,111 @@ function expectSameFiles(source: string, target: string) {
 }
 
 describe("restore drill", () => {
-  it("PGlite backup restores into an empty PGlite data directory with every table identical", async () => {
-    const source = await populated("pglite");
-    const backupDir = temp("backups-");
-    const backup = await createBackup(source.database, {
-      backupDir,
-      dataDir: source.dataDir,
-      migrationsFolder: migrationsFolder(),
-    });
-    expect(readFileSync(`${backup.file}.sha256`, "utf8")).toContain(backup.sha256);
-    const before = await statsOf(source.database, source.dataDir);
-    expect(backup.manifest.tables).toEqual(before);
+  it(
+    "PGlite backup restores into an empty PGlite data directory with every table identical",
+    async () => {
+      const source = await populated("pglite");
+      const backupDir = temp("backups-");
+      const backup = await createBackup(source.database, {
+        backupDir,
+        dataDir: source.dataDir,
+        migrationsFolder: migrationsFolder(),
+      });
+      expect(readFileSync(`${backup.file}.sha256`, "utf8")).toContain(backup.sha256);
+      const before = await statsOf(source.database, source.dataDir);
+      expect(backup.manifest.tables).toEqual(before);
 
-    const target = temp("backup-target-");
-    await restoreBackup({ file: backup.file, dataDir: target });
-    expectSameData(before, await pgliteStats(target));
-    expectSameFiles(source.dataDir, target);
+      const target = temp("backup-target-");
+      await restoreBackup({ file: backup.file, dataDir: target });
+      expectSameData(before, await pgliteStats(target));
+      expectSameFiles(source.dataDir, target);
 
-    // A second restore into the now populated directory is refused, and --force replaces it.
-    await expect(restoreBackup({ file: backup.file, dataDir: target })).rejects.toThrow(RestoreRefused);
-    await restoreBackup({ file: backup.file, dataDir: target, force: true });
-    expectSameData(before, await pgliteStats(target));
+      // A second restore into the now populated directory is refused, and --force replaces it.
+      await expect(restoreBackup({ file: backup.file, dataDir: target })).rejects.toThrow(RestoreRefused);
+      await restoreBackup({ file: backup.file, dataDir: target, force: true });
+      expectSameData(before, await pgliteStats(target));
 
-    if (postgres) {
-      // The way a growing business moves up: the PGlite backup's SQL dump into PostgreSQL.
-      const url = await createPostgresDatabase();
-      cleanup.push(() => dropPostgresDatabase(url));
-      await restoreBackup({ file: backup.file, dataDir: temp("backup-pg-files-"), databaseUrl: url });
-      expectSameData(before, await postgresStats(url));
-      // The site starts on the restored database: migrations are recorded as applied.
-      const reopened = await openDatabase({ databaseUrl: url, dataDir: "" });
-      await reopened.close();
-    }
-  });
+      if (postgres) {
+        // The way a growing business moves up: the PGlite backup's SQL dump into PostgreSQL.
+        const url = await createPostgresDatabase();
+        cleanup.push(() => dropPostgresDatabase(url));
+        await restoreBackup({ file: backup.file, dataDir: temp("backup-pg-files-"), databaseUrl: url });
+        expectSameData(before, await postgresStats(url));
+        // The site starts on the restored database: migrations are recorded as applied.
+        const reopened = await openDatabase({ databaseUrl: url, dataDir: "" });
+        await reopened.close();
+      }
+    },
+    DRILL_TIMEOUT,
+  );
 
   it.runIf(postgres).each([
     { format: "pg_dump custom format", pgDump: true },
     { format: "plain SQL dump written in Node", pgDump: false },
-  ])("PostgreSQL backup ($format) restores into an empty PostgreSQL database", async ({ pgDump }) => {
-    const source = await populated("postgres");
-    const backupDir = temp("backups-");
-    const backup = await createBackup(source.database, {
-      backupDir,
-      dataDir: source.dataDir,
-      migrationsFolder: migrationsFolder(),
-      pgDump,
-    });
-    expect(backup.manifest.database.pgDump !== undefined).toBe(pgDump);
-    const before = await statsOf(source.database, source.dataDir, source.url);
-    await source.database.close();
-    expect(backup.manifest.tables).toEqual(before);
+  ])(
+    "PostgreSQL backup ($format) restores into an empty PostgreSQL database",
+    async ({ pgDump }) => {
+      const source = await populated("postgres");
+      const backupDir = temp("backups-");
+      const backup = await createBackup(source.database, {
+        backupDir,
+        dataDir: source.dataDir,
+        migrationsFolder: migrationsFolder(),
+        pgDump,
+      });
+      expect(backup.manifest.database.pgDump !== undefined).toBe(pgDump);
+      const before = await statsOf(source.database, source.dataDir, source.url);
+      await source.database.close();
+      expect(backup.manifest.tables).toEqual(before);
 
-    const url = await createPostgresDatabase();
-    cleanup.push(() => dropPostgresDatabase(url));
-    const target = temp("backup-target-");
-    await restoreBackup({ file: backup.file, dataDir: target, databaseUrl: url });
-    expectSameData(before, await postgresStats(url));
-    expectSameFiles(source.dataDir, target);
-    await expect(restoreBackup({ file: backup.file, dataDir: temp("x-"), databaseUrl: url })).rejects.toThrow(
-      /not empty/,
-    );
-    await restoreBackup({ file: backup.file, dataDir: temp("x-"), databaseUrl: url, force: true });
-    expectSameData(before, await postgresStats(url));
-  });
+      const url = await createPostgresDatabase();
+      cleanup.push(() => dropPostgresDatabase(url));
+      const target = temp("backup-target-");
+      await restoreBackup({ file: backup.file, dataDir: target, databaseUrl: url });
+      expectSameData(before, await postgresStats(url));
+      expectSameFiles(source.dataDir, target);
+      await expect(restoreBackup({ file: backup.file, dataDir: temp("x-"), databaseUrl: url })).rejects.toThrow(
+        /not empty/,
+      );
+      await restoreBackup({ file: backup.file, dataDir: temp("x-"), databaseUrl: url, force: true });
+      expectSameData(before, await postgresStats(url));
+    },
+    DRILL_TIMEOUT,
+  );
 
-  it("an encrypted backup needs its key, and a damaged one is refused", async () => {
-    const source = await populated("pglite");
-    const key = randomBytes(32);
-    const backupDir = temp("backups-");
-    const backup = await createBackup(source.database, {
-      backupDir,
-      dataDir: source.dataDir,
-      migrationsFolder: migrationsFolder(),
-      key,
-    });
-    const before = await statsOf(source.database, source.dataDir);
-    expect(backup.file.endsWith(".enc")).toBe(true);
-    // Nothing readable inside: not even the gzip header.
-    expect(
-      readFileSync(backup.file)
-        .subarray(0, 2)
-        .equals(Buffer.from([0x1f, 0x8b])),
-    ).toBe(false);
-    await expect(restoreBackup({ file: backup.file, dataDir: temp("t-") })).rejects.toThrow(/encrypted/);
-    await expect(restoreBackup({ file: backup.file, dataDir: temp("t-"), key: randomBytes(32) })).rejects.toThrow();
-    const target = temp("t-");
-    await restoreBackup({ file: backup.file, dataDir: target, key });
-    expectSameData(before, await pgliteStats(target));
+  it(
+    "an encrypted backup needs its key, and a damaged one is refused",
+    async () => {
+      const source = await populated("pglite");
+      const key = randomBytes(32);
+      const backupDir = temp("backups-");
+      const backup = await createBackup(source.database, {
+        backupDir,
+        dataDir: source.dataDir,
+        migrationsFolder: migrationsFolder(),
+        key,
+      });
+      const before = await statsOf(source.database, source.dataDir);
+      expect(backup.file.endsWith(".enc")).toBe(true);
+      // Nothing readable inside: not even the gzip header.
+      expect(
+        readFileSync(backup.file)
+          .subarray(0, 2)
+          .equals(Buffer.from([0x1f, 0x8b])),
+      ).toBe(false);
+      await expect(restoreBackup({ file: backup.file, dataDir: temp("t-") })).rejects.toThrow(/encrypted/);
+      await expect(restoreBackup({ file: backup.file, dataDir: temp("t-"), key: randomBytes(32) })).rejects.toThrow();
+      const target = temp("t-");
+      await restoreBackup({ file: backup.file, dataDir: target, key });
+      expectSameData(before, await pgliteStats(target));
 
-    const damaged = readFileSync(backup.file);
-    const middle = Math.floor(damaged.length / 2);
-    damaged[middle] = (damaged[middle] ?? 0) ^ 0xff;
-    writeFileSync(backup.file, damaged);
-    await expect(restoreBackup({ file: backup.file, dataDir: temp("t-"), key })).rejects.toThrow(/damaged/);
-    expect(existsSync(path.join(backupDir, "status.json"))).toBe(true);
-  });
+      const damaged = readFileSync(backup.file);
+      const middle = Math.floor(damaged.length / 2);
+      damaged[middle] = (damaged[middle] ?? 0) ^ 0xff;
+      writeFileSync(backup.file, damaged);
+      await expect(restoreBackup({ file: backup.file, dataDir: temp("t-"), key })).rejects.toThrow(/damaged/);
+      expect(existsSync(path.join(backupDir, "status.json"))).toBe(true);
+    },
+    DRILL_TIMEOUT,
+  );
 });

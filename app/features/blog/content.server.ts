@@ -65,6 +65,28 @@ export const frontMatterSchema = z.strictObject({
     .optional(),
 });
 
+/**
+ * An article as the content store keeps it (kind "article", key = slug): the front matter's fields
+ * and the Markdown body, plus the lead magnet its lead form hands out.
+ */
+export const articleSchema = frontMatterSchema.omit({ slug: true }).extend({
+  body: z
+    .string()
+    .max(200_000, "is too long")
+    .refine((v) => v.trim().length > 0, "is required"),
+  leadMagnet: z
+    .strictObject({
+      /** What the form tells the visitor they will receive. */
+      label: text(120),
+      /** An uploaded PDF (content_files) or a link; exactly one. */
+      fileId: z.uuid().optional(),
+      url: z.url({ protocol: /^https?$/, message: "must be a web address starting with https://" }).optional(),
+    })
+    .refine((v) => (v.fileId === undefined) !== (v.url === undefined), "needs either a PDF or a link, not both")
+    .optional(),
+});
+export type ArticleData = z.infer<typeof articleSchema>;
+
 // Compile-time check that the schema and the documented type agree.
 type Parsed = z.infer<typeof frontMatterSchema>;
 const _sameShape: (v: Parsed) => BlogFrontMatter = (v) => v;
@@ -95,6 +117,8 @@ export interface MediaLookup {
   has(path: string): boolean;
   /** SVG source text, to read its intrinsic size. */
   svg(path: string): string | undefined;
+  /** Intrinsic size of an uploaded raster image, when known. */
+  size?(path: string): { width: number; height: number } | undefined;
 }
 
 function splitFrontMatter(file: string, raw: string): { yaml: string; body: string } {
@@ -199,14 +223,39 @@ export function parsePost(file: string, raw: string, media: MediaLookup): BlogPo
   const fileSlug = file.replace(/^.*\//, "").replace(/\.md$/, "");
   if (fm.slug !== fileSlug)
     throw new BlogContentError(`${file}: field "slug": "${fm.slug}" must equal the file name "${fileSlug}"`);
-  if (!media.has(fm.image)) throw new BlogContentError(`${file}: field "image": no file content/media/${fm.image}`);
+  const { slug, ...fields } = fm;
+  const post = renderPost(slug, { ...fields, body }, media, file);
+  const plain = stripTags(`${post.bodyBefore} ${post.bodyAfter}`);
+  if (plain.length < 200) throw new BlogContentError(`${file}: the article body is missing or too short`);
+  return post;
+}
+
+/** A post file's front matter (without its slug) and its Markdown body: an article as the content store keeps it. */
+export function splitPostFile(file: string, raw: string): { slug: string; data: Record<string, unknown> } {
+  const { yaml, body } = splitFrontMatter(file, raw);
+  const fm = frontMatterSchema.parse(parseYaml(yaml) ?? {});
+  const { slug, ...fields } = fm;
+  return { slug, data: { ...fields, body } };
+}
+
+/**
+ * Renders one article (front matter fields and Markdown body) into what the pages show. `label`
+ * names the article in errors: a file path for the seed, the slug for the store.
+ */
+export function renderPost(
+  slug: string,
+  fm: Omit<Parsed, "slug"> & { body: string },
+  media: MediaLookup,
+  label: string = slug,
+): BlogPost {
+  if (!media.has(fm.image)) throw new BlogContentError(`${label}: field "image": no file content/media/${fm.image}`);
   const svg = fm.image.toLowerCase().endsWith(".svg") ? media.svg(fm.image) : undefined;
-  const size = svg !== undefined ? svgSize(svg) : FALLBACK_SIZE;
+  const size = svg !== undefined ? svgSize(svg) : (media.size?.(fm.image) ?? FALLBACK_SIZE);
   if (!size)
-    throw new BlogContentError(`${file}: field "image": content/media/${fm.image} has no width/height or viewBox`);
+    throw new BlogContentError(`${label}: field "image": content/media/${fm.image} has no width/height or viewBox`);
 
   const marked = createRenderer();
-  const tokens = marked.lexer(body);
+  const tokens = marked.lexer(fm.body);
   const { before, after } = splitAtConclusion<Token>(tokens, (t) =>
     t.type === "heading" ? (t as Tokens.Heading).text : null,
   );
@@ -214,11 +263,10 @@ export function parsePost(file: string, raw: string, media: MediaLookup): BlogPo
   const bodyBefore = render(before);
   const bodyAfter = render(after);
   const plain = stripTags(`${bodyBefore} ${bodyAfter}`);
-  if (plain.length < 200) throw new BlogContentError(`${file}: the article body is missing or too short`);
 
   const category: BlogCategory = fm.category ?? DEFAULT_CATEGORY;
   return {
-    slug: fm.slug,
+    slug,
     title: fm.title,
     excerpt: fm.excerpt,
     date: fm.date,

@@ -13,6 +13,7 @@ import {
 } from "./fulfilment.server";
 import type { WebhookResult } from "./provider.server";
 import { instalmentScheduleUpdate } from "./billing-rules";
+import { webhookFailures } from "~/infra/metrics.server";
 
 export interface WebhookDeps {
   stripe: Stripe;
@@ -42,6 +43,7 @@ export async function handleStripeWebhook(
   try {
     await dispatch(deps, event);
   } catch (error) {
+    webhookFailures.inc({ webhook: "stripe" });
     deps.logger.error({ err: error, eventId: event.id, type: event.type }, "stripe web hook failed");
     return { status: 500, body: { received: false, error: "Handler failed" } };
   }

@@ -256,6 +256,11 @@ export class Outbox {
     await rename(tmp, this.file);
   }
 
+  /** Whether the replay timer runs (/readyz). */
+  get running(): boolean {
+    return this.timer !== undefined;
+  }
+
   /** Replays every intervalMs until stopped. */
   start(intervalMs = 5_000): void {
     this.stop();

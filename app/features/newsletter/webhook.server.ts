@@ -1,4 +1,5 @@
 import type { Logger } from "~/infra/logger.server";
+import { webhookFailures } from "~/infra/metrics.server";
 
 export interface WebhookOptions {
   attempts?: number;
@@ -36,6 +37,7 @@ export async function forwardToWebhook(
     }
     if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, retryDelayMs * 3 ** (attempt - 1)));
   }
+  webhookFailures.inc({ webhook: "newsletter" });
   logger.error({ attempts }, "newsletter web hook failed, subscription is only in the database");
   return false;
 }

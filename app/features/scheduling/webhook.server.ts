@@ -11,6 +11,7 @@ import {
 } from "~/features/leads/lifecycle.server";
 import { parseCalcom, parseCalendly, type BookingChange } from "./payload";
 import { TOLERANCE_MS, verifyCalcom, verifyCalendly } from "./signature";
+import { webhookFailures } from "~/infra/metrics.server";
 
 export type SchedulingProvider = "calendly" | "cal.com";
 
@@ -88,6 +89,7 @@ export async function handleSchedulingWebhook(
     deps.logger.info({ provider: change.provider, kind: change.kind, matched: outcome }, "scheduling web hook stored");
     return { status: 200, body: { received: true } };
   } catch (error) {
+    webhookFailures.inc({ webhook: "scheduling" });
     deps.logger.error({ err: error, provider: change.provider, kind: change.kind }, "scheduling web hook failed");
     // 500: the service retries later; nothing was kept (one transaction).
     return { status: 500, body: { received: false, error: "Handler failed" } };

@@ -1,0 +1,116 @@
+import { mkdtempSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pino } from "pino";
+import { parseEnv } from "~/infra/env.server";
+import type { AppServices } from "~/context";
+import { createServices } from "../../server/services";
+import { createApp } from "../../server/app";
+
+/**
+ * /readyz and /metrics on the real middleware and router. The server trusts a proxy on
+ * loopback, so a request carrying X-Forwarded-For with a public address is a visitor from the
+ * internet as far as the access rule is concerned.
+ */
+const buildDir = path.resolve(import.meta.dirname, "../../build");
+const TOKEN = "metrics-token-for-the-test-0123456789";
+let services: AppServices;
+let server: Server;
+let site = "";
+
+beforeAll(async () => {
+  server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const env = parseEnv({
+    NODE_ENV: "production",
+    SITE_URL: site,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "metrics-")),
+    TRUST_PROXY: "1",
+    METRICS_TOKEN: TOKEN,
+    AUTH_SECRET: "integration-test-secret-of-at-least-32-characters",
+  });
+  services = await createServices(env, { logger: pino({ level: "silent" }), memoryDb: true });
+  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+  server.on("request", createApp({ services, build, clientDir: path.join(buildDir, "client") }));
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await services.close();
+});
+
+const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${site}${pathname}`, { headers });
+
+describe("/metrics", () => {
+  it("answers a loopback client in Prometheus format with the site's own figures", async () => {
+    const posts = await (await get("/blog")).text();
+    const slug = /href="\/blog\/([a-z0-9-]+)"/.exec(posts)?.[1];
+    expect(slug).toBeDefined();
+    const post = await get(`/blog/${slug}`);
+    expect(post.status).toBe(200);
+    // The request is measured when its response has been sent in full.
+    await post.text();
+    const res = await get("/metrics");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await res.text();
+    // Per route pattern, not per address: the post's slug is not a label value.
+    expect(text).toMatch(/mjc_http_request_duration_seconds_bucket\{[^}]*route="\/blog\/:slug"[^}]*\}/);
+    expect(text).not.toContain(`route="/blog/${slug}"`);
+    for (const name of [
+      "mjc_leads_stored 0",
+      "mjc_outbox_depth 0",
+      "mjc_outbox_dead_letters 0",
+      "mjc_emails_sent_total",
+      "mjc_emails_failed_total",
+      "mjc_webhook_failures_total",
+      "process_resident_memory_bytes",
+    ]) {
+      expect(text).toContain(name);
+    }
+    // No backup yet: the age is not a number (prom-client writes NaN as "Nan").
+    expect(text).toMatch(/^mjc_backup_last_good_age_seconds nan$/im);
+  });
+
+  it("refuses a client on a public address, unless it sends the token", async () => {
+    const outside = { "X-Forwarded-For": "203.0.113.9" };
+    const refused = await get("/metrics", outside);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).not.toContain("mjc_");
+    expect(
+      (await get("/metrics", { ...outside, Authorization: "Bearer wrong-token-of-the-same-length-00000" })).status,
+    ).toBe(403);
+    expect((await get("/metrics", { ...outside, Authorization: `Bearer ${TOKEN}` })).status).toBe(200);
+    // A client on a private network (a monitoring host beside the server) may read it.
+    expect((await get("/metrics", { "X-Forwarded-For": "10.1.2.3" })).status).toBe(200);
+  });
+});
+
+describe("/readyz", () => {
+  it("is ready when the database answers, migrations are applied and the jobs run; 503 otherwise", async () => {
+    const ready = await get("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({
+      status: "ready",
+      checks: { database: true, migrations: true, scheduler: true, accepting: true },
+    });
+
+    services.outbox.stop();
+    const stalled = await get("/readyz");
+    expect(stalled.status).toBe(503);
+    expect(await stalled.json()).toMatchObject({ status: "not ready", checks: { scheduler: false, database: true } });
+    services.outbox.start();
+
+    await services.database.close();
+    const down = await get("/readyz");
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ checks: { database: false } });
+    // /healthz keeps its own meaning beside it.
+    expect((await get("/healthz")).status).toBe(503);
+  });
+});
