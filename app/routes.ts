@@ -24,6 +24,7 @@ export default [
     route("admin/reset-password", "routes/admin-reset-password.tsx"),
     route("admin/security", "routes/admin-security.tsx"),
     route("admin/event-signups", "routes/admin-event-signups.tsx"),
+    route("admin/offers", "routes/admin-offers.tsx"),
     route("admin/subscribers", "routes/admin-subscribers.tsx"),
     route("admin/orders", "routes/admin-orders.tsx"),
     route("admin/leads/:id", "routes/admin-lead.tsx"),

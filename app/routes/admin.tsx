@@ -13,6 +13,7 @@ import { sourceLabel } from "~/infra/first-touch";
 import { Button } from "~/ui/button";
 import { NoteField, StatusSelect } from "~/features/back-office/lead-form";
 import { compactInputClass } from "~/ui/field";
+import { BackupStatus } from "~/features/back-office/backup-status";
 
 export const meta: Route.MetaFunction = () => adminMeta("Leads");
 export const headers = forwardSessionHeaders;
@@ -22,12 +23,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const trainer = await requireTrainer(request, ctx);
   const filters = parseLeadFilters(new URL(request.url).searchParams);
   const db = ctx.services.database.db;
-  const [leads, stats] = await Promise.all([listLeads(db, filters), weeklyStats(db)]);
+  const [leads, stats, backup] = await Promise.all([
+    listLeads(db, filters),
+    weeklyStats(db),
+    ctx.services.backups.summary(),
+  ]);
   return data(
     {
       email: trainer.user.email,
       filters,
       stats,
+      backup,
       leads: {
         ...leads,
         rows: leads.rows.map((r) => ({
@@ -189,13 +195,14 @@ function LeadCard({ lead }: { lead: Lead }) {
 }
 
 export default function AdminDashboard() {
-  const { filters, leads, stats } = useLoaderData<typeof loader>();
+  const { filters, leads, stats, backup } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   return (
     <AdminShell title="Leads" actions={<CsvLink list="leads" query={filtersToQuery(filters)} />}>
       {params.get("enrolled") ? (
         <Notice tone="success">Two-factor sign-in is on. Keep your backup codes safe.</Notice>
       ) : null}
+      <BackupStatus backup={backup} />
       <div className="mb-6 grid gap-6 lg:grid-cols-3">
         <section
           aria-labelledby="weekly-heading"

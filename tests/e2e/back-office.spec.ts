@@ -1,4 +1,6 @@
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { promisify } from "node:util";
 import { appendFileSync, readFileSync } from "node:fs";
 import path from "node:path";
 import * as OTPAuth from "otpauth";
@@ -91,6 +93,26 @@ test.describe("back office", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Back office sign-in" })).toBeVisible();
     }
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await expectAccessible(page);
+  });
+
+  test("the dashboard shows the newest backup, and warns while there is none", async ({ page, baseURL }) => {
+    const trainer = await createTrainer(baseURL!);
+    await signInAndEnrol(page, trainer);
+    const backups = page.getByRole("region", { name: "Backups" });
+    // Whether an earlier test already made one or not, a backup made now must show as minutes old.
+    if (await backups.getByText("No backup has been made yet.").isVisible()) {
+      await expect(backups.getByRole("alert")).toContainText("overdue");
+    }
+    // `npm run backup` as the operator runs it: the server holds the embedded database, so the
+    // command asks it (by signal) to make the backup and waits for the result.
+    const { stdout } = await promisify(execFile)("npm", ["run", "-s", "backup"], {
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    });
+    expect(stdout).toMatch(/asking it to make the backup/);
+    await page.reload();
+    await expect(backups.getByText(/Last good backup: .* \(\d+ minutes? ago\), \d+(\.\d)? (KB|MB)\./)).toBeVisible();
+    await expect(backups.getByRole("alert")).toHaveCount(0);
     await expectAccessible(page);
   });
 

@@ -36,6 +36,7 @@ const NAV = [
   { to: "/admin/funnel", label: "Funnel" },
   { to: "/admin/vitals", label: "Page speed" },
   { to: "/admin/event-signups", label: "Event signups" },
+  { to: "/admin/offers", label: "Prices" },
   { to: "/admin/subscribers", label: "Subscribers" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/unsaved", label: "Unsaved submissions" },

@@ -5,18 +5,19 @@ import { guardInput, type FormGuardContext } from "~/infra/form-guard.server";
 import type { Logger } from "~/infra/logger.server";
 import type { FirstTouch } from "~/infra/first-touch";
 import { resolveCatalogueItem } from "./catalogue";
-import { currentPricing } from "./offers.server";
+import { currentPricing, type OffersReader } from "./offers.server";
 import { CHECKOUT_MESSAGES, checkoutRequestSchema } from "./checkout-schema";
 import { attachSession, createPendingOrder } from "./fulfilment.server";
 import type { PaymentProvider } from "./provider.server";
 
 /** What creating a checkout needs from the server's services. */
-export type CheckoutServices = FormGuardContext["services"] & {
-  env: Pick<Env, "SITE_URL" | "RATE_LIMIT_FORMS_PER_MINUTE">;
-  database: Pick<Database, "db">;
-  payments: PaymentProvider;
-  logger: Logger;
-};
+export type CheckoutServices = FormGuardContext["services"] &
+  OffersReader & {
+    env: Pick<Env, "SITE_URL" | "RATE_LIMIT_FORMS_PER_MINUTE">;
+    database: Pick<Database, "db">;
+    payments: PaymentProvider;
+    logger: Logger;
+  };
 
 export type CreateCheckoutResult = { ok: true; sessionUrl: string } | { ok: false; status: number; message: string };
 

@@ -1,6 +1,8 @@
 import type { Db } from "~/infra/db.server";
 import { articleSchema } from "~/features/blog/content.server";
 import { articleSeeds } from "~/features/blog/article-seeds.server";
+import { offersSchema } from "~/features/checkout/offers-schema";
+import { pricing } from "#content/pricing";
 import { createContentStore, type ContentStore, type ContentStoreOptions } from "./store.server";
 
 /**
@@ -9,6 +11,8 @@ import { createContentStore, type ContentStore, type ContentStoreOptions } from 
  */
 export const contentSchemas = {
   article: articleSchema,
+  /** The plans and their prices: one entry, key "main". */
+  offers: offersSchema,
 };
 
 export type SiteContentStore = ContentStore<typeof contentSchemas>;
@@ -20,4 +24,5 @@ export function createSiteContentStore(db: Db, options?: ContentStoreOptions): S
 /** First start: each kind is filled once from today's content/ files (never again afterwards). */
 export async function seedSiteContent(store: SiteContentStore): Promise<void> {
   await store.seed("article", articleSeeds);
+  await store.seed("offers", () => [{ key: "main", data: pricing }]);
 }

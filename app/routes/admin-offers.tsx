@@ -1,0 +1,198 @@
+import { data, Form, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/admin-offers";
+import type { Duration } from "#content/types";
+import { requireServices } from "~/context";
+import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { AdminShell, adminMeta, formatDateTime, Notice, SubmitButton } from "~/features/back-office/ui";
+import { OFFERS_KEY, publishOffers, restoreOffers, saveOfferPrices } from "~/features/checkout/offers-admin.server";
+import { durationLabel, PRICE_RANGE_EURO, priceInputOf, type PriceInput } from "~/features/checkout/price-rules";
+import { formatEuro } from "~/features/checkout/catalogue";
+import { PricingPlans } from "~/features/checkout/pricing-plans";
+import { TextField } from "~/ui/field";
+
+export const meta: Route.MetaFunction = () => adminMeta("Prices");
+export const headers = forwardSessionHeaders;
+
+const DURATIONS: Duration[] = ["1", "3", "6"];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requireServices(context);
+  const trainer = await requireTrainer(request, ctx);
+  const { content } = ctx.services;
+  const entry = await content.get("offers", OFFERS_KEY);
+  if (!entry) throw data("The offers have not been seeded yet; restart the server.", { status: 503 });
+  const versions = (await content.versions("offers", OFFERS_KEY)).slice(0, 15);
+  return data(
+    {
+      email: trainer.user.email,
+      draft: entry.draft,
+      live: entry.live,
+      unpublished: JSON.stringify(entry.draft) !== JSON.stringify(entry.live),
+      publishedAt: entry.publishedAt?.toISOString() ?? null,
+      versions: versions.map((v) => ({
+        version: v.version,
+        reason: v.reason,
+        createdAt: v.createdAt.toISOString(),
+        prices: v.data.plans
+          .filter((p) => p.monthlyPriceCents)
+          .map((p) => `${p.name} ${DURATIONS.map((d) => formatEuro(p.monthlyPriceCents?.[d] ?? 0)).join(" / ")}`)
+          .join(" · "),
+      })),
+    },
+    { headers: trainer.headers },
+  );
+}
+
+type ActionResult =
+  | { done: "saved" | "published" | "restored"; message: string; errors?: undefined; input?: undefined }
+  | { done?: undefined; message: string; errors: Record<string, string>; input: PriceInput };
+
+const fieldName = (planId: string, d: Duration) => `price.${planId}.${d}`;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = requireServices(context);
+  assertSameOrigin(request, ctx.services.env.SITE_URL);
+  const trainer = await requireTrainer(request, ctx);
+  const actor = { userId: trainer.user.id, ip: ctx.clientIp };
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const services = { content: ctx.services.content, payments: ctx.services.payments };
+  try {
+    if (intent === "save") {
+      const input: PriceInput = {};
+      for (const [name, value] of form) {
+        const match = /^price\.([a-z]+)\.(1|3|6)$/.exec(name);
+        if (match && typeof value === "string") (input[match[1] ?? ""] ??= {})[match[2] as Duration] = value;
+      }
+      const saved = await saveOfferPrices(services, input, actor);
+      if (!saved.ok) {
+        const errors = Object.fromEntries(saved.problems.map((p) => [fieldName(p.planId, p.duration), p.message]));
+        return data<ActionResult>(
+          { message: "Not saved: fix the prices marked below.", errors, input },
+          { status: 400, headers: trainer.headers },
+        );
+      }
+      return data<ActionResult>(
+        { done: "saved", message: "Draft saved. Check the preview below, then publish." },
+        { headers: trainer.headers },
+      );
+    }
+    if (intent === "publish") {
+      const stripe = await publishOffers(services, actor);
+      const note = stripe.created.length
+        ? ` Stripe: ${stripe.created.length} new price(s), ${stripe.archived.length} old one(s) archived.`
+        : "";
+      return data<ActionResult>(
+        { done: "published", message: `The new prices are live.${note}` },
+        { headers: trainer.headers },
+      );
+    }
+    if (intent === "restore") {
+      const version = Number(form.get("version"));
+      if (!Number.isInteger(version) || version < 1) throw data("Unknown version.", { status: 400 });
+      await restoreOffers(services, version, actor);
+      return data<ActionResult>(
+        { done: "restored", message: `Version ${version} is back and live.` },
+        { headers: trainer.headers },
+      );
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    ctx.services.logger.error({ err: error, intent }, "offers could not be changed");
+    return data<ActionResult>(
+      {
+        message: "Nothing changed: the prices could not be published (is Stripe reachable?). Try again in a minute.",
+        errors: {},
+        input: {},
+      },
+      { status: 502, headers: trainer.headers },
+    );
+  }
+  throw data("Unknown action.", { status: 400 });
+}
+
+export default function AdminOffers() {
+  const { draft, unpublished, publishedAt, versions } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const errors: Record<string, string> = result?.errors ?? {};
+  const values: PriceInput = result?.input && Object.keys(result.input).length ? result.input : priceInputOf(draft);
+  const purchasable = draft.plans.filter((p) => p.monthlyPriceCents);
+  return (
+    <AdminShell title="Prices">
+      {result ? <Notice tone={result.done ? "success" : "error"}>{result.message}</Notice> : null}
+      <p className="mb-4 max-w-prose text-sm">
+        Type each plan&apos;s price per month in euros (120 means €120). A price must lie between €
+        {PRICE_RANGE_EURO.min} and €{PRICE_RANGE_EURO.max.toLocaleString("en-GB")}, and a longer commitment may never
+        cost more per month than a shorter one. The savings shown to visitors are worked out from these prices.
+        {publishedAt ? ` Live since ${formatDateTime(publishedAt)}.` : ""}
+      </p>
+
+      <Form method="post" className="grid gap-4 rounded-2xl bg-white p-5 ring-1 ring-navy/10" noValidate>
+        {purchasable.map((plan) => (
+          <fieldset key={plan.id} className="grid gap-x-4 sm:grid-cols-3">
+            <legend className="mb-2 text-lg font-semibold text-navy">{plan.name}</legend>
+            {DURATIONS.map((d) => (
+              <TextField
+                key={d}
+                id={`price-${plan.id}-${d}`}
+                name={fieldName(plan.id, d)}
+                label={`${durationLabel(d)}, € per month`}
+                look="compact"
+                inputMode="decimal"
+                autoComplete="off"
+                required
+                defaultValue={values[plan.id]?.[d] ?? ""}
+                error={errors[fieldName(plan.id, d)]}
+              />
+            ))}
+          </fieldset>
+        ))}
+        <div>
+          <SubmitButton name="intent" value="save" busyText="Saving…" variant="secondary">
+            Save draft and preview
+          </SubmitButton>
+        </div>
+      </Form>
+
+      <section aria-labelledby="preview-heading" className="mt-8">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="preview-heading" className="text-xl font-semibold text-navy">
+            Preview: the pricing cards with the draft prices
+          </h2>
+          <Form method="post">
+            <SubmitButton name="intent" value="publish" busyText="Publishing…">
+              {unpublished ? "Publish these prices" : "Publish again"}
+            </SubmitButton>
+          </Form>
+        </div>
+        <p className="mt-1 text-sm">
+          {unpublished ? "The draft differs from what visitors see now." : "The draft is what visitors see now."}
+        </p>
+        <div className="mt-4 rounded-2xl bg-sand/40 p-4">
+          <PricingPlans pricing={draft} preview />
+        </div>
+      </section>
+
+      <section aria-labelledby="history-heading" className="mt-8 rounded-2xl bg-white p-5 ring-1 ring-navy/10">
+        <h2 id="history-heading" className="text-xl font-semibold text-navy">
+          Earlier versions
+        </h2>
+        <ol className="mt-3 grid gap-2 text-sm">
+          {versions.map((v) => (
+            <li key={v.version} className="flex flex-wrap items-center justify-between gap-2">
+              <span>
+                <strong>Version {v.version}</strong> ({v.reason}, {formatDateTime(v.createdAt)}): {v.prices}
+              </span>
+              <Form method="post">
+                <input type="hidden" name="version" value={v.version} />
+                <SubmitButton name="intent" value="restore" variant="secondary">
+                  Restore version {v.version} and publish
+                </SubmitButton>
+              </Form>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </AdminShell>
+  );
+}
