@@ -7,6 +7,7 @@ import { SiteFooter } from "~/features/site/footer";
 import { CookieConsent } from "~/features/site/cookie-bar";
 import { VitalsLoader } from "~/features/vitals/vitals-loader";
 import { useRootData } from "~/root";
+import { PublicEnvContext } from "~/features/questionnaire/public-env";
 
 function PageViewTracker() {
   const location = useLocation();
@@ -29,7 +30,7 @@ function PageViewTracker() {
 export default function PublicLayout() {
   const data = useRootData();
   return (
-    <>
+    <PublicEnvContext.Provider value={data?.publicEnv}>
       <SiteHeader blogNav={data?.blogNav ?? []} />
       <main id="main" className="flex-1">
         <Outlet />
@@ -38,6 +39,6 @@ export default function PublicLayout() {
       <PageViewTracker />
       <CookieConsent gtmId={data?.publicEnv.GTM_ID ?? null} />
       <VitalsLoader />
-    </>
+    </PublicEnvContext.Provider>
   );
 }
