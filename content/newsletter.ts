@@ -136,8 +136,8 @@ export const confirmPage = {
   heading: "One click to confirm",
   text: (email: string) => `Confirm that ${email} should receive the newsletter.`,
   button: "Confirm my subscription",
-  /** Shown to browsers without JavaScript, where the button is not pressed for them. */
-  noScript: "Press the button to finish. Nothing happens until you do.",
+  /** Under the button: opening the link alone changes nothing. */
+  pressToFinish: "Press the button to finish. Nothing happens until you do.",
   invalidHeading: "This link has expired",
   invalidText: "The confirmation link is no longer valid. Subscribe again and you'll receive a fresh one.",
 };

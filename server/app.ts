@@ -39,7 +39,6 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   // Express reads NODE_ENV itself and prints stack traces in "development"; the server behaves
   // as in production however it is started (only the Vite dev server runs in development).
   app.set("env", env.NODE_ENV === "development" ? "development" : "production");
-  app.use(refuseOddTargets);
   const trust = trustFunction(env.TRUST_PROXY);
   app.set("trust proxy", trust);
 
@@ -73,6 +72,8 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
     });
   }
   app.use(securityHeaders(env));
+  // After the security headers: a refusal is also a document a browser may render.
+  app.use(refuseOddTargets);
   app.use(compression());
 
   app.use((req, res, next) => {

@@ -18,3 +18,14 @@ const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007
 export function hasNoControlCharacters(value: string, options: { multiLine?: boolean } = {}): boolean {
   return !(options.multiLine ? CONTROL_EXCEPT_LINE_BREAKS : ANY_CONTROL).test(value);
 }
+
+// eslint-disable-next-line no-control-regex -- as above
+const ALL_CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g;
+
+/**
+ * The text with every control character removed, for data a third party sends (a web hook) that
+ * nobody can be asked to correct: storing it cleaned keeps it, refusing it would lose it.
+ */
+export function withoutControlCharacters(value: string): string {
+  return value.replace(ALL_CONTROLS, "");
+}

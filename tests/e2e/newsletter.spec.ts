@@ -275,12 +275,16 @@ test.describe("confirmation link", () => {
     return `${Buffer.from(email).toString("base64url")}.${expires.toString(36)}.${mac}`;
   }
 
-  test("a browser with JavaScript confirms by itself, through the page's POST", async ({ page }) => {
+  test("with JavaScript the page also waits for the button, which confirms through its POST", async ({ page }) => {
     const posts: string[] = [];
     page.on("request", (r) => {
       if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
     });
-    await page.goto(`/newsletter/confirm?token=${confirmToken("auto.confirm@example.com")}`);
+    await page.goto(`/newsletter/confirm?token=${confirmToken("auto.confirm@example.com")}`, {
+      waitUntil: "networkidle",
+    });
+    expect(posts).toEqual([]);
+    await page.getByRole("button", { name: "Confirm my subscription" }).click();
     await expect(page).toHaveURL(/\/newsletter\?status=confirmed$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're subscribed");
     expect(posts).toContain("/newsletter/confirm");

@@ -22,6 +22,7 @@ function raw(port: number, target: string): Promise<{ status: number; head: stri
 const ODD_TARGETS = [
   "/%",
   "/blog/%E0%A4%A",
+  "/assets/%",
   "http://other.example/admin",
   "/assets/../../package.json",
   "/assets/%2e%2e/%2e%2e/package.json",
@@ -65,6 +66,9 @@ describe.each([
     expect(reply.status).toBeLessThan(500);
     expect(reply.body).not.toMatch(LEAK);
     expect(reply.head).not.toMatch(/x-powered-by/i);
+    // Even a refusal is a document a browser may render: it carries the same protective headers.
+    expect(reply.head).toMatch(/\r\nContent-Security-Policy: default-src 'self'/i);
+    expect(reply.head).toMatch(/\r\nX-Content-Type-Options: nosniff\r\n/i);
   });
 
   it("redirects the build's index.html paths to the clean address", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { Writable } from "node:stream";
 import pino from "pino";
 import { createTestDatabase, engines, type Engine, type TestDatabase } from "../support/database";
 import { bookings, leadEvents, signups } from "#db/schema";
@@ -169,6 +170,78 @@ describe.each(engines)("scheduling web hook on %s", (engine: Engine) => {
     const booked = JSON.stringify(calendlyInvitee("invitee.created", { uri: "inv-client", utmContent: leadId }));
     await deliver("calendly", booked, { "Calendly-Webhook-Signature": signCalendly(booked, SECRET, new Date()) });
     expect((await stateOf(leadId)).status).toBe("client");
+  });
+
+  /** A logger whose every line is kept, to search for personal data. */
+  function capturingLogger() {
+    let lines = "";
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines += chunk.toString();
+        done();
+      },
+    });
+    return { logger: pino({ level: "debug" }, stream), lines: () => lines };
+  }
+
+  it("stores a booking whose invitee name and e-mail hold control characters, and logs neither", async () => {
+    const captured = capturingLogger();
+    const name = "Nul\u0000Byte Invitee\u0007";
+    const email = "nul.byte.invitee@example.com\u0000";
+    const body = JSON.stringify(calendlyInvitee("invitee.created", { uri: "inv-nul", email, name }));
+    const answer = await handleSchedulingWebhook(
+      {
+        db: database.db,
+        logger: captured.logger,
+        provider: "calendly",
+        secret: SECRET,
+        rateLimit: async () => ({ allowed: true, remaining: 1, retryAfter: 0 }),
+        perMinute: 1000,
+        clientIp: "198.51.100.9",
+      },
+      body,
+      new Headers({ "Calendly-Webhook-Signature": signCalendly(body, SECRET, new Date()) }),
+    );
+    expect(answer).toMatchObject({ status: 200, body: { received: true } });
+    const [stored] = await database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.externalId, JSON.parse(body).payload.uri));
+    expect(stored).toMatchObject({ name: "NulByte Invitee", email: "nul.byte.invitee@example.com", status: "booked" });
+    expect(captured.lines()).not.toMatch(/Nul|Byte|Invitee|nul\.byte|example\.com/i);
+  });
+
+  it("logs no personal field when storing fails", async () => {
+    const captured = capturingLogger();
+    const body = JSON.stringify(
+      calendlyInvitee("invitee.created", {
+        uri: "inv-fail",
+        email: "failing.store@example.com",
+        name: "Failing Store",
+      }),
+    );
+    const failing = {
+      transaction: () => {
+        throw new Error('Failed query: insert into "bookings" params: Failing Store,failing.store@example.com');
+      },
+    } as unknown as typeof database.db;
+    const answer = await handleSchedulingWebhook(
+      {
+        db: failing,
+        logger: captured.logger,
+        provider: "calendly",
+        secret: SECRET,
+        rateLimit: async () => ({ allowed: true, remaining: 1, retryAfter: 0 }),
+        perMinute: 1000,
+        clientIp: "198.51.100.10",
+      },
+      body,
+      new Headers({ "Calendly-Webhook-Signature": signCalendly(body, SECRET, new Date()) }),
+    );
+    // A 5xx: the service delivers it again later, when the database is back.
+    expect(answer.status).toBe(500);
+    expect(captured.lines()).toContain("scheduling web hook failed");
+    expect(captured.lines()).not.toMatch(/Failing|failing\.store|example\.com/i);
   });
 
   it("acknowledges other event types and refuses when no provider is configured", async () => {

@@ -158,7 +158,11 @@ async function recordSignupConsent(db: Db, id: string | null, email: string, con
   if (!already) await recordConsent(db, { subscriberId }, "signup", consent);
 }
 
-/** A known address: re-activates an unsubscribed one; says whether a confirmation e-mail should go out. */
+/**
+ * A known address; says whether a confirmation e-mail should go out. An unsubscribed address stays
+ * unsubscribed (anyone can type someone else's address): only its owner's click on the e-mailed
+ * link subscribes it again (confirmAddress). Without double opt-in the form itself is the consent.
+ */
 async function refreshKnownAddress(
   db: Db,
   email: string,
@@ -167,10 +171,26 @@ async function refreshKnownAddress(
   now: Date,
 ): Promise<boolean> {
   const [row] = await db
-    .select({ status: newsletterSubscribers.status, updatedAt: newsletterSubscribers.updatedAt })
+    .select({
+      id: newsletterSubscribers.id,
+      status: newsletterSubscribers.status,
+      updatedAt: newsletterSubscribers.updatedAt,
+      unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+    })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.email, email));
   if (!row) return false;
+  if (row.status === "unsubscribed" && status === "pending") {
+    // The same flood guard as for pending addresses, counted from the latest sign-up since.
+    const [latest] = await db
+      .select({ at: consentRecords.createdAt })
+      .from(consentRecords)
+      .where(and(eq(consentRecords.subscriberId, row.id), eq(consentRecords.action, "signup")))
+      .orderBy(desc(consentRecords.createdAt))
+      .limit(1);
+    if (!latest || (row.unsubscribedAt && latest.at <= row.unsubscribedAt)) return true;
+    return now.getTime() - latest.at.getTime() > RESEND_AFTER_MS;
+  }
   if (row.status === "unsubscribed") {
     await db
       .update(newsletterSubscribers)
@@ -179,10 +199,10 @@ async function refreshKnownAddress(
         source: input.source,
         serviceType: input.serviceType ?? null,
         unsubscribedAt: null,
-        confirmedAt: status === "confirmed" ? now : null,
+        confirmedAt: now,
       })
       .where(eq(newsletterSubscribers.email, email));
-    return true;
+    return false;
   }
   if (row.status === "pending" && now.getTime() - row.updatedAt.getTime() > RESEND_AFTER_MS) {
     // Touch the row so repeated sign-ups cannot be used to flood someone's inbox.
@@ -233,23 +253,26 @@ export async function storeFromOutbox(db: Db, payload: unknown): Promise<void> {
 }
 
 async function upsertFromOutbox(db: Db, entry: NewsletterOutboxPayload, at: Date): Promise<void> {
-  await db
-    .insert(newsletterSubscribers)
-    .values({
-      email: entry.email,
-      source: entry.source,
-      serviceType: entry.serviceType,
-      status: entry.status,
-      confirmedAt: entry.status === "confirmed" ? at : null,
-      firstTouch: entry.firstTouch ?? null,
-      createdAt: at,
-    })
-    .onConflictDoUpdate({
-      target: newsletterSubscribers.email,
-      set: { status: entry.status, source: entry.source, serviceType: entry.serviceType, unsubscribedAt: null },
-      // Only an address that unsubscribed before this sign-up is re-activated.
-      setWhere: and(eq(newsletterSubscribers.status, "unsubscribed"), lt(newsletterSubscribers.unsubscribedAt, at)),
-    });
+  const insert = db.insert(newsletterSubscribers).values({
+    email: entry.email,
+    source: entry.source,
+    serviceType: entry.serviceType,
+    status: entry.status,
+    confirmedAt: entry.status === "confirmed" ? at : null,
+    firstTouch: entry.firstTouch ?? null,
+    createdAt: at,
+  });
+  // With double opt-in (pending) a known address, unsubscribed ones included, waits for its owner's
+  // click, as in subscribe(). Without it only an address that unsubscribed before this sign-up is re-activated.
+  if (entry.status === "pending") {
+    await insert.onConflictDoNothing({ target: newsletterSubscribers.email });
+    return;
+  }
+  await insert.onConflictDoUpdate({
+    target: newsletterSubscribers.email,
+    set: { status: entry.status, source: entry.source, serviceType: entry.serviceType, unsubscribedAt: null },
+    setWhere: and(eq(newsletterSubscribers.status, "unsubscribed"), lt(newsletterSubscribers.unsubscribedAt, at)),
+  });
 }
 
 /**
@@ -301,7 +324,7 @@ async function confirmAddress(db: Db, email: string, now: Date): Promise<Confirm
     .select({ status: newsletterSubscribers.status })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.email, email));
-  if (row?.status === "unsubscribed") return { result: "unsubscribed" };
+  if (row?.status === "unsubscribed") return resubscribe(db, email, now);
   if (row) return { result: "already-confirmed" };
   // Signed up while the database was down and clicked before the outbox replayed.
   const inserted = await db
@@ -314,6 +337,27 @@ async function confirmAddress(db: Db, email: string, now: Date): Promise<Confirm
     })
     .returning({ id: newsletterSubscribers.id });
   return inserted[0] ? { result: "confirmed", id: inserted[0].id } : { result: "already-confirmed" };
+}
+
+/**
+ * The owner of an unsubscribed address confirms a sign-up made after the unsubscription: only
+ * then does the address receive the newsletter again. A link from before the unsubscription
+ * (no sign-up since) leaves it unsubscribed.
+ */
+async function resubscribe(db: Db, email: string, now: Date): Promise<ConfirmOutcome> {
+  const updated = await db
+    .update(newsletterSubscribers)
+    .set({ status: "confirmed", confirmedAt: now, unsubscribedAt: null })
+    .where(
+      and(
+        eq(newsletterSubscribers.email, email),
+        eq(newsletterSubscribers.status, "unsubscribed"),
+        sql`exists (select 1 from ${consentRecords} where ${consentRecords.subscriberId} = ${newsletterSubscribers.id}
+          and ${consentRecords.action} = 'signup' and ${consentRecords.createdAt} > ${newsletterSubscribers.unsubscribedAt})`,
+      ),
+    )
+    .returning({ id: newsletterSubscribers.id });
+  return updated[0] ? { result: "confirmed", id: updated[0].id } : { result: "unsubscribed" };
 }
 
 /** One-click or landing-page unsubscribe; an unknown address is stored as suppressed. */

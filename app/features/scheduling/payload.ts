@@ -1,5 +1,6 @@
 import "~/infra/zod-config";
 import { z } from "zod";
+import { withoutControlCharacters } from "~/infra/control-characters";
 
 /** One booking change, the same for both services. */
 export interface BookingChange {
@@ -18,7 +19,11 @@ export interface BookingChange {
   occurredAt: Date | null;
 }
 
-const text = (max: number) => z.string().max(max);
+/**
+ * Text from the provider, stored as sent less any control character: a NUL (which PostgreSQL
+ * refuses) in an invitee's name must not make the delivery fail until the provider gives up.
+ */
+const text = (max: number) => z.string().max(max).transform(withoutControlCharacters);
 const optionalDate = z.iso.datetime({ offset: true }).nullish();
 const tracking = z
   .object({ utm_content: text(200).nullish(), utmContent: text(200).nullish() })

@@ -90,7 +90,11 @@ export async function handleSchedulingWebhook(
     return { status: 200, body: { received: true } };
   } catch (error) {
     webhookFailures.inc({ webhook: "scheduling" });
-    deps.logger.error({ err: error, provider: change.provider, kind: change.kind }, "scheduling web hook failed");
+    // Only the error's kind: a database error's text can quote the query's values (name, e-mail).
+    deps.logger.error(
+      { error: errorKind(error), provider: change.provider, kind: change.kind },
+      "scheduling web hook failed",
+    );
     // 500: the service retries later; nothing was kept (one transaction).
     return { status: 500, body: { received: false, error: "Handler failed" } };
   }
@@ -143,4 +147,14 @@ async function recordChange(db: Db, change: BookingChange): Promise<"duplicate" 
     else await revertAfterCancellation(db, leadId);
   }
   return leadId ? "lead" : "unmatched";
+}
+
+/** The class and, for a database error, its SQLSTATE code: never the message, which may hold personal data. */
+function errorKind(error: unknown): { name: string; code?: string } {
+  if (!(error instanceof Error)) return { name: typeof error };
+  const cause = (error as { cause?: unknown }).cause;
+  const code = [error, cause]
+    .map((e) => (e as { code?: unknown } | undefined)?.code)
+    .find((c) => typeof c === "string");
+  return code ? { name: error.name, code } : { name: error.name };
 }
