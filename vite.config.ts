@@ -12,5 +12,6 @@ export default defineConfig({
       "#db": fileURLToPath(new URL("./db", import.meta.url)),
     },
   },
-  build: { assetsInlineLimit: 0 },
+  // The manifest tells the server which built files each island entry needs (server/islands.ts).
+  build: { assetsInlineLimit: 0, manifest: true },
 });

@@ -55,6 +55,8 @@ export interface RequestContext {
   inlineCss?: (html: string) => string;
   /** The page's ETag when it is revalidated by content revision; sent with a 200 (server/page-cache.ts). */
   etag?: string;
+  /** Built files of each island entry, entry first (server/islands.ts). */
+  islands?: Record<string, string[]>;
 }
 
 declare module "react-router" {
@@ -65,6 +67,7 @@ declare module "react-router" {
     clientIp?: string;
     inlineCss?: (html: string) => string;
     etag?: string;
+    islands?: Record<string, string[]>;
   }
 }
 

@@ -1,7 +1,9 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { IslandRendererContext } from "./features/islands/island";
+import { islandBootScript } from "./features/islands/boot";
 import { deferHydration } from "./features/site/deferred-hydration.server";
 import { NonceContext } from "./ui/nonce";
 import { privateCacheControl, REVALIDATE } from "./infra/cache-control";
@@ -22,7 +24,9 @@ export default function handleRequest(
     // first interaction (deferHydration), which needs the whole HTML, and no page streams deferred data.
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <IslandRendererContext.Provider value={renderIsland}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </IslandRendererContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -45,7 +49,11 @@ export default function handleRequest(
               responseHeaders.set("Cache-Control", cacheControl ? privateCacheControl(cacheControl) : "no-cache");
             }
             const rendered = Buffer.concat(chunks).toString("utf8");
-            const html = deferHydration(loadContext.inlineCss?.(rendered) ?? rendered, nonce);
+            const html = withIslandBoot(
+              deferHydration(loadContext.inlineCss?.(rendered) ?? rendered, nonce),
+              loadContext.islands ?? {},
+              nonce,
+            );
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
           });
           body.on("error", reject);
@@ -62,4 +70,19 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1_000);
   });
+}
+
+const renderIsland = (element: React.ReactElement, identifierPrefix: string) =>
+  renderToString(element, { identifierPrefix });
+
+/** A page with islands gets the script that fetches them and holds early taps (features/islands/boot.ts). */
+function withIslandBoot(html: string, islands: Record<string, string[]>, nonce: string | undefined): string {
+  const present = Object.fromEntries(
+    Object.entries(islands).filter(([name]) => html.includes(`data-island="${name}"`)),
+  );
+  if (Object.keys(present).length === 0) return html;
+  const at = html.lastIndexOf("</body>");
+  if (at < 0) return html;
+  const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
+  return `${html.slice(0, at)}<script${nonceAttr}>${islandBootScript(present)}</script>${html.slice(at)}`;
 }

@@ -13,6 +13,7 @@ import { securityHeaders } from "./security";
 import { cachedByRevision } from "~/features/site/route-meta";
 import { publicEnv } from "~/infra/env.server";
 import { revisionValidator, stylesheetInliner } from "./page-cache";
+import { islandModules } from "./islands";
 import { firstTouchCookie } from "./first-touch";
 import { createMetrics } from "./metrics";
 import { pendingMigrations } from "~/infra/db.server";
@@ -149,6 +150,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   for (const middleware of before) app.use(middleware);
 
   const inlineCss = clientDir ? stylesheetInliner(clientDir) : undefined;
+  const islands = clientDir ? islandModules(clientDir) : undefined;
   if (clientDir) {
     app.use(
       "/assets",
@@ -173,6 +175,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
         cspNonce: String(res.locals.cspNonce),
         clientIp: req.ip ?? "unknown",
         inlineCss,
+        islands,
         etag: typeof res.locals.etag === "string" ? res.locals.etag : undefined,
       }) satisfies RequestContext,
   });

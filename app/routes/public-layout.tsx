@@ -6,6 +6,7 @@ import { SiteHeader } from "~/features/site/header";
 import { SiteFooter } from "~/features/site/footer";
 import { CookieConsent } from "~/features/site/cookie-bar";
 import { useRootData } from "~/root";
+import { PublicEnvContext } from "~/features/questionnaire/public-env";
 
 function PageViewTracker() {
   const location = useLocation();
@@ -28,7 +29,7 @@ function PageViewTracker() {
 export default function PublicLayout() {
   const data = useRootData();
   return (
-    <>
+    <PublicEnvContext.Provider value={data?.publicEnv}>
       <SiteHeader blogNav={data?.blogNav ?? []} />
       <main id="main" className="flex-1">
         <Outlet />
@@ -36,6 +37,6 @@ export default function PublicLayout() {
       <SiteFooter />
       <PageViewTracker />
       <CookieConsent gtmId={data?.publicEnv.GTM_ID ?? null} />
-    </>
+    </PublicEnvContext.Provider>
   );
 }

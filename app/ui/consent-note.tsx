@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { consentTexts, currentConsent, type ConsentKind } from "#content/consent";
 
 /**
@@ -23,9 +22,10 @@ export function ConsentNote({
         {before}
         {after !== undefined && (
           <>
-            <Link to="/privacy-policy" className="underline underline-offset-2">
+            {/* A plain link: the note is also part of islands, which run without the router. */}
+            <a href="/privacy-policy" className="underline underline-offset-2">
               privacy policy
-            </Link>
+            </a>
             {after}
           </>
         )}

@@ -29,7 +29,7 @@ import { ANALYTICS_FORM_NAME } from "./questions";
 import { CONTACT_FIELDS, MESSAGES, validateContact, type ContactField } from "./schema";
 import { ThankYou } from "./thank-you";
 import type { IntakeOutcome } from "./outcome";
-import { Button } from "~/ui/button";
+import { Button } from "~/ui/button-base";
 import { ELAPSED_FIELD, HONEYPOT_FIELD } from "~/infra/form-fields";
 
 type Action =
@@ -85,14 +85,12 @@ async function postIntake(body: unknown): Promise<{ status: number; outcome: Int
 const reducedMotion = () =>
   typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
-export function Questionnaire({
-  startFromQuestion,
-  answers,
-  questionHeadingLevel = 3,
-}: StartOptions & {
+export type QuestionnaireProps = StartOptions & {
   /** One below the section's heading, so the outline skips no level (2 on /start, where the section is h1). */
   questionHeadingLevel?: 2 | 3;
-}) {
+};
+
+export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel = 3 }: QuestionnaireProps) {
   const QuestionHeading = questionHeadingLevel === 2 ? "h2" : "h3";
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, "");
   const [state, dispatch] = useReducer(reducer, { startFromQuestion, answers }, initialState);

@@ -1,6 +1,10 @@
 import { useLocation } from "react-router";
+import { Island } from "~/features/islands/island";
 import { BasicIntakeForm } from "./basic-form";
-import { Questionnaire } from "./questionnaire";
+import { usePublicEnv } from "./public-env";
+import { QuestionnaireIsland, type QuestionnaireIslandProps } from "./questionnaire-island";
+
+const loadQuestionnaire = () => import("./questionnaire.island");
 
 /**
  * The intake questionnaire section (anchor id contact-section, form id fitness-form).
@@ -27,6 +31,12 @@ export function StartFormSection({
   headingLevel = 2,
 }: StartFormSectionProps) {
   const { pathname } = useLocation();
+  const island: QuestionnaireIslandProps = {
+    startFromQuestion,
+    answers,
+    questionHeadingLevel: headingLevel === 1 ? 2 : 3,
+    publicEnv: usePublicEnv(),
+  };
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <section id="contact-section" aria-labelledby="contact-section-title" className="bg-sand/60 px-4 py-16 sm:py-20">
@@ -37,10 +47,12 @@ export function StartFormSection({
         {subtitle && <p className="mt-3 text-lg text-ink/80">{subtitle}</p>}
       </div>
       <div className="mt-10" data-questionnaire-flow="">
-        <Questionnaire
-          startFromQuestion={startFromQuestion}
-          answers={answers}
-          questionHeadingLevel={headingLevel === 1 ? 2 : 3}
+        {/* An island: it hydrates on its own, early, and answers taps made before it runs. */}
+        <Island
+          name="questionnaire"
+          props={island}
+          render={() => <QuestionnaireIsland {...island} />}
+          load={loadQuestionnaire}
         />
       </div>
       <noscript>

@@ -11,7 +11,7 @@ import {
   schedulingLink,
   type SchedulingPrefill,
 } from "./scheduling";
-import { buttonStyles } from "~/ui/button";
+import { buttonStyles } from "~/ui/button-base";
 import { Icon } from "~/ui/icon";
 
 interface ThankYouProps {

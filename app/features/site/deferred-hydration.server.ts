@@ -17,6 +17,7 @@ import { HYDRATE_ON_LOAD_ATTRIBUTE, HYDRATED_EVENT } from "./hydration-signal";
  * a link whose app behaviour differs from its href (data-replay) waits too, and follows its href if
  * the app cannot load. What was typed (or a file chosen) before hydration is handed to the app's
  * state (an input or change event after hydration), and an element under a resting mouse pointer gets its hover again.
+ * Islands (data-island, decision 017) hold and replay their own taps, so this loader leaves them alone.
  */
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 export const DEFERRED_MODULE_ID = "app-entry";
@@ -27,11 +28,11 @@ function start(){if(go)return;go=1;E.forEach(function(e){removeEventListener(e,s
 var p=d.getElementById(${JSON.stringify(DEFERRED_MODULE_ID)});if(!p)return;var s=d.createElement("script");
 s.type="module";if(n)s.nonce=n;s.textContent=p.textContent;s.onerror=function(){release(0)};d.body.appendChild(s)}
 E.forEach(function(e){addEventListener(e,start,o)});
-function park(e){var t=e.target,b=t&&t.closest&&t.closest("[data-replay],button,[role=button]");
+function park(e){var t=e.target,b=t&&t.closest&&!t.closest("[data-island]")&&t.closest("[data-replay],button,[role=button]");
 if(!b||b.disabled||b.hasAttribute("popovertarget")||b.hasAttribute("commandfor"))return;
 if(b.tagName==="BUTTON"&&b.type!=="button"&&b.form)return;if(b.tagName==="A")e.preventDefault();q.push(b);start()}
 function hold(e){if(!(e.target instanceof HTMLFormElement))return;e.preventDefault();q.push({f:e.target,s:e.submitter});start()}
-var typed=new Map();function note(e){var t=e.target;if(t instanceof HTMLInputElement&&t.type==="file")typed.set(t,null);
+var typed=new Map();function note(e){var t=e.target;if(t.closest&&t.closest("[data-island]"))return;if(t instanceof HTMLInputElement&&t.type==="file")typed.set(t,null);
 else if(t instanceof HTMLTextAreaElement||t instanceof HTMLSelectElement||
 t instanceof HTMLInputElement&&!/^(checkbox|radio|hidden)$/.test(t.type))typed.set(t,t.value)}
 function release(hydrated){removeEventListener("click",park,true);removeEventListener("submit",hold,true);

@@ -1,0 +1,70 @@
+import { StrictMode, useEffect, type ReactElement } from "react";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
+import { islandIdPrefix } from "./island";
+import { ISLAND_READY_EVENT, ISLAND_RUNNING_ATTRIBUTE } from "./island-constants";
+
+const roots = new WeakMap<HTMLElement, Root>();
+
+function Ready({ container, children }: { container: HTMLElement; children: ReactElement }) {
+  useEffect(() => {
+    container.setAttribute(ISLAND_RUNNING_ATTRIBUTE, "");
+    container.dispatchEvent(new Event(ISLAND_READY_EVENT, { bubbles: true }));
+    return () => container.removeAttribute(ISLAND_RUNNING_ATTRIBUTE);
+  }, [container]);
+  return children;
+}
+
+/**
+ * Starts one island in its container, once: hydrates the server's HTML, or renders afresh into an
+ * empty container (shown by a client-side navigation). Returns how to stop it again.
+ */
+export function runIsland(container: HTMLElement, render: (props: unknown) => ReactElement): () => void {
+  let root = roots.get(container);
+  if (!root) {
+    const name = container.dataset.island ?? "island";
+    let props: unknown = {};
+    try {
+      props = JSON.parse(container.dataset.islandProps ?? "{}");
+    } catch {
+      // Props come from our own server; unreadable ones render the island's defaults.
+    }
+    const tree = (
+      <StrictMode>
+        <Ready container={container}>{render(props)}</Ready>
+      </StrictMode>
+    );
+    const options = { identifierPrefix: islandIdPrefix(name) };
+    if (container.hasChildNodes()) {
+      root = hydrateRoot(container, tree, options);
+    } else {
+      root = createRoot(container, options);
+      root.render(tree);
+    }
+    roots.set(container, root);
+    unmarkDocument();
+  }
+  const started = root;
+  return () => {
+    if (roots.get(container) !== started) return;
+    roots.delete(container);
+    started.unmount();
+  };
+}
+
+/** Starts every island of this name on the page (the entry's side effect when the page fetches it). */
+export function runIslands(name: string, render: (props: unknown) => ReactElement): void {
+  for (const container of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`))
+    runIsland(container, render);
+}
+
+/**
+ * Any React root marks the document as listened-to (for `selectionchange`). When the page's
+ * application hydrates the document after an island has started, React sees that mark and attaches
+ * none of its event listeners to the document: every click in the application would go unhandled.
+ * Until the document is a root itself, the island's mark is taken off again.
+ */
+function unmarkDocument(): void {
+  const keys = Object.keys(document);
+  if (keys.some((key) => key.startsWith("__reactContainer$"))) return;
+  for (const key of keys) if (key.startsWith("_reactListening")) Reflect.deleteProperty(document, key);
+}

@@ -1,0 +1,185 @@
+import type { BrowserContext, Locator, Page, Route } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { expect, test } from "./fixtures";
+import { startFaultServer, type FaultServer } from "../support/fault";
+import { openDatabase } from "~/infra/db.server";
+import { signups } from "#db/schema";
+import {
+  ageWords,
+  competitionGoalWords,
+  frequencyWords,
+  genderWords,
+  goalWords,
+  sportWords,
+  type AnswerNumber,
+} from "~/features/leads/vocabulary";
+
+/**
+ * The questionnaire is an island (docs/decisions/017-islands-and-per-request-pages.md): it hydrates on
+ * its own, early, without the page's application, and a tap made before it runs shows at once and
+ * is replayed when it does. Labels come from the answer vocabulary, never from today's copy.
+ */
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
+});
+
+const flow = (page: Page) => page.locator('[data-island="questionnaire"]');
+const option = (scope: Locator, label: string) =>
+  scope.getByRole("button", { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`) });
+
+/** Holds the questionnaire island's entry until released. */
+async function holdIsland(page: Page) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(/\/assets\/questionnaire\.island-[^/]+\.js$/, async (route: Route) => {
+    requested = true;
+    await gate;
+    await route.continue();
+  });
+  return { release: () => release(), requested: () => requested };
+}
+
+test("the questionnaire runs on its own after load, without the page's application", async ({ page }) => {
+  await page.goto("/start", { waitUntil: "load" });
+  await expect(flow(page)).toHaveAttribute("data-island-running", "");
+  // Nobody touched the page: the application (decision 009) has not loaded, the island has.
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  await option(flow(page), goalWords["getting-fit"].label).click();
+  await expect(flow(page).getByText(/Step 2 of/)).toBeVisible();
+});
+
+test("a tap before the island runs shows pressed at once and counts when it runs", async ({ page }) => {
+  const island = await holdIsland(page);
+  await page.goto("/start", { waitUntil: "load" });
+  const goal = option(flow(page), goalWords.competition.label);
+  await goal.click();
+  await expect(goal).toHaveAttribute("data-tapped", "");
+  await expect(flow(page).getByText(/Step 1 of/)).toBeVisible();
+  await expect.poll(() => island.requested()).toBe(true);
+  island.release();
+  await expect(flow(page)).toHaveAttribute("data-island-running", "");
+  await expect(flow(page).getByText(/Step 2 of/)).toBeVisible();
+  await expect(option(flow(page), sportWords.triathlon.label)).toBeVisible();
+  await expect(flow(page).locator("[data-tapped]")).toHaveCount(0);
+});
+
+test("the application hydrating around a running island leaves it and its answers alone", async ({ page }) => {
+  await page.goto("/", { waitUntil: "load" });
+  await expect(flow(page)).toHaveAttribute("data-island-running", "");
+  await option(flow(page), goalWords["getting-fit"].label).click();
+  await expect(flow(page).getByText(/Step 2 of/)).toBeVisible();
+  await page.mouse.wheel(0, 10);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await expect(flow(page).getByText(/Step 2 of/)).toBeVisible();
+  await option(flow(page), frequencyWords.moderately.label).click();
+  await expect(flow(page).getByText(/Step 3 of/)).toBeVisible();
+  // The application's own links still navigate client-side: its listeners were not lost to the island's root.
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  await page.locator("footer").locator('a[href="/services"]').first().click();
+  await expect(page).toHaveURL(/\/services$/);
+  expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+});
+
+test.describe("with scripts blocked", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the page offers the plain form and no island controls", async ({ page }) => {
+    await page.goto("/start");
+    await expect(flow(page)).toBeHidden();
+    await expect(page.locator("form[action='/start'], form[method='post']").first()).toBeVisible();
+  });
+});
+
+/**
+ * No tap is ever lost: the whole questionnaire, both branches, at a person's pace (300 ms between
+ * taps) from right after load, 20 times; every run reaches the thank-you view and the stored lead
+ * holds exactly the answers tapped. Its own server, so the database can be read afterwards.
+ */
+const branches: { name: string; taps: [AnswerNumber, string, string][] }[] = [
+  {
+    name: "getting fit",
+    taps: [
+      [1, "getting-fit", goalWords["getting-fit"].label],
+      [2, "hardly-ever", frequencyWords["hardly-ever"].label],
+      [4, "female", genderWords.female.label],
+      [5, "25-30", ageWords["25-30"].label],
+    ],
+  },
+  {
+    name: "competition",
+    taps: [
+      [1, "competition", goalWords.competition.label],
+      [2, "triathlon", sportWords.triathlon.label],
+      [3, "distance", competitionGoalWords.distance.label],
+      [4, "male", genderWords.male.label],
+      [5, "31+", ageWords["31+"].label],
+    ],
+  },
+];
+
+const RUNS = 20;
+const paced = test.extend<object, { tapServer: FaultServer }>({
+  tapServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
+    async ({}, use) => {
+      const server = await startFaultServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 180_000 },
+  ],
+  baseURL: async ({ tapServer }, use) => use(tapServer.url),
+});
+
+async function tapThrough(page: Page, context: BrowserContext, taps: [AnswerNumber, string, string][], run: number) {
+  await page.goto("/start", { waitUntil: "load" });
+  const scope = flow(page);
+  for (const [, , label] of taps) {
+    await option(scope, label).click({ timeout: 15_000 });
+    // The scenario's pace between a person's taps, not a wait for the page.
+    await page.waitForTimeout(300);
+  }
+  await scope.getByLabel("First name").fill(`Tap${run}`);
+  await scope.getByLabel("Last name").fill("Island");
+  await scope.getByLabel("Email").fill(`tap${run}@example.nl`);
+  await expect(scope.getByRole("combobox", { name: "Country of your phone number" })).toBeVisible();
+  await scope.getByRole("textbox", { name: "Phone number" }).pressSequentially("612345678");
+  // The server refuses forms sent faster than a person could; a person takes longer than this run.
+  await page.clock.fastForward(5_000);
+  await scope.getByRole("button", { name: "Submit" }).click();
+  await expect(scope.locator("[data-lead-id]")).toBeVisible();
+  return scope.locator("[data-lead-id]").getAttribute("data-lead-id");
+}
+
+paced(
+  "20 paced runs through each branch: every one reaches thank-you with its answers stored",
+  async ({ page, context, tapServer }) => {
+    paced.setTimeout(600_000);
+    await page.clock.install();
+    // The scheduling widget "loads" without its API (offline in tests), so the scheduling page opens in a new tab.
+    await page.route("https://assets.calendly.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/javascript", body: "/* offline */" }),
+    );
+    await context.route("https://calendly.com/**", (route) => route.fulfill({ status: 200, body: "<title>x</title>" }));
+    const leads: { id: string; answers: Record<string, string> }[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      for (const branch of branches) {
+        const id = await tapThrough(page, context, branch.taps, run);
+        expect(id, `${branch.name} run ${run}`).toBeTruthy();
+        leads.push({ id: id!, answers: Object.fromEntries(branch.taps.map(([n, value]) => [`q${n}`, value])) });
+        for (const extra of context.pages()) if (extra !== page) await extra.close();
+      }
+    }
+    await tapServer.stop();
+    const database = await openDatabase({ dataDir: tapServer.dataDir });
+    try {
+      for (const lead of leads) {
+        const [row] = await database.db.select().from(signups).where(eq(signups.id, lead.id));
+        expect(row?.answers, lead.id).toEqual(lead.answers);
+      }
+    } finally {
+      await database.close();
+    }
+  },
+);
