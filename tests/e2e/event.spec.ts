@@ -1,9 +1,18 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import { startFaultServer, type FaultServer } from "../support/fault";
-import { daysLeftLabel, eventState } from "~/features/leads/event-dates";
+import { daysLeftLabel, eventDateLabel, eventState, eventTimeLabel } from "~/features/leads/event-dates";
+import { closedMessage } from "~/features/leads/event-schema";
+import { event } from "#content/event";
 
-const THANKS = "Thank you for signing up! See you at the beach! 🏖️";
+// Texts, venue and price come from the event as published (today content/event.ts); the date from
+// each server's EVENT_STARTS_AT. Nothing here changes when the trainer sets up the next event.
+const THANKS = event.thanks;
+const place = `${event.venue}, ${event.locality}`;
+
+/** A moment a month ago, at the same wall-clock minute: the event has taken place. */
+const pastStart = new Date(Date.now() - 30 * 86_400_000).toISOString();
+const pastTiming = { startsAt: pastStart, timeZone: event.timeZone };
 
 async function eventJsonLd(page: Page): Promise<Record<string, unknown> | undefined> {
   const json = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -14,54 +23,71 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
 });
 
-// The shared e2e server runs with the content's date (May 18, 2025): the event is over.
-test.describe("an event in the past", () => {
-  test("shows that it has passed, offers the newsletter and no form @mobile", async ({ page }) => {
+// Its own server with EVENT_STARTS_AT a month ago: the event is over, whatever date the content has.
+const past = test.extend<object, { pastServer: FaultServer }>({
+  pastServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
+    async ({}, use) => {
+      const server = await startFaultServer({ EVENT_STARTS_AT: pastStart });
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 180_000 },
+  ],
+  baseURL: async ({ pastServer }, use) => use(pastServer.url),
+});
+
+past.describe("an event in the past", () => {
+  past.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
+  });
+
+  past("shows that it has passed, offers the newsletter and no form @mobile", async ({ page }) => {
     const response = await page.goto("/nicaragua");
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1, name: "Spicy Booty & Abs Workout" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: event.title })).toBeVisible();
     await expect(page.getByText("This event has passed")).toBeVisible();
-    for (const text of ["Sunday May 18", "5:30 PM", "Playa Maderas, San Juan del Sur"]) {
+    for (const text of [eventDateLabel(pastTiming), eventTimeLabel(pastTiming), place]) {
       await expect(page.getByText(text, { exact: true })).toBeVisible();
     }
-    await expect(page.getByRole("button", { name: "Reserve My Spot" })).toHaveCount(0);
-    await expect(page.getByRole("heading", { name: "This beach workout has taken place" })).toBeVisible();
+    await expect(page.getByRole("button", { name: event.buttonLabel })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: event.closedTitle })).toBeVisible();
     await expect(page.getByRole("button", { name: "Keep me posted" })).toBeVisible();
     // Still there for search engines: indexable, in the sitemap, structured data saying it is over.
     await expect(page.locator('meta[name="robots"][content*="noindex"]')).toHaveCount(0);
-    expect(await eventJsonLd(page)).toMatchObject({
-      name: "Spicy Booty & Abs Workout",
-      startDate: "2025-05-18T17:30:00-06:00",
-      endDate: "2025-05-19T00:30:00.000Z",
+    const jsonLd = await eventJsonLd(page);
+    expect(jsonLd).toMatchObject({
+      name: event.title,
+      startDate: pastStart,
       eventStatus: "https://schema.org/EventScheduled",
       offers: {
-        price: 10,
-        priceCurrency: "USD",
+        price: event.price.amount,
+        priceCurrency: event.price.currency,
         availability: "https://schema.org/OutOfStock",
-        validThrough: "2025-05-18T17:30:00-06:00",
+        validThrough: pastStart,
       },
     });
+    // It ended after it started, and before now.
+    const end = Date.parse(String(jsonLd?.endDate));
+    expect(end).toBeGreaterThan(Date.parse(pastStart));
+    expect(end).toBeLessThan(Date.now());
     const sitemap = await page.request.get("/sitemap.xml");
     expect(await sitemap.text()).toContain("/nicaragua</loc>");
     await expectAccessible(page);
   });
 
-  test("the endpoint refuses a late signup with a clear message", async ({ request }) => {
+  past("the endpoint refuses a late signup with a clear message", async ({ request }) => {
     const response = await request.post("/api/event-signup", {
       data: { name: "Late Larry", phone: "+505 8888 9999", elapsedMs: 9000 },
     });
     expect(response.status()).toBe(410);
-    expect(await response.json()).toEqual({
-      status: "closed",
-      message:
-        "Sign-ups are closed: the workout on Sunday May 18 has already taken place. Subscribe to the newsletter to hear about the next one.",
-    });
+    expect(await response.json()).toEqual({ status: "closed", message: closedMessage(eventDateLabel(pastTiming)) });
   });
 
-  test.describe("without JavaScript", () => {
-    test.use({ javaScriptEnabled: false });
+  past.describe("without JavaScript", () => {
+    past.use({ javaScriptEnabled: false });
 
-    test("a form sent after the start is refused on the page", async ({ page, baseURL }) => {
+    past("a form sent after the start is refused on the page", async ({ page, baseURL }) => {
       // A page left open from before the start, sent now: the same post the old form made.
       await page.goto("/nicaragua");
       const answer = await page.request.post("/nicaragua", {
@@ -102,21 +128,21 @@ future.describe("an event in the future", () => {
     future.slow(); // two axe runs and a submission
     await page.clock.install();
     await page.goto("/nicaragua");
-    await expect(page.getByRole("heading", { level: 1, name: "Spicy Booty & Abs Workout" })).toBeVisible();
-    const state = eventState({ startsAt: futureStart, timeZone: "America/Managua" }, new Date());
+    await expect(page.getByRole("heading", { level: 1, name: event.title })).toBeVisible();
+    const state = eventState({ startsAt: futureStart, timeZone: event.timeZone }, new Date());
     expect(state.status).toBe("upcoming");
     if (state.status === "upcoming") await expect(page.getByText(daysLeftLabel(state.daysLeft))).toBeVisible();
-    for (const text of ["Mats provided", "10 dollars cash", "Playa Maderas, San Juan del Sur"]) {
+    for (const text of [event.equipmentLabel, event.costLabel, place]) {
       await expect(page.getByText(text, { exact: true })).toBeVisible();
     }
-    await expect(page.getByRole("img", { name: /beach at sunset/ })).toBeVisible();
+    await expect(page.getByRole("img", { name: event.image.alt })).toBeVisible();
     expect(await eventJsonLd(page)).toMatchObject({
       startDate: futureStart,
       offers: { availability: "https://schema.org/InStock" },
     });
     await expectAccessible(page);
 
-    const reserve = page.getByRole("button", { name: "Reserve My Spot" });
+    const reserve = page.getByRole("button", { name: event.buttonLabel });
     await page.getByLabel("Name").fill("   ");
     await reserve.click();
     await expect(page.getByText("Name is required")).toBeVisible();
@@ -147,7 +173,7 @@ future.describe("an event in the future", () => {
     await page.getByLabel("Name").fill("Eva");
     await page.getByLabel("Phone number").fill("+505 8888 1234");
     await page.clock.fastForward(5_000);
-    await page.getByRole("button", { name: "Reserve My Spot" }).click();
+    await page.getByRole("button", { name: event.buttonLabel }).click();
     await expect(
       page.getByText("Something went wrong. Our database is currently unavailable. You can still reserve your spot!"),
     ).toBeVisible();
@@ -161,11 +187,11 @@ future.describe("an event in the future", () => {
 
     future("the event form posts and shows the thanks", async ({ page }) => {
       await page.goto("/nicaragua");
-      await page.getByRole("button", { name: "Reserve My Spot" }).click();
+      await page.getByRole("button", { name: event.buttonLabel }).click();
       await expect(page.getByText("Name is required")).toBeVisible();
       await page.getByLabel("Name").fill("Marco");
       await page.getByLabel("Phone number").fill("+505 8888 4321");
-      await page.getByRole("button", { name: "Reserve My Spot" }).click();
+      await page.getByRole("button", { name: event.buttonLabel }).click();
       await expect(page.getByText(THANKS)).toBeVisible();
     });
   });
