@@ -8,6 +8,8 @@ export interface CheckoutContent {
     durationLabel: string;
     mostPopular: string;
     perMonth: string;
+    /** Beside every price: Dutch consumers must see that the price includes VAT. */
+    inclVat: string;
     choose: string;
     loading: string;
     contact: string;
@@ -74,6 +76,7 @@ export const checkout: CheckoutContent = {
     durationLabel: "Plan duration",
     mostPopular: "Most popular",
     perMonth: "/ month",
+    inclVat: "incl. btw",
     choose: "Choose {plan}",
     loading: "Redirecting to checkout…",
     contact: "Contact",

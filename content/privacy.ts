@@ -1,5 +1,6 @@
 import type { PrivacyContent } from "./types";
 import { retentionNotice } from "./retention";
+import { site } from "./site";
 
 export const privacy: PrivacyContent = {
   lastUpdated: "2026-11-23",
@@ -9,7 +10,7 @@ export const privacy: PrivacyContent = {
     {
       heading: "Who is responsible for your data",
       paragraphs: [
-        "The controller of your personal data is Mila Jansen, trading as Mila Jansen Coaching, a sole proprietorship (eenmanszaak) based in Utrecht, the Netherlands, registered with the Netherlands Chamber of Commerce (KvK) under number 81234567.",
+        `The controller of your personal data is Mila Jansen, trading as Mila Jansen Coaching, a sole proprietorship (eenmanszaak) based in Utrecht, the Netherlands, registered with the Netherlands Chamber of Commerce as ${site.registrationNumber}, VAT number ${site.vatNumber}.`,
         "For all questions about privacy you can reach me at hello@milajansen.coach. I handle every request personally.",
       ],
     },

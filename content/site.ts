@@ -9,8 +9,8 @@ export const site: SiteContent = {
   description:
     "Personal online coaching with Mila Jansen, former national-level swimmer from Utrecht: a custom training plan, weekly check-ins and WhatsApp support for fitness, weight loss, muscle, running and triathlon. From €80 per month.",
   contactEmail: "hello@milajansen.coach",
-  footerRegistrationNumber: "KvK 87654321",
-  privacyRegistrationNumber: "KvK 81234567",
+  registrationNumber: "KvK 87654321",
+  vatNumber: "NL004587321B01",
   address: { city: "Utrecht", country: "the Netherlands" },
   social: [
     { label: "Instagram", href: "https://www.instagram.com/milajansen.coach" },

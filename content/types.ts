@@ -24,10 +24,12 @@ export interface SiteContent {
   tagline: string;
   description: string; // default meta description
   contactEmail: string;
-  /** Chamber of Commerce number shown in the footer. */
-  footerRegistrationNumber: string;
-  /** Registration number shown in the privacy notice (SPEC: differs from the footer's). */
-  privacyRegistrationNumber: string;
+  /**
+   * The business's one Chamber of Commerce (KvK) number and its VAT (btw) number. Every page
+   * that names the business (footer, privacy notice, terms, order e-mail) reads them from here.
+   */
+  registrationNumber: string;
+  vatNumber: string;
   address: { city: string; country: string };
   social: SocialLink[];
   /** Messaging-app (WhatsApp) chat link with a prefilled greeting. */
@@ -88,7 +90,7 @@ export interface ServiceCard {
   title: string;
   description: string;
   benefits: [string, string, string, string];
-  image: MediaImage; // imageUrl + imageAlt of SPEC.md
+  image: MediaImage;
   learnMoreLink: string; // "/services/<slug>"
   features: Feature[];
 }
@@ -107,7 +109,7 @@ export interface ServicePage {
   faq: FaqEntry[];
   /** Sticky bottom bar text and button label. */
   stickyBar: { message: string; cta: string; storageKey: string };
-  /** Questionnaire prefill (SPEC.md section 2). */
+  /** Questionnaire prefill. */
   prefill: { startFromQuestion: number; answers: Record<number, string> };
 }
 

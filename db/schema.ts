@@ -41,7 +41,7 @@ const updatedAt = () =>
     .$onUpdate(() => new Date());
 
 /**
- * Intake questionnaire and event signups (SPEC.md section 3, table "signups").
+ * Intake questionnaire and event signups.
  * Intake rows carry first/last name, e-mail and answers; event rows carry name and phone.
  */
 export const signups = pgTable(

@@ -14,7 +14,7 @@ export function loader() {
     .map(({ path, title }) => ({ path, title: path === "/" ? sitemapPage.home : title }));
   const services = pages.filter((e) => e.category === "service").map(({ path, title }) => ({ path, title }));
   const posts = allPosts();
-  // SPEC.md's groups first (Training, Running, Triathlon, Fitness), then any other category so no post is left out.
+  // The trainer's groups first (Training, Running, Triathlon, Fitness), then any other category so no post is left out.
   const others = sortCategories(posts.map((p) => p.category)).filter(
     (c) => !SITEMAP_CATEGORY_ORDER.includes(c as never),
   );

@@ -119,7 +119,7 @@ type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"
   className?: string;
 };
 
-/** At least 120 px tall and 5 rows (SPEC.md sections 2 and 9). */
+/** At least 120 px tall and 5 rows. */
 export function TextAreaField({ id, label, error, inputRef, className, ...textarea }: TextAreaFieldProps) {
   return (
     <FieldShell id={id} label={label} error={error} className={className}>

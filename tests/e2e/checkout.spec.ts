@@ -113,6 +113,8 @@ test.describe("pricing page", () => {
         const cents = await shownMonthlyCents(page, plan);
         (shown[plan] ??= {})[d] = cents;
         await expect(planCard(page, plan).getByText(summaryOf(Number(d), cents))).toBeVisible();
+        // Dutch consumers must see that the price includes VAT, right beside it.
+        await expect(planCard(page, plan).getByText("incl. btw").filter({ visible: true })).toBeVisible();
       }
     }
     // A longer commitment never costs more per month.

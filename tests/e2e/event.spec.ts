@@ -157,7 +157,7 @@ future.describe("an event in the future", () => {
     await expect(page.getByText(THANKS)).toBeVisible();
   });
 
-  future("a failed save shows the SPEC note and still thanks the visitor", async ({ page, consoleErrors }) => {
+  future("a failed save shows the error note and still thanks the visitor", async ({ page, consoleErrors }) => {
     await page.clock.install();
     await page.route("**/api/event-signup", (route) =>
       route.fulfill({

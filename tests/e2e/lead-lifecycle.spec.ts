@@ -5,13 +5,12 @@ import * as OTPAuth from "otpauth";
 import { request as playwrightRequest } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import { startFaultServer, type FaultServer } from "../support/fault";
-import { calendlyInvitee } from "../support/scheduling-fixtures";
+import { calendlyInvitee, signCalendly } from "../support/scheduling-fixtures";
 import { sendProvisionRequest } from "~/features/back-office/provision";
-import { signCalendly } from "~/features/scheduling/signature";
 
 /**
  * A lead's whole story in the back office, on a server of its own (so the funnel counts only
- * this spec's fixtures) with Calendly's web hook configured: two visitors arrive (one from an
+ * this file's fixtures) with Calendly's web hook configured: two visitors arrive (one from an
  * Instagram campaign, one direct), both send the questionnaire, the first books a call; the
  * trainer opens the first lead's timeline and the funnel.
  */

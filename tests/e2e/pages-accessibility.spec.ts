@@ -35,13 +35,19 @@ test.describe("accessibility of the public pages", () => {
     await expectAccessible(page);
   });
 
-  test("privacy policy shows its own registration number, the footer the other", async ({ page }) => {
+  test("the privacy notice, the terms and the footer show the one registration and VAT number", async ({ page }) => {
     await withCookieChoice(page);
-    await page.goto("/privacy-policy");
     const { site } = await import("#content/site");
-    await expect(page.getByRole("main").getByText(site.privacyRegistrationNumber).first()).toBeVisible();
-    await expect(page.getByRole("contentinfo").getByText(site.footerRegistrationNumber)).toBeVisible();
-    expect(site.privacyRegistrationNumber).not.toBe(site.footerRegistrationNumber);
+    for (const path of ["/privacy-policy", "/terms"]) {
+      await page.goto(path);
+      for (const part of [page.getByRole("main"), page.getByRole("contentinfo")]) {
+        await expect(part.getByText(site.registrationNumber).first()).toBeVisible();
+        await expect(part.getByText(site.vatNumber).first()).toBeVisible();
+      }
+      // No other KvK number anywhere on the page: a business has one.
+      const numbers = new Set((await page.locator("body").innerText()).match(/KvK\s*\d{8}/g));
+      expect([...numbers]).toEqual([site.registrationNumber]);
+    }
   });
 
   test("notion-embed explains that no address is configured", async ({ page }) => {

@@ -172,7 +172,7 @@ describe.each(engines)("lead forms on %s", (engine: Engine) => {
     }
   });
 
-  it("accepts the plain HTML form post with the SPEC field names, once per identical post", async () => {
+  it("accepts the plain HTML form post with the plain form's field names, once per identical post", async () => {
     const fields = {
       "form-name": "fitness-form",
       "service-type": "weight-loss",
@@ -245,7 +245,7 @@ describe.each(engines)("lead forms on %s", (engine: Engine) => {
     expect(event.status).toBe(200);
   });
 
-  it("stores an event signup and refuses empty name and phone with the SPEC messages", async () => {
+  it("stores an event signup and refuses empty name and phone with the site's messages", async () => {
     const key = newKey();
     const ok = await handleEventSignup(
       jsonRequest("/api/event-signup", {

@@ -6,9 +6,8 @@ import { createTestDatabase, engines, type Engine, type TestDatabase } from "../
 import { bookings, leadEvents, signups } from "#db/schema";
 import { hitRateLimit } from "~/infra/rate-limit.server";
 import { handleSchedulingWebhook, type SchedulingProvider } from "~/features/scheduling/webhook.server";
-import { signCalcom, signCalendly } from "~/features/scheduling/signature";
 import { leadIdFor, writeLead } from "~/features/leads/signups.server";
-import { calcomBooking, calendlyInvitee } from "../support/scheduling-fixtures";
+import { calcomBooking, calendlyInvitee, signCalcom, signCalendly } from "../support/scheduling-fixtures";
 
 const logger = pino({ level: "silent" });
 const SECRET = "test-signing-key-0123456789";

@@ -1,3 +1,5 @@
+import { createHmac } from "node:crypto";
+
 /**
  * Web hook bodies in the shapes Calendly (v2 webhook subscriptions) and Cal.com send,
  * trimmed to the fields the site reads plus a few it ignores, as the services add more.
@@ -64,4 +66,17 @@ export function calcomBooking(
       responses: { name: { label: "Your name", value: input.name ?? "Anna Test" } },
     },
   };
+}
+
+const hmacHex = (secret: string, text: string) => createHmac("sha256", secret).update(text, "utf8").digest("hex");
+
+/** Signs a delivery the way Calendly does: `t=<unix seconds>,v1=<HMAC-SHA256 of "t.body">`. */
+export function signCalendly(body: string, secret: string, at: Date): string {
+  const t = Math.floor(at.getTime() / 1000);
+  return `t=${t},v1=${hmacHex(secret, `${t}.${body}`)}`;
+}
+
+/** Signs a delivery the way Cal.com does: the HMAC-SHA256 of the body. */
+export function signCalcom(body: string, secret: string): string {
+  return hmacHex(secret, body);
 }

@@ -1,5 +1,5 @@
 /**
- * Analytics events of SPEC.md section 7, pushed to the page's data layer. Nothing
+ * The site's analytics events, pushed to the page's data layer. Nothing
  * leaves the browser from here: the tag manager that reads the layer only loads
  * after the visitor accepts analytics cookies (see features/site/consent).
  */

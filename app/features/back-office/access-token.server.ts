@@ -1,6 +1,6 @@
 import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTPayload } from "jose";
 
-/** The messages of SPEC.md section 8 for a token that does not check out. */
+/** The fixed messages for a token that does not check out. */
 export class AccessTokenError extends Error {}
 
 export interface AccessClaims extends JWTPayload {

@@ -9,7 +9,7 @@ import {
 } from "~/features/leads/vocabulary";
 
 /**
- * Readable labels for stored questionnaire answers (SPEC.md section 3), keyed by the stored
+ * Readable labels for stored questionnaire answers, keyed by the stored
  * values: the back office's short labels (e.g. "Exercise now") from leads/vocabulary.ts.
  */
 export const GOAL_LABELS = shortLabels(goalWords);
@@ -27,7 +27,7 @@ export interface AnswerLine {
 /** Answers keyed by question number, as stored, turned into question/answer lines in order. */
 export function readableAnswers(answers: Record<string, unknown> | null | undefined): AnswerLine[] {
   if (!answers) return [];
-  // The questionnaire stores q1..q5 (SPEC.md section 3); older rows may use bare numbers.
+  // The questionnaire stores q1..q5; older rows may use bare numbers.
   const value = (key: string) => {
     const v = answers[`q${key}`] ?? answers[key];
     return typeof v === "string" ? v : undefined;

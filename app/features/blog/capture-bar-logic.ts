@@ -1,4 +1,4 @@
-/** SPEC.md: storage key blog-subscribe plus the post's slug; scroll threshold 50 percent. */
+/** Storage key blog-subscribe plus the post's slug; scroll threshold 50 percent. */
 export const CAPTURE_KEY_PREFIX = "blog-subscribe";
 export const CAPTURE_THRESHOLD_PERCENT = 50;
 /** Set once the reader subscribed from any post: no bar on any post after that. */

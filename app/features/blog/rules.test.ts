@@ -75,7 +75,7 @@ describe("sorting", () => {
 });
 
 describe("leadFormFor", () => {
-  it("uses the defaults of the specification when a post has none", () => {
+  it("uses the default lead-form texts when a post has none", () => {
     expect(leadFormFor("Running")).toEqual({
       title: "Get Your Free Running Training Plan",
       description: expect.stringContaining("Improve your running performance"),

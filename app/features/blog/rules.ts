@@ -1,5 +1,5 @@
 /**
- * The blog's rules (SPEC.md sections 3 and 9) as pure functions, shared by the
+ * The blog's rules as pure functions, shared by the
  * server-side post loader and the pages, and unit-tested in rules.test.ts.
  */
 import type { LeadFormContent } from "#content/types";
@@ -10,7 +10,7 @@ export type KnownCategory = (typeof BLOG_CATEGORIES)[number];
 export type BlogCategory = KnownCategory | "Other";
 export const DEFAULT_CATEGORY = "Other" satisfies BlogCategory;
 
-/** Groups of the /sitemap page, in the order SPEC.md names them; other categories follow. */
+/** Groups of the /sitemap page, in the trainer's order (Training, Running, Triathlon, Fitness); other categories follow. */
 export const SITEMAP_CATEGORY_ORDER: readonly BlogCategory[] = ["Training", "Running", "Triathlon", "Fitness"];
 
 export const BREADCRUMB_MAX = 30;
@@ -51,7 +51,7 @@ export function sortNewestFirst<T extends { date: string; title: string }>(posts
 
 export const DEFAULT_DISCLAIMER = "No spam, just expert training tips. Unsubscribe anytime.";
 
-/** The post's own lead-form texts, or the defaults of SPEC.md section 3. */
+/** The post's own lead-form texts, or the site's defaults. */
 export function leadFormFor(
   category: BlogCategory,
   content?: LeadFormContent,

@@ -3,7 +3,7 @@ import { blogPostCopy } from "#content/newsletter";
 import { ButtonLink, buttonStyles } from "~/ui/button";
 import { Icon } from "~/ui/icon";
 
-/** SPEC.md section 9: the copy toast disappears after 3 s. */
+/** The copy toast disappears after 3 s. */
 export const TOAST_MS = 3_000;
 
 async function copyToClipboard(text: string): Promise<boolean> {
@@ -35,7 +35,7 @@ export function ShareActions({ title, text }: { title: string; text: string }) {
       try {
         await navigator.share({ title, text, url: window.location.href });
       } catch (error) {
-        // Closing the share sheet also rejects; SPEC.md: a share failure is only logged.
+        // Closing the share sheet also rejects; a share failure is only logged, never shown.
         if ((error as DOMException).name !== "AbortError") console.warn("sharing failed", error);
       }
       return;

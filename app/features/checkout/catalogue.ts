@@ -15,7 +15,7 @@ export const DURATIONS = ["1", "3", "6"] as const satisfies readonly Duration[];
 const DURATION_FOR_BILLING: Record<BillingType, Duration> = { onetime: "1", monthly3x: "3", monthly6x: "6" };
 const BILLING_FOR_DURATION: Record<Duration, BillingType> = { "1": "onetime", "3": "monthly3x", "6": "monthly6x" };
 
-/** 1 month = onetime, 3 months = monthly3x, 6 months = monthly6x (SPEC.md section 4). */
+/** 1 month = onetime, 3 months = monthly3x, 6 months = monthly6x. */
 export function billingTypeFor(duration: Duration): BillingType {
   return BILLING_FOR_DURATION[duration];
 }

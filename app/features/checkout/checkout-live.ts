@@ -1,9 +1,9 @@
 import type { AnalyticsEvents } from "~/features/analytics/track";
 
-/** Seconds before /success and /cancel move on (SPEC.md section 9). */
+/** Seconds before /success and /cancel move on. */
 export const REDIRECT_SECONDS = 15;
 
-/** Brief 'Processing...' state before the cancel message (SPEC.md section 9). */
+/** Brief 'Processing...' state before the cancel message. */
 export const CANCEL_PROCESSING_MS = 500;
 
 /** The element that carries a checkout result page's live parts (one per page; the views spell it out). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkoutRequestSchema, notExpired, testPaymentSchema } from "./checkout-schema";
 
 describe("checkout request schema", () => {
-  it("accepts the SPEC's fields and an optional per-click key", () => {
+  it("accepts the checkout request's fields and an optional per-click key", () => {
     const body = { priceId: "elite:onetime", planName: "Elite", billingType: "onetime", frequency: "1" };
     expect(checkoutRequestSchema.safeParse(body).success).toBe(true);
     expect(

@@ -4,19 +4,19 @@ import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/contr
 import { isValidEmail } from "~/infra/email-address";
 import { HONEYPOT_FIELD } from "~/infra/form-fields";
 
-/** Error texts of SPEC.md section 8; shown to the visitor as 'Error: {message}'. */
+/** The checkout's fixed error texts; shown to the visitor as 'Error: {message}'. */
 export const CHECKOUT_MESSAGES = {
   failed: "Failed to create checkout session",
   invalid: "Invalid plan or price ID",
   unexpected: "An unexpected error occurred",
   tooMany: "Too many checkout attempts. Please wait a minute and try again.",
-  /** Not in SPEC.md: only a foreign page or a script sends these. */
+  /** Never sent by our own pages: only a foreign page or a script sends these. */
   unsupportedType: "Send the checkout request as JSON (application/json)",
   crossSite: "This request did not come from this site. Reload the pricing page and try again.",
 } as const;
 
 /**
- * The checkout request (SPEC.md section 3), the same for the JSON endpoint and the
+ * The checkout request, the same for the JSON endpoint and the
  * no-JavaScript form post. Shape problems and catalogue mismatches get one answer:
  * the visitor cannot fix either, and the message must not help someone probing prices.
  */

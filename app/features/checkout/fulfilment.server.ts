@@ -199,7 +199,3 @@ export async function isEventProcessed(db: Db, id: string): Promise<boolean> {
     .where(eq(processedEvents.id, id));
   return rows.length > 0;
 }
-
-export async function listPayments(db: Db, orderId: string) {
-  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.instalment);
-}

@@ -192,6 +192,7 @@ function PlanCard({ plan, durations, preview, selected, loading, busy, error, on
                     {formatEuro(item.amountCents)}
                   </span>
                   <span className="text-sm text-ink/75">{copy.pricing.perMonth}</span>
+                  <span className="text-xs text-ink/75">{copy.pricing.inclVat}</span>
                 </p>
                 <p className="mt-1 text-sm font-medium text-ink">{paymentSummary(item)}</p>
               </div>

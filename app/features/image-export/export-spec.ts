@@ -1,4 +1,4 @@
-/** Export sizes of the image tools (SPEC.md section 9). */
+/** Export sizes of the image tools. */
 export const EXPORT_SIZES = [
   { id: "1080x1080", width: 1080, height: 1080, label: "Square post (1080 × 1080)" },
   { id: "1080x1920", width: 1080, height: 1920, label: "Story (1080 × 1920)" },

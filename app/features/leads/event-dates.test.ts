@@ -4,7 +4,7 @@ import { daysLeftLabel, eventDateLabel, eventState, eventTimeLabel } from "./eve
 const timing = { startsAt: "2025-05-18T17:30:00-06:00", timeZone: "America/Managua" };
 
 describe("event dates", () => {
-  it("derives the spec's wording from the date in the venue's zone", () => {
+  it("derives the event's date wording from the date in the venue's zone", () => {
     expect(eventDateLabel(timing)).toBe("Sunday May 18");
     expect(eventTimeLabel(timing)).toBe("5:30 PM");
     // The same instant seen from Amsterdam is already Monday: the labels never use the server's zone.

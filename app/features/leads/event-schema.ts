@@ -3,15 +3,15 @@ import { z } from "zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/control-characters";
 import { ELAPSED_FIELD, HONEYPOT_FIELD } from "~/infra/form-fields";
 
-/** The event signup form (SPEC.md section 5): name and phone, both required after trimming. */
+/** The event signup form: name and phone, both required after trimming. */
 export const EVENT_MESSAGES = {
   name: "Name is required",
   phone: "Phone number is required",
-  /** SPEC.md section 7's phone rule (optional plus, then digits, spaces, hyphens, parentheses). */
+  /** The phone rule (optional plus, then digits, spaces, hyphens, parentheses). */
   phoneInvalid: "Please enter a valid phone number",
-  /** SPEC.md section 8: a failed insert whose cause we know (the database). */
+  /** A failed insert whose cause we know (the database). */
   databaseError: "Something went wrong. Our database is currently unavailable. You can still reserve your spot!",
-  /** SPEC.md section 8: anything else (network, unexpected answer). */
+  /** Anything else (network, unexpected answer). */
   unexpectedError: "Unexpected error. Our database is currently unavailable. You can still reserve your spot!",
 } as const;
 
@@ -57,7 +57,7 @@ export function validateEventSignup(input: EventSignupInput): Partial<Record<Eve
 
 export type EventOutcome =
   | { status: "ok"; leadId: string }
-  /** The thanks message still shows after this note (SPEC.md section 8). */
+  /** The thanks message still shows after this note. */
   | { status: "failed"; message: string }
   | { status: "invalid"; errors: Partial<Record<EventField, string>>; values: { name: string; phone: string } }
   | { status: "rate-limited"; message: string }

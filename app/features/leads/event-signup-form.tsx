@@ -32,7 +32,7 @@ function newKey(): string {
 /**
  * Event signup: name and phone, 'Reserve My Spot'. A plain form posting to /nicaragua
  * that, with JavaScript, posts JSON instead and shows form → submitting → done in place.
- * A failed save still ends in the thanks message, after the error note (SPEC.md section 8).
+ * A failed save still ends in the thanks message, after the error note.
  */
 export function EventSignupForm({ buttonLabel, thanks, serverOutcome }: EventSignupFormProps) {
   const [view, setView] = useState<View>(() => initialView(serverOutcome));

@@ -3,7 +3,7 @@ import { validateEventSignup } from "./event-schema";
 import { intakeMail, leadIdFor } from "./signups.server";
 
 describe("event signup validation", () => {
-  it("requires a trimmed name and phone with the SPEC messages", () => {
+  it("requires a trimmed name and phone with the site's messages", () => {
     expect(validateEventSignup({ name: "  ", phone: "" })).toEqual({
       name: "Name is required",
       phone: "Phone number is required",

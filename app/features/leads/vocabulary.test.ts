@@ -11,7 +11,7 @@ describe("lead vocabulary", () => {
     expect(answerLabel(2, "triathlon")).toBe("Triathlon");
     expect(answerLabel(2, "moderately")).toBe("Moderately (2-4 times per week)");
     expect(answerLabel(3, "time-pace")).toBe("A steadier, faster pace");
-    expect(answerLabel(1, "pregnancy")).toBe("Pregnancy");
+    expect(answerLabel(1, "pregnancy")).toBe("pregnancy");
     expect(answerLabel(5, "99+")).toBe("99+");
     // An inherited property name is a value like any other, never a label.
     expect(answerLabel(4, "constructor")).toBe("constructor");

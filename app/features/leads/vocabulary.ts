@@ -1,6 +1,6 @@
 /**
  * The words of a lead, in one place: the form names stored with every signup and the
- * intake answers (SPEC.md section 3) with the values as stored, the label the visitor picks,
+ * intake answers with the values as stored, the label the visitor picks,
  * and the short label the back office shows in its tables. The questionnaire builds its
  * questions from these, leads/ writes e-mails with them, the back office reads rows with them.
  */
@@ -15,11 +15,6 @@ export const FORM_NAMES = {
 export type AnswerNumber = 1 | 2 | 3 | 4 | 5;
 
 export const GOALS = ["getting-fit", "competition", "weight-loss", "build-muscle"] as const;
-/**
- * SPEC.md section 4 keeps a rule for a Q1 value 'pregnancy' that no option offers.
- * The flow honours it (a future page may prefill it); no visitor can choose it.
- */
-export const HIDDEN_GOAL = "pregnancy";
 export const SPORTS = ["swimming", "running", "cycling", "triathlon"] as const;
 export const FREQUENCIES = ["hardly-ever", "moderately", "very-active"] as const;
 export const COMPETITION_GOALS = ["total-time", "time-pace", "distance"] as const;
@@ -105,7 +100,6 @@ export function answerLabel(question: AnswerNumber, value: string): string {
     // "Moderately" alone says little in an e-mail; its hint is the actual frequency.
     return words === frequencyWords && found.hint ? `${found.label} (${found.hint})` : found.label;
   }
-  if (question === 1 && value === HIDDEN_GOAL) return "Pregnancy";
   return value;
 }
 

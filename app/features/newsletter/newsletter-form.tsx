@@ -22,7 +22,7 @@ export interface NewsletterFormProps {
 
 type Status = "idle" | "loading" | "success" | "error";
 
-/** SPEC.md section 4: the footer and in-article forms reset after 5 s, the sticky bar after 3 s. */
+/** The footer and in-article forms reset after 5 s, the sticky bar after 3 s. */
 export const RESET_DELAY_MS: Record<NewsletterFormProps["variant"], number> = {
   footer: 5_000,
   "blog-overview": 5_000,
@@ -75,7 +75,7 @@ const styles = {
 
 /**
  * The newsletter sign-up in its four places. States idle, loading, success and error
- * (SPEC.md section 4). Without JavaScript the form posts to the same endpoint and the
+ *. Without JavaScript the form posts to the same endpoint and the
  * visitor lands on /newsletter with the outcome.
  */
 export function NewsletterForm({

@@ -10,7 +10,7 @@ describe("subscribeSchema", () => {
     }
     expect(subscribeSchema.safeParse({ ...base, source: "/pricing", email: "a@b.nl" }).success).toBe(false);
   });
-  it("gives the specification's error for an empty address and a clear one for a malformed address", () => {
+  it("gives the site's own error for an empty address and a clear one for a malformed address", () => {
     const empty = subscribeSchema.safeParse({ ...base, email: "   " });
     expect(empty.error?.issues[0]?.message).toBe("Oops! Something went wrong. Please try again.");
     const bad = subscribeSchema.safeParse({ ...base, email: "anna@" });

@@ -88,7 +88,7 @@ const contactPostNames: Record<ContactField, string> = {
 
 /**
  * The questionnaire without JavaScript: every question on one page, posted as the form
- * post fields of SPEC.md section 3 to /start, which answers with a server-rendered page.
+ * plain post fields to /start, which answers with a server-rendered page.
  * Question 2 is one radio group (sports-event) split in two lists, because its options
  * depend on question 1 and only a script could hide the ones that do not apply.
  */

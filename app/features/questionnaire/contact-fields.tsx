@@ -33,7 +33,7 @@ export function preloadPhoneInput(): void {
 export type ContactValuesState = Record<ContactField, string>;
 export const emptyContact: ContactValuesState = { firstName: "", lastName: "", email: "", phone: "", message: "" };
 
-/** Names of the posted form fields (SPEC.md section 3, form post fields). */
+/** Names of the posted form fields. */
 const postNames: Record<ContactField, string> = {
   firstName: "first-name",
   lastName: "last-name",
@@ -56,7 +56,7 @@ interface ContactFieldsProps {
   defaults?: Partial<Record<ContactField, string>>;
 }
 
-/** The contact form block of SPEC.md section 2: names, e-mail, phone and a message box. */
+/** The contact form block: names, e-mail, phone and a message box. */
 export function ContactFields({ idPrefix, errors, interactive, defaults = {} }: ContactFieldsProps) {
   const id = (field: ContactField) => `${idPrefix}-${postNames[field]}`;
   const bind = (field: ContactField) =>

@@ -1,4 +1,4 @@
-/** Texts of the questionnaire's views; the error texts are SPEC.md section 8 verbatim. */
+/** Texts of the questionnaire's views; the error texts are the site's fixed wording, kept word for word. */
 export const questionnaireCopy = {
   submitting: "Submitting your form...",
   submitFailed:

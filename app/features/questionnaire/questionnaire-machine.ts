@@ -1,4 +1,4 @@
-import { HIDDEN_GOAL, type AnswerNumber } from "~/features/leads/vocabulary";
+import type { AnswerNumber } from "~/features/leads/vocabulary";
 import {
   ageQuestion,
   competitionGoalQuestion,
@@ -12,7 +12,7 @@ import {
 import { MESSAGES } from "./schema";
 
 /**
- * The step flow of SPEC.md section 4 as pure functions over a small state, so every
+ * The step flow as pure functions over a small state, so every
  * branch is unit-tested without a browser. The component only renders the state.
  */
 export type Answers = Partial<Record<AnswerNumber, string>>;
@@ -77,7 +77,7 @@ export function currentQuestion(state: QuestionnaireState): Question {
 }
 
 /**
- * The spec states 5 steps while numbering 6 questions. The bar counts the questions this
+ * The questionnaire is described as 5 steps while it numbers 6 questions. The bar counts the questions this
  * visitor actually sees (5, or 6 with competition), so the contact step always shows
  * "Step N of N" at 100 percent instead of promising a step that never comes.
  */
@@ -103,16 +103,13 @@ export function currentAnswer(state: QuestionnaireState): string | undefined {
   return question.type === "contact" ? undefined : state.answers[question.number as AnswerNumber];
 }
 
-/** SPEC.md section 5 for one answer: required, and minLength for text questions. */
+/** Validation of one answer: required, and one of the question's options. */
 export function validateAnswer(question: Question, value: string | undefined): string | null {
   if (question.type === "contact") return null;
   const text = (value ?? "").trim();
   if (question.required && text === "") return MESSAGES.required;
   if (question.type === "radio" && text !== "" && question.options && !question.options.some((o) => o.value === text)) {
     return MESSAGES.required;
-  }
-  if (question.type === "text" && question.minLength && text !== "" && text.length < question.minLength) {
-    return MESSAGES.minLength(question.minLength);
   }
   return null;
 }
@@ -124,7 +121,7 @@ function withGoal(answers: Answers, goal: string | undefined): Answers {
   const isCompetition = goal === "competition";
   if (goal === undefined) delete next[1];
   else next[1] = goal;
-  if (wasCompetition !== isCompetition || goal === HIDDEN_GOAL || answers[1] === HIDDEN_GOAL) {
+  if (wasCompetition !== isCompetition) {
     delete next[2];
     delete next[3];
   }
@@ -142,8 +139,7 @@ function setAnswer(answers: Answers, number: AnswerNumber, value: string | undef
 
 /**
  * A radio option was clicked. Clicking the selected option clears it (options toggle);
- * a valid new choice is stored and the flow advances on its own. Q1 'pregnancy' sets
- * the gender answer to female and jumps to index 2 (SPEC.md section 4).
+ * a valid new choice is stored and the flow advances on its own.
  */
 export function choose(state: QuestionnaireState, value: string): QuestionnaireState {
   const question = currentQuestion(state);
@@ -152,21 +148,10 @@ export function choose(state: QuestionnaireState, value: string): QuestionnaireS
   if (state.answers[number] === value) {
     return { ...state, answers: setAnswer(state.answers, number, undefined), error: null };
   }
-  if (number === 1 && value === HIDDEN_GOAL) {
-    const answers: Answers = { ...withGoal(state.answers, HIDDEN_GOAL), 4: "female" };
-    return { index: clampIndex(2, answers), answers, error: null };
-  }
   const error = validateAnswer(question, value);
   if (error) return { ...state, error };
   const answers = setAnswer(state.answers, number, value);
   return { index: clampIndex(state.index + 1, answers), answers, error: null };
-}
-
-/** For text questions: store as typed, validate on Next. */
-export function typeText(state: QuestionnaireState, value: string): QuestionnaireState {
-  const question = currentQuestion(state);
-  if (question.type !== "text") return state;
-  return { ...state, answers: setAnswer(state.answers, question.number as AnswerNumber, value), error: null };
 }
 
 /** Next is enabled only with an answer and no error; on the contact step the check always passes. */
@@ -185,10 +170,9 @@ export function next(state: QuestionnaireState): QuestionnaireState {
   return { ...state, index: clampIndex(state.index + 1, state.answers), error: null };
 }
 
-/** One step back, never below 0; at index 2 with Q1 'pregnancy' it goes to index 1. */
+/** One step back, never below 0. */
 export function back(state: QuestionnaireState): QuestionnaireState {
   if (state.index <= 0) return { ...state, index: 0, error: null };
-  if (state.index === 2 && state.answers[1] === HIDDEN_GOAL) return { ...state, index: 1, error: null };
   return { ...state, index: clampIndex(state.index - 1, state.answers), error: null };
 }
 
@@ -198,7 +182,6 @@ export function firstUnansweredIndex(state: QuestionnaireState): number | null {
   for (let i = 0; i < list.length; i++) {
     const question = list[i];
     if (!question || question.type === "contact") continue;
-    if (state.answers[1] === HIDDEN_GOAL && (question.number === 1 || question.number === 2)) continue;
     if (validateAnswer(question, state.answers[question.number as AnswerNumber]) !== null) return i;
   }
   return null;

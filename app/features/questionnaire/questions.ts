@@ -12,12 +12,12 @@ import {
 } from "~/features/leads/vocabulary";
 
 /**
- * The intake questionnaire of SPEC.md section 3: question numbers 1-6 and how each is asked.
+ * The intake questionnaire: question numbers 1-6 and how each is asked.
  * The answer values and their labels live in leads/vocabulary.ts, shared with the back office.
  */
 
 export type QuestionNumber = 1 | 2 | 3 | 4 | 5 | 6;
-export type QuestionType = "text" | "radio" | "contact";
+export type QuestionType = "radio" | "contact";
 
 export interface QuestionOption {
   value: string;
@@ -28,7 +28,7 @@ export interface QuestionOption {
 }
 
 export interface Question {
-  /** Position in SPEC.md numbering (the answers map is keyed by it). */
+  /** Question number, 1-6 (the answers map is keyed by it). */
   number: QuestionNumber;
   id: string;
   text: string;
@@ -36,7 +36,6 @@ export interface Question {
   type: QuestionType;
   required: boolean;
   options?: QuestionOption[];
-  minLength?: number;
 }
 
 /** The questionnaire's options: the vocabulary's values and labels, with an icon each. */
@@ -140,7 +139,7 @@ export const contactFieldLabels = {
   message: "Message (optional)",
 } as const;
 
-/** Placeholders of SPEC.md section 2 (contact form block). */
+/** Placeholders of the contact form block. */
 export const contactPlaceholders = {
   firstName: "First name",
   lastName: "Last name",
@@ -149,5 +148,5 @@ export const contactPlaceholders = {
     "Tell me about your motivation, your training experience, the fitness level you'd like to reach, or ask me anything.",
 } as const;
 
-/** The analytics form name of SPEC.md section 7. */
+/** The form name the analytics events carry. */
 export const ANALYTICS_FORM_NAME = "fitness_form";

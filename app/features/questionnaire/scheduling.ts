@@ -39,7 +39,7 @@ export function widgetStylesheet(scriptUrl: string): string | null {
   return /\.js(\?.*)?$/.test(scriptUrl) ? scriptUrl.replace(/\.js(\?.*)?$/, ".css") : null;
 }
 
-/** The delay between the script loading and the popup opening (SPEC.md section 9). */
+/** The delay between the script loading and the popup opening. */
 export const AUTO_OPEN_DELAY_MS = 1_000;
 
 let loading: Promise<CalendlyApi> | null = null;

@@ -104,14 +104,14 @@ describe("submission", () => {
     }
   });
 
-  it("accepts the hidden pregnancy goal without question 2", () => {
-    const parsed = intakeSubmissionSchema.parse({ ...base, answers: { 1: "pregnancy", 4: "female", 5: "25-30" } });
-    expect(parsed.answers).toEqual({ q1: "pregnancy", q4: "female", q5: "25-30" });
+  it("refuses a goal no option offers", () => {
+    const parsed = intakeSubmissionSchema.safeParse({ ...base, answers: { 1: "pregnancy", 4: "female", 5: "25-30" } });
+    expect(parsed.success).toBe(false);
   });
 });
 
 describe("form post mapping", () => {
-  it("maps the SPEC form post fields onto the submission", () => {
+  it("maps the plain form's post fields onto the submission", () => {
     const form = new URLSearchParams({
       "form-name": "fitness-form",
       "service-type": "competition",

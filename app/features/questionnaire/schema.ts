@@ -2,27 +2,18 @@ import "~/infra/zod-config";
 import { z } from "zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/control-characters";
 import { isValidEmail } from "~/infra/email-address";
-import {
-  AGE_RANGES,
-  COMPETITION_GOALS,
-  FREQUENCIES,
-  GENDERS,
-  GOALS,
-  HIDDEN_GOAL,
-  SPORTS,
-} from "~/features/leads/vocabulary";
+import { AGE_RANGES, COMPETITION_GOALS, FREQUENCIES, GENDERS, GOALS, SPORTS } from "~/features/leads/vocabulary";
 import { ELAPSED_FIELD, HONEYPOT_FIELD } from "~/infra/form-fields";
 
 /**
  * One schema for the browser and the server: the step flow validates the contact step
  * with it before posting, and the action re-validates every submission with it, so the
- * visitor sees the same messages either way (SPEC.md sections 5 and 8).
+ * visitor sees the same messages either way.
  */
 export const MESSAGES = {
   required: "This field is required",
   email: "Please enter a valid email address",
   phone: "Please enter a valid phone number",
-  minLength: (n: number) => `Please enter at least ${n} characters`,
   tooLong: (n: number) => `Please keep this under ${n} characters`,
   controlCharacters: CONTROL_CHARACTER_MESSAGE,
 } as const;
@@ -79,7 +70,7 @@ const optionalChoice = (values: readonly string[]) =>
  */
 export const answersSchema = z
   .object({
-    1: optionalChoice([...GOALS, HIDDEN_GOAL]),
+    1: optionalChoice(GOALS),
     2: optionalChoice([...SPORTS, ...FREQUENCIES]),
     3: optionalChoice(COMPETITION_GOALS),
     4: optionalChoice(GENDERS),
@@ -91,7 +82,7 @@ export const answersSchema = z
     }
     const competition = answers[1] === "competition";
     const q2Options: readonly string[] = competition ? SPORTS : FREQUENCIES;
-    if (answers[1] !== HIDDEN_GOAL && (answers[2] === undefined || !q2Options.includes(answers[2]))) {
+    if (answers[2] === undefined || !q2Options.includes(answers[2])) {
       ctx.addIssue({ code: "custom", path: [2], message: MESSAGES.required });
     }
     if (competition && answers[3] === undefined)
@@ -149,7 +140,7 @@ export function flattenIssues(error: z.ZodError): Record<string, string> {
 }
 
 /**
- * The form post fields of SPEC.md section 3 (the no-JavaScript form uses these names).
+ * The plain form's post fields (the no-JavaScript form uses these names).
  * sports-event carries question 2 for every goal: the sport for competitions, otherwise
  * the exercise frequency, so one radio group answers the one question 2 either way.
  */

@@ -43,13 +43,3 @@ export function verifyCalcom(body: string, header: string | null, secret: string
     ? { ok: true, signedAt: null }
     : { ok: false, reason: "invalid" };
 }
-
-/** How the tests and the README's example sign a delivery the way each service does. */
-export function signCalendly(body: string, secret: string, at: Date): string {
-  const t = Math.floor(at.getTime() / 1000);
-  return `t=${t},v1=${hmacHex(secret, `${t}.${body}`)}`;
-}
-
-export function signCalcom(body: string, secret: string): string {
-  return hmacHex(secret, body);
-}

@@ -1,4 +1,4 @@
-/** Rules of the testimonials carousel (SPEC.md section 4). */
+/** Rules of the testimonials carousel. */
 
 export const MOBILE_BREAKPOINT_PX = 768;
 /** A swipe counts when |offset| x velocity exceeds this "drag score". */

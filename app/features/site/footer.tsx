@@ -91,12 +91,23 @@ export function SiteFooter() {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-5 py-6 text-sm text-white/75 sm:px-8 md:flex-row md:items-center md:justify-between">
           <p>
-            © {site.name} · {site.address.city}, {site.address.country} · {site.footerRegistrationNumber}
+            © {site.name} · {site.address.city}, {site.address.country} · {site.registrationNumber} · VAT{" "}
+            {site.vatNumber}
           </p>
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
             <li>
               <Link to="/privacy-policy" className={linkClass}>
                 Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className={linkClass}>
+                Terms
+              </Link>
+            </li>
+            <li>
+              <Link to="/withdrawal" className={linkClass}>
+                Right of withdrawal
               </Link>
             </li>
             <li>

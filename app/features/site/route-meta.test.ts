@@ -3,7 +3,7 @@ import { cachedByRevision, findRouteEntry, routeEntries } from "./route-meta";
 import { renderRobotsTxt, renderSitemapXml, staticSitemapUrls } from "./sitemap";
 
 describe("route table", () => {
-  it("covers every route of SPEC.md section 2 once", () => {
+  it("covers every public page once", () => {
     const paths = routeEntries.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     for (const p of [
@@ -27,7 +27,7 @@ describe("route table", () => {
     expect(paths.filter((p) => p.startsWith("/services/"))).toHaveLength(6);
   });
 
-  it("uses the priorities of the specification", () => {
+  it("uses the agreed sitemap priorities", () => {
     const priority = (path: string) => findRouteEntry(path)?.priority;
     expect(priority("/")).toBe(1);
     expect(findRouteEntry("/")?.changefreq).toBe("daily");

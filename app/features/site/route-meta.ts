@@ -1,5 +1,5 @@
 /**
- * The one list of the site's pages (SPEC.md section 2). It feeds app/routes.ts,
+ * The one list of the site's pages. It feeds app/routes.ts,
  * the list of pages revalidated by content revision, /sitemap.xml, /robots.txt, the /sitemap page and the
  * page_view analytics event. Resource routes (XML, APIs) live only in routes.ts.
  */
@@ -150,6 +150,28 @@ export const routeEntries: readonly RouteEntry[] = [
     path: "/privacy-policy",
     file: "routes/privacy-policy.tsx",
     title: "Privacy Policy",
+    priority: 0.3,
+    changefreq: "yearly",
+    category: "legal",
+    dynamic: false,
+    indexable: true,
+  },
+  {
+    id: "terms",
+    path: "/terms",
+    file: "routes/terms.tsx",
+    title: "Terms and Conditions",
+    priority: 0.3,
+    changefreq: "yearly",
+    category: "legal",
+    dynamic: false,
+    indexable: true,
+  },
+  {
+    id: "withdrawal",
+    path: "/withdrawal",
+    file: "routes/withdrawal.tsx",
+    title: "Right of Withdrawal",
     priority: 0.3,
     changefreq: "yearly",
     category: "legal",

@@ -1,4 +1,4 @@
-/** Rules of the sticky bottom action bar on service pages (SPEC.md sections 2 and 4). */
+/** Rules of the sticky bottom action bar on service pages. */
 
 export const STICKY_BAR_THRESHOLD_PERCENT = 50;
 
