@@ -20,10 +20,13 @@ import { noScriptCss } from "./features/site/no-script-css";
 import { useNonce } from "./ui/nonce";
 import stylesheet from "./app.css?url";
 import { ButtonLink } from "~/ui/button";
+import { site } from "#content/site";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Lets feed readers and browsers find the blog's feed from any page.
+  { rel: "alternate", type: "application/rss+xml", href: "/blog/rss.xml", title: `${site.name} blog` },
 ];
 
 /**

@@ -29,6 +29,7 @@ export default [
     route("admin/orders", "routes/admin-orders.tsx"),
     route("admin/leads/:id", "routes/admin-lead.tsx"),
     route("admin/funnel", "routes/admin-funnel.tsx"),
+    route("admin/vitals", "routes/admin-vitals.tsx"),
     route("admin/unsaved", "routes/admin-unsaved.tsx"),
     route("admin/data-requests", "routes/admin-data-requests.tsx"),
     ...routeEntries.filter((entry) => adminTools.has(entry.id)).map(page),
@@ -52,6 +53,8 @@ export default [
   // Lead forms: the step flow posts JSON here; the plain HTML forms post to /start and /nicaragua.
   route("api/intake", "routes/api-intake.ts"),
   route("api/event-signup", "routes/api-event-signup.ts"),
+  // Real visitors' Core Web Vitals (no cookie, no identifier).
+  route("api/vitals", "routes/api-vitals.ts"),
   // The scheduling service reports booked and cancelled intake calls here (signed).
   route("api/scheduling-webhook", "routes/api-scheduling-webhook.ts"),
 ] satisfies RouteConfig;

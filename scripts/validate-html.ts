@@ -1,10 +1,10 @@
 // Validates the server HTML of every public page with the W3C Nu HTML checker (vnu.jar, one JVM
 // run over all pages) and html-validate. Starts the built production server (run `npm run build`
 // first) on an empty embedded database, reads the page list from /sitemap.xml plus the public
-// pages the sitemap leaves out, and fails on any error. The only errors let through are the CSS
+// pages the sitemap leaves out, and fails on any error, or on a page without a link to the RSS feed. The only errors let through are the CSS
 // features named in VNU_UNKNOWN_CSS, which the checker's CSS grammar does not know yet.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -113,6 +113,17 @@ try {
   const nu = vnu(files.map((f) => f.file));
   for (const m of nu) console.error(`vnu ${name(m.file)} ${m.message}${m.extract ? `\n    ${m.extract.trim()}` : ""}`);
   failures += nu.length;
+
+  // Every page points feed readers at the blog's RSS feed, and the feed answers.
+  const feedLink = /<link[^>]*rel="alternate"[^>]*type="application\/rss\+xml"[^>]*href="([^"]+)"/;
+  for (const f of files) {
+    const href = feedLink.exec(readFileSync(f.file, "utf8"))?.[1];
+    const feed = href ? await fetch(new URL(href, server.url)) : null;
+    if (!feed?.ok || !(feed.headers.get("content-type") ?? "").includes("xml")) {
+      console.error(`feed ${f.path}: no <link rel="alternate" type="application/rss+xml"> to a working feed`);
+      failures++;
+    }
+  }
 
   const validator = new HtmlValidate(htmlValidateConfig);
   for (const f of files) {
