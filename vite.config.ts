@@ -2,9 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
+import { vitalsEntry } from "./app/features/vitals/vite-plugin";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), vitalsEntry()],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),

@@ -29,6 +29,7 @@ export default [
     route("admin/orders", "routes/admin-orders.tsx"),
     route("admin/leads/:id", "routes/admin-lead.tsx"),
     route("admin/funnel", "routes/admin-funnel.tsx"),
+    route("admin/vitals", "routes/admin-vitals.tsx"),
     route("admin/unsaved", "routes/admin-unsaved.tsx"),
     route("admin/data-requests", "routes/admin-data-requests.tsx"),
     route("admin/articles", "routes/admin-articles.tsx"),
@@ -42,6 +43,7 @@ export default [
   route("api/stripe-webhook", "routes/api-stripe-webhook.ts"),
   route("api/customer-portal", "routes/api-customer-portal.ts"),
   route("admin/sign-out", "routes/admin-sign-out.ts"),
+  route("admin/leads/:id/contact", "routes/admin-lead-contact.ts"),
   route("admin/export/:list", "routes/admin-export.ts"),
   route("admin/data-requests/export", "routes/admin-data-requests-export.ts"),
   route("api/auth/*", "routes/api-auth.ts"),
@@ -54,6 +56,8 @@ export default [
   // Lead forms: the step flow posts JSON here; the plain HTML forms post to /start and /nicaragua.
   route("api/intake", "routes/api-intake.ts"),
   route("api/event-signup", "routes/api-event-signup.ts"),
+  // Real visitors' Core Web Vitals (no cookie, no identifier).
+  route("api/vitals", "routes/api-vitals.ts"),
   // The scheduling service reports booked and cancelled intake calls here (signed).
   route("api/scheduling-webhook", "routes/api-scheduling-webhook.ts"),
 ] satisfies RouteConfig;

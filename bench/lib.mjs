@@ -40,6 +40,7 @@ export async function startServer(extraEnv = {}) {
     SITE_URL: `http://127.0.0.1:${port}`,
     RATE_LIMIT_FORMS_PER_MINUTE: "100000",
     RATE_LIMIT_POSTS_PER_MINUTE: "100000",
+    RATE_LIMIT_VITALS_PER_MINUTE: "100000",
     ...extraEnv,
   };
   delete env.DATABASE_URL;

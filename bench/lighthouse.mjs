@@ -4,6 +4,7 @@
 // two runs interleaved so both meet the same machine load. Median of 3 runs; JSON in bench/reports/.
 //   npm run bench:lighthouse
 //   BENCH_PAGES=/,/pricing LIGHTHOUSE_RUNS=1 npm run bench:lighthouse   (while iterating)
+//   LIGHTHOUSE_FRESH_BROWSER=1 npm run bench:lighthouse                  (a new browser per run)
 import { mkdirSync, writeFileSync } from "node:fs";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
@@ -25,29 +26,35 @@ const TARGET = { performance: 98, otherCategories: 100, lcpRatio: 1.2, tbtMs: 50
 requireBuild();
 const server = await startServer();
 const twin = await startTwinProxy(server.url);
-const chrome = await chromeLauncher.launch({
-  chromePath: CHROMIUM,
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+// LIGHTHOUSE_FRESH_BROWSER=1 starts a new Chromium for every run, as the Lighthouse command line
+// does (empty cache, no warmed-up compiler); by default one browser serves every run.
+const FRESH = process.env.LIGHTHOUSE_FRESH_BROWSER === "1";
+const launch = () =>
+  chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+const shared = FRESH ? null : await launch();
 
 const pathFor = async (page) => (page === "/success" ? `/success?session_id=${await paidSession(server.url)}` : page);
 
 async function measure(url) {
+  const chrome = shared ?? (await launch());
   const result = await lighthouse(url, {
     port: chrome.port,
     output: "json",
     logLevel: "error",
     onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-  });
+  }).finally(() => (shared ? undefined : chrome.kill()));
   const { categories, audits } = result.lhr;
   const bytesByType = {};
   for (const item of audits["resource-summary"]?.details?.items ?? [])
@@ -119,13 +126,15 @@ try {
     console.error(`measured ${page}`);
   }
 } finally {
-  await chrome.kill();
+  await shared?.kill();
   await twin.stop();
   await server.stop();
 }
 
 const kb = (n) => (n === undefined ? "-" : (n / 1024).toFixed(1));
-console.log(`\nLighthouse 12, mobile preset, median of ${RUNS} runs — ${new Date().toISOString()} — ${machine()}\n`);
+console.log(
+  `\nLighthouse 12, mobile preset, median of ${RUNS} runs${FRESH ? ", a fresh browser per run" : ""} — ${new Date().toISOString()} — ${machine()}\n`,
+);
 console.log(
   "| page | perf | a11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | JS KB | twin perf | twin FCP | twin LCP | twin TBT | LCP / twin | targets |",
 );

@@ -1,5 +1,5 @@
 import type { PrivacyContent } from "./types";
-import { retentionNotice } from "./retention";
+import { retention, retentionNotice } from "./retention";
 import { site } from "./site";
 
 export const privacy: PrivacyContent = {
@@ -91,6 +91,13 @@ export const privacy: PrivacyContent = {
         "This website only places cookies that are essential for it to work, for example to remember your cookie choice or to keep the checkout working. These do not require consent.",
         "On your first visit the website remembers how you found it, in a first-party cookie called first_touch that only this website reads and that is never shared: the campaign labels in the link you followed (utm_source, utm_medium, utm_campaign, utm_term, utm_content), the name of the website that linked to you (only its address, such as instagram.com, never the page), the first page you opened and the date. It holds no identifier and lasts 90 days. If you send the questionnaire, sign up for an event or the newsletter, or buy a plan, I store these details with it, so I know which posts and campaigns bring people to me (legitimate interest, Article 6(1)(f) GDPR). They are kept and deleted together with that record.",
         "Analytics cookies, which help me understand how visitors use the site, are only placed if you accept them. You can change your choice at any time via 'Cookie settings' in the footer of every page.",
+      ],
+    },
+    {
+      heading: "Page-speed measurements",
+      paragraphs: [
+        "To keep this website quick on every phone, your browser measures three things about the page you are reading, once the page has finished loading: how long the main content took to appear, how quickly the page responded when you tapped or clicked, and how much the layout moved while it loaded. When you leave the page or switch to another app, these figures are sent to this website itself, never to anyone else.",
+        `What is stored is only: which kind of page it was (for example "a blog post", never the exact address or anything after a question mark), the three figures, whether each is good or slow by Google's public standard, whether the screen was a phone, tablet or desktop (judged from the width of the window), a short technical label for the part of the page a figure points at (such as "header > img", which describes the page's layout, never anything you typed), and the date. No cookie is used, nothing is saved on your device, no identifier is sent, and your internet address is not stored, so the figures cannot be linked to you or to each other. That is why this measuring does not ask for your consent. The figures are deleted after ${retention.webVitalsDays} days.`,
       ],
     },
     {

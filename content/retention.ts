@@ -16,6 +16,8 @@ export const retention = {
   orderYears: 7,
   /** The back office's own audit log. */
   auditLogMonths: 12,
+  /** Page-speed measurements of real visits (no personal data): the window the back office summarises. */
+  webVitalsDays: 28,
 } as const;
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;

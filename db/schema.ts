@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -263,6 +265,35 @@ export const rateLimits = pgTable(
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
+);
+
+/**
+ * Real visitors' Core Web Vitals (app/features/vitals/): one row per measurement, with nothing
+ * that could tell two visitors or two visits apart (no address, no identifier, no full URL, only
+ * the day). Deleted after 28 days by the retention job.
+ */
+export const webVitals = pgTable(
+  "web_vitals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The route pattern (`/blog/:slug`), never the visited URL with its query. */
+    route: text("route").notNull(),
+    metric: text("metric").notNull(),
+    value: doublePrecision("value").notNull(),
+    rating: text("rating").notNull(),
+    device: text("device").notNull(),
+    /** A short CSS selector of the element the metric points at (LCP element, tapped control, shifted block). */
+    target: text("target"),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [
+    index("web_vitals_day_idx").on(t.day),
+    index("web_vitals_metric_route_idx").on(t.metric, t.route, t.device),
+    check("web_vitals_metric", sql`${t.metric} in ('LCP', 'INP', 'CLS')`),
+    check("web_vitals_rating", sql`${t.rating} in ('good', 'needs-improvement', 'poor')`),
+    check("web_vitals_device", sql`${t.device} in ('phone', 'tablet', 'desktop')`),
+    check("web_vitals_value", sql`${t.value} >= 0`),
+  ],
 );
 
 export const auditLog = pgTable(

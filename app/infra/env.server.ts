@@ -137,6 +137,8 @@ export const envSchema = z.object({
   RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Any state-changing request per visitor address per minute, across every instance. */
   RATE_LIMIT_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Page-speed reports (POST /api/vitals) per visitor address per minute; a visitor sends one per page left. */
+  RATE_LIMIT_VITALS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "SITE_URL"> & { SITE_URL: string };

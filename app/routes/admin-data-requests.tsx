@@ -21,7 +21,7 @@ export const headers = forwardSessionHeaders;
 const KINDS: Record<keyof PersonCounts, string> = {
   leads: "Intake leads",
   eventSignups: "Event signups",
-  leadEvents: "Lead notes and status changes",
+  leadEvents: "Lead notes, status changes and contact attempts",
   bookings: "Booked intake calls",
   subscribers: "Newsletter subscriptions",
   orders: "Orders",

@@ -12,11 +12,11 @@ export default function AdminLayout() {
   return (
     <>
       <header className="bg-navy text-white">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-1 sm:px-6 sm:py-3">
           <p className="font-bold">
             {site.name} <span className="font-normal text-white/80">· Back office</span>
           </p>
-          <Link to="/" className="inline-flex min-h-10 items-center rounded-full px-3 text-sm underline">
+          <Link to="/" className="inline-flex min-h-11 items-center rounded-full px-3 text-sm underline">
             View the site
           </Link>
         </div>

@@ -13,6 +13,7 @@ import { fieldErrors } from "~/features/back-office/schema";
 import { AdminShell, adminMeta, formatDateTime, formatMoney, Notice } from "~/features/back-office/ui";
 import { Button } from "~/ui/button";
 import { NoteField, StatusSelect } from "~/features/back-office/lead-form";
+import { CONTACT_LABELS, isContactChannel } from "~/features/back-office/contact";
 
 export const meta: Route.MetaFunction = () => adminMeta("Lead");
 export const headers = forwardSessionHeaders;
@@ -120,6 +121,11 @@ function describe(entry: TimelineEntry): { title: string; lines: string[] } {
       };
     case "note":
       return { title: "Note", lines: [entry.note ?? ""] };
+    case "contact":
+      return {
+        title: `Contact attempt: ${isContactChannel(entry.channel) ? CONTACT_LABELS[entry.channel] : entry.channel}`,
+        lines: ["By you, from the back office"],
+      };
   }
 }
 

@@ -9,6 +9,8 @@ import { fieldErrors } from "~/features/back-office/schema";
 import { SourceList, WeeklyChart } from "~/features/back-office/charts";
 import { AdminShell, adminMeta, formatDateTime, Notice, Pagination } from "~/features/back-office/ui";
 import { CsvLink } from "~/features/back-office/list-table";
+import { openLeads } from "~/features/back-office/contact.server";
+import { OpenLeads } from "~/features/back-office/open-leads";
 import { sourceLabel } from "~/infra/first-touch";
 import { Button } from "~/ui/button";
 import { NoteField, StatusSelect } from "~/features/back-office/lead-form";
@@ -23,10 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const trainer = await requireTrainer(request, ctx);
   const filters = parseLeadFilters(new URL(request.url).searchParams);
   const db = ctx.services.database.db;
-  const [leads, stats, backup] = await Promise.all([
+  const [leads, stats, backup, open] = await Promise.all([
     listLeads(db, filters),
     weeklyStats(db),
     ctx.services.backups.summary(),
+    openLeads(db, new Date()),
   ]);
   return data(
     {
@@ -34,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       filters,
       stats,
       backup,
+      open,
       leads: {
         ...leads,
         rows: leads.rows.map((r) => ({
@@ -195,13 +199,14 @@ function LeadCard({ lead }: { lead: Lead }) {
 }
 
 export default function AdminDashboard() {
-  const { filters, leads, stats, backup } = useLoaderData<typeof loader>();
+  const { filters, leads, stats, backup, open } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   return (
     <AdminShell title="Leads" actions={<CsvLink list="leads" query={filtersToQuery(filters)} />}>
       {params.get("enrolled") ? (
         <Notice tone="success">Two-factor sign-in is on. Keep your backup codes safe.</Notice>
       ) : null}
+      <OpenLeads leads={open} />
       <BackupStatus backup={backup} />
       <div className="mb-6 grid gap-6 lg:grid-cols-3">
         <section

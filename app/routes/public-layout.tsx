@@ -5,6 +5,7 @@ import { pageCategory } from "~/features/site/route-meta";
 import { SiteHeader } from "~/features/site/header";
 import { SiteFooter } from "~/features/site/footer";
 import { CookieConsent } from "~/features/site/cookie-bar";
+import { VitalsLoader } from "~/features/vitals/vitals-loader";
 import { useRootData } from "~/root";
 import { PublicEnvContext } from "~/features/questionnaire/public-env";
 
@@ -37,6 +38,7 @@ export default function PublicLayout() {
       <SiteFooter />
       <PageViewTracker />
       <CookieConsent gtmId={data?.publicEnv.GTM_ID ?? null} />
+      <VitalsLoader />
     </PublicEnvContext.Provider>
   );
 }

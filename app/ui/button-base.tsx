@@ -30,7 +30,7 @@ const outlined: ReadonlySet<ButtonVariant> = new Set(["secondary", "danger", "ou
 /** Height and padding. Outlines are 2 px on the large public buttons and 1 px on the compact ones. */
 const sizes = {
   /** Back-office bars and pagination. */
-  sm: { box: "min-h-10 px-4", border: "border" },
+  sm: { box: "min-h-11 px-4", border: "border" },
   /** Back-office forms, compact bars. */
   md: { box: "min-h-11 px-5", border: "border" },
   /** The public site's calls to action and form buttons. */

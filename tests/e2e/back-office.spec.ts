@@ -3,79 +3,8 @@ import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { appendFileSync, readFileSync } from "node:fs";
 import path from "node:path";
-import * as OTPAuth from "otpauth";
-import type { Page } from "@playwright/test";
 import { test, expect, expectAccessible } from "./fixtures";
-import { sendProvisionRequest } from "~/features/back-office/provision";
-
-/**
- * The trainer account is made the way `npm run admin:create -- --server` makes it: a request
- * to the running server signed with its secret (the e2e server's DATA_DIR/auth-secret), since
- * the embedded database cannot be opened by a second process while the server runs.
- */
-async function createTrainer(baseURL: string) {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
-  const secret = readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim();
-  const trainer = {
-    email: `trainer-${randomUUID().slice(0, 8)}@example.com`,
-    password: "correct-horse-battery-staple",
-  };
-  const response = await sendProvisionRequest(baseURL, secret, { ...trainer, name: "Mila Jansen" });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return trainer;
-}
-
-function totpCode(secret: string): string {
-  return new OTPAuth.TOTP({
-    secret: OTPAuth.Secret.fromBase32(secret),
-    digits: 6,
-    period: 30,
-    algorithm: "SHA1",
-  }).generate();
-}
-
-async function signInWithPassword(page: Page, trainer: { email: string; password: string }) {
-  await page.getByLabel("E-mail address").fill(trainer.email);
-  await page.getByLabel("Password").fill(trainer.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-/** First sign-in: password, then the enrolment the dashboard insists on. Returns the TOTP secret. */
-async function signInAndEnrol(page: Page, trainer: { email: string; password: string }): Promise<string> {
-  await page.goto("/admin");
-  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin/);
-  await signInWithPassword(page, trainer);
-  await expect(page).toHaveURL(/\/admin\/security\?enrol=1/);
-  await expect(page.getByText("Set up two-factor sign-in first")).toBeVisible();
-  await page.getByLabel("Password to confirm").fill(trainer.password);
-  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
-  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toHaveAttribute(
-    "src",
-    /^data:image\/svg\+xml;base64,/,
-  );
-  await expect(page.getByRole("list", { name: "Backup codes" }).getByRole("listitem")).toHaveCount(10);
-  const secret = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
-  expect(secret).toMatch(/^[A-Z2-7]+=*$/);
-  await page.getByLabel("Code from the app").fill(totpCode(secret));
-  await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
-  await expect(page).toHaveURL(/\/admin\?enrolled=1/);
-  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
-  return secret;
-}
-
-async function signInWithTotp(
-  page: Page,
-  trainer: { email: string; password: string },
-  secret: string,
-  target = "/admin",
-) {
-  await page.goto(target);
-  await signInWithPassword(page, trainer);
-  await expect(page).toHaveURL(/\/admin\/verify/);
-  await page.getByLabel("Authenticator code").fill(totpCode(secret));
-  await page.getByRole("button", { name: "Verify" }).click();
-}
+import { createTrainer, signInAndEnrol, signInWithTotp } from "./back-office-helpers";
 
 function pngSize(buffer: Buffer): { width: number; height: number } {
   expect(buffer.subarray(1, 4).toString("ascii")).toBe("PNG");
@@ -144,7 +73,9 @@ test.describe("back office", () => {
 
     await page.getByLabel("Name or e-mail").fill(lead.email);
     await page.getByRole("button", { name: "Show leads" }).click();
-    const card = page.getByRole("article", { name: `${lead.firstName} ${lead.lastName}` });
+    const card = page
+      .getByRole("region", { name: "Lead list" })
+      .getByRole("article", { name: `${lead.firstName} ${lead.lastName}` });
     await expect(card).toBeVisible();
     await expect(card.getByText("Triathlon", { exact: true })).toBeVisible();
     await expect(card.getByText("Time and pace")).toBeVisible();
@@ -157,7 +88,10 @@ test.describe("back office", () => {
     await expect(card.getByRole("status")).toHaveText("Saved.");
     await page.reload();
     await expect(
-      page.getByRole("article", { name: `${lead.firstName} ${lead.lastName}` }).getByLabel("Status"),
+      page
+        .getByRole("region", { name: "Lead list" })
+        .getByRole("article", { name: `${lead.firstName} ${lead.lastName}` })
+        .getByLabel("Status"),
     ).toHaveValue("contacted");
 
     const [download] = await Promise.all([
@@ -293,8 +227,11 @@ test.describe("back office", () => {
       ["/admin/event-signups", "Event signups"],
       ["/admin/subscribers", "Newsletter subscribers"],
       ["/admin/orders", "Orders and payments"],
+      ["/admin/funnel", "Funnel"],
       ["/admin/unsaved", "Unsaved submissions"],
+      ["/admin/data-requests", "Data requests"],
       ["/admin/security", "Security"],
+      ["/faq-visual-export", "FAQ image export"],
       ["/testimonial-visual-export", "Testimonial image export"],
     ] as const) {
       await page.goto(path);

@@ -22,11 +22,14 @@ async function eventCount(page: Page, name: string): Promise<number> {
   );
 }
 
-/** Every script the page requests (the app's chunks); the checkout result pages need none. */
+/**
+ * Every script of the app the page requests; the checkout result pages need none. The page-speed
+ * module (app/features/vitals/) is not the app: it loads on every public page once it is idle.
+ */
 function scriptRequests(page: Page): string[] {
   const scripts: string[] = [];
   page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(request.url());
+    if (request.resourceType() === "script" && !/\/assets\/vitals-/.test(request.url())) scripts.push(request.url());
   });
   return scripts;
 }

@@ -12,8 +12,10 @@ export interface BarSeries<Row> {
 }
 
 /**
- * Weeks side by side on a 640-unit axis, one bar per series in each week, every second week labelled,
- * and the legend beneath. The bars of a week and the 2 units between them fill the week's slot less 12.
+ * Weeks side by side on a 640-unit axis, one bar per series in each week, and the legend beneath.
+ * The bars of a week and the 2 units between them fill the week's slot less 12. The week labels
+ * are HTML under the drawing, not SVG text: SVG text shrinks with the drawing (to 5 px on a
+ * phone), HTML text keeps its 12 px. A phone labels every fourth week, wider screens every second.
  */
 export function WeekBars<Row>({
   titleId,
@@ -22,7 +24,6 @@ export function WeekBars<Row>({
   weekOf,
   series,
   height,
-  labelSpace,
 }: {
   titleId: string;
   title: string;
@@ -30,7 +31,6 @@ export function WeekBars<Row>({
   weekOf: (row: Row) => string;
   series: BarSeries<Row>[];
   height: number;
-  labelSpace: number;
 }) {
   const width = 640;
   const max = Math.max(1, ...weeks.flatMap((w) => series.map((s) => s.value(w))));
@@ -39,12 +39,7 @@ export function WeekBars<Row>({
   const gap = series.length > 1 ? 2 / (series.length - 1) : 0;
   return (
     <>
-      <svg
-        viewBox={`0 0 ${width} ${height + labelSpace}`}
-        className="h-auto w-full"
-        role="img"
-        aria-labelledby={titleId}
-      >
+      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-labelledby={titleId}>
         <title id={titleId}>{title}</title>
         <line x1="0" y1={height} x2={width} y2={height} stroke="#14213d" strokeOpacity="0.2" />
         {weeks.map((w, i) => (
@@ -62,14 +57,22 @@ export function WeekBars<Row>({
                 />
               );
             })}
-            {i % 2 === 0 ? (
-              <text x={i * slot + 4} y={height + 16} fontSize="11" fill="#14213d">
-                {shortDate(weekOf(w))}
-              </text>
-            ) : null}
           </g>
         ))}
       </svg>
+      <div aria-hidden="true" className="relative h-5 text-xs text-navy">
+        {weeks.map((w, i) =>
+          i % 2 === 0 ? (
+            <span
+              key={weekOf(w)}
+              className={`absolute top-1 whitespace-nowrap ${i % 4 === 0 ? "" : "hidden sm:inline"}`}
+              style={{ left: `${((i * slot + 4) / width) * 100}%` }}
+            >
+              {shortDate(weekOf(w))}
+            </span>
+          ) : null,
+        )}
+      </div>
       <figcaption className="mt-2 flex flex-wrap gap-4 text-sm">
         {series.map((s) => (
           <span key={s.fill} className="inline-flex items-center gap-2">
@@ -97,7 +100,6 @@ export function WeeklyChart({ weeks }: { weeks: WeekCount[] }) {
           { legend: `Subscribers (${totalSubs})`, fill: "#0b1f3a", swatch: "bg-navy", value: (w) => w.subscribers },
         ]}
         height={180}
-        labelSpace={24}
       />
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-medium text-teal-700">Show the numbers</summary>

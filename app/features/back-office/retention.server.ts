@@ -4,6 +4,7 @@ import { retention } from "#content/retention";
 import type { Db } from "~/infra/db.server";
 import { every, runExclusive } from "~/infra/scheduled-job.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
+import { deleteOldVitals } from "~/features/vitals/store.server";
 
 /** Arbitrary constant shared by every instance: only the holder of this lock applies retention. */
 export const RETENTION_LOCK_ID = 7_413_904;
@@ -17,6 +18,8 @@ export interface RetentionCounts {
   unsubscribedTrimmed: number;
   orders: number;
   auditLog: number;
+  /** Page-speed measurements older than the back office's 28-day window. */
+  webVitals: number;
 }
 
 const monthsBefore = (now: Date, months: number) => {
@@ -29,7 +32,8 @@ const monthsBefore = (now: Date, months: number) => {
  * Removes what has passed its retention period (content/retention.ts). Clients' leads stay while
  * they are clients; lead events and consent records go with their lead or address (cascade);
  * unsubscribed addresses stay as suppression entries with nothing else; orders go with their
- * payments after the bookkeeping period. One audit entry with the counts.
+ * payments after the bookkeeping period; page-speed measurements after 28 days. One audit entry
+ * with the counts.
  */
 export async function applyRetention(
   db: Db,
@@ -111,6 +115,7 @@ export async function applyRetention(
     .delete(auditLog)
     .where(lt(auditLog.createdAt, monthsBefore(now, retention.auditLogMonths)))
     .returning({ id: auditLog.id });
+  const oldVitals = await deleteOldVitals(db, now);
   const counts: RetentionCounts = {
     leads: removedLeads.length,
     bookings: removedBookings.length,
@@ -119,6 +124,7 @@ export async function applyRetention(
     unsubscribedTrimmed: longGone.length,
     orders: oldOrders.length,
     auditLog: oldAudit.length,
+    webVitals: oldVitals,
   };
   if (Object.values(counts).some((n) => n > 0))
     await db.insert(auditLog).values({ action: "retention.applied", detail: { ...counts }, createdAt: now });

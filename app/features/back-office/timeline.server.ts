@@ -24,7 +24,8 @@ export type TimelineEntry =
       currency: string;
     }
   | { kind: "status"; at: string; from: string | null; to: string | null; actor: string; reason: string | null }
-  | { kind: "note"; at: string; note: string | null; actor: string };
+  | { kind: "note"; at: string; note: string | null; actor: string }
+  | { kind: "contact"; at: string; channel: string };
 
 export interface LeadTimeline {
   lead: {
@@ -161,6 +162,7 @@ export async function leadTimeline(db: Db, leadId: string): Promise<LeadTimeline
   }
   for (const c of changeRows) {
     if (c.kind === "note") entries.push({ kind: "note", at: iso(c.createdAt), note: c.note, actor: c.actor });
+    else if (c.kind === "contact") entries.push({ kind: "contact", at: iso(c.createdAt), channel: c.note ?? "" });
     else
       entries.push({
         kind: "status",

@@ -34,6 +34,7 @@ export function SessionKeeper() {
 const NAV = [
   { to: "/admin", label: "Leads", end: true },
   { to: "/admin/funnel", label: "Funnel" },
+  { to: "/admin/vitals", label: "Page speed" },
   { to: "/admin/event-signups", label: "Event signups" },
   { to: "/admin/offers", label: "Prices" },
   { to: "/admin/subscribers", label: "Subscribers" },
@@ -46,40 +47,69 @@ const NAV = [
   { to: "/admin/security", label: "Security" },
 ];
 
+function NavLinks({ layout }: { layout: "row" | "column" }) {
+  return (
+    <ul className={layout === "row" ? "flex flex-wrap gap-1 text-sm" : "grid gap-1"}>
+      {NAV.map((item) => (
+        <li key={item.to}>
+          <NavLink
+            to={item.to}
+            end={item.end}
+            className={({ isActive }) =>
+              `inline-flex min-h-11 items-center rounded-full px-3 font-medium ${layout === "column" ? "w-full" : ""} ${isActive ? "bg-navy text-white" : "text-ink hover:bg-navy/5"}`
+            }
+          >
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SignOut() {
+  return (
+    <Form method="post" action="/admin/sign-out">
+      <input type="hidden" name="scope" value="local" />
+      <Button type="submit" variant="secondary" size="sm" className="whitespace-nowrap">
+        Sign out
+      </Button>
+    </Form>
+  );
+}
+
 /**
  * The back office's own bar (navigation, the trainer's account, sign-out), shown by the admin
- * layout route on signed-in pages. It keeps the session alive while the page is open.
+ * layout route on signed-in pages. It keeps the session alive while the page is open. On a
+ * phone the links fold into a menu button (a plain <details>, so it opens without JavaScript)
+ * and the page's content starts right under it.
  */
 export function AdminBar({ email }: { email: string }) {
   return (
     <div className="border-b border-navy/10 bg-white">
       <SessionKeeper />
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+      <details className="group px-4 py-1 md:hidden">
+        <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full px-3 font-semibold text-navy hover:bg-navy/5 [&::-webkit-details-marker]:hidden">
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+            <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+          </svg>
+          Menu
+        </summary>
+        <nav aria-label="Back office" className="pb-3 pt-1">
+          <NavLinks layout="column" />
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-navy/10 pt-3 text-sm">
+            <span className="min-w-0 break-all text-ink/80">{email}</span>
+            <SignOut />
+          </div>
+        </nav>
+      </details>
+      <div className="mx-auto hidden max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6 md:flex">
         <nav aria-label="Back office">
-          <ul className="flex flex-wrap gap-1 text-sm">
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  className={({ isActive }) =>
-                    `inline-flex min-h-10 items-center rounded-full px-3 font-medium ${isActive ? "bg-navy text-white" : "text-ink hover:bg-navy/5"}`
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinks layout="row" />
         </nav>
         <div className="flex items-center gap-3 text-sm">
           <span className="min-w-0 break-all text-ink/80">{email}</span>
-          <Form method="post" action="/admin/sign-out">
-            <input type="hidden" name="scope" value="local" />
-            <Button type="submit" variant="secondary" size="sm" className="whitespace-nowrap">
-              Sign out
-            </Button>
-          </Form>
+          <SignOut />
         </div>
       </div>
     </div>
@@ -102,8 +132,8 @@ export function trainerEmailOf(matches: readonly UIMatch[]): string | null {
 /** A signed-in page: its title, actions beside it, and its content, inside the admin layout. */
 export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+    <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6 sm:py-8">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-x-4 gap-y-2 sm:mb-6">
         <h1 className="text-2xl font-bold text-navy sm:text-3xl">{title}</h1>
         {actions}
       </div>

@@ -1,0 +1,107 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { CONTACT_CHANNELS, CONTACT_LABELS, type ContactChannel } from "./contact";
+import type { OpenLead } from "./contact.server";
+import { STATUS_LABELS, type LeadStatus } from "./labels";
+import { formatDateTime } from "./ui";
+
+/**
+ * Tells the server that the trainer reached out, while the link itself opens WhatsApp, the
+ * dialler or the mail app. keepalive lets the request finish when the phone switches apps.
+ */
+function recordContact(leadId: string, channel: ContactChannel): Promise<boolean> {
+  const body = new FormData();
+  body.set("channel", channel);
+  return fetch(`/admin/leads/${leadId}/contact`, {
+    method: "POST",
+    body,
+    keepalive: true,
+    credentials: "same-origin",
+  }).then(
+    (response) => response.ok,
+    () => false,
+  );
+}
+
+const channelStyle: Record<ContactChannel, string> = {
+  whatsapp: "bg-emerald-700 text-white hover:bg-emerald-800",
+  call: "bg-navy text-white hover:bg-navy-700",
+  email: "border border-navy/30 text-navy hover:bg-navy/5",
+};
+
+function OpenLeadItem({ lead }: { lead: OpenLead }) {
+  const [status, setStatus] = useState(lead.status);
+  const headingId = `open-${lead.id}`;
+  return (
+    <li>
+      <article aria-labelledby={headingId} className="h-full rounded-2xl bg-white p-4 ring-1 ring-navy/10">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <h3 id={headingId} className="text-base font-semibold text-navy">
+            <Link
+              to={`/admin/leads/${lead.id}`}
+              className="inline-flex min-h-11 items-center underline decoration-navy/30 hover:decoration-navy"
+            >
+              {lead.name}
+            </Link>
+          </h3>
+          <p className="text-sm text-ink/80">
+            <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
+          </p>
+        </div>
+        <p className="text-sm">
+          {lead.goal ? <span className="first-letter:uppercase">{lead.goal}</span> : null}
+          {lead.goal ? " · " : null}
+          <span data-testid="open-lead-status">{STATUS_LABELS[status as LeadStatus] ?? status}</span>
+        </p>
+        {lead.waitingTooLong && status === "new" ? (
+          <p className="mt-2 inline-block rounded-md bg-amber-100 px-2 py-1 text-sm font-semibold text-amber-950">
+            Waiting for an answer for more than a day
+          </p>
+        ) : null}
+        <ul aria-label={`Contact ${lead.name}`} className="mt-3 grid grid-cols-3 gap-2">
+          {CONTACT_CHANNELS.map((channel) => {
+            const href = lead.links[channel];
+            if (!href) return null;
+            return (
+              <li key={channel}>
+                <a
+                  href={href}
+                  // WhatsApp opens in its own app or tab; the back office stays where it was.
+                  {...(channel === "whatsapp" ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                  onClick={() => {
+                    void recordContact(lead.id, channel).then((ok) => {
+                      if (ok && status === "new") setStatus("contacted");
+                    });
+                  }}
+                  className={`flex min-h-11 items-center justify-center rounded-full px-3 text-sm font-semibold ${channelStyle[channel]}`}
+                >
+                  {CONTACT_LABELS[channel]}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </article>
+    </li>
+  );
+}
+
+/** The newest leads still to be answered, first on the dashboard so a phone shows them at once. */
+export function OpenLeads({ leads }: { leads: OpenLead[] }) {
+  return (
+    <section aria-labelledby="open-leads-heading" className="mb-6">
+      <h2 id="open-leads-heading" className="mb-3 text-lg font-semibold text-navy">
+        Newest open leads
+      </h2>
+      {leads.length === 0 ? (
+        <p className="rounded-2xl bg-white p-4 text-sm ring-1 ring-navy/10">Every lead has been answered.</p>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+          {leads.map((lead) => (
+            <OpenLeadItem key={lead.id} lead={lead} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

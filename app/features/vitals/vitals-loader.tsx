@@ -1,0 +1,25 @@
+import vitalsUrl from "virtual:vitals-url";
+import { useNonce } from "~/ui/nonce";
+
+/**
+ * Loads start-vitals.ts once the page has loaded and the browser is idle, so measuring never
+ * competes with the page itself; the page needs no other script for it. The URL is an attribute,
+ * so the script's text is the same on every page.
+ */
+export const vitalsBootstrap = `(()=>{var u=document.currentScript&&document.currentScript.dataset.src;if(!u)return;
+function go(){(window.requestIdleCallback||function(f){setTimeout(f,1000)})(function(){
+import(u).then(function(m){m.startVitals()}).catch(function(){})},{timeout:5000})}
+document.readyState==="complete"?go():addEventListener("load",go,{once:true})})();`;
+
+export function VitalsLoader() {
+  const nonce = useNonce();
+  if (!vitalsUrl) return null;
+  return (
+    <script
+      nonce={nonce}
+      data-src={vitalsUrl}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: vitalsBootstrap }}
+    />
+  );
+}

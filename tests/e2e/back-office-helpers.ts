@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import * as OTPAuth from "otpauth";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+import { sendProvisionRequest } from "~/features/back-office/provision";
+
+/**
+ * The trainer account is made the way `npm run admin:create -- --server` makes it: a request
+ * to the running server signed with its secret (the e2e server's DATA_DIR/auth-secret), since
+ * the embedded database cannot be opened by a second process while the server runs.
+ */
+export async function createTrainer(baseURL: string, dataDir = process.env.E2E_DATA_DIR) {
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
+  const secret = readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim();
+  const trainer = {
+    email: `trainer-${randomUUID().slice(0, 8)}@example.com`,
+    password: "correct-horse-battery-staple",
+  };
+  const response = await sendProvisionRequest(baseURL, secret, { ...trainer, name: "Mila Jansen" });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return trainer;
+}
+
+export function totpCode(secret: string): string {
+  return new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    digits: 6,
+    period: 30,
+    algorithm: "SHA1",
+  }).generate();
+}
+
+export async function signInWithPassword(page: Page, trainer: { email: string; password: string }) {
+  await page.getByLabel("E-mail address").fill(trainer.email);
+  await page.getByLabel("Password").fill(trainer.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** First sign-in: password, then the enrolment the dashboard insists on. Returns the TOTP secret. */
+export async function signInAndEnrol(page: Page, trainer: { email: string; password: string }): Promise<string> {
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin/);
+  await signInWithPassword(page, trainer);
+  await expect(page).toHaveURL(/\/admin\/security\?enrol=1/);
+  await expect(page.getByText("Set up two-factor sign-in first")).toBeVisible();
+  await page.getByLabel("Password to confirm").fill(trainer.password);
+  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toHaveAttribute(
+    "src",
+    /^data:image\/svg\+xml;base64,/,
+  );
+  await expect(page.getByRole("list", { name: "Backup codes" }).getByRole("listitem")).toHaveCount(10);
+  const secret = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
+  expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+  await page.getByLabel("Code from the app").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  await expect(page).toHaveURL(/\/admin\?enrolled=1/);
+  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+  return secret;
+}
+
+export async function signInWithTotp(
+  page: Page,
+  trainer: { email: string; password: string },
+  secret: string,
+  target = "/admin",
+) {
+  await page.goto(target);
+  await signInWithPassword(page, trainer);
+  await expect(page).toHaveURL(/\/admin\/verify/);
+  await page.getByLabel("Authenticator code").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Verify" }).click();
+}

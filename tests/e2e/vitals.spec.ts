@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import * as OTPAuth from "otpauth";
+import type { Page, Response } from "@playwright/test";
+import { expect, expectAccessible, test } from "./fixtures";
+import { sendProvisionRequest } from "~/features/back-office/provision";
+
+const totp = (secret: string) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate();
+
+/** A trainer account made through the running server's provisioning request, signed in and enrolled. */
+async function signInAsNewTrainer(page: Page, baseURL: string) {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
+  const secret = readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim();
+  const trainer = { email: `vitals-${randomUUID().slice(0, 8)}@example.com`, password: "correct-horse-battery-staple" };
+  expect((await sendProvisionRequest(baseURL, secret, { ...trainer, name: "Mila Jansen" })).status).toBe(201);
+  await page.goto("/admin");
+  await page.getByLabel("E-mail address").fill(trainer.email);
+  await page.getByLabel("Password").fill(trainer.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByLabel("Password to confirm").fill(trainer.password);
+  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  const totpSecret = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
+  await page.getByLabel("Code from the app").fill(totp(totpSecret));
+  await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  await expect(page).toHaveURL(/\/admin\?enrolled=1/);
+}
+
+test("real visits' page speed reaches the back office, rated in words against Google's thresholds", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  // A tablet-wide window: no other test uses one, so the row below can only come from this visit.
+  await page.setViewportSize({ width: 800, height: 1000 });
+  const moduleLoaded = page.waitForRequest((r) => /\/assets\/vitals-[\w-]+\.js$/.test(r.url()));
+  await page.goto("/privacy-policy");
+  await moduleLoaded;
+  // The page reports when it is hidden (the visitor leaves or switches apps). Headless Chromium
+  // never hides a tab, so the test says it is hidden, until the module has started and reported.
+  let report: Response | null = null;
+  page.on("response", (response) => {
+    if (response.url().endsWith("/api/vitals") && response.request().method() === "POST") report = response;
+  });
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => {
+        // Hidden only while the event is handled, so a module that starts later sees a visible page.
+        Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+        document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
+        delete (document as { visibilityState?: unknown }).visibilityState;
+      });
+      return report !== null;
+    })
+    .toBe(true);
+  expect((report as Response | null)?.status()).toBe(204);
+
+  // Sample measurements as a tablet sends them, from two posts (one route pattern).
+  for (const slug of ["first-post", "second-post?utm_source=news"]) {
+    const sent = await request.post("/api/vitals", {
+      data: {
+        path: `/blog/${slug}`,
+        device: "tablet",
+        metrics: [
+          { name: "LCP", value: 5000, target: "main > img.hero" },
+          { name: "INP", value: 300 },
+          { name: "CLS", value: 0.05 },
+        ],
+      },
+    });
+    expect(sent.status()).toBe(204);
+    expect(sent.headers()["set-cookie"]).toBeUndefined();
+  }
+  const refused = await request.post("/api/vitals", { data: { path: "/", device: "tablet", metrics: [], id: "x" } });
+  expect(refused.status()).toBe(400);
+
+  await signInAsNewTrainer(page, baseURL ?? "");
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Page speed" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Page speed" })).toBeVisible();
+
+  const thresholds = page.getByRole("table", { name: "Google's thresholds" });
+  await expect(thresholds.getByRole("row")).toHaveCount(4);
+  await expect(thresholds.getByRole("row", { name: /LCP/ })).toContainText("≤ 2.50 s");
+  await expect(thresholds.getByRole("row", { name: /INP/ })).toContainText("> 500 ms");
+
+  const perPage = page.getByRole("table", { name: /Per page and device/ });
+  const posts = perPage.getByRole("row").filter({ hasText: "/blog/:slug" }).filter({ hasText: "Tablet" });
+  await expect(posts).toHaveCount(1);
+  const cells = posts.getByRole("cell");
+  await expect(cells.nth(0)).toContainText("5.00 s");
+  await expect(cells.nth(0)).toContainText("Poor");
+  await expect(cells.nth(1)).toContainText("300 ms");
+  await expect(cells.nth(1)).toContainText("Needs improvement");
+  await expect(cells.nth(2)).toContainText("0.05");
+  await expect(cells.nth(2)).toContainText("Good");
+  // The visit above, measured by the browser itself.
+  const visited = perPage.getByRole("row").filter({ hasText: "/privacy-policy" }).filter({ hasText: "Tablet" });
+  await expect(visited).toHaveCount(1);
+  await expect(visited.getByRole("cell").nth(0)).toContainText(/\d\.\d\d s (Good|Needs improvement|Poor)/);
+  await expect(
+    page.getByRole("table", { name: "All pages, per device" }).getByRole("row", { name: /Tablet/ }),
+  ).toHaveCount(1);
+  // Nothing a visitor sent is shown as it came: the query is gone.
+  await expect(page.getByText("utm_source")).toHaveCount(0);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expectAccessible(page);
+  if (process.env.E2E_SCREENSHOTS)
+    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/vitals-375.png`, fullPage: true });
+});
