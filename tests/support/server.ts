@@ -24,9 +24,12 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the production server (build/ must exist) as a child process and waits for /healthz. */
+/**
+ * Starts the production server (build/ must exist) as a child process and waits for /healthz.
+ * A given PORT is kept (a restarted instance comes back where its proxy expects it).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "coach-data-"));
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
