@@ -3,17 +3,34 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import * as OTPAuth from "otpauth";
 import type { Page } from "@playwright/test";
-import { test, expect, expectAccessible } from "./fixtures";
+import { test as base, expect, expectAccessible } from "./fixtures";
 import { sendProvisionRequest } from "~/features/back-office/provision";
+import { startFaultServer, type FaultServer } from "../support/fault";
+
+/**
+ * A publish changes what every visitor sees, so this spec runs on a server and database of its
+ * own: the other specs, running at the same time, keep seeing the seeded content.
+ */
+const test = base.extend<{ dataDir: string }, { ownServer: FaultServer }>({
+  ownServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
+    async ({}, use) => {
+      const server = await startFaultServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 180_000 },
+  ],
+  baseURL: async ({ ownServer }, use) => use(ownServer.url),
+  dataDir: async ({ ownServer }, use) => use(ownServer.dataDir),
+});
 
 /**
  * The trainer account is made the way `npm run admin:create -- --server` makes it: a request
  * to the running server signed with its secret (the e2e server's DATA_DIR/auth-secret), since
  * the embedded database cannot be opened by a second process while the server runs.
  */
-async function createTrainer(baseURL: string) {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
+async function createTrainer(baseURL: string, dataDir: string) {
   const secret = readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim();
   const trainer = {
     email: `trainer-${randomUUID().slice(0, 8)}@example.com`,
@@ -72,10 +89,11 @@ function someSeedImage(): string {
 test("the trainer writes an article, previews it, publishes it, sees it on the site and restores an earlier version", async ({
   page,
   baseURL,
+  dataDir,
   request,
 }) => {
   test.slow();
-  const trainer = await createTrainer(baseURL!);
+  const trainer = await createTrainer(baseURL!, dataDir);
   await signInAndEnrol(page, trainer);
   const slug = `test-article-${randomUUID().slice(0, 8)}`;
   const title = `Hill repeats for ${slug}`;

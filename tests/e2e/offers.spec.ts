@@ -3,13 +3,30 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as OTPAuth from "otpauth";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test as base } from "./fixtures";
 import { sendProvisionRequest } from "~/features/back-office/provision";
+import { startFaultServer, type FaultServer } from "../support/fault";
+
+/**
+ * A publish changes what every visitor sees, so this spec runs on a server and database of its
+ * own: the other specs, running at the same time, keep seeing the seeded content.
+ */
+const test = base.extend<{ dataDir: string }, { ownServer: FaultServer }>({
+  ownServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
+    async ({}, use) => {
+      const server = await startFaultServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 180_000 },
+  ],
+  baseURL: async ({ ownServer }, use) => use(ownServer.url),
+  dataDir: async ({ ownServer }, use) => use(ownServer.dataDir),
+});
 
 /** A trainer account made the way `npm run admin:create -- --server` makes it, signed in with two factors. */
-async function signedInTrainer(page: Page, baseURL: string) {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
+async function signedInTrainer(page: Page, baseURL: string, dataDir: string) {
   const secret = readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim();
   const trainer = { email: `offers-${randomUUID().slice(0, 8)}@example.com`, password: "correct-horse-battery-staple" };
   const response = await sendProvisionRequest(baseURL, secret, { ...trainer, name: "Mila Jansen" });
@@ -44,11 +61,12 @@ async function publicProgress3(page: Page): Promise<number> {
 test("the trainer changes the Progress price for 3 months: refused outside the rules, previewed, published, charged, restored", async ({
   page,
   baseURL,
+  dataDir,
   consoleErrors,
 }) => {
   test.slow();
   await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
-  await signedInTrainer(page, baseURL ?? "");
+  await signedInTrainer(page, baseURL ?? "", dataDir);
   await page.goto("/admin/offers");
   await expect(page.getByRole("heading", { level: 1, name: "Prices" })).toBeVisible();
   await expectAccessible(page);
