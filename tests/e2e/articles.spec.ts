@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import * as OTPAuth from "otpauth";
-import type { Page } from "@playwright/test";
 import { test as base, expect, expectAccessible } from "./fixtures";
-import { sendProvisionRequest } from "~/features/back-office/provision";
+import { createTrainer, signInAndEnrol } from "./back-office-helpers";
 import { startFaultServer, type FaultServer } from "../support/fault";
 
 /**
@@ -24,60 +22,6 @@ const test = base.extend<{ dataDir: string }, { ownServer: FaultServer }>({
   baseURL: async ({ ownServer }, use) => use(ownServer.url),
   dataDir: async ({ ownServer }, use) => use(ownServer.dataDir),
 });
-
-/**
- * The trainer account is made the way `npm run admin:create -- --server` makes it: a request
- * to the running server signed with its secret (the e2e server's DATA_DIR/auth-secret), since
- * the embedded database cannot be opened by a second process while the server runs.
- */
-async function createTrainer(baseURL: string, dataDir: string) {
-  const secret = readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim();
-  const trainer = {
-    email: `trainer-${randomUUID().slice(0, 8)}@example.com`,
-    password: "correct-horse-battery-staple",
-  };
-  const response = await sendProvisionRequest(baseURL, secret, { ...trainer, name: "Mila Jansen" });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return trainer;
-}
-
-function totpCode(secret: string): string {
-  return new OTPAuth.TOTP({
-    secret: OTPAuth.Secret.fromBase32(secret),
-    digits: 6,
-    period: 30,
-    algorithm: "SHA1",
-  }).generate();
-}
-
-async function signInWithPassword(page: Page, trainer: { email: string; password: string }) {
-  await page.getByLabel("E-mail address").fill(trainer.email);
-  await page.getByLabel("Password").fill(trainer.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-/** First sign-in: password, then the enrolment the dashboard insists on. Returns the TOTP secret. */
-async function signInAndEnrol(page: Page, trainer: { email: string; password: string }): Promise<string> {
-  await page.goto("/admin");
-  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin/);
-  await signInWithPassword(page, trainer);
-  await expect(page).toHaveURL(/\/admin\/security\?enrol=1/);
-  await expect(page.getByText("Set up two-factor sign-in first")).toBeVisible();
-  await page.getByLabel("Password to confirm").fill(trainer.password);
-  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
-  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toHaveAttribute(
-    "src",
-    /^data:image\/svg\+xml;base64,/,
-  );
-  await expect(page.getByRole("list", { name: "Backup codes" }).getByRole("listitem")).toHaveCount(10);
-  const secret = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
-  expect(secret).toMatch(/^[A-Z2-7]+=*$/);
-  await page.getByLabel("Code from the app").fill(totpCode(secret));
-  await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
-  await expect(page).toHaveURL(/\/admin\?enrolled=1/);
-  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
-  return secret;
-}
 
 /** Any artwork the seeded articles already use, so the test depends on no particular post. */
 function someSeedImage(): string {
