@@ -18,8 +18,11 @@ import { freePort, startServer, type RunningServer } from "../support/server";
 function startProxy(upstreams: number[]): Promise<{ port: number; close(): Promise<void> }> {
   let next = 0;
   const proxy = http.createServer((req, res) => {
+    // Round robin for the first try; each retry goes to the next instance after the one that
+    // failed (what a load balancer's retry does), never by chance to the same one again.
+    const first = next++;
     const attempt = (tries: number) => {
-      const port = upstreams[next++ % upstreams.length];
+      const port = upstreams[(first + tries - 1) % upstreams.length];
       const retry = () => {
         if (tries >= 8) return res.writeHead(502).end();
         setTimeout(() => attempt(tries + 1), 25 * tries);
