@@ -65,7 +65,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node --import tsx server/index.ts",
+    command: `node ${process.env.BUILD_DIR ?? "build"}/server-runtime/index.js`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     // A fresh embedded database migrates on first start, which is slow on a loaded 2-core machine.

@@ -21,13 +21,13 @@ export async function freePort() {
 
 export function requireBuild() {
   const dir = process.env.BUILD_DIR ?? "build";
-  if (!existsSync(path.join(dir, "server/index.js"))) {
+  if (!existsSync(path.join(dir, "server/index.js")) || !existsSync(path.join(dir, "server-runtime/index.js"))) {
     console.error(`No production build in ${dir}/: run \`npm run build\` first.`);
     process.exit(1);
   }
 }
 
-/** Starts `server/index.ts` with generous form limits (a benchmark is one address sending a lot). */
+/** Starts the compiled server (what `npm start` runs) with generous form limits (a benchmark is one address sending a lot). */
 export async function startServer(extraEnv = {}) {
   const port = await freePort();
   const env = {
@@ -45,7 +45,7 @@ export async function startServer(extraEnv = {}) {
   };
   delete env.DATABASE_URL;
   if (extraEnv.DATABASE_URL) env.DATABASE_URL = extraEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, [path.join(process.env.BUILD_DIR ?? "build", "server-runtime/index.js")], {
     env,
     stdio: ["ignore", "inherit", "inherit"],
   });

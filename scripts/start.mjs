@@ -6,7 +6,16 @@ import path from "node:path";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 const stampFile = path.join(buildDir, "start-stamp.json");
-const SOURCES = ["app", "content", "db", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+const SOURCES = [
+  "app",
+  "server",
+  "content",
+  "db",
+  "public",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 
 function newest(entry) {
   const stats = statSync(entry);
@@ -18,6 +27,7 @@ const stamp = existsSync(stampFile) ? JSON.parse(readFileSync(stampFile, "utf8")
 const fresh =
   stamp &&
   existsSync(path.join(buildDir, "server/index.js")) &&
+  existsSync(path.join(buildDir, "server-runtime/index.js")) &&
   SOURCES.filter((entry) => existsSync(entry)).every((entry) => newest(entry) <= stamp.builtAt);
 
 if (fresh) {
@@ -29,6 +39,7 @@ if (fresh) {
   writeFileSync(stampFile, JSON.stringify({ builtAt }));
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { stdio: "inherit" });
+// The server compiled by the build (scripts/build-server.mjs): no TypeScript transpiling at start.
+const server = spawn(process.execPath, [path.join(buildDir, "server-runtime/index.js")], { stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -41,7 +41,7 @@ test.beforeAll(async () => {
     env[key] = value;
   }
   let output = "";
-  server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  server = spawn(process.execPath, [path.join(process.env.BUILD_DIR ?? "build", "server-runtime/index.js")], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: { ...env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],

@@ -16,6 +16,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The server the build compiled (what `npm start` runs); BUILD_DIR picks another build. */
+const serverEntry = () => path.join(process.env.BUILD_DIR ?? "build", "server-runtime/index.js");
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -31,7 +34,7 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "coach-data-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, [serverEntry()], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: {
       ...cleanEnv(),
@@ -93,7 +96,7 @@ export function cleanEnv(): Record<string, string> {
 export async function runServerExpectingExit(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, [serverEntry()], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: { ...cleanEnv(), PORT: "0", DATA_DIR: mkdtempSync(path.join(tmpdir(), "coach-data-")), ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 
 /** What can be checked of the deployment recipe without pulling base images (README says what cannot). */
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
 
 describe("deployment recipe", () => {
@@ -21,12 +21,15 @@ describe("deployment recipe", () => {
     expect(dockerfile.match(/^FROM /gm)).toHaveLength(2);
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/readyz/m);
+    // The image starts what `npm start` starts: the server the build compiled.
+    expect(dockerfile).toMatch(/^CMD \["node", "build\/server-runtime\/index.js"\]$/m);
   });
 
+  // Runs after the production build (integration stage): the entry is the compiled server.
   it("the systemd unit's ExecStart is the production server entry, which exists and loads", () => {
     const unit = read("deploy/mila-coaching.service");
     const exec = /^ExecStart=(\S+) (.+)$/m.exec(unit);
-    expect(exec?.[2]).toBe("--import tsx server/index.ts");
+    expect(exec?.[2]).toBe("build/server-runtime/index.js");
     // The same arguments with the local node: a bad setting makes the entry exit naming it,
     // which proves the command starts the server code rather than failing to find it.
     const result = (() => {
