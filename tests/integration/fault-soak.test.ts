@@ -3,22 +3,25 @@ import { rssKb, startFaultServer, type FaultServer } from "../support/fault";
 
 /**
  * Soak: a bounded mixed load (pages and both form endpoints, 10 in flight) for SOAK_SECONDS
- * (60 here; `npm run bench:soak` runs 2 minutes). No request may fail. Memory is measured
- * after a full garbage collection at the end of a warm-up and at the end of the run: the live
- * V8 heap may grow by at most HEAP_GROWTH_BOUND_MB and the resident set (V8, PGlite's
- * WebAssembly memory, buffers) by at most RSS_GROWTH_BOUND_MB. A leak of 10 KB per request
- * would show as tens of MB of heap after a few thousand requests.
+ * (60 here; `npm run bench:soak` runs 2 minutes), in two halves, with a full backup taken under
+ * load in the warm-up and in each half (the hourly job's work: a second PGlite instance reads a copy
+ * of the database). No request and no backup may fail. Memory is measured after a full garbage
+ * collection at the end of the warm-up and of each half. A leak grows the heap in both halves;
+ * one-time growth (code compiled lazily, caches filling) mostly in the first. So the live V8 heap
+ * may grow by at most HEAP_GROWTH_BOUND_MB in the second half and over the whole run, and the
+ * resident set (V8, PGlite's WebAssembly memory, buffers) by at most RSS_GROWTH_BOUND_MB. A leak of
+ * 10 KB a request is about 30 MB a half here and fails.
  *
- * OPEN (2026-11-23): after the content store, metrics and islands landed, one CI run measured
- * 149 → 179 MB of live heap over 5,714 requests (30 MB, about 5 KB a request) where the bound was
- * 24 MB. Whether that is one-time growth the 8 s warm-up misses (modules and caches loaded lazily)
- * or a leak is not known yet. The bound is 48 MB until it is found: a leak of 10 KB a request
- * still fails it; a smaller one would not, so measure two windows before trusting this again.
+ * Found 2026-11-24: the 30 MB of heap growth one CI run saw came from the first scheduled backup
+ * landing inside the measured window (it starts 60 s after the server); heap snapshots showed a
+ * second PGlite instance's WebAssembly objects, and six backups in a row leave memory flat. The
+ * scheduled job is off here and the backups run at known moments instead.
  */
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const WARMUP_SECONDS = 8;
 const RSS_GROWTH_BOUND_MB = 128;
-const HEAP_GROWTH_BOUND_MB = 48;
+/** The second half alone (one-time growth is over by then), and the whole measured run. */
+const HEAP_GROWTH_BOUND_MB = { secondHalf: 16, whole: 32 };
 const IN_FLIGHT = 10;
 
 const pages = [
@@ -96,7 +99,7 @@ async function load(url: string, seconds: number): Promise<{ requests: number; f
 describe("soak", () => {
   let server: FaultServer;
   beforeAll(async () => {
-    server = await startFaultServer();
+    server = await startFaultServer({ BACKUP_INTERVAL_MINUTES: "0" });
   });
   afterAll(async () => {
     await server?.stop();
@@ -106,21 +109,30 @@ describe("soak", () => {
     `serves a mixed load for ${SOAK_SECONDS} s without errors or unbounded memory growth`,
     { timeout: (SOAK_SECONDS + WARMUP_SECONDS + 60) * 1000 },
     async () => {
-      const warmup = await load(server.url, WARMUP_SECONDS);
+      const [warmup] = await Promise.all([load(server.url, WARMUP_SECONDS), server.send("backup")]);
       expect(warmup.failures.slice(0, 5)).toEqual([]);
-      const heapStart = (await server.send("memory")) as NodeJS.MemoryUsage;
+      const heap = [(await server.send("memory")) as NodeJS.MemoryUsage];
       const start = await rssKb(server.pid);
       const samples: number[] = [];
       const sampler = setInterval(
         () => void rssKb(server.pid).then((kb) => samples.push(Math.round(kb / 1024))),
         10_000,
       );
-      const run = await load(server.url, SOAK_SECONDS);
+      const halves = [];
+      for (let half = 0; half < 2; half++) {
+        const [result] = await Promise.all([load(server.url, SOAK_SECONDS / 2), server.send("backup")]);
+        halves.push(result);
+        heap.push((await server.send("memory")) as NodeJS.MemoryUsage);
+      }
       clearInterval(sampler);
-      const heapEnd = (await server.send("memory")) as NodeJS.MemoryUsage;
       const end = await rssKb(server.pid);
+      const heapMb = heap.map((m) => m.heapUsed / 2 ** 20);
+      const run = {
+        requests: halves.reduce((sum, h) => sum + h.requests, 0),
+        failures: halves.flatMap((h) => h.failures),
+      };
       console.info(
-        `soak: RSS every 10 s ${samples.join(", ")} MB; V8 heap ${Math.round(heapStart.heapUsed / 2 ** 20)} → ${Math.round(heapEnd.heapUsed / 2 ** 20)} MB`,
+        `soak: RSS every 10 s ${samples.join(", ")} MB; V8 heap ${heapMb.map(Math.round).join(" → ")} MB over ${halves.map((h) => h.requests).join(" + ")} requests`,
       );
       const growthMb = (end - start) / 1024;
       console.info(
@@ -129,7 +141,8 @@ describe("soak", () => {
       expect(run.failures.slice(0, 10)).toEqual([]);
       expect(run.requests).toBeGreaterThan(SOAK_SECONDS);
       expect(growthMb).toBeLessThan(RSS_GROWTH_BOUND_MB);
-      expect((heapEnd.heapUsed - heapStart.heapUsed) / 2 ** 20).toBeLessThan(HEAP_GROWTH_BOUND_MB);
+      expect(heapMb[2]! - heapMb[1]!).toBeLessThan(HEAP_GROWTH_BOUND_MB.secondHalf);
+      expect(heapMb[2]! - heapMb[0]!).toBeLessThan(HEAP_GROWTH_BOUND_MB.whole);
       expect((await server.counts()).outbox).toBe(0);
     },
   );

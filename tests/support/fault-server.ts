@@ -11,7 +11,7 @@ import { createServices } from "../../server/services";
 import { createApp } from "../../server/app";
 import { newsletterSubscribers, orders, payments, processedEvents, session, signups, user } from "#db/schema";
 
-export type FaultCommand = { id: number; type: "db:down" | "db:up" | "counts" | "memory" };
+export type FaultCommand = { id: number; type: "db:down" | "db:up" | "counts" | "memory" | "backup" };
 export interface FaultCounts {
   signups: number;
   subscribers: number;
@@ -40,6 +40,9 @@ async function handle(command: FaultCommand): Promise<unknown> {
     case "db:up":
       if (database.engine === "pglite") await database.reopen?.();
       return null;
+    case "backup":
+      // The hourly job's work, on demand (the soak runs it under load at known moments).
+      return (await services.backups.runNow()).size;
     case "memory":
       // Started with --expose-gc: live memory after a full collection, not garbage not yet collected.
       (globalThis as { gc?: () => void }).gc?.();
