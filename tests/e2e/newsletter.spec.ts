@@ -85,6 +85,47 @@ test.describe("footer form", () => {
     expect(requests).toBe(0);
   });
 
+  test("an empty address sent before the app runs gets the site's message, not the browser's bubble", async ({
+    page,
+  }) => {
+    let requests = 0;
+    await page.route("**/api/newsletter", (route) => {
+      requests++;
+      return route.continue();
+    });
+    // Registered before the page's own scripts: records whether each `invalid` event (which is
+    // what opens the browser's bubble) was cancelled by the time it had been handled.
+    await page.addInitScript(() => {
+      const seen: boolean[] = [];
+      Object.assign(window, { invalidPrevented: seen });
+      addEventListener("invalid", (event) => setTimeout(() => seen.push(event.defaultPrevented)), true);
+    });
+    await page.goto("/pricing");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    const form = footerForm(page);
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(form.getByRole("alert")).toHaveText(ERROR);
+    await expect(form.getByRole("textbox", { name: "Email address" })).toHaveAttribute("aria-invalid", "true");
+    const prevented = await page.evaluate(
+      () => (window as unknown as { invalidPrevented: boolean[] }).invalidPrevented,
+    );
+    expect(prevented.length).toBeGreaterThan(0);
+    expect(prevented.every(Boolean)).toBe(true);
+    expect(requests).toBe(0);
+  });
+
+  test("without JavaScript an empty address is stopped by the browser's own check", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto("/pricing");
+    const form = footerForm(page);
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    const input = form.getByRole("textbox", { name: "Email address" });
+    expect(await input.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    await expect(page).toHaveURL(/\/pricing$/);
+    await context.close();
+  });
+
   test("a server failure shows the error and clears after 5 s", async ({ page, consoleErrors }) => {
     await withClock(page);
     await page.route("**/api/newsletter", (route) =>

@@ -188,6 +188,9 @@ export function NewsletterForm({
           method="post"
           action="/api/newsletter"
           noValidate={hydrated}
+          // Before the app runs, the page's loader hands an empty address to it instead of the
+          // browser's bubble, so the visitor sees the site's own message either way.
+          data-own-errors=""
           onSubmit={onSubmit}
           className={inline ? "flex-1" : variant === "footer" ? "mt-5 md:mt-0" : "mt-5"}
           aria-label={copy.title}
