@@ -14,7 +14,7 @@ import { cachedByRevision } from "~/features/site/route-meta";
 import { publicEnv } from "~/infra/env.server";
 import { revisionValidator, stylesheetInliner } from "./page-cache";
 import { islandModules } from "./islands";
-import { firstTouchCookie } from "./first-touch";
+import { firstTouchChoice, firstTouchCookie } from "./first-touch";
 import { createMetrics } from "./metrics";
 import { pendingMigrations } from "~/infra/db.server";
 
@@ -146,6 +146,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
     next();
   });
 
+  app.post("/api/first-touch", ...firstTouchChoice(env.SITE_URL));
   app.use(firstTouchCookie(env.SITE_URL));
   for (const middleware of before) app.use(middleware);
 

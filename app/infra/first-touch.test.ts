@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { cookieValue, firstTouchOf, parseFirstTouch, serializeFirstTouch, sourceLabel } from "./first-touch";
+import {
+  MAX_FIRST_TOUCH_COOKIE,
+  cookieValue,
+  firstTouchOf,
+  firstTouchOfRequest,
+  parseFirstTouch,
+  serializeFirstTouch,
+  sourceLabel,
+} from "./first-touch";
 
 const now = new Date("2026-11-22T10:00:00Z");
 
@@ -53,5 +61,41 @@ describe("first touch", () => {
     expect(sourceLabel({ landingPath: "/", firstSeen: "2026-11-22", utmSource: "Newsletter" })).toBe("newsletter");
     expect(sourceLabel({ landingPath: "/", firstSeen: "2026-11-22", referrer: "www.google.com" })).toBe("google.com");
     expect(sourceLabel({ landingPath: "/", firstSeen: "2026-11-22" })).toBe("direct");
+  });
+
+  it("keeps the cookie under its cap when a campaign link carries long non-Latin values", () => {
+    const long = "ランニング🏃".repeat(40);
+    const url = new URL("https://coach.example/start");
+    for (const p of ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"])
+      url.searchParams.set(p, long);
+    const touch = firstTouchOf({ url, referer: "https://l.instagram.com/", now });
+    const value = serializeFirstTouch(touch);
+    expect(value.length).toBeLessThanOrEqual(MAX_FIRST_TOUCH_COOKIE);
+    const back = parseFirstTouch(value);
+    // Shortened, never dropped whole while it fits: the source still reads as the link's.
+    expect(long.startsWith(back?.utmSource ?? "-")).toBe(true);
+    expect(back?.utmSource?.length).toBeGreaterThan(0);
+    expect(back).toMatchObject({ referrer: "l.instagram.com", landingPath: "/start", firstSeen: "2026-11-22" });
+  });
+
+  it("without a cookie, credits a submission with the site's page it was sent from", () => {
+    const request = (referer?: string, cookie?: string) =>
+      new Request("https://coach.example/api/intake", {
+        method: "POST",
+        headers: { ...(referer ? { referer } : {}), ...(cookie ? { cookie } : {}) },
+      });
+    expect(firstTouchOfRequest(request("https://coach.example/start?utm_source=instagram"), now)).toEqual({
+      utmSource: "instagram",
+      landingPath: "/start",
+      firstSeen: "2026-11-22",
+    });
+    // Another site's page is no page of ours; no Referer, nothing to credit.
+    expect(firstTouchOfRequest(request("https://elsewhere.example/start?utm_source=x"), now)).toBeNull();
+    expect(firstTouchOfRequest(request(), now)).toBeNull();
+    // A kept first touch (a visitor who accepted analytics) wins over the page.
+    const kept = serializeFirstTouch({ utmSource: "newsletter", landingPath: "/blog", firstSeen: "2026-11-01" });
+    expect(
+      firstTouchOfRequest(request("https://coach.example/start?utm_source=instagram", `first_touch=${kept}`), now),
+    ).toMatchObject({ utmSource: "newsletter", landingPath: "/blog" });
   });
 });

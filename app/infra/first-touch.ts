@@ -2,16 +2,23 @@ import "./zod-config";
 import { z } from "zod";
 import type { FirstTouch } from "#db/schema";
 import { hasNoControlCharacters } from "./control-characters";
+import { CONSENT_COOKIE } from "./consent-cookie";
 
 export type { FirstTouch };
 
 /**
- * The first-party source of a visit: what brought the visitor the first time (UTM parameters,
- * the referring site's host, the landing page, the day). Kept in a first-party cookie that only
- * this site's server reads and that goes to nobody else, then copied onto each lead, subscriber
- * and order. No identifier, no tracking across sites: it needs no consent.
+ * The first-party source of a visit: what brought the visitor (UTM parameters, the referring
+ * site's host, the landing page, the day), copied onto each lead, subscriber and order.
+ *
+ * Remembering it across page views means storing something on the visitor's device, which the
+ * Dutch Telecommunications Act allows only when strictly necessary or with consent; knowing which
+ * campaign worked is neither. So the first_touch cookie is set only for a visitor who accepted
+ * analytics (CONSENT_COOKIE). Without that, a submission is credited with what the request itself
+ * carries: the page the form was sent from (its Referer, with that page's UTM parameters).
  */
 export const FIRST_TOUCH_COOKIE = "first_touch";
+/** Browsers drop cookies over 4 KB; this one stays far below whatever the campaign link holds. */
+export const MAX_FIRST_TOUCH_COOKIE = 1_000;
 /** Long enough for a visitor who reads a few posts and comes back to sign up weeks later. */
 export const FIRST_TOUCH_MAX_AGE_S = 90 * 86_400;
 
@@ -56,8 +63,29 @@ export function firstTouchOf(input: { url: URL; referer: string | null | undefin
   return touch;
 }
 
-/** Compact cookie value (short keys, URL-encoded); parseFirstTouch reads it back. */
+/**
+ * Compact cookie value (short keys, URL-encoded) of at most MAX_FIRST_TOUCH_COOKIE characters:
+ * long values (non-Latin text takes up to 15 characters per letter once encoded) are shortened,
+ * the longest first. parseFirstTouch reads it back.
+ */
 export function serializeFirstTouch(touch: FirstTouch): string {
+  const fitted = { ...touch };
+  for (let value = encode(fitted); value.length > MAX_FIRST_TOUCH_COOKIE; value = encode(fitted)) {
+    const keys = [...UTM_FIELDS.map(([, key]) => key), "referrer" as const, "landingPath" as const];
+    const longest = keys.reduce((a, b) => ((fitted[b]?.length ?? 0) > (fitted[a]?.length ?? 0) ? b : a));
+    const current = fitted[longest] ?? "";
+    // Never split a UTF-16 surrogate pair: that would not encode at all.
+    const cut = Array.from(current)
+      .slice(0, Math.floor(Array.from(current).length / 2))
+      .join("");
+    if (longest === "landingPath") fitted.landingPath = cut.startsWith("/") ? cut : "/";
+    else if (cut) fitted[longest] = cut;
+    else delete fitted[longest];
+  }
+  return encode(fitted);
+}
+
+function encode(touch: FirstTouch): string {
   const params = new URLSearchParams();
   for (const [, key, short] of UTM_FIELDS) {
     const value = touch[key];
@@ -101,9 +129,27 @@ export function cookieValue(cookieHeader: string | null | undefined, name = FIRS
   return null;
 }
 
-/** The visitor's first touch, as their browser sent it with a form or checkout. */
-export function firstTouchOfRequest(request: Request): FirstTouch | null {
-  return parseFirstTouch(cookieValue(request.headers.get("cookie")));
+/**
+ * The source to store with a form or checkout: the first_touch cookie of a visitor who accepted
+ * analytics, else what the request itself carries (the site's page it was sent from).
+ */
+export function firstTouchOfRequest(request: Request, now = new Date()): FirstTouch | null {
+  const stored = parseFirstTouch(cookieValue(request.headers.get("cookie")));
+  if (stored) return stored;
+  const referer = request.headers.get("referer");
+  if (!referer) return null;
+  try {
+    const page = new URL(referer);
+    if (page.host !== new URL(request.url).host) return null;
+    return firstTouchOf({ url: page, referer: undefined, now });
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the request's cookies say the visitor accepted analytics. */
+export function acceptedAnalytics(cookieHeader: string | null | undefined): boolean {
+  return cookieValue(cookieHeader, CONSENT_COOKIE) === "accepted";
 }
 
 /** One readable name per source, for grouping: the campaign source, else the referring site, else direct. */

@@ -29,15 +29,17 @@ function PageViewTracker() {
 /** The public site's chrome around every visitor page; the back office has its own (admin-layout.tsx). */
 export default function PublicLayout() {
   const data = useRootData();
+  const gtmId = data?.publicEnv.GTM_ID ?? null;
   return (
     <PublicEnvContext.Provider value={data?.publicEnv}>
+      {/* Only a tag manager needs consent: without one there is nothing to choose and no bar. */}
+      {gtmId && <CookieConsent gtmId={gtmId} />}
       <SiteHeader blogNav={data?.blogNav ?? []} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter cookieSettings={!!gtmId} />
       <PageViewTracker />
-      <CookieConsent gtmId={data?.publicEnv.GTM_ID ?? null} />
       <VitalsLoader />
     </PublicEnvContext.Provider>
   );

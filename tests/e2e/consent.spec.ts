@@ -1,22 +1,21 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect, type BrowserContext, type Cookie, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { routeEntries } from "~/features/site/route-meta";
-import { startFaultServer, type FaultServer } from "../support/fault";
+import { startServer, type RunningServer } from "../support/server";
+import { expectAccessible } from "./fixtures";
 
 /**
- * Consent on every page of the route table, with a tag manager configured (GTM_ID is baked
- * into prerendered pages, so this spec uses its own build with GTM_ID set and its own server):
- * before Accept nothing leaves for an analytics or tag-manager host and no cookie or storage
- * is set; after Accept the tag manager loads; Reject is as prominent as Accept.
+ * Consent on every page of the route table, with a tag manager configured (this spec's own
+ * server, with GTM_ID set; the main e2e server has none, so it shows no bar at all): before Accept
+ * nothing leaves for an analytics or tag-manager host and no cookie or storage is set; after
+ * Accept the tag manager loads and the first-touch cookie is kept; Reject is as prominent as
+ * Accept; the bar covers nothing.
  */
 const GTM_ID = "GTM-TEST123";
 const TRACKERS =
   /googletagmanager\.com|google-analytics\.com|analytics\.google\.com|doubleclick\.net|googleadservices|facebook\.(com|net)|hotjar|clarity\.ms|segment\.(io|com)|mixpanel|plausible\.io/;
 const root = path.resolve(import.meta.dirname, "../..");
-const baseBuild = path.resolve(root, process.env.BUILD_DIR ?? "build");
-const gtmBuild = path.resolve(root, process.env.GTM_BUILD_DIR ?? `${baseBuild}-gtm`);
 
 const blogSlug = readdirSync(path.join(root, "content/blog"))
   .filter((name) => name.endsWith(".md"))
@@ -24,22 +23,6 @@ const blogSlug = readdirSync(path.join(root, "content/blog"))
 const pages = routeEntries.map((entry) => entry.path.replace(":slug", blogSlug ?? "missing"));
 /** Tools for the trainer, rendered without the site's chrome (no cookie bar, no tags). */
 const withoutBar = new Set(routeEntries.filter((entry) => entry.category === "internal").map((entry) => entry.path));
-
-/** Reuses a build made with GTM_ID when it is newer than the main build, else makes one. */
-function ensureGtmBuild(): void {
-  const marker = path.join(gtmBuild, "client/index.html");
-  const fresh =
-    existsSync(marker) &&
-    readFileSync(marker, "utf8").includes(GTM_ID) &&
-    (!existsSync(path.join(baseBuild, "server/index.js")) ||
-      statSync(marker).mtimeMs >= statSync(path.join(baseBuild, "server/index.js")).mtimeMs);
-  if (fresh) return;
-  execFileSync("npx", ["react-router", "build"], {
-    cwd: root,
-    stdio: "ignore",
-    env: { ...process.env, GTM_ID, BUILD_DIR: gtmBuild },
-  });
-}
 
 const test = base.extend<{ tracked: { urls: string[]; errors: string[] } }>({
   tracked: async ({ context }, use) => {
@@ -50,7 +33,7 @@ const test = base.extend<{ tracked: { urls: string[]; errors: string[] } }>({
   },
 });
 
-let server: FaultServer;
+let server: RunningServer;
 let origin = "";
 
 async function watch(context: BrowserContext, tracked: { urls: string[]; errors: string[] }): Promise<void> {
@@ -86,17 +69,9 @@ const TAG_MANAGER_STAND_IN = `(function () {
 /** Strictly necessary: React Router's scroll restoration keeps positions for back/forward in this tab. */
 const ESSENTIAL_STORAGE = new Set(["react-router-scroll-positions"]);
 
-/**
- * The first-touch cookie needs no consent: it is strictly first-party, HttpOnly (no script,
- * tag or analytics can read it) and only ever read by this site's own server when a form is sent.
- */
-function nonEssential(cookies: Cookie[]): Cookie[] {
-  for (const cookie of cookies.filter((c) => c.name === "first_touch")) {
-    expect(cookie.httpOnly).toBe(true);
-    expect(cookie.domain).not.toMatch(/^\./);
-  }
-  return cookies.filter((c) => c.name !== "first_touch");
-}
+/** The one cookie a choice itself sets: the record of that choice (app/infra/consent-cookie.ts). */
+const CHOICE_COOKIE = "cookie_consent";
+const bar = (page: Page) => page.getByRole("region", { name: "Cookies on this site" });
 
 async function storage(page: Page): Promise<{ local: string[]; session: string[]; cookie: string }> {
   const found = await page.evaluate(() => ({
@@ -114,9 +89,8 @@ async function storage(page: Page): Promise<{ local: string[]; session: string[]
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  test.setTimeout(600_000);
-  ensureGtmBuild();
-  server = await startFaultServer({ BUILD_DIR: gtmBuild, GTM_ID });
+  test.setTimeout(180_000);
+  server = await startServer({ GTM_ID, RATE_LIMIT_POSTS_PER_MINUTE: "1000" });
   origin = server.url;
 });
 
@@ -135,11 +109,11 @@ test("before a choice, no page sends anything to an analytics host or stores any
     const res = await page.goto(`${origin}${target}`, { waitUntil: "networkidle" });
     expect(res?.status(), target).toBeLessThan(500);
     if (!withoutBar.has(target)) {
-      await expect(page.getByRole("region", { name: "Cookies on this site" }), target).toBeVisible();
+      await expect(bar(page), target).toBeVisible();
     }
     await expect(page.locator("script#gtm-script"), target).toHaveCount(0);
     expect(await storage(page), target).toEqual({ local: [], session: [], cookie: "" });
-    expect(nonEssential(await context.cookies()), target).toEqual([]);
+    expect(await context.cookies(), target).toEqual([]);
   }
   expect(tracked.urls).toEqual([]);
 });
@@ -147,14 +121,14 @@ test("before a choice, no page sends anything to an analytics host or stores any
 test("Reject keeps the tag manager away on every later page", async ({ context, tracked }) => {
   const page = await context.newPage();
   await page.goto(`${origin}/`);
-  await page.getByRole("region", { name: "Cookies on this site" }).getByRole("button", { name: "Reject" }).click();
+  await bar(page).getByRole("button", { name: "Reject" }).click();
   for (const target of ["/services", "/pricing", "/start", `/blog/${blogSlug}`]) {
     await page.goto(`${origin}${target}`, { waitUntil: "networkidle" });
-    await expect(page.getByRole("region", { name: "Cookies on this site" })).toBeHidden();
+    await expect(bar(page)).toBeHidden();
   }
   expect(tracked.urls).toEqual([]);
-  expect(nonEssential(await context.cookies())).toEqual([]);
   // The choice itself is the only thing stored: it is what keeps the tags away.
+  expect((await context.cookies()).map((c) => `${c.name}=${c.value}`)).toEqual([`${CHOICE_COOKIE}=rejected`]);
   expect((await storage(page)).local).toEqual(["cookie-consent"]);
 });
 
@@ -163,7 +137,7 @@ test("Accept loads the tag manager with the configured container", async ({ cont
   await page.goto(`${origin}/services`, { waitUntil: "networkidle" });
   expect(tracked.urls).toEqual([]);
   const tagManager = page.waitForRequest((request) => request.url().includes("googletagmanager.com/gtm.js"));
-  await page.getByRole("region", { name: "Cookies on this site" }).getByRole("button", { name: "Accept" }).click();
+  await bar(page).getByRole("button", { name: "Accept" }).click();
   const request = await tagManager;
   expect(new URL(request.url()).searchParams.get("id")).toBe(GTM_ID);
   await expect(page.locator("script#gtm-script")).toHaveCount(1);
@@ -173,6 +147,97 @@ test("Accept loads the tag manager with the configured container", async ({ cont
   tracked.urls.length = 0;
   await page.goto(`${origin}/pricing`, { waitUntil: "networkidle" });
   expect(tracked.urls.some((url) => url.includes(`id=${GTM_ID}`))).toBe(true);
+});
+
+test("Accept keeps how the visitor found the site, from the page where they accepted; Reject forgets it", async ({
+  context,
+}) => {
+  const page = await context.newPage();
+  await page.goto(`${origin}/blog?utm_source=instagram&utm_campaign=spring`, { waitUntil: "networkidle" });
+  expect(await context.cookies()).toEqual([]);
+  const remembered = page.waitForResponse((r) => r.url().endsWith("/api/first-touch"));
+  await bar(page).getByRole("button", { name: "Accept" }).click();
+  expect((await remembered).status()).toBe(204);
+  const firstTouch = (await context.cookies()).find((c) => c.name === "first_touch");
+  expect(firstTouch?.httpOnly).toBe(true);
+  expect(firstTouch?.domain).not.toMatch(/^\./);
+  expect(decodeURIComponent(decodeURIComponent(firstTouch?.value ?? ""))).toContain("s=instagram");
+  expect(decodeURIComponent(decodeURIComponent(firstTouch?.value ?? ""))).toContain("p=/blog");
+
+  // Changing the choice to Reject removes it.
+  await page.getByRole("contentinfo").getByRole("button", { name: "Cookie settings" }).click();
+  const forgotten = page.waitForResponse((r) => r.url().endsWith("/api/first-touch"));
+  await bar(page).getByRole("button", { name: "Reject" }).click();
+  await forgotten;
+  expect((await context.cookies()).map((c) => c.name)).toEqual([CHOICE_COOKIE]);
+});
+
+test("on a 375 × 812 phone the bar takes at most a fifth of the screen and covers no call to action or field", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto(`${origin}/`);
+  const box = await bar(page).boundingBox();
+  expect(box?.height ?? Infinity).toBeLessThanOrEqual(812 * 0.2);
+  // In the page's flow, not laid over it: it cannot cover anything, on any page, at any scroll.
+  expect(await bar(page).evaluate((el) => getComputedStyle(el).position)).toBe("static");
+  const start = page.getByRole("main").getByRole("link", { name: "Start Today" }).first();
+  await expect(start).toBeInViewport({ ratio: 1 });
+  // What a tap at its centre reaches is the button itself.
+  expect(
+    await start.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    }),
+  ).toBe(true);
+  await expectAccessible(page);
+  await context.close();
+});
+
+test("with scripts blocked no tag can load, so there is no bar to answer", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${origin}/pricing`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(bar(page)).toBeHidden();
+  await context.close();
+});
+
+test("the bar's first use: consent defaults denied, a choice persists and can be changed from the footer", async ({
+  context,
+}) => {
+  const page = await context.newPage();
+  await page.goto(`${origin}/`);
+  await expect(bar(page)).toBeVisible();
+  await expect(bar(page).getByRole("link", { name: "Privacy policy" })).toHaveAttribute("href", "/privacy-policy");
+  const consent = () =>
+    page.evaluate(() =>
+      ((window.dataLayer ?? []) as ArrayLike<unknown>[])
+        .filter((e) => typeof e === "object" && e !== null && (e as ArrayLike<unknown>)[0] === "consent")
+        .map((e) => Array.from(e as ArrayLike<unknown>)),
+    );
+  expect((await consent())[0]).toEqual([
+    "consent",
+    "default",
+    expect.objectContaining({ analytics_storage: "denied", ad_storage: "denied", ad_user_data: "denied" }),
+  ]);
+  await bar(page).getByRole("button", { name: "Reject" }).click();
+  await expect(bar(page)).toBeHidden();
+  expect((await consent()).at(-1)).toEqual(["consent", "update", { analytics_storage: "denied" }]);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(bar(page)).toBeHidden();
+  await page.getByRole("contentinfo").getByRole("button", { name: "Cookie settings" }).click();
+  await expect(bar(page).getByText("Your current choice: analytics cookies rejected.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Cookies on this site:" })).toBeFocused();
+  await bar(page).getByRole("button", { name: "Accept" }).click();
+  await expect(bar(page)).toBeHidden();
+  expect((await consent()).at(-1)).toEqual(["consent", "update", { analytics_storage: "granted" }]);
+  // A returning visitor who accepted gets the update in the head script, before any tag.
+  await page.goto(`${origin}/services`);
+  expect((await consent()).slice(0, 2).map((c) => c[1])).toEqual(["default", "update"]);
+  await expect(bar(page)).toBeHidden();
 });
 
 test("Reject is as prominent as Accept on every page that shows the bar", async ({ context }) => {
@@ -185,9 +250,8 @@ test("Reject is as prominent as Accept on every page that shows the bar", async 
     await page.setViewportSize(viewport);
     for (const target of pages.filter((p) => !withoutBar.has(p))) {
       await page.goto(`${origin}${target}`);
-      const bar = page.getByRole("region", { name: "Cookies on this site" });
-      const accept = bar.getByRole("button", { name: "Accept" });
-      const reject = bar.getByRole("button", { name: "Reject" });
+      const accept = bar(page).getByRole("button", { name: "Accept" });
+      const reject = bar(page).getByRole("button", { name: "Reject" });
       await expect(accept, target).toBeInViewport();
       await expect(reject, target).toBeInViewport();
       const [a, r] = [await accept.boundingBox(), await reject.boundingBox()];

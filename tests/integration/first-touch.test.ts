@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -8,26 +8,45 @@ import { openDatabase } from "~/infra/db.server";
 import { signups } from "#db/schema";
 
 /**
- * The first-party source through the real server: a visitor lands from a campaign link, reads
- * three pages (no UTM parameters any more), then sends the intake; the lead carries the landing's
- * UTM parameters, referring host and page. The cookie is set once and never overwritten.
+ * The first-party source through the real server. A visitor who accepted analytics lands from a
+ * campaign link, reads three pages (no UTM parameters any more), then sends the intake; the lead
+ * carries the landing's UTM parameters, referring host and page; the cookie is set once and never
+ * overwritten. A visitor who made no choice gets no cookie at all, and their lead is credited with
+ * the page the form was sent from.
  */
 describe("first touch through the server", () => {
   let server: RunningServer;
   const dataDir = mkdtempSync(path.join(tmpdir(), "coach-first-touch-"));
-  beforeAll(async () => {
-    server = await startServer({
+  const start = (port?: number) =>
+    startServer({
       DATA_DIR: dataDir,
       SITE_URL: "http://127.0.0.1",
       RATE_LIMIT_FORMS_PER_MINUTE: "1000",
+      ...(port ? { PORT: String(port) } : {}),
     });
+  beforeAll(async () => {
+    server = await start();
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** The embedded database belongs to the server process: read the row while it is stopped. */
+  async function readLead(id: string) {
+    await server.stop();
+    const database = await openDatabase({ dataDir });
+    try {
+      const [lead] = await database.db.select().from(signups).where(eq(signups.id, id));
+      return lead;
+    } finally {
+      await database.close();
+      server = await start(server.port);
+    }
+  }
+
   it("stores the landing URL's UTM parameters with a lead submitted three pages later", async () => {
-    const jar = new Map<string, string>();
+    const jar = new Map<string, string>([["cookie_consent", "accepted"]]);
     const get = async (path: string, referer?: string) => {
       const res = await fetch(`${server.url}${path}`, {
         headers: {
@@ -78,22 +97,94 @@ describe("first touch through the server", () => {
     const outcome = (await submitted.json()) as { status: string; leadId: string };
     expect(submitted.status, JSON.stringify(outcome)).toBe(200);
 
-    // The embedded database belongs to the server process: read the row once it has stopped.
-    await server.stop();
-    const database = await openDatabase({ dataDir });
-    try {
-      const [lead] = await database.db.select().from(signups).where(eq(signups.id, outcome.leadId));
-      expect(lead?.firstTouch).toEqual({
-        utmSource: "instagram",
-        utmMedium: "social",
-        utmCampaign: "spring-run",
-        utmContent: "story-2",
-        referrer: "l.instagram.com",
-        landingPath: "/blog",
-        firstSeen: new Date().toISOString().slice(0, 10),
-      });
-    } finally {
-      await database.close();
+    const lead = await readLead(outcome.leadId);
+    expect(lead?.firstTouch).toEqual({
+      utmSource: "instagram",
+      utmMedium: "social",
+      utmCampaign: "spring-run",
+      utmContent: "story-2",
+      referrer: "l.instagram.com",
+      landingPath: "/blog",
+      firstSeen: new Date().toISOString().slice(0, 10),
+    });
+  });
+
+  const intake = (headers: Record<string, string>, key: string) =>
+    fetch(`${server.url}/api/intake`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", ...headers },
+      body: JSON.stringify({
+        answers: { 1: "getting-fit", 2: "moderately", 4: "female", 5: "25-30" },
+        contact: {
+          firstName: "Nia",
+          lastName: "Noconsent",
+          email: `${key}@example.com`,
+          phone: "+31612345678",
+          message: "",
+        },
+        idempotencyKey: key,
+        elapsedMs: 30_000,
+        website: "",
+      }),
+    });
+
+  it("without consent sets no cookie, and credits a lead with the page its form was sent from", async () => {
+    for (const path of ["/?utm_source=instagram", "/blog", "/start?utm_source=instagram&utm_medium=story"]) {
+      const res = await fetch(`${server.url}${path}`, { headers: { referer: "https://l.instagram.com/" } });
+      await res.arrayBuffer();
+      expect(res.headers.getSetCookie(), path).toEqual([]);
     }
+    const rejected = await fetch(`${server.url}/blog?utm_source=x`, { headers: { cookie: "cookie_consent=rejected" } });
+    await rejected.arrayBuffer();
+    expect(rejected.headers.getSetCookie()).toEqual([]);
+
+    const submitted = await intake(
+      { referer: `${server.url}/start?utm_source=instagram&utm_medium=story` },
+      "first-touch-test-0002",
+    );
+    const outcome = (await submitted.json()) as { leadId: string };
+    expect(submitted.status).toBe(200);
+    expect(submitted.headers.getSetCookie()).toEqual([]);
+    const lead = await readLead(outcome.leadId);
+    expect(lead?.firstTouch).toEqual({
+      utmSource: "instagram",
+      utmMedium: "story",
+      landingPath: "/start",
+      firstSeen: new Date().toISOString().slice(0, 10),
+    });
+  });
+
+  it("the cookie choice endpoint keeps a first touch only after Accept and removes it otherwise", async () => {
+    const choose = (cookie: string, body: unknown) =>
+      fetch(`${server.url}/api/first-touch`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie, origin: server.url },
+        body: JSON.stringify(body),
+      });
+    const accepted = await choose("cookie_consent=accepted", {
+      page: "/pricing?utm_source=newsletter",
+      referrer: "https://mail.example.com/inbox",
+    });
+    expect(accepted.status).toBe(204);
+    const set = accepted.headers.getSetCookie().find((c) => c.startsWith("first_touch="));
+    expect(set).toMatch(/HttpOnly/i);
+    const value = set!.split(";")[0]!.slice("first_touch=".length);
+    expect(decodeURIComponent(decodeURIComponent(value))).toBe(
+      "s=newsletter&r=mail.example.com&p=/pricing&d=" + new Date().toISOString().slice(0, 10),
+    );
+
+    // An existing first touch stays the first.
+    const again = await choose(`cookie_consent=accepted; first_touch=${value}`, { page: "/blog?utm_source=other" });
+    expect(again.headers.getSetCookie()).toEqual([]);
+
+    const refused = await choose(`cookie_consent=rejected; first_touch=${value}`, { page: "/" });
+    expect(refused.status).toBe(204);
+    expect(refused.headers.getSetCookie().find((c) => c.startsWith("first_touch="))).toMatch(
+      /Expires=Thu, 01 Jan 1970/,
+    );
+
+    const foreign = await choose("cookie_consent=accepted", { page: "https://evil.example/x" });
+    expect(foreign.status).toBe(400);
+    expect(foreign.headers.getSetCookie()).toEqual([]);
   });
 });

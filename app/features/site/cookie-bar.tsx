@@ -7,7 +7,8 @@ import { buttonStyles } from "~/ui/button";
 
 /**
  * First-layer cookie choice with Accept and Reject side by side, and the only
- * place that loads the tag manager: never before the visitor accepted.
+ * place that loads the tag manager: never before the visitor accepted. Rendered only when a tag
+ * manager is configured (public-layout.tsx): nothing else on the site needs consent.
  */
 export function CookieConsent({ gtmId }: { gtmId: string | null }) {
   const hydrated = useHydrated();
@@ -39,20 +40,22 @@ export function CookieConsent({ gtmId }: { gtmId: string | null }) {
   // CSS hides it for a visitor who chose before (CONSENT_SET_ATTRIBUTE, set by the head script).
   if (hydrated && consent !== "unset" && !reopened) return null;
 
+  // In the page's flow above the header, not over it: it never covers a call to action or a form
+  // field, and on a 375 × 812 phone it takes about an eighth of the first screen.
   return (
     <section
       aria-labelledby="cookie-bar-title"
       data-cookie-bar={hydrated ? undefined : ""}
-      className="fixed inset-x-0 bottom-0 z-[70] p-3 sm:p-5"
+      data-consent-bar=""
+      className="border-b border-navy/10 bg-white"
     >
-      <div className="mx-auto flex max-w-4xl flex-col gap-4 rounded-2xl border border-navy/10 bg-white p-5 shadow-2xl shadow-navy/25 sm:flex-row sm:items-center sm:gap-6 sm:p-6">
-        <div className="flex-1 text-sm leading-relaxed text-ink">
-          <h2 id="cookie-bar-title" ref={headingRef} tabIndex={-1} className="text-base font-bold text-navy">
-            Cookies on this site
-          </h2>
-          <p className="mt-1">
-            With your permission I use analytics cookies (Google Tag Manager) to see which pages help visitors. Nothing
-            loads unless you accept; change your choice any time under “Cookie settings” in the footer.{" "}
+      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-2.5 sm:flex-row sm:items-center sm:gap-6 sm:px-8">
+        <div className="flex-1 text-sm leading-snug text-ink">
+          <h2 id="cookie-bar-title" ref={headingRef} tabIndex={-1} className="inline font-bold text-navy">
+            Cookies on this site:
+          </h2>{" "}
+          <p className="inline">
+            may I use analytics cookies (Google Tag Manager)? Nothing loads unless you accept.{" "}
             <Link
               to="/privacy-policy"
               className="font-semibold text-teal underline underline-offset-2 hover:text-teal-700"
@@ -61,7 +64,7 @@ export function CookieConsent({ gtmId }: { gtmId: string | null }) {
             </Link>
           </p>
           {consent !== "unset" && (
-            <p className="mt-2 font-medium">
+            <p className="mt-1 font-medium">
               Your current choice:{" "}
               {consent === "accepted" ? "analytics cookies accepted" : "analytics cookies rejected"}.
             </p>
@@ -72,7 +75,7 @@ export function CookieConsent({ gtmId }: { gtmId: string | null }) {
             type="button"
             data-consent-choice="rejected"
             onClick={() => choose("rejected")}
-            className={buttonStyles({ variant: "secondary", className: "flex-1 px-6 py-2.5 sm:flex-none" })}
+            className={buttonStyles({ variant: "secondary", className: "min-h-11 flex-1 px-6 py-1.5 sm:flex-none" })}
           >
             Reject
           </button>
@@ -82,7 +85,7 @@ export function CookieConsent({ gtmId }: { gtmId: string | null }) {
             onClick={() => choose("accepted")}
             className={buttonStyles({
               variant: "dark",
-              className: "flex-1 border-2 border-navy px-6 py-2.5 sm:flex-none",
+              className: "min-h-11 flex-1 border-2 border-navy px-6 py-1.5 sm:flex-none",
             })}
           >
             Accept

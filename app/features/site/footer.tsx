@@ -10,7 +10,8 @@ import { homeAnchorHref, homeAnchors, isBlogPath, SITE_LINKS_ID } from "./naviga
 
 const linkClass = "text-white/85 underline-offset-4 hover:text-white hover:underline";
 
-export function SiteFooter() {
+/** `cookieSettings`: only when a tag manager is configured is there a choice to change. */
+export function SiteFooter({ cookieSettings = false }: { cookieSettings?: boolean }) {
   const { pathname } = useLocation();
   const showNewsletter = !isBlogPath(pathname);
   return (
@@ -115,11 +116,13 @@ export function SiteFooter() {
                 Sitemap
               </Link>
             </li>
-            <li>
-              <button type="button" onClick={openConsentSettings} className={`${linkClass} cursor-pointer`}>
-                Cookie settings
-              </button>
-            </li>
+            {cookieSettings && (
+              <li>
+                <button type="button" onClick={openConsentSettings} className={`${linkClass} cursor-pointer`}>
+                  Cookie settings
+                </button>
+              </li>
+            )}
           </ul>
         </div>
       </div>

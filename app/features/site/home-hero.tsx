@@ -50,7 +50,7 @@ export function HomeHero({ hero, secondary }: { hero: Hero; secondary: { label: 
   return (
     <section
       aria-labelledby="hero-title"
-      className="relative isolate flex min-h-[calc(100svh-4rem)] items-end overflow-hidden bg-navy sm:min-h-[640px] sm:items-center"
+      className="relative isolate flex min-h-[calc(100svh-4rem-var(--consent-bar-height,0px))] items-end overflow-hidden bg-navy sm:min-h-[640px] sm:items-center"
     >
       <Picture
         image={hero.poster}
