@@ -5,6 +5,7 @@ import type { Mailer } from "~/infra/mail.server";
 import type { Backups } from "~/infra/backup-schedule.server";
 import type { RateLimitResult } from "~/infra/rate-limit.server";
 import type { PaymentProvider } from "~/features/checkout/provider.server";
+import type { OrderConfirmations } from "~/features/checkout/order-confirmation.server";
 import type { Outbox } from "~/features/leads/outbox.server";
 import type { BackOfficeAuth } from "~/features/back-office/auth.server";
 import type { SiteContentStore } from "~/features/content/kinds.server";
@@ -31,6 +32,8 @@ export interface AppServices {
   outbox: Outbox;
   /** Scheduled backups and the newest good one (BACKUP_DIR). */
   backups: Backups;
+  /** Sends each paid order its confirmation with the terms (kick after a payment). */
+  orderConfirmations: OrderConfirmations;
   /** Back-office authentication (better-auth: sessions, TOTP, JWKS). */
   auth: BackOfficeAuth;
   /** The content model: articles, offers, events, ... (app/features/content/store.server.ts). */

@@ -15,6 +15,15 @@ export interface CheckoutContent {
     contact: string;
     contactNote: string;
     secureNote: string;
+    /**
+     * The buyer's request to start within the withdrawal period ("{days}": the number of days);
+     * stored word for word with the order.
+     */
+    startNow: string;
+    /** Under the box: what happens when it is left unticked. */
+    startNowHint: string;
+    /** Beside the box: the terms and withdrawal pages. */
+    termsNote: string;
   };
   success: {
     title: string; // "Thank You!"
@@ -82,6 +91,10 @@ export const checkout: CheckoutContent = {
     contact: "Contact",
     contactNote: "Book a free intake and we agree on a plan and price together.",
     secureNote: "Secure payment by card or iDEAL. Instalment plans stop automatically after the last payment.",
+    startNow:
+      "Start my coaching right away, within the {days}-day withdrawal period. I understand that if I then withdraw, I pay for the days of coaching I received until then.",
+    startNowHint: "Leave it unticked and your plan starts the day after the {days} days are over.",
+    termsNote: "By choosing a plan you buy it under my terms and conditions, and you may withdraw within {days} days.",
   },
   success: {
     title: "Thank You!",

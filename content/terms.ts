@@ -20,7 +20,7 @@ export const terms: PrivacyContent = {
       heading: "What you buy",
       paragraphs: [
         "A coaching plan is a service for the number of months you choose: a personal training plan, the check-ins and support the plan's description lists, and access to the online environment for that period.",
-        "The plan starts on the day your payment is confirmed, unless you ask for a later start in your order.",
+        `If you ask at checkout for your coaching to start right away, the plan starts on the day your payment is confirmed; otherwise it starts the day after the ${WITHDRAWAL_DAYS}-day withdrawal period ends.`,
       ],
     },
     {

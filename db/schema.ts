@@ -133,6 +133,17 @@ export const orders = pgTable(
     /** The newsletter subscriber with the same e-mail, if any. */
     subscriberId: uuid("subscriber_id").references(() => newsletterSubscribers.id, { onDelete: "set null" }),
     firstTouch: firstTouch(),
+    /**
+     * When the buyer asked at checkout for the coaching to start within the withdrawal period,
+     * and the exact words they agreed to; null: it starts once the period is over.
+     */
+    startRequestedAt: timestamp("start_requested_at", { withTimezone: true }),
+    startRequestText: text("start_request_text"),
+    /**
+     * When the order confirmation (with the terms) was accepted by the mail server; for orders
+     * settled before confirmations existed, the time migration 0007 marked them as needing none.
+     */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

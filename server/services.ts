@@ -13,6 +13,7 @@ import { createPaymentProvider } from "~/features/checkout/payments.server";
 import { Outbox } from "~/features/leads/outbox.server";
 import { createAuth } from "~/features/back-office/auth.server";
 import { startBackups } from "~/infra/backup-schedule.server";
+import { startOrderConfirmations } from "~/features/checkout/order-confirmation.server";
 import { createSiteContentStore, seedSiteContent } from "~/features/content/kinds.server";
 import { registerOutboxHandlers } from "./outbox-handlers";
 
@@ -70,11 +71,19 @@ export async function createServices(
       : { ...env, BACKUP_INTERVAL_MINUTES: 0 },
     logger,
   );
+  const orderConfirmations = startOrderConfirmations({
+    db: database.db,
+    // Scripts and tests that start no outbox send no e-mail on their own either.
+    mailer: options.startOutbox !== false ? mailer : null,
+    logger,
+    siteUrl: env.SITE_URL,
+  });
   return {
     env,
     logger,
     database,
     backups,
+    orderConfirmations,
     secret,
     payments,
     mailer,
@@ -95,6 +104,7 @@ export async function createServices(
     async close() {
       outbox.stop();
       backups.stop();
+      orderConfirmations.stop();
       stopPruning();
       stopRetention();
       mailer?.close();

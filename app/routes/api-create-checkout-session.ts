@@ -10,6 +10,7 @@ import {
 } from "~/features/checkout/checkout-schema";
 import { firstTouchOfRequest } from "~/infra/first-touch";
 import { isSameOrigin } from "~/features/back-office/origin";
+import { currentPricing } from "~/features/checkout/offers.server";
 
 /**
  * POST /api/create-checkout-session: JSON {priceId, planName, billingType, frequency} → {sessionUrl} or {message}.
@@ -35,7 +36,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<CheckoutResponse>({ message: CHECKOUT_MESSAGES.crossSite }, { status: 403, headers });
     try {
       const leadId = leadIdFromReferer(request.headers.get("referer"), services.env.SITE_URL);
-      body = { ...checkoutRequestFromForm(await request.formData()), ...(leadId ? { leadId } : {}) };
+      const pricing = await currentPricing(services);
+      const form = await request.formData();
+      body = {
+        ...checkoutRequestFromForm(form, (id) => pricing.plans.find((plan) => plan.id === id)?.name),
+        ...(leadId ? { leadId } : {}),
+      };
     } catch {
       return data<CheckoutResponse>({ message: CHECKOUT_MESSAGES.invalid }, { status: 400, headers });
     }

@@ -7,6 +7,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The signature covers the exact bytes Stripe sent, so the body is read as text, never parsed first.
   const payload = await request.text();
   const result = await services.payments.handleWebhook(payload, request.headers.get("stripe-signature"));
+  // A payment may have settled an order: its confirmation goes now rather than at the next sweep.
+  if (result.status === 200) services.orderConfirmations.kick();
   return Response.json(result.body, { status: result.status, headers: { "Cache-Control": "no-store" } });
 }
 

@@ -77,6 +77,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const result = await payTestOrder(db, order, form);
   if (!result.ok) return data({ errors: result.errors }, { status: 400 });
   services.logger.info({ orderId: order.id }, "test checkout paid");
+  services.orderConfirmations.kick();
   return redirect(`/success?session_id=${encodeURIComponent(params.id)}`, 303);
 }
 

@@ -32,11 +32,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientIp } = requireServices(context);
   // A malformed body maps to an empty request, which createCheckout refuses as invalid.
   const body = await readFormBody(request, ["form"]);
-  const input = checkoutRequestFromForm(body?.type === "form" ? body.value : new FormData());
+  const pricing = await currentPricing(services);
+  const input = checkoutRequestFromForm(
+    body?.type === "form" ? body.value : new FormData(),
+    (id) => pricing.plans.find((plan) => plan.id === id)?.name,
+  );
   const result = await createCheckout(services, input, clientIp);
   if (result.ok) return redirect(result.sessionUrl, 303);
   return data<{ error: PricingError }>(
-    { error: { planName: input.planName ?? "", message: result.message } },
+    { error: { planName: String(input.planName ?? ""), message: result.message } },
     { status: result.status },
   );
 }

@@ -184,7 +184,7 @@ const storable: { path: string; style: "json" | "form"; fields: Record<string, s
       idempotencyKey: "0f8fad5b-d9cb-469f-a165-70867728950e",
     },
   },
-  { path: "/pricing", style: "form", fields: { priceId: "elite:onetime", planName: "Elite" } },
+  { path: "/pricing", style: "form", fields: { priceId: "elite:onetime", startNow: "yes" } },
   { path: "/admin/login", style: "form", fields: { email: "mila@example.com", password: "correct-horse-battery" } },
 ];
 

@@ -202,7 +202,7 @@ describe("finding 5: checkout requests only as JSON or a same-origin form", () =
   });
 
   it("takes the plain form only from the site's own pages", async () => {
-    const form = new URLSearchParams({ priceId: "elite:onetime", planName: "Elite" }).toString();
+    const form = new URLSearchParams({ priceId: "elite:onetime" }).toString();
     const headers = { "Content-Type": "application/x-www-form-urlencoded" };
     const before = await orderCount();
     const foreign = await fetch(`${site}/api/create-checkout-session`, {

@@ -31,6 +31,9 @@ const order = (item: CatalogueItem): Order => ({
   firstTouch: null,
   leadId: null,
   subscriberId: null,
+  startRequestedAt: null,
+  startRequestText: null,
+  confirmationSentAt: null,
   createdAt: new Date("2026-11-01T10:00:00Z"),
   updatedAt: new Date("2026-11-01T10:00:00Z"),
 });

@@ -29,9 +29,15 @@ export const checkoutRequestSchema = z.object({
   idempotencyKey: z.uuid().optional(),
   /** The lead whose thank-you page led here (/pricing?lead=...), so the order is tied to them. */
   leadId: z.uuid().optional(),
+  /** The buyer asked for the coaching to start within the withdrawal period (the checkout's box). */
+  startNow: z.boolean().optional(),
   /** Honeypot: people never see it, so it stays empty. */
   [HONEYPOT_FIELD]: z.string().max(200).optional(),
 });
+
+/** The checkout box's form field and the value a ticked box posts. */
+export const START_NOW_FIELD = "startNow";
+export const START_NOW_VALUE = "yes";
 
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
@@ -39,10 +45,13 @@ const BILLING_TYPES = ["onetime", "monthly3x", "monthly6x"] as const;
 const DURATION_OF = { onetime: "1", monthly3x: "3", monthly6x: "6" } as const;
 
 /**
- * The no-JavaScript plan form (a plan button posts priceId "plan:billingType" and planName)
- * mapped onto the checkout request, so both ways in end in the same validation.
+ * The no-JavaScript plan form (a plan button posts priceId "plan:billingType"; the plan's name is
+ * looked up from its id in the published prices) mapped onto the checkout request, so both ways in end in the same validation.
  */
-export function checkoutRequestFromForm(form: { get(name: string): unknown }): Record<string, string> {
+export function checkoutRequestFromForm(
+  form: { get(name: string): unknown },
+  planNameOf: (planId: string) => string | undefined,
+): Record<string, string | boolean> {
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
@@ -51,7 +60,10 @@ export function checkoutRequestFromForm(form: { get(name: string): unknown }): R
   const billingType = BILLING_TYPES.find((b) => b === priceId.split(":")[1]);
   return {
     priceId,
-    planName: field("planName"),
+    // The plan buttons share one form (with the start box), so the plan comes from the button.
+    planName: planNameOf(priceId.split(":")[0] ?? "") ?? "",
+    // Ticked, or not sent at all; any other value is refused by the schema (not a boolean).
+    startNow: { [START_NOW_VALUE]: true, "": false }[field(START_NOW_FIELD)] ?? field(START_NOW_FIELD),
     billingType: billingType ?? "",
     frequency: billingType ? DURATION_OF[billingType] : "",
     [HONEYPOT_FIELD]: field(HONEYPOT_FIELD),

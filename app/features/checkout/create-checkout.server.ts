@@ -8,6 +8,7 @@ import { resolveCatalogueItem } from "./catalogue";
 import { currentPricing, type OffersReader } from "./offers.server";
 import { CHECKOUT_MESSAGES, checkoutRequestSchema } from "./checkout-schema";
 import { attachSession, createPendingOrder } from "./fulfilment.server";
+import { startNowText } from "./withdrawal";
 import type { PaymentProvider } from "./provider.server";
 
 /** What creating a checkout needs from the server's services. */
@@ -53,6 +54,7 @@ export async function createCheckout(
       idempotencyKey: parsed.data.idempotencyKey ?? randomUUID(),
       leadId: parsed.data.leadId,
       firstTouch: visitor.firstTouch,
+      startRequest: parsed.data.startNow ? startNowText() : null,
     });
     // A key reused for a different plan is a client bug or tampering, not a retry.
     if (order.planId !== item.planId || order.billingType !== item.billingType) {

@@ -23,6 +23,8 @@ export async function createPendingOrder(
     /** The lead whose thank-you page the checkout started from (checked to exist). */
     leadId?: string | null;
     firstTouch?: FirstTouch | null;
+    /** The words of the checkout box the buyer ticked to start within the withdrawal period. */
+    startRequest?: string | null;
   },
 ): Promise<{ order: Order; created: boolean }> {
   const leadId = input.leadId && (await intakeLeadExists(db, input.leadId)) ? input.leadId : null;
@@ -39,6 +41,8 @@ export async function createPendingOrder(
       idempotencyKey: input.idempotencyKey,
       leadId,
       firstTouch: input.firstTouch ?? null,
+      startRequestedAt: input.startRequest ? new Date() : null,
+      startRequestText: input.startRequest ?? null,
     })
     .onConflictDoNothing({ target: orders.idempotencyKey })
     .returning();

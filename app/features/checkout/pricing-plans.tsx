@@ -3,7 +3,8 @@ import { checkout as copy } from "#content/checkout";
 import { site } from "#content/site";
 import type { BillingType, Duration, PlanTier, PricingContent } from "#content/types";
 import { billingTypeFor, catalogueItem, formatEuro, paymentSummary } from "./catalogue";
-import { CHECKOUT_MESSAGES, type CheckoutResponse } from "./checkout-schema";
+import { CHECKOUT_MESSAGES, START_NOW_FIELD, START_NOW_VALUE, type CheckoutResponse } from "./checkout-schema";
+import { WITHDRAWAL_DAYS } from "#content/terms";
 import { savingsNotices } from "./price-rules";
 import { buttonStyles } from "~/ui/button";
 import { Honeypot } from "~/ui/field";
@@ -20,6 +21,8 @@ const shownFor = (d: Duration) =>
       "6": "[.pricing:has(#duration-6:checked)_&]:block",
     }[d]
   }`;
+
+const withDays = (text: string) => text.replaceAll("{days}", String(WITHDRAWAL_DAYS));
 
 export interface PricingError {
   planName: string;
@@ -53,11 +56,14 @@ export function PricingPlans({
 
   const savings = savingsNotices(pricing);
 
-  async function choose(event: FormEvent<HTMLFormElement>, plan: PlanTier) {
+  async function choose(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (preview) return;
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const priceId = submitter instanceof HTMLButtonElement ? submitter.value : "";
+    const plan = pricing.plans.find((p) => p.id === priceId.split(":")[0]);
+    if (!plan) return;
+    const startNow = new FormData(event.currentTarget).get(START_NOW_FIELD) === START_NOW_VALUE;
     const checked = toggle.current?.querySelector<HTMLInputElement>("input[name=duration]:checked");
     const frequency = (checked?.value ?? "1") as Duration;
     const billingType: BillingType = billingTypeFor(frequency);
@@ -73,6 +79,7 @@ export function PricingPlans({
           planName: plan.name,
           billingType,
           frequency,
+          startNow,
           idempotencyKey: newIdempotencyKey(),
           // From a lead's thank-you page (/pricing?lead=...): the order is tied to that lead.
           leadId: leadIdOfPage(),
@@ -124,22 +131,51 @@ export function PricingPlans({
         ))}
       </div>
 
-      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" role="list">
-        {pricing.plans.map((plan) => (
-          <li key={plan.id} className="flex">
-            <PlanCard
-              plan={plan}
-              durations={pricing.durations}
-              preview={preview}
-              selected={selected === plan.name}
-              loading={loading === plan.name}
-              busy={loading !== null}
-              error={error?.planName === plan.name ? error.message : null}
-              onChoose={choose}
+      {/* One form for every plan: the start box above the cards goes with whichever plan is chosen. */}
+      <form method="post" action="/pricing" onSubmit={choose}>
+        <Honeypot />
+        <div className="mx-auto mt-8 max-w-2xl rounded-2xl border border-navy/15 bg-white p-4 text-sm text-ink sm:p-5">
+          <label className="flex cursor-pointer gap-3">
+            <input
+              type="checkbox"
+              name={START_NOW_FIELD}
+              value={START_NOW_VALUE}
+              disabled={preview}
+              aria-describedby="start-now-hint"
+              className="mt-0.5 size-5 shrink-0 accent-navy"
             />
-          </li>
-        ))}
-      </ul>
+            <span className="font-medium">{withDays(copy.pricing.startNow)}</span>
+          </label>
+          <p id="start-now-hint" className="mt-2 pl-8 text-ink/80">
+            {withDays(copy.pricing.startNowHint)}
+          </p>
+          <p className="mt-2 pl-8 text-ink/80">
+            {withDays(copy.pricing.termsNote)}{" "}
+            <a href="/terms" className="font-semibold text-teal-700 underline underline-offset-2">
+              Terms and conditions
+            </a>{" "}
+            ·{" "}
+            <a href="/withdrawal" className="font-semibold text-teal-700 underline underline-offset-2">
+              Right of withdrawal
+            </a>
+          </p>
+        </div>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" role="list">
+          {pricing.plans.map((plan) => (
+            <li key={plan.id} className="flex">
+              <PlanCard
+                plan={plan}
+                durations={pricing.durations}
+                preview={preview}
+                selected={selected === plan.name}
+                loading={loading === plan.name}
+                busy={loading !== null}
+                error={error?.planName === plan.name ? error.message : null}
+              />
+            </li>
+          ))}
+        </ul>
+      </form>
       <p className="mt-8 text-center text-sm text-ink/75">{copy.pricing.secureNote}</p>
     </div>
   );
@@ -153,10 +189,9 @@ interface PlanCardProps {
   loading: boolean;
   busy: boolean;
   error: string | null;
-  onChoose: (event: FormEvent<HTMLFormElement>, plan: PlanTier) => void;
 }
 
-function PlanCard({ plan, durations, preview, selected, loading, busy, error, onChoose }: PlanCardProps) {
+function PlanCard({ plan, durations, preview, selected, loading, busy, error }: PlanCardProps) {
   const headingId = `plan-${plan.id}`;
   const errorId = `plan-${plan.id}-error`;
   const border = selected
@@ -215,9 +250,7 @@ function PlanCard({ plan, durations, preview, selected, loading, busy, error, on
       </ul>
 
       {plan.monthlyPriceCents ? (
-        <form method="post" action="/pricing" className="mt-8" onSubmit={(e) => onChoose(e, plan)}>
-          <input type="hidden" name="planName" value={plan.name} />
-          <Honeypot />
+        <div className="mt-8">
           {durations.map((d) => (
             <button
               key={d.value}
@@ -240,7 +273,7 @@ function PlanCard({ plan, durations, preview, selected, loading, busy, error, on
               Error: {error}
             </p>
           )}
-        </form>
+        </div>
       ) : (
         <a
           href={site.bookingUrl}

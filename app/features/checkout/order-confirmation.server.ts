@@ -1,0 +1,147 @@
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { orders } from "#db/schema";
+import { site } from "#content/site";
+import { terms, withdrawal, WITHDRAWAL_DAYS } from "#content/terms";
+import type { PrivacyContent } from "#content/types";
+import type { Db } from "~/infra/db.server";
+import type { Logger } from "~/infra/logger.server";
+import type { Mailer, MailMessage } from "~/infra/mail.server";
+import { every } from "~/infra/scheduled-job.server";
+import { formatEuro } from "./catalogue";
+import { coachingStartsOn } from "./withdrawal";
+import type { Order } from "./fulfilment.server";
+
+/** Orders whose payment went through: each gets one confirmation. */
+const SETTLED = ["paid", "active", "completed"];
+const SWEEP_EVERY_MS = 30_000;
+
+const DURATION = { onetime: "1 month", monthly3x: "3 months", monthly6x: "6 months" } as Record<string, string>;
+const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/Amsterdam" });
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
+
+function legalText(title: string, content: PrivacyContent): string[] {
+  return [
+    title.toUpperCase(),
+    content.intro,
+    ...content.sections.flatMap((section) => [
+      "",
+      section.heading,
+      ...section.paragraphs,
+      ...(section.list ?? []).map((item) => `- ${item}`),
+    ]),
+  ];
+}
+
+function legalHtml(title: string, content: PrivacyContent): string {
+  const sections = content.sections
+    .map(
+      (section) =>
+        `<h3 style="font-size:15px;margin:18px 0 6px">${escapeHtml(section.heading)}</h3>` +
+        section.paragraphs.map((p) => `<p style="line-height:1.5;margin:0 0 8px">${escapeHtml(p)}</p>`).join("") +
+        (section.list?.length ? `<ul>${section.list.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>` : ""),
+    )
+    .join("\n");
+  return `<h2 style="font-size:17px;margin:28px 0 8px">${escapeHtml(title)}</h2><p style="line-height:1.5">${escapeHtml(content.intro)}</p>\n${sections}`;
+}
+
+/**
+ * The order confirmation a Dutch consumer must receive on a durable medium: what was bought and
+ * for how much, when the coaching starts (at once if they asked for it at checkout, else after the
+ * withdrawal period), and the full terms and withdrawal information with the model form, in the
+ * e-mail itself rather than behind a link that may change.
+ */
+export function orderConfirmationMessage(order: Order, siteUrl: string, paidAt: Date): MailMessage {
+  const duration = DURATION[order.billingType] ?? `${order.paymentsTotal} months`;
+  const amount =
+    order.paymentsTotal === 1
+      ? `${formatEuro(order.amountCents)}, paid at once (incl. btw)`
+      : `${order.paymentsTotal} monthly payments of ${formatEuro(order.amountCents)}, ${formatEuro(order.amountCents * order.paymentsTotal)} in total (incl. btw)`;
+  const starts = day.format(coachingStartsOn(order, paidAt));
+  const start = order.startRequestedAt
+    ? `You asked me at checkout to start right away, within the ${WITHDRAWAL_DAYS}-day withdrawal period, so your coaching starts today, ${starts}. You agreed to: "${order.startRequestText ?? ""}"`
+    : `Your coaching starts on ${starts}, the day after the ${WITHDRAWAL_DAYS}-day withdrawal period. Want to start sooner? Reply to this e-mail and ask me to start within the withdrawal period.`;
+  const intro = [
+    "Thank you for your order. This e-mail confirms it; please keep it.",
+    `Plan: ${order.planName}, ${duration}.`,
+    `Price: ${amount}.`,
+    `Order number: ${order.id}.`,
+    start,
+    `You may withdraw within ${WITHDRAWAL_DAYS} days of today without giving a reason: the terms and the withdrawal information below say how, and end with a form you may use.`,
+  ];
+  const text = [
+    ...intro.flatMap((p) => [p, ""]),
+    `Terms and conditions: ${siteUrl}/terms`,
+    `Right of withdrawal: ${siteUrl}/withdrawal`,
+    "",
+    ...legalText("Terms and conditions", terms),
+    "",
+    ...legalText("Right of withdrawal", withdrawal),
+    "",
+    site.name,
+    site.contactEmail,
+  ].join("\n");
+  const subject = `Your order: ${order.planName}, ${duration}`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:24px;background:#f5e9d7;font-family:Arial,Helvetica,sans-serif;color:#14213d">
+<div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<p style="font-size:18px;font-weight:bold;color:#0b1f3a;margin:0 0 16px">${escapeHtml(site.name)}</p>
+${intro.map((p) => `<p style="line-height:1.6">${escapeHtml(p)}</p>`).join("\n")}
+<p style="line-height:1.6"><a href="${escapeHtml(`${siteUrl}/terms`)}" style="color:#0f766e">Terms and conditions</a> · <a href="${escapeHtml(`${siteUrl}/withdrawal`)}" style="color:#0f766e">Right of withdrawal</a></p>
+${legalHtml("Terms and conditions", terms)}
+${legalHtml("Right of withdrawal", withdrawal)}
+<p style="line-height:1.6;margin-top:28px">${escapeHtml(site.name)}<br>${escapeHtml(site.contactEmail)}</p>
+</div></body></html>`;
+  return { to: order.customerEmail ?? "", subject, text, html, replyTo: site.contactEmail };
+}
+
+export interface OrderConfirmations {
+  /** Sends what is due now (after a payment), besides the sweep every 30 s. */
+  kick(): void;
+  stop(): void;
+}
+
+/**
+ * Sends each settled order its confirmation once. An order is claimed before the e-mail goes
+ * (so two instances never both send it) and released again when the mail server refuses, so the
+ * next sweep retries it. Without SMTP nothing is sent and nothing is claimed.
+ */
+export function startOrderConfirmations(deps: {
+  db: Db;
+  mailer: Mailer | null;
+  logger: Logger;
+  siteUrl: string;
+}): OrderConfirmations {
+  const { db, mailer, logger, siteUrl } = deps;
+  let running: Promise<void> | undefined;
+  const sweep = async () => {
+    if (!mailer) return;
+    const due = await db
+      .select()
+      .from(orders)
+      .where(and(isNull(orders.confirmationSentAt), inArray(orders.status, SETTLED), isNotNull(orders.customerEmail)))
+      .limit(50);
+    for (const order of due) {
+      const [claimed] = await db
+        .update(orders)
+        .set({ confirmationSentAt: new Date() })
+        .where(and(eq(orders.id, order.id), isNull(orders.confirmationSentAt)))
+        .returning({ id: orders.id });
+      if (!claimed) continue;
+      try {
+        await mailer.send(orderConfirmationMessage(order, siteUrl, order.updatedAt));
+        logger.info({ orderId: order.id }, "order confirmation sent");
+      } catch (error) {
+        await db.update(orders).set({ confirmationSentAt: null }).where(eq(orders.id, order.id));
+        logger.warn({ err: error, orderId: order.id }, "order confirmation not sent; retrying later");
+      }
+    }
+  };
+  const run = () => {
+    running ??= sweep().finally(() => (running = undefined));
+    return running;
+  };
+  const onError = (error: unknown) => logger.error({ err: error }, "order confirmations failed");
+  const stop = every(SWEEP_EVERY_MS, run, onError, 5_000);
+  return { kick: () => void run().catch(onError), stop };
+}
