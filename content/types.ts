@@ -181,8 +181,16 @@ export interface EventContent {
   /** IANA time zone of the venue (America/Managua): the labels and the days left use its calendar. */
   timeZone: string;
   venue: string;
+  /** The venue's street or beach access, for the full address search engines ask for. */
+  streetAddress: string;
   locality: string;
+  /** Department, province or state of the locality. */
+  region: string;
   country: string;
+  /** ISO 3166-1 alpha-2 code of the country (NI). */
+  countryCode: string;
+  /** ISO date-time with offset from which sign-ups are open (the offer's validFrom). */
+  signupsOpenAt: string;
   costLabel: string; // "10 dollars cash"
   equipmentLabel: string; // "Mats provided"
   /** Price in whole units of currency, for structured data. */

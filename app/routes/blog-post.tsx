@@ -12,6 +12,8 @@ import { EmailCaptureBar } from "~/features/blog/email-capture-bar";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { Picture } from "~/ui/picture";
 import { blogPostCopy } from "#content/newsletter";
+import { trainer } from "#content/trainer";
+import { AUTHOR_PATH } from "~/features/site/structured-data";
 import "~/features/blog/blog.css";
 
 /** A renamed article's old address moves permanently to the new one; an unknown slug goes to /blog. */
@@ -108,7 +110,14 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
                 {post.excerpt}
               </p>
               <p className="mt-6 text-sm text-ink/80">
-                {blogPostCopy.by} <span className="font-semibold text-navy">{post.author}</span>
+                {blogPostCopy.by}{" "}
+                {post.author === trainer.name ? (
+                  <a href={AUTHOR_PATH} rel="author" className="font-semibold text-navy underline underline-offset-2">
+                    {post.author}
+                  </a>
+                ) : (
+                  <span className="font-semibold text-navy">{post.author}</span>
+                )}
                 <span className="mx-2 text-ink/40" aria-hidden="true">
                   ·
                 </span>

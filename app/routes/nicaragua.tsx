@@ -4,6 +4,7 @@ import { event } from "#content/event";
 import { site } from "#content/site";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
+import { AUTHOR_PATH } from "~/features/site/structured-data";
 import { Picture, mediaUrl } from "~/ui/picture";
 import { requireServices } from "~/context";
 import { eventSchedule, handleEventSignup } from "~/features/leads/event-signup.server";
@@ -43,17 +44,30 @@ function eventJsonLd(siteUrl: string, schedule: Schedule): object {
     location: {
       "@type": "Place",
       name: event.venue,
-      address: { "@type": "PostalAddress", addressLocality: event.locality, addressCountry: event.country },
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: event.streetAddress,
+        addressLocality: event.locality,
+        addressRegion: event.region,
+        addressCountry: event.countryCode,
+      },
+    },
+    performer: {
+      "@type": "Person",
+      "@id": `${siteUrl}/#trainer`,
+      name: site.trainerName,
+      url: `${siteUrl}${AUTHOR_PATH}`,
     },
     offers: {
       "@type": "Offer",
       price: event.price.amount,
       priceCurrency: event.price.currency,
       availability: passed ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
+      validFrom: event.signupsOpenAt,
       validThrough: schedule.startsAt,
       url: `${siteUrl}/nicaragua`,
     },
-    organizer: { "@type": "Person", name: site.trainerName, url: siteUrl },
+    organizer: { "@type": "Organization", "@id": `${siteUrl}/#organization`, name: site.name, url: siteUrl },
   };
 }
 

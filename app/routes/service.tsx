@@ -7,7 +7,7 @@ import { testimonials } from "#content/testimonials";
 import type { ServiceCard, ServicePage, ServiceSlug, Testimonial } from "#content/types";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { mediaImagePath, seoMeta, siteUrlFromMatches } from "~/features/site/seo";
-import { faqPageJsonLd, serviceJsonLd } from "~/features/site/structured-data";
+import { serviceJsonLd } from "~/features/site/structured-data";
 import { PageHero } from "~/features/site/page-hero";
 import { CheckList, FeatureGrid } from "~/features/site/sections";
 import { FaqBlock } from "~/features/site/faq-block";
@@ -52,7 +52,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
     path: location.pathname,
     siteUrl,
     image,
-    jsonLd: [serviceJsonLd(siteUrl, page, card, image), faqPageJsonLd(faqFor(page))],
+    jsonLd: [serviceJsonLd(siteUrl, page, card, image)],
   });
 };
 

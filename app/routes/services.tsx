@@ -4,7 +4,6 @@ import { serviceCards, servicesOverview } from "#content/services";
 import { testimonials } from "#content/testimonials";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
-import { faqPageJsonLd } from "~/features/site/structured-data";
 import { PageHero } from "~/features/site/page-hero";
 import { FeatureGrid, ServiceCardGrid } from "~/features/site/sections";
 import { FaqBlock } from "~/features/site/faq-block";
@@ -22,7 +21,6 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
     description: servicesOverview.metaDescription,
     path: location.pathname,
     siteUrl: siteUrlFromMatches(matches),
-    jsonLd: [faqPageJsonLd(faq)],
   });
 
 export default function ServicesOverviewPage() {

@@ -103,6 +103,7 @@ for (const startNow of [true, false]) {
     // The terms and the withdrawal information with its model form travel in the e-mail itself.
     for (const heading of ["TERMS AND CONDITIONS", "RIGHT OF WITHDRAWAL", "Model withdrawal form"])
       expect(body).toContain(heading);
+    expect(body).toMatch(/<title>Your order: Essential/);
     if (startNow) {
       expect(body).toContain("You asked me at checkout to start right away");
       // The words the buyer agreed to, as the box showed them.

@@ -1,5 +1,22 @@
 import { site } from "#content/site";
+import { trainer } from "#content/trainer";
+import { AUTHOR_PATH, logoImageObject } from "~/features/site/structured-data";
 import type { BlogPost } from "./types";
+
+/**
+ * A post's day as a moment with its zone, as search engines ask: the start of that day in
+ * Amsterdam, where the coach publishes (+01:00 in winter, +02:00 in summer).
+ */
+export function amsterdamStartOfDay(date: string): string {
+  const offsetAt = (instant: Date) =>
+    new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Amsterdam", timeZoneName: "longOffset" })
+      .formatToParts(instant)
+      .find((part) => part.type === "timeZoneName")
+      ?.value.replace("GMT", "") || "+00:00";
+  // The offset in force at midnight: that of the evening before (a clock change happens at night).
+  const eveningBefore = new Date(Date.parse(`${date}T00:00:00Z`) - 3 * 3_600_000);
+  return `${date}T00:00:00${offsetAt(eveningBefore)}`;
+}
 
 const mediaPath = (src: string, width = 1440) => `/media/${src.replace(/\.[a-z0-9]+$/i, "")}-${width}.webp`;
 
@@ -16,19 +33,29 @@ export function postJsonLd(post: BlogPost, siteUrl: string): object[] {
       headline: post.title,
       description: post.metaDescription,
       image: [postImageUrl(post, siteUrl)],
-      datePublished: post.date,
-      dateModified: post.date,
+      datePublished: amsterdamStartOfDay(post.date),
+      dateModified: amsterdamStartOfDay(post.date),
       inLanguage: "en",
       articleSection: post.category,
       keywords: post.keywords.join(", "),
       mainEntityOfPage: { "@type": "WebPage", "@id": url },
       url,
-      author: { "@type": "Person", name: post.author, jobTitle: post.authorTitle, url: siteUrl },
+      author:
+        post.author === trainer.name
+          ? {
+              "@type": "Person",
+              "@id": `${siteUrl}/#trainer`,
+              name: post.author,
+              jobTitle: post.authorTitle,
+              url: `${siteUrl}${AUTHOR_PATH}`,
+            }
+          : { "@type": "Person", name: post.author, jobTitle: post.authorTitle },
       publisher: {
         "@type": "Organization",
+        "@id": `${siteUrl}/#organization`,
         name: site.name,
         url: siteUrl,
-        logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` },
+        logo: logoImageObject(siteUrl),
       },
     },
     {

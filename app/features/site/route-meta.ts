@@ -157,6 +157,17 @@ export const routeEntries: readonly RouteEntry[] = [
     indexable: true,
   },
   {
+    id: "about",
+    path: "/about",
+    file: "routes/about.tsx",
+    title: "About Mila Jansen, Online Coach",
+    priority: 0.6,
+    changefreq: "yearly",
+    category: "navigation",
+    dynamic: false,
+    indexable: true,
+  },
+  {
     id: "terms",
     path: "/terms",
     file: "routes/terms.tsx",

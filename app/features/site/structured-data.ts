@@ -6,6 +6,21 @@ import { pricing } from "#content/pricing";
 
 const absolute = (siteUrl: string, path: string) => new URL(path, `${siteUrl}/`).toString();
 
+/** The site's logo for search engines: 512 × 512 (at least 112 × 112 is asked), made from the favicon. */
+export const LOGO = { path: "/logo-512.png", width: 512, height: 512 } as const;
+
+/** The coach's own page (the articles' author). */
+export const AUTHOR_PATH = "/about";
+
+/** An ImageObject of the logo, for a publisher. */
+export const logoImageObject = (siteUrl: string) => ({
+  "@type": "ImageObject",
+  url: absolute(siteUrl, LOGO.path),
+  width: LOGO.width,
+  height: LOGO.height,
+});
+
+/** Google wants each question marked up once site-wide: only the home page carries this. */
 export function faqPageJsonLd(entries: FaqEntry[]): object {
   return {
     "@context": "https://schema.org",
@@ -18,14 +33,14 @@ export function faqPageJsonLd(entries: FaqEntry[]): object {
   };
 }
 
-export function organizationJsonLd(siteUrl: string, logoPath = "/favicon.svg"): object {
+export function organizationJsonLd(siteUrl: string): object {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
     "@id": `${siteUrl}/#organization`,
     name: site.name,
     url: `${siteUrl}/`,
-    logo: absolute(siteUrl, logoPath),
+    logo: logoImageObject(siteUrl),
     email: site.contactEmail,
     description: site.description,
     address: { "@type": "PostalAddress", addressLocality: site.address.city, addressCountry: "NL" },
@@ -43,7 +58,7 @@ export function personJsonLd(siteUrl: string, trainer: Trainer, imageUrl: string
     jobTitle: trainer.role,
     description: trainer.shortBio,
     image: absolute(siteUrl, imageUrl),
-    url: `${siteUrl}/#trainer`,
+    url: absolute(siteUrl, AUTHOR_PATH),
     worksFor: { "@id": `${siteUrl}/#organization` },
     knowsAbout: ["Personal training", "Swimming", "Running", "Triathlon", "Strength training", "Nutrition"],
     sameAs: site.social.map((s) => s.href),
