@@ -155,6 +155,13 @@ test.describe("pricing page", () => {
     const link = custom.getByRole("link", { name: /^Contact/ });
     await expect(link).toHaveAttribute("href", site.bookingUrl);
     await expect(custom.getByRole("button")).toHaveCount(0);
+    // Following it opens the booking page beside this one; no checkout starts.
+    const popup = page.waitForEvent("popup");
+    const booking = page.context().waitForEvent("request", (r) => r.url() === new URL(site.bookingUrl).href);
+    await link.click();
+    await booking;
+    await (await popup).close();
+    await expect(page).toHaveURL(/\/pricing$/);
     expect(checkoutCalls).toBe(0);
   });
 

@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from "../support/server";
 import { expectAccessible } from "./fixtures";
 
 /**
- * Consent on every page of the route table, with a tag manager configured (this spec's own
+ * Consent on every page of the route table, with a tag manager configured (this file's own
  * server, with GTM_ID set; the main e2e server has none, so it shows no bar at all): before Accept
  * nothing leaves for an analytics or tag-manager host and no cookie or storage is set; after
  * Accept the tag manager loads and the first-touch cookie is kept; Reject is as prominent as

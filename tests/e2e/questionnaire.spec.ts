@@ -144,20 +144,6 @@ test("triathlon page: starts at question 3 with the triathlon subline", async ({
   await submitAndExpectThankYou(page, context);
 });
 
-test("a retried submission keeps its lead id (one row per form session)", async ({ page }) => {
-  const key = crypto.randomUUID();
-  const body = {
-    answers: { 1: "getting-fit", 2: "moderately", 4: "male", 5: "31+" },
-    contact: { firstName: "Retry", lastName: "Test", email: "retry@example.nl", phone: "+31612345678" },
-    idempotencyKey: key,
-    elapsedMs: 10_000,
-  };
-  const first = await (await page.request.post("/api/intake", { data: body })).json();
-  const second = await (await page.request.post("/api/intake", { data: body })).json();
-  expect(first.status).toBe("ok");
-  expect(second.leadId).toBe(first.leadId);
-});
-
 test("the /start page: back goes home without history, questionnaire starts at 1 @mobile", async ({ page }) => {
   await page.goto("/start");
   await expect(page.getByRole("heading", { level: 1, name: "Start your free intake" })).toBeVisible();

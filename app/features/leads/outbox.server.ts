@@ -74,6 +74,7 @@ export class Outbox {
   private lock: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private replaying: Promise<ReplayResult> | undefined;
+  private followUp: Promise<ReplayResult> | undefined;
   readonly deadLetterFile: string;
   private readonly probe: (() => Promise<void>) | undefined;
   private readonly maxAttempts: number;
@@ -158,12 +159,28 @@ export class Outbox {
     return { depth: pending.length, deadLetters: dead.length };
   }
 
-  /** Tries every entry once; keeps the ones that still fail. Concurrent calls share one run. */
+  /**
+   * Tries every entry once; keeps the ones that still fail. A call made while a run is under way
+   * gets the run after it (shared by every such call), which also sees the entries appended
+   * meanwhile: an entry queued just after a run read the file is not left for the timer.
+   */
   replay(): Promise<ReplayResult> {
-    this.replaying ??= this.replayOnce().finally(() => {
+    if (this.replaying) {
+      this.followUp ??= this.replaying.then(
+        () => this.startFollowUp(),
+        () => this.startFollowUp(),
+      );
+      return this.followUp;
+    }
+    this.replaying = this.replayOnce().finally(() => {
       this.replaying = undefined;
     });
     return this.replaying;
+  }
+
+  private startFollowUp(): Promise<ReplayResult> {
+    this.followUp = undefined;
+    return this.replay();
   }
 
   private async replayOnce(): Promise<ReplayResult> {

@@ -52,9 +52,9 @@ export const sportWords: Record<Sport, AnswerWords> = {
 };
 
 export const frequencyWords: Record<(typeof FREQUENCIES)[number], AnswerWords> = {
-  "hardly-ever": { label: "Hardly ever", hint: "0-1 times per week", short: "Hardly ever (0-1 times a week)" },
-  moderately: { label: "Moderately", hint: "2-4 times per week", short: "Moderately (2-4 times a week)" },
-  "very-active": { label: "Very active", hint: "5+ times per week", short: "Very active (5+ times a week)" },
+  "hardly-ever": { label: "Hardly ever", hint: "0-1 times per week", short: "Hardly ever (0-1 times per week)" },
+  moderately: { label: "Moderately", hint: "2-4 times per week", short: "Moderately (2-4 times per week)" },
+  "very-active": { label: "Very active", hint: "5+ times per week", short: "Very active (5+ times per week)" },
 };
 
 export const competitionGoalWords: Record<(typeof COMPETITION_GOALS)[number], AnswerWords> = {
