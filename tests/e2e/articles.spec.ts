@@ -80,6 +80,8 @@ test("the trainer writes an article, previews it, publishes it, sees it on the s
     .toContain(`${title}, revised`);
   await page.getByRole("button", { name: "Restore version 1" }).click();
   await expect(page.getByText("Version 1 is back as the draft.")).toBeVisible();
+  // As the trainer would: the form shows version 1 again before she publishes it.
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
   await page.getByRole("button", { name: "Publish now" }).click();
   await expect(page.getByText("The article was published.")).toBeVisible();
   await expect
