@@ -32,12 +32,42 @@ const lifecycle = test.extend<object, { lifecycleServer: FaultServer }>({
   baseURL: async ({ lifecycleServer }, use) => use(lifecycleServer.url),
 });
 
-async function visitAndApply(baseURL: string, landing: string, person: { first: string; email: string }) {
-  const visitor = await playwrightRequest.newContext({ baseURL });
+/**
+ * A visitor lands, reads two pages and sends the intake from /start. One who accepted analytics
+ * carries the first-touch cookie from the landing; one who did not is credited with the page the
+ * form was sent from (decision 023).
+ */
+async function visitAndApply(
+  baseURL: string,
+  landing: string,
+  person: { first: string; email: string; acceptedAnalytics: boolean },
+) {
+  const host = new URL(baseURL).hostname;
+  const visitor = await playwrightRequest.newContext({
+    baseURL,
+    storageState: {
+      cookies: person.acceptedAnalytics
+        ? [
+            {
+              name: "cookie_consent",
+              value: "accepted",
+              domain: host,
+              path: "/",
+              expires: -1,
+              httpOnly: false,
+              secure: false,
+              sameSite: "Lax",
+            },
+          ]
+        : [],
+      origins: [],
+    },
+  });
   expect((await visitor.get(landing)).status()).toBe(200);
   await visitor.get("/services");
   await visitor.get("/start");
   const response = await visitor.post("/api/intake", {
+    headers: { Referer: `${baseURL}/start` },
     data: {
       answers: { 1: "getting-fit", 2: "moderately", 4: "female", 5: "25-30" },
       contact: {
@@ -72,8 +102,9 @@ lifecycle.describe("lead lifecycle in the back office", () => {
       const booked = await visitAndApply(site, "/blog?utm_source=instagram&utm_campaign=spring", {
         first: "Ivy",
         email: "ivy@example.com",
+        acceptedAnalytics: true,
       });
-      await visitAndApply(site, "/", { first: "Dan", email: "dan@example.com" });
+      await visitAndApply(site, "/", { first: "Dan", email: "dan@example.com", acceptedAnalytics: false });
 
       const body = JSON.stringify(
         calendlyInvitee("invitee.created", { uri: "e2e-1", email: "ivy@example.com", utmContent: booked }),
