@@ -36,7 +36,10 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time: each has its own ports, data directories and PostgreSQL
+          // databases, and most of their time is spent waiting on the servers they start.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
       {
