@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -47,6 +47,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // A directory made here is this server's alone (a restart gets a new one unless DATA_DIR is
+  // given): removed when it exits, so test runs do not leave hundreds of them in /tmp.
+  if (env.DATA_DIR === undefined) removeOnExit(child, dataDir);
   let output = "";
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
@@ -96,11 +99,13 @@ export function cleanEnv(): Record<string, string> {
 export async function runServerExpectingExit(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "coach-data-"));
   const child = spawn(process.execPath, [serverEntry()], {
     cwd: path.resolve(import.meta.dirname, "../.."),
-    env: { ...cleanEnv(), PORT: "0", DATA_DIR: mkdtempSync(path.join(tmpdir(), "coach-data-")), ...env },
+    env: { ...cleanEnv(), PORT: "0", DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  removeOnExit(child, dataDir);
   let output = "";
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
@@ -108,4 +113,8 @@ export async function runServerExpectingExit(
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   clearTimeout(timer);
   return { code, output };
+}
+
+function removeOnExit(child: ChildProcess, dir: string): void {
+  child.once("exit", () => rmSync(dir, { recursive: true, force: true }));
 }
