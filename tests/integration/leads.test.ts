@@ -1,4 +1,3 @@
-import type { Mailer } from "~/infra/mail.server";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { createTestDatabase, engines, type Engine, type TestDatabase } from "../support/database";
-import { startSmtpServer, type LocalSmtp } from "../support/smtp";
+import { recordSends, startSmtpServer, type LocalSmtp } from "../support/smtp";
 import { openDatabase, type Database } from "~/infra/db.server";
 import { parseEnv } from "~/infra/env.server";
 import { hitRateLimit } from "~/infra/rate-limit.server";
@@ -92,23 +91,6 @@ const intake = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const tempOutbox = () => new Outbox(path.join(mkdtempSync(path.join(tmpdir(), "outbox-")), "outbox.jsonl"), logger);
-
-/**
- * Records every message handed to the mailer. Lead notifications are started synchronously by the
- * request that stores the lead, so once the requests have returned this list is complete: a test
- * can say "exactly one" without waiting to see whether another comes.
- */
-function recordSends(mailer: Mailer | null | undefined): Promise<void>[] {
-  if (!mailer) throw new Error("this test needs a mailer");
-  const sent: Promise<void>[] = [];
-  const send = mailer.send.bind(mailer);
-  mailer.send = (message) => {
-    const delivery = send(message);
-    sent.push(delivery);
-    return delivery;
-  };
-  return sent;
-}
 
 describe.each(engines)("lead forms on %s", (engine: Engine) => {
   let database: TestDatabase;

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, engines, type TestDatabase } from "../support/database";
-import { startSmtpServer, type LocalSmtp } from "../support/smtp";
+import { recordSends, startSmtpServer, type LocalSmtp } from "../support/smtp";
 import { parseEnv } from "~/infra/env.server";
 import type { AppServices } from "~/context";
 import { createServices } from "../../server/services";
@@ -75,22 +75,6 @@ async function confirm(services: AppServices, email: string): Promise<Response> 
     context: context(services),
     params: {},
   } as unknown as Args<typeof confirmAction>)) as Response;
-}
-
-/**
- * Records every message handed to the mailer. Sends start inside the request that causes them, so
- * once the request has returned the list is complete: "no e-mail" needs no waiting.
- */
-function recordSends(mailer: Mailer | null | undefined): Promise<void>[] {
-  if (!mailer) throw new Error("this test needs a mailer");
-  const sent: Promise<void>[] = [];
-  const send = mailer.send.bind(mailer);
-  mailer.send = (message) => {
-    const delivery = send(message);
-    sent.push(delivery);
-    return delivery;
-  };
-  return sent;
 }
 
 async function callResend(services: AppServices, email: string, ip: string, json = true): Promise<Response> {

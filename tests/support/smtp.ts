@@ -1,5 +1,6 @@
 import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
+import type { Mailer } from "~/infra/mail.server";
 
 export interface ReceivedMail {
   from: string;
@@ -63,4 +64,21 @@ export async function startSmtpServer(): Promise<LocalSmtp> {
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Records every message handed to the mailer. Sends start inside the request that causes them
+ * (lead notifications, confirmations), so once the request has returned the list is complete: a
+ * test can say "exactly one" or "none" without waiting to see whether another comes.
+ */
+export function recordSends(mailer: Mailer | null | undefined): Promise<void>[] {
+  if (!mailer) throw new Error("this test needs a mailer");
+  const sent: Promise<void>[] = [];
+  const send = mailer.send.bind(mailer);
+  mailer.send = (message) => {
+    const delivery = send(message);
+    sent.push(delivery);
+    return delivery;
+  };
+  return sent;
 }
