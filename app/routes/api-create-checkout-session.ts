@@ -36,12 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<CheckoutResponse>({ message: CHECKOUT_MESSAGES.crossSite }, { status: 403, headers });
     try {
       const leadId = leadIdFromReferer(request.headers.get("referer"), services.env.SITE_URL);
-      const pricing = await currentPricing(services);
       const form = await request.formData();
-      body = {
-        ...checkoutRequestFromForm(form, (id) => pricing.plans.find((plan) => plan.id === id)?.name),
-        ...(leadId ? { leadId } : {}),
-      };
+      body = { ...checkoutRequestFromForm(form, await currentPricing(services)), ...(leadId ? { leadId } : {}) };
     } catch {
       return data<CheckoutResponse>({ message: CHECKOUT_MESSAGES.invalid }, { status: 400, headers });
     }

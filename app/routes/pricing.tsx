@@ -32,10 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientIp } = requireServices(context);
   // A malformed body maps to an empty request, which createCheckout refuses as invalid.
   const body = await readFormBody(request, ["form"]);
-  const pricing = await currentPricing(services);
   const input = checkoutRequestFromForm(
     body?.type === "form" ? body.value : new FormData(),
-    (id) => pricing.plans.find((plan) => plan.id === id)?.name,
+    await currentPricing(services),
   );
   const result = await createCheckout(services, input, clientIp);
   if (result.ok) return redirect(result.sessionUrl, 303);

@@ -5,6 +5,7 @@ import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { BlogFrontMatter } from "#content/types";
 import type { BlogPost, BlogPostSummary } from "./types";
+import { escapeHtml } from "~/infra/escape-html";
 import {
   BLOG_CATEGORIES,
   DEFAULT_CATEGORY,
@@ -187,9 +188,6 @@ const SANITIZE: sanitizeHtml.IOptions = {
 };
 
 export const sanitizePostHtml = (html: string) => sanitizeHtml(html, SANITIZE);
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 const stripTags = (html: string) =>
   html

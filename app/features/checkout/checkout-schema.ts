@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/control-characters";
 import { isValidEmail } from "~/infra/email-address";
 import { HONEYPOT_FIELD } from "~/infra/form-fields";
+import type { PricingContent } from "#content/types";
 
 /** The checkout's fixed error texts; shown to the visitor as 'Error: {message}'. */
 export const CHECKOUT_MESSAGES = {
@@ -50,7 +51,7 @@ const DURATION_OF = { onetime: "1", monthly3x: "3", monthly6x: "6" } as const;
  */
 export function checkoutRequestFromForm(
   form: { get(name: string): unknown },
-  planNameOf: (planId: string) => string | undefined,
+  published: Pick<PricingContent, "plans">,
 ): Record<string, string | boolean> {
   const field = (name: string) => {
     const value = form.get(name);
@@ -61,7 +62,7 @@ export function checkoutRequestFromForm(
   return {
     priceId,
     // The plan buttons share one form (with the start box), so the plan comes from the button.
-    planName: planNameOf(priceId.split(":")[0] ?? "") ?? "",
+    planName: published.plans.find((plan) => plan.id === priceId.split(":")[0])?.name ?? "",
     // Ticked, or not sent at all; any other value is refused by the schema (not a boolean).
     startNow: { [START_NOW_VALUE]: true, "": false }[field(START_NOW_FIELD)] ?? field(START_NOW_FIELD),
     billingType: billingType ?? "",

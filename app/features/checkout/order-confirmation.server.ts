@@ -7,7 +7,9 @@ import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer, MailMessage } from "~/infra/mail.server";
 import { every } from "~/infra/scheduled-job.server";
-import { formatEuro } from "./catalogue";
+import { escapeHtml } from "~/infra/escape-html";
+import { pricing } from "#content/pricing";
+import { paymentSummary } from "./catalogue";
 import { coachingStartsOn } from "./withdrawal";
 import type { Order } from "./fulfilment.server";
 
@@ -15,11 +17,7 @@ import type { Order } from "./fulfilment.server";
 const SETTLED = ["paid", "active", "completed"];
 const SWEEP_EVERY_MS = 30_000;
 
-const DURATION = { onetime: "1 month", monthly3x: "3 months", monthly6x: "6 months" } as Record<string, string>;
 const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/Amsterdam" });
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
 
 function legalText(title: string, content: PrivacyContent): string[] {
   return [
@@ -53,11 +51,9 @@ function legalHtml(title: string, content: PrivacyContent): string {
  * e-mail itself rather than behind a link that may change.
  */
 export function orderConfirmationMessage(order: Order, siteUrl: string, paidAt: Date): MailMessage {
-  const duration = DURATION[order.billingType] ?? `${order.paymentsTotal} months`;
-  const amount =
-    order.paymentsTotal === 1
-      ? `${formatEuro(order.amountCents)}, paid at once (incl. btw)`
-      : `${order.paymentsTotal} monthly payments of ${formatEuro(order.amountCents)}, ${formatEuro(order.amountCents * order.paymentsTotal)} in total (incl. btw)`;
+  const duration =
+    pricing.durations.find((d) => d.billingType === order.billingType)?.label ?? `${order.paymentsTotal} months`;
+  const amount = `${paymentSummary({ payments: order.paymentsTotal, amountCents: order.amountCents, totalCents: order.amountCents * order.paymentsTotal })} (incl. btw)`;
   const starts = day.format(coachingStartsOn(order, paidAt));
   const start = order.startRequestedAt
     ? `You asked me at checkout to start right away, within the ${WITHDRAWAL_DAYS}-day withdrawal period, so your coaching starts today, ${starts}. You agreed to: "${order.startRequestText ?? ""}"`
@@ -114,8 +110,8 @@ export function startOrderConfirmations(deps: {
 }): OrderConfirmations {
   const { db, mailer, logger, siteUrl } = deps;
   let running: Promise<void> | undefined;
+  if (!mailer) return { kick: () => undefined, stop: () => undefined };
   const sweep = async () => {
-    if (!mailer) return;
     const due = await db
       .select()
       .from(orders)

@@ -4,7 +4,7 @@ import { site } from "#content/site";
 import type { BillingType, Duration, PlanTier, PricingContent } from "#content/types";
 import { billingTypeFor, catalogueItem, formatEuro, paymentSummary } from "./catalogue";
 import { CHECKOUT_MESSAGES, START_NOW_FIELD, START_NOW_VALUE, type CheckoutResponse } from "./checkout-schema";
-import { WITHDRAWAL_DAYS } from "#content/terms";
+import { startNowText, withDays } from "./withdrawal";
 import { savingsNotices } from "./price-rules";
 import { buttonStyles } from "~/ui/button";
 import { Honeypot } from "~/ui/field";
@@ -21,8 +21,6 @@ const shownFor = (d: Duration) =>
       "6": "[.pricing:has(#duration-6:checked)_&]:block",
     }[d]
   }`;
-
-const withDays = (text: string) => text.replaceAll("{days}", String(WITHDRAWAL_DAYS));
 
 export interface PricingError {
   planName: string;
@@ -144,7 +142,7 @@ export function PricingPlans({
               aria-describedby="start-now-hint"
               className="mt-0.5 size-5 shrink-0 accent-navy"
             />
-            <span className="font-medium">{withDays(copy.pricing.startNow)}</span>
+            <span className="font-medium">{startNowText()}</span>
           </label>
           <p id="start-now-hint" className="mt-2 pl-8 text-ink/80">
             {withDays(copy.pricing.startNowHint)}

@@ -1,8 +1,11 @@
 import { checkout } from "#content/checkout";
 import { WITHDRAWAL_DAYS } from "#content/terms";
 
+/** A checkout text with the withdrawal period's length filled in for "{days}". */
+export const withDays = (text: string) => text.replaceAll("{days}", String(WITHDRAWAL_DAYS));
+
 /** The checkout box's words, as shown and as stored with an order whose buyer ticked it. */
-export const startNowText = () => checkout.pricing.startNow.replaceAll("{days}", String(WITHDRAWAL_DAYS));
+export const startNowText = () => withDays(checkout.pricing.startNow);
 
 /** The day an order's coaching starts: at payment when the buyer asked, else after the period. */
 export function coachingStartsOn(order: { startRequestedAt: Date | null }, paidAt: Date): Date {

@@ -1,14 +1,12 @@
 import { site } from "#content/site";
 import type { MailMessage } from "~/infra/mail.server";
+import { escapeHtml } from "~/infra/escape-html";
 import { signToken } from "./tokens.server";
 
 /** The link in every newsletter e-mail that unsubscribes its reader (GET shows a button; RFC 8058 POSTs). */
 export function unsubscribeLink(siteUrl: string, secret: string, email: string): string {
   return `${siteUrl}/newsletter/unsubscribe?token=${signToken(secret, "unsubscribe", email)}`;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
 
 export interface NewsletterMail {
   to: string;
