@@ -2,7 +2,9 @@ import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-orders";
 import { requireServices } from "~/context";
 import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
-import { listOrders } from "~/features/back-office/data.server";
+import { listOrders, revenue, type Revenue } from "~/features/back-office/data.server";
+import { orderTerms } from "~/features/back-office/labels";
+import { formatEuro, paymentSummary } from "~/features/checkout/catalogue";
 import { pageSchema } from "~/features/back-office/filters";
 import { AdminShell, adminMeta, formatDateTime, formatMoney, Pagination } from "~/features/back-office/ui";
 import { CsvLink, ListTable, StatusBadge } from "~/features/back-office/list-table";
@@ -14,10 +16,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const trainer = await requireTrainer(request, ctx);
   const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
-  const list = await listOrders(ctx.services.database.db, page);
+  const db = ctx.services.database.db;
+  const [list, money] = await Promise.all([listOrders(db, page), revenue(db)]);
   return data(
     {
       email: trainer.user.email,
+      money,
       list: {
         ...list,
         rows: list.rows.map((r) => ({
@@ -36,19 +40,30 @@ const BAD = new Set(["payment_failed", "failed", "cancelled", "expired"]);
 const tone = (status: string) => (GOOD.has(status) ? "good" : BAD.has(status) ? "off" : "wait");
 
 export default function AdminOrders() {
-  const { list } = useLoaderData<typeof loader>();
+  const { list, money } = useLoaderData<typeof loader>();
   return (
     <AdminShell title="Orders and payments" actions={<CsvLink list="orders" />}>
+      <RevenueTable money={money} />
       <ListTable
         caption="Orders, newest first, with their payments"
-        columns={["Date", "Plan", "Customer", "Amount", "Status", "Payments"]}
+        columns={["Date", "Plan", "Customer", "Amount (incl. btw)", "Status", "Payments"]}
         rows={list.rows.map((r) => ({
           key: r.id,
           cells: [
             formatDateTime(r.createdAt),
-            `${r.planName} (${r.billingType})`,
+            <span key="plan">
+              <span className="font-medium">{r.planName}</span>
+              <br />
+              {orderTerms(r.paymentsTotal)}
+            </span>,
             r.customerEmail ?? "",
-            `${formatMoney(r.amountCents, r.currency)}${r.paymentsTotal > 1 ? ` × ${r.paymentsTotal}` : ""}`,
+            r.currency === "eur"
+              ? paymentSummary({
+                  payments: r.paymentsTotal,
+                  amountCents: r.amountCents,
+                  totalCents: r.amountCents * r.paymentsTotal,
+                })
+              : `${formatMoney(r.amountCents, r.currency)}${r.paymentsTotal > 1 ? ` × ${r.paymentsTotal}` : ""}`,
             <StatusBadge key="s" tone={tone(r.status)}>
               {r.status.replace(/_/g, " ")}
             </StatusBadge>,
@@ -73,5 +88,52 @@ export default function AdminOrders() {
         href={(p) => `/admin/orders?page=${p}`}
       />
     </AdminShell>
+  );
+}
+
+/** Money received this month and last month (Amsterdam calendar months), per plan and in total. */
+function RevenueTable({ money }: { money: Revenue }) {
+  return (
+    <section aria-labelledby="revenue-heading" className="mb-6 rounded-2xl bg-white p-5 ring-1 ring-navy/10">
+      <h2 id="revenue-heading" className="mb-3 text-lg font-semibold text-navy">
+        Revenue received
+      </h2>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Payments received per plan, incl. btw</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="py-1 pr-2 font-semibold">
+              Plan
+            </th>
+            <th scope="col" className="py-1 pr-2 text-right font-semibold">
+              {money.thisMonth}
+            </th>
+            <th scope="col" className="py-1 text-right font-semibold">
+              {money.lastMonth}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {money.plans.map((p) => (
+            <tr key={p.plan} className="border-t border-navy/10">
+              <th scope="row" className="py-1 pr-2 font-normal">
+                {p.plan}
+              </th>
+              <td className="py-1 pr-2 text-right">{formatEuro(p.thisMonth)}</td>
+              <td className="py-1 text-right">{formatEuro(p.lastMonth)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t-2 border-navy/20 font-semibold">
+            <th scope="row" className="py-1 pr-2">
+              Total
+            </th>
+            <td className="py-1 pr-2 text-right">{formatEuro(money.total.thisMonth)}</td>
+            <td className="py-1 text-right">{formatEuro(money.total.lastMonth)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </section>
   );
 }

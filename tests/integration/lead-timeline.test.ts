@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, engines, type Engine, type TestDatabase } from "../support/database";
-import { newsletterSubscribers, orders, signups } from "#db/schema";
+import { newsletterSubscribers, orders, payments, signups } from "#db/schema";
 import { leadIdFor, writeLead } from "~/features/leads/signups.server";
 import { attachSession, createPendingOrder } from "~/features/checkout/fulfilment.server";
 import { payTestOrder } from "~/features/checkout/test-checkout-actions.server";
 import { catalogueItem } from "~/features/checkout/catalogue";
 import { pricing } from "#content/pricing";
-import { updateLead } from "~/features/back-office/data.server";
+import { revenue, updateLead, weeklyStats } from "~/features/back-office/data.server";
+import { amsterdamMonthStart } from "~/infra/amsterdam";
 import { leadTimeline } from "~/features/back-office/timeline.server";
 import { leadFunnel } from "~/features/back-office/funnel.server";
 import { bookings } from "#db/schema";
@@ -142,5 +143,62 @@ describe.each(engines)("lead timeline on %s", (engine: Engine) => {
     ]);
     expect(funnel.weeks.reduce((n, w) => n + w.leads, 0)).toBe(4);
     expect(funnel.weeks).toHaveLength(12);
+  });
+
+  it("counts a buyer who never filled in the questionnaire as a lead and a client, once per e-mail", async () => {
+    const before = await leadFunnel(database.db);
+    const first = await paidOrder({ email: "walk-in@example.com", key: "4c5a7f7e-1111-4aaa-8bbb-000000000010" });
+    await paidOrder({ email: "Walk-In@example.com", key: "4c5a7f7e-1111-4aaa-8bbb-000000000011" });
+    await database.db
+      .update(orders)
+      .set({ firstTouch: { utmSource: "Facebook", landingPath: "/pricing", firstSeen: "2026-11-20" } })
+      .where(eq(orders.id, first));
+    const after = await leadFunnel(database.db);
+    expect(after.total).toEqual({
+      key: "total",
+      leads: before.total.leads + 1,
+      booked: before.total.booked,
+      clients: before.total.clients + 1,
+    });
+    expect(after.sources).toContainEqual({ key: "facebook", leads: 1, booked: 0, clients: 1 });
+  });
+
+  it("credits the dashboard's sources to the first touch, with the form page inside it", async () => {
+    const { sources } = await weeklyStats(database.db);
+    // Every lead above came from an Instagram link and sent the form on /start.
+    const instagram = sources.find((s) => s.source === "instagram");
+    expect(instagram?.leads).toBeGreaterThan(0);
+    expect(instagram?.pages).toContainEqual({ page: "/start", leads: instagram?.leads, subscribers: 0 });
+    expect(sources.map((s) => s.source)).not.toContain("/start");
+  });
+
+  it("adds up the money received this month and last month (Amsterdam months), per plan", async () => {
+    const now = new Date();
+    const before = await revenue(database.db, now);
+    const orderId = await paidOrder({ email: "rev@example.com", key: "4c5a7f7e-1111-4aaa-8bbb-000000000020" });
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    if (!order) throw new Error("no order");
+    // One more payment of the same order, in the last days of the month before.
+    await database.db.insert(payments).values({
+      orderId,
+      providerPaymentId: "test-last-month",
+      instalment: 2,
+      amountCents: 1234,
+      status: "succeeded",
+      createdAt: new Date(amsterdamMonthStart(now).getTime() - 60_000),
+    });
+    await database.db.insert(payments).values({
+      orderId,
+      providerPaymentId: "test-failed",
+      instalment: 3,
+      amountCents: 999,
+      status: "failed",
+    });
+    const after = await revenue(database.db, now);
+    expect(after.total.thisMonth - before.total.thisMonth).toBe(order.amountCents);
+    expect(after.total.lastMonth - before.total.lastMonth).toBe(1234);
+    const plan = (r: typeof after) => r.plans.find((p) => p.plan === order.planName) ?? { thisMonth: 0, lastMonth: 0 };
+    expect(plan(after).thisMonth - plan(before).thisMonth).toBe(order.amountCents);
+    expect(after.plans.reduce((n, p) => n + p.thisMonth, 0)).toBe(after.total.thisMonth);
   });
 });

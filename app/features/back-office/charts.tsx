@@ -144,6 +144,14 @@ export function SourceList({ sources }: { sources: SourceCount[] }) {
             <div className="bg-teal" style={{ width: `${(s.leads / max) * 100}%` }} />
             <div className="bg-navy" style={{ width: `${(s.subscribers / max) * 100}%` }} />
           </div>
+          <ul aria-label={`Forms used by people from ${s.source}`} className="mt-1 space-y-0.5 pl-3 text-ink/80">
+            {s.pages.map((p) => (
+              <li key={p.page} className="flex justify-between gap-2">
+                <span className="truncate">on {p.page}</span>
+                <span className="shrink-0">{p.leads + p.subscribers}</span>
+              </li>
+            ))}
+          </ul>
         </li>
       ))}
     </ul>

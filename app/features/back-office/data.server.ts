@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { newsletterSubscribers, orders, payments, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
+import { amsterdamMonthStart } from "~/infra/amsterdam";
 import { COUNT_CAP, PAGE_SIZE, prefixPattern, type LeadFilters } from "./filters";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { recordTrainerUpdate } from "~/features/leads/lifecycle.server";
@@ -176,6 +177,51 @@ export interface OrderRow {
   payments: { instalment: number; amountCents: number; status: string; createdAt: Date }[];
 }
 
+export interface PlanRevenue {
+  plan: string;
+  thisMonth: number;
+  lastMonth: number;
+}
+export interface Revenue {
+  /** The months as the trainer names them, e.g. "November 2026". */
+  thisMonth: string;
+  lastMonth: string;
+  plans: PlanRevenue[];
+  total: Omit<PlanRevenue, "plan">;
+}
+
+const monthName = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "Europe/Amsterdam" });
+
+/**
+ * Money received, in cents: the succeeded payments (an instalment plan counts each month's
+ * payment in the month it came in), in this calendar month and the one before in Amsterdam, per plan.
+ */
+export async function revenue(db: Db, now = new Date()): Promise<Revenue> {
+  const thisStart = amsterdamMonthStart(now);
+  const lastStart = amsterdamMonthStart(now, 1);
+  const result = await db.execute(sql`
+    select o.plan_name as plan,
+      coalesce(sum(p.amount_cents) filter (where p.created_at >= ${thisStart.toISOString()}::timestamptz), 0)::int as this_month,
+      coalesce(sum(p.amount_cents) filter (where p.created_at < ${thisStart.toISOString()}::timestamptz), 0)::int as last_month
+    from ${payments} p join ${orders} o on o.id = p.order_id
+    where p.status = 'succeeded' and p.created_at >= ${lastStart.toISOString()}::timestamptz
+    group by 1 order by 2 desc, 3 desc, 1`);
+  const plans = (result as unknown as Rows<{ plan: string; this_month: number; last_month: number }>).rows.map((r) => ({
+    plan: r.plan,
+    thisMonth: Number(r.this_month),
+    lastMonth: Number(r.last_month),
+  }));
+  return {
+    thisMonth: monthName.format(thisStart),
+    lastMonth: monthName.format(lastStart),
+    plans,
+    total: {
+      thisMonth: plans.reduce((n, p) => n + p.thisMonth, 0),
+      lastMonth: plans.reduce((n, p) => n + p.lastMonth, 0),
+    },
+  };
+}
+
 export async function listOrders(db: Db, page: number): Promise<Page<OrderRow>> {
   const [rows, [totalRow]] = await Promise.all([
     db
@@ -224,11 +270,23 @@ export interface WeekCount {
   leads: number;
   subscribers: number;
 }
-export interface SourceCount {
-  source: string;
+export interface PageCount {
+  page: string;
   leads: number;
   subscribers: number;
 }
+/** People per first touch (campaign, else referring site, else direct), and per form page in it. */
+export interface SourceCount extends Omit<PageCount, "page"> {
+  source: string;
+  pages: PageCount[];
+}
+
+/**
+ * sourceLabel() in SQL, for a first_touch column: the campaign's source, else the referring site
+ * without "www.", else "direct"; "(unknown)" when nothing was recorded.
+ */
+export const firstTouchSource = (column: SQL | AnyColumn) =>
+  sql`coalesce(lower(${column}->>'utmSource'), regexp_replace(${column}->>'referrer', '^www\\.', ''), case when ${column} is null then '(unknown)' else 'direct' end)`;
 
 /** Monday-based ISO week starts, oldest first, for the last `weeks` weeks including this one. */
 export function weekStarts(now: Date, weeks: number): string[] {
@@ -266,10 +324,10 @@ export async function weeklyStats(
       from ${signups} where ${signups.formName} = ${FORM_NAMES.intake} and ${signups.createdAt} >= ${since.toISOString()}::timestamptz group by 1`),
     db.execute(sql`select to_char(date_trunc('week', ${newsletterSubscribers.createdAt} at time zone 'UTC'), 'YYYY-MM-DD') as week, count(*)::int as n
       from ${newsletterSubscribers} where ${newsletterSubscribers.createdAt} >= ${since.toISOString()}::timestamptz group by 1`),
-    db.execute(sql`select ${signups.sourceUrl} as source, count(*)::int as n from ${signups}
-      where ${signups.formName} = ${FORM_NAMES.intake} and ${signups.createdAt} >= ${since.toISOString()}::timestamptz group by 1`),
-    db.execute(sql`select ${newsletterSubscribers.source} as source, count(*)::int as n from ${newsletterSubscribers}
-      where ${newsletterSubscribers.createdAt} >= ${since.toISOString()}::timestamptz group by 1`),
+    db.execute(sql`select ${firstTouchSource(signups.firstTouch)} as source, ${signups.sourceUrl} as page, count(*)::int as n
+      from ${signups} where ${signups.formName} = ${FORM_NAMES.intake} and ${signups.createdAt} >= ${since.toISOString()}::timestamptz group by 1, 2`),
+    db.execute(sql`select ${firstTouchSource(newsletterSubscribers.firstTouch)} as source, ${newsletterSubscribers.source} as page, count(*)::int as n
+      from ${newsletterSubscribers} where ${newsletterSubscribers.createdAt} >= ${since.toISOString()}::timestamptz group by 1, 2`),
   ]);
   const byWeek = (result: unknown) =>
     new Map((result as Rows<{ week: string; n: number }>).rows.map((r) => [r.week, Number(r.n)]));
@@ -277,17 +335,25 @@ export async function weeklyStats(
   const sw = byWeek(subWeeks);
   const sources = new Map<string, SourceCount>();
   const add = (result: unknown, key: "leads" | "subscribers") => {
-    for (const r of (result as Rows<{ source: string | null; n: number }>).rows) {
-      const path = sourcePath(r.source);
-      const entry = sources.get(path) ?? { source: path, leads: 0, subscribers: 0 };
+    for (const r of (result as Rows<{ source: string; page: string | null; n: number }>).rows) {
+      const entry = sources.get(r.source) ?? { source: r.source, leads: 0, subscribers: 0, pages: [] };
+      const path = sourcePath(r.page);
+      let page = entry.pages.find((p) => p.page === path);
+      if (!page) entry.pages.push((page = { page: path, leads: 0, subscribers: 0 }));
+      page[key] += Number(r.n);
       entry[key] += Number(r.n);
-      sources.set(path, entry);
+      sources.set(r.source, entry);
     }
   };
+  const byCount = (a: PageCount | SourceCount, b: PageCount | SourceCount) =>
+    b.leads + b.subscribers - (a.leads + a.subscribers);
   add(leadSources, "leads");
   add(subSources, "subscribers");
   return {
     weeks: starts.map((week) => ({ week, leads: lw.get(week) ?? 0, subscribers: sw.get(week) ?? 0 })),
-    sources: [...sources.values()].sort((a, b) => b.leads + b.subscribers - (a.leads + a.subscribers)).slice(0, 8),
+    sources: [...sources.values()]
+      .map((source) => ({ ...source, pages: source.pages.sort(byCount) }))
+      .sort(byCount)
+      .slice(0, 8),
   };
 }

@@ -57,3 +57,8 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
   client: "Client",
   archived: "Archived",
 };
+
+/** An order's length and payment plan in words: "1 month, one payment", "3 months, paid monthly". */
+export function orderTerms(paymentsTotal: number): string {
+  return paymentsTotal <= 1 ? "1 month, one payment" : `${paymentsTotal} months, paid monthly`;
+}
