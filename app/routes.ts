@@ -20,6 +20,7 @@ export default [
     route("admin", "routes/admin.tsx"),
     route("admin/login", "routes/admin-login.tsx"),
     route("admin/verify", "routes/admin-verify.tsx"),
+    route("admin/confirm", "routes/admin-confirm.tsx"),
     route("admin/forgot-password", "routes/admin-forgot-password.tsx"),
     route("admin/reset-password", "routes/admin-reset-password.tsx"),
     route("admin/security", "routes/admin-security.tsx"),

@@ -342,6 +342,13 @@ export const session = pgTable(
     userAgent: text("user_agent"),
     /** Authenticator assurance level: aal2 once a second factor was verified for this session. */
     aal: text("aal").notNull().default("aal1"),
+    /**
+     * A device the trainer marked as her own when she entered her code: the session then lasts 7
+     * days from sign-in, idle or not, instead of ending after 30 minutes without use.
+     */
+    trusted: boolean("trusted").notNull().default(false),
+    /** When the second factor was last checked on this session: at sign-in, or a later confirmation. */
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),

@@ -13,7 +13,7 @@ import {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
   assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = await requireTrainer(request, ctx, { recentCode: true });
   const email = normaliseRequestEmail(String((await request.formData()).get("email") ?? ""));
   if (!isValidEmail(email)) return new Response("Enter the person's e-mail address.", { status: 400 });
   const found = await findPersonData(ctx.services.database.db, email);

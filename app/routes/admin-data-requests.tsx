@@ -31,7 +31,7 @@ const KINDS: Record<keyof PersonCounts, string> = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = await requireTrainer(request, ctx, { recentCode: true });
   return data({ email: trainer.user.email }, { headers: trainer.headers });
 }
 
@@ -47,7 +47,7 @@ type ActionResult =
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
   assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = await requireTrainer(request, ctx, { recentCode: true });
   const form = await request.formData();
   const email = normaliseRequestEmail(String(form.get("email") ?? ""));
   const db = ctx.services.database.db;

@@ -35,7 +35,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const bearer = await bearerUser(request, ctx);
   if (bearer instanceof Response) return bearer;
-  const trainer = bearer ? { user: { id: bearer.userId }, headers: new Headers() } : await requireTrainer(request, ctx);
+  const trainer = bearer
+    ? { user: { id: bearer.userId }, headers: new Headers() }
+    : await requireTrainer(request, ctx, { recentCode: true });
   const list = params.list.replace(/\.csv$/, "") as ExportList;
   if (!params.list.endsWith(".csv") || !EXPORT_LISTS.includes(list)) return new Response("Not found", { status: 404 });
   const { page: _page, ...filters } = parseLeadFilters(new URL(request.url).searchParams);

@@ -80,7 +80,7 @@ async function echoEnrolment(form: FormData): Promise<Enrolment | undefined> {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
   assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx, { allowWithoutFactor: true });
+  const trainer = await requireTrainer(request, ctx, { allowWithoutFactor: true, recentCode: true });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
 

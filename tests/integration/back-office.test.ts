@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { auditLog, session as sessionTable } from "#db/schema";
 import { parseEnv } from "~/infra/env.server";
 import type { AppServices } from "~/context";
@@ -23,6 +23,8 @@ import { AccessTokenError, verifyAccessToken } from "~/features/back-office/acce
 import { action as loginAction } from "~/routes/admin-login";
 import { action as forgotPasswordAction } from "~/routes/admin-forgot-password";
 import { loader as exportLoader } from "~/routes/admin-export";
+import { action as dataRequestsAction } from "~/routes/admin-data-requests";
+import { action as confirmAction } from "~/routes/admin-confirm";
 import { createPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
 import { Jar, totp } from "../support/trainer";
@@ -62,6 +64,14 @@ describe.each(engines)("back office auth on %s", (engine) => {
     await services.close();
     if (databaseUrl) await dropPostgresDatabase(databaseUrl);
   });
+
+  async function auditCount(userId: string, action: string) {
+    const [row] = await services.database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, userId), eq(auditLog.action, action)));
+    return row?.n ?? 0;
+  }
 
   async function newTrainer() {
     const email = nextEmail();
@@ -231,6 +241,76 @@ describe.each(engines)("back office auth on %s", (engine) => {
     const stepUp = await requireTrainer(strong.request("/admin", { method: "GET" }), ctx).catch(thrownResponse);
     expect(stepUp.headers.get("location")).toBe("/admin/login?redirectTo=%2Fadmin&reason=step-up");
     expect(email).toContain("@");
+  });
+
+  it("keeps a trusted device signed in through 8 idle hours, yet an erasure asks for the code again", async () => {
+    const { email, secret } = await enrolledTrainer();
+    async function signIn(trust: boolean) {
+      const { jar } = await passwordSession(email);
+      const verified = await verifySecondFactor(jar.request("/admin/verify"), ctx, {
+        method: "totp",
+        code: totp(secret),
+        trust,
+      });
+      if (!verified.ok) throw new Error(verified.message);
+      jar.take(verified.headers);
+      const cookie = verified.headers.getSetCookie().find((c) => c.includes("session_token="));
+      return { jar, cookie };
+    }
+    const trusted = await signIn(true);
+    const plain = await signIn(false);
+    // The browser keeps a trusted device's cookie for 7 days, the other for the 30-minute session.
+    expect(trusted.cookie).toMatch(/Max-Age=604800\b/);
+    expect(plain.cookie).toMatch(/Max-Age=1800\b/);
+
+    // Eight hours pass with both devices idle.
+    const eightHours = sql`interval '8 hours'`;
+    const me = (await getTrainerSession(trusted.jar.request("/admin", { method: "GET" }), ctx))!;
+    await services.database.db
+      .update(sessionTable)
+      .set({
+        createdAt: sql`${sessionTable.createdAt} - ${eightHours}`,
+        updatedAt: sql`${sessionTable.updatedAt} - ${eightHours}`,
+        expiresAt: sql`${sessionTable.expiresAt} - ${eightHours}`,
+        verifiedAt: sql`${sessionTable.verifiedAt} - ${eightHours}`,
+      })
+      .where(eq(sessionTable.userId, me.user.id));
+    expect(await getTrainerSession(plain.jar.request("/admin", { method: "GET" }), ctx)).toBeNull();
+    const still = await requireTrainer(trusted.jar.request("/admin", { method: "GET" }), ctx);
+    expect(still.session.trusted).toBe(true);
+
+    // Erasing someone's data: the code is 8 hours old, so the trainer confirms it first.
+    const erase = () => {
+      const body = new FormData();
+      for (const [k, v] of Object.entries({
+        intent: "erase",
+        email: "nobody@example.com",
+        typed: "nobody@example.com",
+        confirm: "yes",
+      }))
+        body.set(k, v);
+      return trusted.jar.request("/admin/data-requests", { body });
+    };
+    const asked = thrownResponse(
+      await dataRequestsAction({ request: erase(), context: ctx, params: {} } as never).catch((e: unknown) => e),
+    );
+    expect(asked.status).toBe(302);
+    expect(asked.headers.get("location")).toBe("/admin/confirm?redirectTo=%2Fadmin%2Fdata-requests");
+    expect(await auditCount(me.user.id, "data.erase")).toBe(0);
+
+    const confirmBody = new FormData();
+    for (const [k, v] of Object.entries({ method: "totp", code: totp(secret), redirectTo: "/admin/data-requests" }))
+      confirmBody.set(k, v);
+    const confirmed = thrownResponse(
+      await confirmAction({
+        request: trusted.jar.request("/admin/confirm", { body: confirmBody }),
+        context: ctx,
+        params: {},
+      } as never).catch((e: unknown) => e),
+    );
+    expect(confirmed.headers.get("location")).toBe("/admin/data-requests");
+    await dataRequestsAction({ request: erase(), context: ctx, params: {} } as never);
+    expect(await auditCount(me.user.id, "data.erase")).toBe(1);
   });
 
   it("signs out this device, other devices, or everywhere", async () => {

@@ -13,6 +13,10 @@ import { passwordResetMail } from "./mail";
 export const SESSION_SECONDS = 30 * 60;
 /** Renewal happens on the first check after this much of the session has passed. */
 export const SESSION_UPDATE_AGE_SECONDS = 60;
+/** On a device the trainer marked as trusted, a session lasts this long from sign-in, idle or not. */
+export const TRUSTED_SESSION_SECONDS = 7 * 24 * 60 * 60;
+/** Data requests, erasure, exports and account security ask for the code again once it is older than this. */
+export const RECENT_CODE_SECONDS = 15 * 60;
 export const ACCESS_TOKEN_TTL = "10m";
 export const AUTH_BASE_PATH = "/api/auth";
 export const JWKS_PATH = "/.well-known/jwks.json";
@@ -62,12 +66,17 @@ export function createAuth({ db, env, secret, logger, mailer }: AuthDeps) {
       updateAge: SESSION_UPDATE_AGE_SECONDS,
       additionalFields: {
         aal: { type: "string", required: false, defaultValue: "aal1", input: false },
+        trusted: { type: "boolean", required: false, defaultValue: false, input: false },
+        verifiedAt: { type: "date", required: false, input: false },
       },
     },
     databaseHooks: {
       session: {
         create: {
-          before: async (session, ctx) => ({ data: { ...session, aal: assuranceForPath(ctx?.path) } }),
+          before: async (session, ctx) => {
+            const aal = assuranceForPath(ctx?.path);
+            return { data: { ...session, aal, verifiedAt: aal === "aal2" ? new Date() : null } };
+          },
         },
       },
     },

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import QRCode from "qrcode";
 import { session as sessionTable } from "#db/schema";
+import { TRUSTED_SESSION_SECONDS } from "./auth.server";
 import { audit, authHeaders, checkAuthRateLimit, type BackOfficeContext, type TrainerSession } from "./guard.server";
 
 export type FlowResult<T = object> =
@@ -58,11 +59,16 @@ export async function signInWithPassword(
   }
 }
 
-/** Second step of sign-in: a code from the authenticator app, or a backup code. */
+/**
+ * The second step of a sign-in (the challenge cookie from the password step), or, with `stepUp`,
+ * the trainer confirming a sensitive action on the session she already has. `trust` marks the
+ * new session's device as hers: the session then lasts TRUSTED_SESSION_SECONDS from now.
+ */
 export async function verifySecondFactor(
   request: Request,
   ctx: BackOfficeContext,
-  input: { code: string; method: "totp" | "backup" },
+  input: { code: string; method: "totp" | "backup"; trust?: boolean },
+  stepUp?: TrainerSession,
 ): Promise<FlowResult> {
   const { services, clientIp } = ctx;
   const blocked = await checkAuthRateLimit(ctx, "verify");
@@ -77,14 +83,31 @@ export async function verifySecondFactor(
             returnHeaders: true,
           })
         : await services.auth.api.verifyBackupCode({ body: { code: input.code.trim() }, headers, returnHeaders: true });
-    const userId = result.response.user.id;
-    await audit(services.database.db, {
+    const db = services.database.db;
+    if (stepUp) {
+      await db.update(sessionTable).set({ verifiedAt: new Date() }).where(eq(sessionTable.id, stepUp.session.id));
+      await audit(db, {
+        action: "verify.step-up",
+        userId: stepUp.user.id,
+        ip: clientIp,
+        detail: { method: input.method },
+      });
+      return { ok: true, headers: setCookies(result.headers) };
+    }
+    let cookies = setCookies(result.headers);
+    const token = result.response.token;
+    if (input.trust && token) {
+      const expiresAt = new Date(Date.now() + TRUSTED_SESSION_SECONDS * 1000);
+      await db.update(sessionTable).set({ trusted: true, expiresAt }).where(eq(sessionTable.token, token));
+      cookies = trustedCookies(result.headers, expiresAt);
+    }
+    await audit(db, {
       action: "sign-in",
-      userId,
+      userId: result.response.user.id,
       ip: clientIp,
-      detail: { aal: "aal2", method: input.method },
+      detail: { aal: "aal2", method: input.method, trusted: input.trust === true },
     });
-    return { ok: true, headers: setCookies(result.headers) };
+    return { ok: true, headers: cookies };
   } catch (error) {
     const known = apiMessage(error);
     if (!known) throw error;
@@ -111,6 +134,24 @@ export async function verifySecondFactor(
     }
     return { ok: false, status: 401, message: "That code is not valid. Check the app and try again.", field: "code" };
   }
+}
+
+/** The session cookie of a trusted device outlives the browser and lasts as long as its session. */
+function trustedCookies(source: Headers, expiresAt: Date): Headers {
+  const out = new Headers();
+  for (const cookie of source.getSetCookie()) {
+    const name = cookie.slice(0, cookie.indexOf("="));
+    out.append(
+      "Set-Cookie",
+      name.endsWith("session_token")
+        ? cookie
+            .replace(/;\s*Max-Age=\d+/i, "")
+            .replace(/;\s*Expires=[^;]*/i, "")
+            .concat(`; Max-Age=${TRUSTED_SESSION_SECONDS}; Expires=${expiresAt.toUTCString()}`)
+        : cookie,
+    );
+  }
+  return out;
 }
 
 /** Enrolment step 1: checks the password, creates an unverified factor and shows its QR code. */

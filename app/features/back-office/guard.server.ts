@@ -1,10 +1,11 @@
 import { data, redirect } from "react-router";
-import { auditLog } from "#db/schema";
+import { eq } from "drizzle-orm";
+import { auditLog, session as sessionTable } from "#db/schema";
 import type { Database, Db } from "~/infra/db.server";
 import type { Env } from "~/infra/env.server";
 import type { Mailer } from "~/infra/mail.server";
 import type { RateLimitResult } from "~/infra/rate-limit.server";
-import type { BackOfficeAuth } from "./auth.server";
+import { RECENT_CODE_SECONDS, TRUSTED_SESSION_SECONDS, type BackOfficeAuth } from "./auth.server";
 import { isSameOrigin } from "./origin";
 
 /** What the back office needs from the request context (the server's AppServices has it all). */
@@ -28,6 +29,7 @@ export type AuditAction =
   | "sign-in.failed"
   | "sign-in.rate-limited"
   | "verify.failed"
+  | "verify.step-up"
   | "sign-out"
   | "factor.enrolled"
   | "factor.removed"
@@ -81,7 +83,17 @@ export type Assurance = "aal1" | "aal2";
 
 export interface TrainerSession {
   user: { id: string; email: string; name: string; twoFactorEnabled: boolean };
-  session: { id: string; token: string; aal: Assurance; expiresAt: Date };
+  session: {
+    id: string;
+    token: string;
+    aal: Assurance;
+    expiresAt: Date;
+    createdAt: Date;
+    /** On a device the trainer marked as hers: lasts TRUSTED_SESSION_SECONDS from sign-in. */
+    trusted: boolean;
+    /** When the second factor was last checked on this session. */
+    verifiedAt: Date | null;
+  };
   /** Set-Cookie headers from a renewed session; forward them with the response. */
   headers: Headers;
 }
@@ -93,6 +105,14 @@ export async function getTrainerSession(request: Request, ctx: BackOfficeContext
     returnHeaders: true,
   });
   if (!response) return null;
+  const createdAt = new Date(response.session.createdAt);
+  const trusted = response.session.trusted === true;
+  // A trusted session ends 7 days after sign-in even if she kept using it (better-auth would
+  // otherwise keep sliding it 30 minutes at a time past that).
+  if (trusted && Date.now() - createdAt.getTime() > TRUSTED_SESSION_SECONDS * 1000) {
+    await ctx.services.database.db.delete(sessionTable).where(eq(sessionTable.id, response.session.id));
+    return null;
+  }
   const forward = new Headers();
   for (const cookie of headers.getSetCookie()) forward.append("Set-Cookie", cookie);
   return {
@@ -107,6 +127,9 @@ export async function getTrainerSession(request: Request, ctx: BackOfficeContext
       token: response.session.token,
       aal: response.session.aal === "aal2" ? "aal2" : "aal1",
       expiresAt: new Date(response.session.expiresAt),
+      createdAt,
+      trusted,
+      verifiedAt: response.session.verifiedAt ? new Date(response.session.verifiedAt) : null,
     },
     headers: forward,
   };
@@ -119,20 +142,31 @@ export function loginRedirect(request: Request, reason?: "expired" | "step-up"):
   return redirect(`/admin/login?${params.toString()}`);
 }
 
+/** Whether the second factor was checked on this session within the last RECENT_CODE_SECONDS. */
+export const hasRecentCode = (trainer: TrainerSession, now = Date.now()) =>
+  trainer.session.verifiedAt !== null && now - trainer.session.verifiedAt.getTime() <= RECENT_CODE_SECONDS * 1000;
+
 /**
  * Every back-office page: a session is required; once a factor is verified the session
- * must be aal2; without a factor only the enrolment page is open.
+ * must be aal2; without a factor only the enrolment page is open. With `recentCode` (data
+ * requests, erasure, exports, account security) the code must have been entered in the last 15
+ * minutes, else the trainer confirms it first and comes back to the page (a form is sent again).
  */
 export async function requireTrainer(
   request: Request,
   ctx: BackOfficeContext,
-  options: { allowWithoutFactor?: boolean } = {},
+  options: { allowWithoutFactor?: boolean; recentCode?: boolean } = {},
 ): Promise<TrainerSession> {
   const trainer = await getTrainerSession(request, ctx);
   if (!trainer) throw loginRedirect(request);
   if (trainer.user.twoFactorEnabled && trainer.session.aal !== "aal2") throw loginRedirect(request, "step-up");
   if (!trainer.user.twoFactorEnabled && !options.allowWithoutFactor)
     throw redirect("/admin/security?enrol=1", { headers: trainer.headers });
+  if (options.recentCode && trainer.user.twoFactorEnabled && !hasRecentCode(trainer)) {
+    const url = new URL(request.url);
+    const params = new URLSearchParams({ redirectTo: url.pathname + url.search });
+    throw redirect(`/admin/confirm?${params.toString()}`, { headers: trainer.headers });
+  }
   return trainer;
 }
 
