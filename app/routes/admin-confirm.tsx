@@ -6,7 +6,7 @@ import { verifySecondFactor } from "~/features/back-office/flows.server";
 import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import { safeRedirectPath } from "~/features/back-office/origin";
 import { codeSchema, fieldErrors, type FieldErrors } from "~/features/back-office/schema";
-import { adminMeta } from "~/features/back-office/ui";
+import { adminMeta, Notice } from "~/features/back-office/ui";
 
 export const meta: Route.MetaFunction = () => adminMeta("Confirm it is you");
 export const headers = forwardSessionHeaders;
@@ -40,5 +40,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminConfirm() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  return <CodeForm title="Confirm it is you" redirectTo={redirectTo} error={result?.errors.code} />;
+  return (
+    <CodeForm
+      title="Confirm it is you"
+      redirectTo={redirectTo}
+      error={result?.errors.code}
+      notice={
+        <Notice tone="info">
+          Data requests, downloads and security changes ask for your code when you last entered it more than 15 minutes
+          ago.
+        </Notice>
+      }
+    />
+  );
 }

@@ -232,6 +232,7 @@ test.describe("back office", () => {
       ["/admin/unsaved", "Unsaved submissions"],
       ["/admin/data-requests", "Data requests"],
       ["/admin/security", "Security"],
+      ["/admin/confirm", "Confirm it is you"],
       ["/faq-visual-export", "FAQ image export"],
       ["/testimonial-visual-export", "Testimonial image export"],
     ] as const) {
