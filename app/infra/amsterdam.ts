@@ -29,7 +29,7 @@ export function amsterdamMonthStart(now: Date, monthsBack = 0): Date {
 }
 
 /** "2026-11-24 19:52 +01:00": the local date and time with its offset, unambiguous in any program. */
-export function amsterdamDateTime(instant: Date): string {
+export function amsterdamDateTime(instant: Date, { seconds = false } = {}): string {
   const parts = new Intl.DateTimeFormat("en-CA", {
     timeZone: AMSTERDAM,
     year: "numeric",
@@ -37,9 +37,11 @@ export function amsterdamDateTime(instant: Date): string {
     day: "2-digit",
     hour: "2-digit",
     minute: "2-digit",
+    ...(seconds ? { second: "2-digit" } : {}),
     hourCycle: "h23",
   })
     .formatToParts(instant)
     .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${amsterdamOffset(instant)}`;
+  const time = `${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ""}`;
+  return `${parts.year}-${parts.month}-${parts.day} ${time} ${amsterdamOffset(instant)}`;
 }

@@ -103,13 +103,41 @@ test.describe("back office", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const lines = csv.slice(1).split("\r\n");
     expect(lines[0]).toBe(
-      "Date,First name,Last name,E-mail,Phone,Goal,Sport / exercise,Competition goal,Gender,Age,Message,Status,Note,Source page," +
-        "Source,UTM source,UTM medium,UTM campaign,UTM term,UTM content,Referring site,Landing page,First visit," +
-        "Consent given,Consent form,Consent page,Consent text version,Consent network,Consent browser",
+      [
+        "Date",
+        "First name",
+        "Last name",
+        "E-mail",
+        "Phone",
+        "Goal",
+        "Sport / exercise",
+        "Competition goal",
+        "Gender",
+        "Age",
+        "Message",
+        "Status",
+        "Note",
+        "Source page",
+        "Source",
+        "UTM source",
+        "UTM medium",
+        "UTM campaign",
+        "UTM term",
+        "UTM content",
+        "Referring site",
+        "Landing page",
+        "First visit",
+        "Consent given",
+        "Consent form",
+        "Consent page",
+        "Consent text version",
+        "Consent network",
+        "Consent browser",
+      ].join(";"),
     );
     expect(lines).toHaveLength(3); // header, the filtered lead, trailing newline
     expect(lines[1]).toContain(
-      `Zoë,"${lead.lastName}",${lead.email},+31 6 1234 5678,Competition,Triathlon,Time and pace,Female,25-30,First Olympic distance next June.,contacted,"Called, intake booked for Tuesday",`,
+      `Zoë;${lead.lastName};${lead.email};+31 6 1234 5678;Competition;Triathlon;Time and pace;Female;25-30;First Olympic distance next June.;contacted;Called, intake booked for Tuesday;`,
     );
   });
 

@@ -19,12 +19,12 @@ const capture = (over: Partial<ConsentCapture>): ConsentCapture => ({
 
 async function csvText(stream: ReadableStream<Uint8Array>): Promise<string[][]> {
   const text = await new Response(stream).text();
-  // No field in these fixtures holds a comma, quote or line break.
+  // No field in these fixtures holds a semicolon, quote or line break.
   return text
     .replace(/^\uFEFF/, "")
     .trim()
     .split(/\r?\n/)
-    .map((line) => line.split(","));
+    .map((line) => line.split(";"));
 }
 
 /** What the trainer sees of the proof of consent: per lead and in the CSV exports. */
@@ -101,6 +101,8 @@ describe.each(engines)("consent records in the back office on %s", (engine: Engi
     expect(cell(leadHeader, leadRow, "Consent text version")).toBe("intake-2026-11-23");
     expect(cell(leadHeader, leadRow, "Consent network")).toBe("203.0.113.0/24");
     expect(cell(leadHeader, leadRow, "Consent browser")).toBe("Test browser");
+    // Times as the trainer reads them: Amsterdam, with the offset.
+    expect(cell(leadHeader, leadRow, "Consent given")).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0[12]:00$/);
 
     const subs = await csvText(exportCsv(database.db, "subscribers", {}));
     const subHeader = subs[0] ?? [];

@@ -79,10 +79,10 @@ export const CONSENT_HEADERS = [
 ];
 export const CONFIRMATION_HEADERS = ["Confirmed by", "Confirmation network", "Confirmation browser"];
 
-export function consentCells(records: ConsentView[] | undefined): (string | null)[] {
+export function consentCells(records: ConsentView[] | undefined): (string | Date | null)[] {
   const signup = records?.findLast((r) => r.action === "signup");
   return [
-    signup?.at ?? null,
+    signup ? new Date(signup.at) : null,
     signup?.form ?? null,
     signup?.page ?? null,
     signup?.textVersion ?? null,
@@ -91,7 +91,11 @@ export function consentCells(records: ConsentView[] | undefined): (string | null
   ];
 }
 
-export function confirmationCells(records: ConsentView[] | undefined): (string | null)[] {
+export function confirmationCells(records: ConsentView[] | undefined): (string | Date | null)[] {
   const confirmation = records?.findLast((r) => r.action === "confirmation");
-  return [confirmation?.at ?? null, confirmation?.network ?? null, confirmation?.userAgent ?? null];
+  return [
+    confirmation ? new Date(confirmation.at) : null,
+    confirmation?.network ?? null,
+    confirmation?.userAgent ?? null,
+  ];
 }

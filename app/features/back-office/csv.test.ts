@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { csvCell, csvRow } from "./csv";
 
 describe("csv", () => {
-  it("quotes commas, quotes and line breaks", () => {
-    expect(csvRow(["Zoë, van Dijk", 'say "hi"', "two\nlines", "plain"])).toBe(
-      '"Zoë, van Dijk","say ""hi""","two\nlines",plain\r\n',
+  it("separates fields with semicolons and quotes separators, quotes and line breaks", () => {
+    expect(csvRow(["Zoë; van Dijk", 'say "hi"', "two\nlines", "1,5 km", "plain"])).toBe(
+      '"Zoë; van Dijk";"say ""hi""";"two\nlines";"1,5 km";plain\r\n',
     );
   });
   it("keeps accents as they are", () => {
@@ -15,7 +15,8 @@ describe("csv", () => {
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("+31 6 1234 5678")).toBe("+31 6 1234 5678");
   });
-  it("writes empty cells for null and dates as ISO", () => {
-    expect(csvRow([null, undefined, new Date("2026-01-02T03:04:05Z")])).toBe(",,2026-01-02T03:04:05.000Z\r\n");
+  it("writes empty cells for null and times in Amsterdam with their offset", () => {
+    expect(csvRow([null, undefined, new Date("2026-01-02T03:04:05Z")])).toBe(";;2026-01-02 04:04:05 +01:00\r\n");
+    expect(csvCell(new Date("2026-07-02T18:52:00Z"))).toBe("2026-07-02 20:52:00 +02:00");
   });
 });
