@@ -8,22 +8,40 @@ import {
   normaliseRequestEmail,
   requestReference,
 } from "~/features/back-office/data-requests.server";
+import { personDataHtml } from "~/features/back-office/data-request-html";
 
-/** POST /admin/data-requests/export: one JSON file with every record about the person (GDPR art. 15 and 20). */
+/**
+ * POST /admin/data-requests/export: every record about the person (GDPR art. 15 and 20), as one JSON
+ * file (machine-readable) or, with format=html, as a page the person can read and print.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
   assertSameOrigin(request, ctx.services.env.SITE_URL);
   const trainer = await requireTrainer(request, ctx, { recentCode: true });
-  const email = normaliseRequestEmail(String((await request.formData()).get("email") ?? ""));
+  const form = await request.formData();
+  const email = normaliseRequestEmail(String(form.get("email") ?? ""));
+  const html = form.get("format") === "html";
   if (!isValidEmail(email)) return new Response("Enter the person's e-mail address.", { status: 400 });
   const found = await findPersonData(ctx.services.database.db, email);
   await audit(ctx.services.database.db, {
     action: "data.export",
     userId: trainer.user.id,
     ip: ctx.clientIp,
-    detail: { reference: requestReference(ctx.services.secret, email), ...countsOf(found) },
+    detail: {
+      reference: requestReference(ctx.services.secret, email),
+      format: html ? "html" : "json",
+      ...countsOf(found),
+    },
   });
-  const body = JSON.stringify({ exportedAt: new Date().toISOString(), ...found }, null, 2);
+  const exportedAt = new Date();
+  if (html)
+    return downloadResponse(personDataHtml(found, exportedAt), {
+      type: "text/html",
+      name: "data-request",
+      ext: "html",
+      sessionHeaders: trainer.headers,
+    });
+  const body = JSON.stringify({ exportedAt: exportedAt.toISOString(), ...found }, null, 2);
   return downloadResponse(body, {
     type: "application/json",
     name: "data-request",

@@ -160,9 +160,12 @@ export default function AdminDataRequests() {
                   <summary className="cursor-pointer font-medium text-navy">Show every record</summary>
                   <pre className="mt-2 max-h-96 overflow-auto rounded-lg bg-sand/40 p-3 text-xs">{result.records}</pre>
                 </details>
-                <form method="post" action="/admin/data-requests/export" className="mt-4">
+                <form method="post" action="/admin/data-requests/export" className="mt-4 flex flex-wrap gap-3">
                   <input type="hidden" name="email" value={result.email} />
-                  <Button type="submit" variant="secondary" size="sm">
+                  <Button type="submit" name="format" value="html" variant="secondary" size="sm">
+                    Download as a readable page
+                  </Button>
+                  <Button type="submit" name="format" value="json" variant="secondary" size="sm">
                     Download as JSON
                   </Button>
                 </form>

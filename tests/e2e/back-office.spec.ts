@@ -371,6 +371,24 @@ test("data request: the trainer looks a person up, downloads one JSON file and e
   expect(file.leads[0]?.email).toBe(email);
   expect(file.subscribers[0]?.email).toBe(email);
 
+  // The same records as a page the person can read and print.
+  const [readable] = await Promise.all([
+    page.waitForEvent("download"),
+    found.getByRole("button", { name: "Download as a readable page" }).click(),
+  ]);
+  expect(readable.suggestedFilename()).toMatch(/^data-request-\d{4}-\d{2}-\d{2}\.html$/);
+  const html = readFileSync((await readable.path())!, "utf8");
+  const reader = await page.context().newPage();
+  await reader.setContent(html);
+  await expect(reader.getByRole("heading", { level: 1, name: `Data held about ${email}` })).toBeVisible();
+  const answers = reader.getByRole("table", { name: /^Questionnaire answers 1 of 1$/ });
+  await expect(answers.getByRole("row", { name: /^E-?mail/ })).toContainText(email);
+  await expect(answers.getByRole("row", { name: /^Created at/ })).toHaveText(
+    /\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0[12]:00/,
+  );
+  await expectAccessible(reader);
+  await reader.close();
+
   // Without the confirmation nothing happens.
   await found.getByRole("button", { name: "Erase everything" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Nothing was erased" })).toBeVisible();
