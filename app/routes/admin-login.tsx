@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-
 import type { Route } from "./+types/admin-login";
 import { requireServices } from "~/context";
 import { assertSameOrigin, getTrainerSession } from "~/features/back-office/guard.server";
-import { signInWithPassword } from "~/features/back-office/flows.server";
+import { signInWithPassword, startEnrolmentAtSignIn } from "~/features/back-office/flows.server";
 import { safeRedirectPath } from "~/features/back-office/origin";
 import { fieldErrors, signInSchema, type FieldErrors } from "~/features/back-office/schema";
 import { AccountEmailField, adminMeta, AuthCard, Notice, SubmitButton } from "~/features/back-office/ui";
@@ -56,6 +56,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signInWithPassword(request, ctx, parsed.data);
   if (!result.ok)
     return data({ errors: { form: result.message } as FieldErrors, email: values.email }, { status: result.status });
+  // No second factor yet: start setting one up with the password just typed (the guard then
+  // sends every back-office page to the security page, which shows the QR code and backup codes).
+  if (result.next === "done") await startEnrolmentAtSignIn(request, ctx, parsed.data.password, result.headers);
   const next = result.next === "verify" ? `/admin/verify?redirectTo=${encodeURIComponent(redirectTo)}` : redirectTo;
   throw redirect(next, { headers: result.headers });
 }

@@ -2,15 +2,16 @@ import type { ReactNode } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-security";
 import { TextField } from "~/ui/field";
+import { BackupCodeList } from "~/features/back-office/backup-code-list";
 import { requireServices } from "~/context";
 import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import {
   changePassword,
   confirmEnrolment,
   listTrainerSessions,
+  pendingEnrolment,
   removeFactor,
   startEnrolment,
-  totpQrDataUrl,
 } from "~/features/back-office/flows.server";
 import {
   changePasswordSchema,
@@ -27,7 +28,6 @@ import {
   Notice,
   SubmitButton,
 } from "~/features/back-office/ui";
-import { ISSUER_NAME } from "~/features/back-office/auth.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Security");
 export const headers = forwardSessionHeaders;
@@ -40,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       email: trainer.user.email,
       factorEnabled: trainer.user.twoFactorEnabled,
+      pending: trainer.user.twoFactorEnabled ? null : await pendingEnrolment(ctx, trainer),
       sessions: sessions.map((s) => ({
         ...s,
         createdAt: s.createdAt.toISOString(),
@@ -51,31 +52,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionResult =
-  | { intent: "enrol-start"; errors?: FieldErrors; enrolment?: Enrolment }
-  | { intent: "enrol-confirm"; errors?: FieldErrors; enrolment?: Enrolment }
+  | { intent: "enrol-start"; errors?: FieldErrors }
+  | { intent: "enrol-confirm"; errors?: FieldErrors }
   | { intent: "remove-factor"; errors?: FieldErrors }
   | { intent: "change-password"; errors?: FieldErrors; done?: boolean };
-
-interface Enrolment {
-  qrDataUrl: string;
-  secret: string;
-  backupCodes: string[];
-}
-
-/** Re-shows the QR code after a wrong first code; the server verifies against its stored secret only. */
-async function echoEnrolment(form: FormData): Promise<Enrolment | undefined> {
-  const secret = String(form.get("secret") ?? "");
-  const email = String(form.get("email") ?? "");
-  if (!/^[A-Z2-7]+=*$/.test(secret)) return undefined;
-  const uri = `otpauth://totp/${encodeURIComponent(`${ISSUER_NAME}:${email}`)}?secret=${secret}&issuer=${encodeURIComponent(ISSUER_NAME)}`;
-  return {
-    qrDataUrl: await totpQrDataUrl(uri),
-    secret,
-    backupCodes: String(form.get("backupCodes") ?? "")
-      .split(" ")
-      .filter(Boolean),
-  };
-}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
@@ -87,25 +67,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "enrol-start") {
     const parsed = passwordOnlySchema.safeParse({ password: form.get("password") ?? "" });
     if (!parsed.success) return data<ActionResult>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
-    const result = await startEnrolment(request, ctx, trainer, parsed.data.password);
+    const result = await startEnrolment(request, ctx, parsed.data.password);
     if (!result.ok)
       return data<ActionResult>(
         { intent, errors: { [result.field ?? "password"]: result.message } },
         { status: result.status },
       );
-    return data<ActionResult>({
-      intent,
-      enrolment: { qrDataUrl: result.qrDataUrl, secret: result.secret, backupCodes: result.backupCodes },
-    });
+    // The page's loader runs after this action and shows the enrolment it started.
+    return data<ActionResult>({ intent });
   }
   if (intent === "enrol-confirm") {
     const parsed = totpCodeSchema.safeParse({ code: form.get("code") ?? "" });
-    const enrolment = await echoEnrolment(form);
-    if (!parsed.success)
-      return data<ActionResult>({ intent, errors: fieldErrors(parsed.error), enrolment }, { status: 400 });
+    if (!parsed.success) return data<ActionResult>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
     const result = await confirmEnrolment(request, ctx, trainer, parsed.data.code);
-    if (!result.ok)
-      return data<ActionResult>({ intent, errors: { code: result.message }, enrolment }, { status: result.status });
+    if (!result.ok) return data<ActionResult>({ intent, errors: { code: result.message } }, { status: result.status });
     throw redirect("/admin?enrolled=1", { headers: result.headers });
   }
   if (intent === "remove-factor") {
@@ -181,14 +156,13 @@ function SignOutForm({
 }
 
 export default function AdminSecurity() {
-  const { email, factorEnabled, sessions } = useLoaderData<typeof loader>();
+  const { email, factorEnabled, pending: enrolment, sessions } = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
   const [params] = useSearchParams();
   const errors = result?.errors ?? {};
   /** The errors of one form of this page: each form shows only its own. */
   const errorsOf = (intent: ActionResult["intent"]): Record<string, string | undefined> =>
     result?.intent === intent ? errors : {};
-  const enrolment = result && "enrolment" in result ? result.enrolment : undefined;
 
   return (
     <AdminShell title="Security">
@@ -228,9 +202,6 @@ export default function AdminSecurity() {
           ) : enrolment ? (
             <Form method="post" className="mt-4" noValidate>
               <input type="hidden" name="intent" value="enrol-confirm" />
-              <input type="hidden" name="secret" value={enrolment.secret} />
-              <input type="hidden" name="email" value={email} />
-              <input type="hidden" name="backupCodes" value={enrolment.backupCodes.join(" ")} />
               <ol className="list-decimal space-y-4 pl-5">
                 <li>
                   Scan this QR code with your authenticator app.
@@ -250,13 +221,7 @@ export default function AdminSecurity() {
                 </li>
                 <li>
                   Keep these backup codes somewhere safe. Each works once if your phone is not at hand.
-                  <ul aria-label="Backup codes" className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm">
-                    {enrolment.backupCodes.map((code) => (
-                      <li key={code} className="rounded bg-slate-100 px-2 py-1">
-                        {code}
-                      </li>
-                    ))}
-                  </ul>
+                  <BackupCodeList codes={enrolment.backupCodes} account={email} />
                 </li>
                 <li>
                   <TextField

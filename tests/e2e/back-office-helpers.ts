@@ -45,13 +45,17 @@ export async function signInAndEnrol(page: Page, trainer: { email: string; passw
   await signInWithPassword(page, trainer);
   await expect(page).toHaveURL(/\/admin\/security\?enrol=1/);
   await expect(page.getByText("Set up two-factor sign-in first")).toBeVisible();
-  await page.getByLabel("Password to confirm").fill(trainer.password);
-  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  // The password typed at sign-in started the enrolment: it is not asked for a second time.
+  await expect(page.getByLabel("Password to confirm")).toHaveCount(0);
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toHaveAttribute(
     "src",
     /^data:image\/svg\+xml;base64,/,
   );
-  await expect(page.getByRole("list", { name: "Backup codes" }).getByRole("listitem")).toHaveCount(10);
+  const codes = page.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  // No look-alike characters (0/o, 1/l/i, u/v) in the codes the trainer may copy by hand.
+  for (const code of await codes.allTextContents())
+    expect(code).toMatch(/^[2-9a-hjkmnp-tw-z]{5}-[2-9a-hjkmnp-tw-z]{5}$/);
   const secret = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
   await page.getByLabel("Code from the app").fill(totpCode(secret));

@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { appendFileSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { test, expect, expectAccessible } from "./fixtures";
-import { createTrainer, signInAndEnrol, signInWithTotp } from "./back-office-helpers";
+import { createTrainer, signInAndEnrol, signInWithPassword, signInWithTotp } from "./back-office-helpers";
 
 function pngSize(buffer: Buffer): { width: number; height: number } {
   expect(buffer.subarray(1, 4).toString("ascii")).toBe("PNG");
@@ -14,6 +14,37 @@ function pngSize(buffer: Buffer): { width: number; height: number } {
 test.describe("back office", () => {
   // Each test signs in with a password (scrypt) and a second factor, sometimes twice.
   test.describe.configure({ timeout: 90_000 });
+
+  test("at set-up the backup codes download, copy and print on their own", async ({ page, context, baseURL }) => {
+    const trainer = await createTrainer(baseURL!);
+    await page.goto("/admin");
+    await signInWithPassword(page, trainer);
+    await expect(page).toHaveURL(/\/admin\/security\?enrol=1/);
+    const list = page.getByRole("list", { name: "Backup codes" });
+    const codes = await list.getByRole("listitem").allTextContents();
+    expect(codes).toHaveLength(10);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download the codes" }).click(),
+    ]);
+    const file = readFileSync(await download.path(), "utf8");
+    expect(file.trim().split("\n").slice(-10)).toEqual(codes);
+
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "Copy the codes" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Copied." })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(file);
+
+    // On paper only the codes: not the QR code, the key, the menu or the buttons.
+    await page.emulateMedia({ media: "print" });
+    await expect(list).toBeVisible();
+    await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeHidden();
+    await expect(page.getByTestId("totp-secret")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Print the codes" })).toBeHidden();
+    await page.emulateMedia({ media: "screen" });
+    await expect(page.getByTestId("totp-secret")).toBeVisible();
+  });
 
   test("an anonymous visitor of an export tool lands on the sign-in page", async ({ page }) => {
     for (const tool of ["/faq-visual-export", "/testimonial-visual-export"]) {

@@ -14,8 +14,10 @@ import {
   requestPasswordReset,
   resetPassword,
   signInWithPassword,
+  pendingEnrolment,
   signOutScope,
   startEnrolment,
+  startEnrolmentAtSignIn,
   verifySecondFactor,
 } from "~/features/back-office/flows.server";
 import { getTrainerSession, requireTrainer } from "~/features/back-office/guard.server";
@@ -90,7 +92,7 @@ describe.each(engines)("back office auth on %s", (engine) => {
     const email = await newTrainer();
     const { jar } = await passwordSession(email);
     const trainer = (await getTrainerSession(jar.request("/admin/security", { method: "GET" }), ctx))!;
-    const started = await startEnrolment(jar.request("/admin/security"), ctx, trainer, PASSWORD);
+    const started = await startEnrolment(jar.request("/admin/security"), ctx, PASSWORD);
     if (!started.ok) throw new Error(started.message);
     const confirmed = await confirmEnrolment(jar.request("/admin/security"), ctx, trainer, totp(started.secret));
     expect(confirmed.ok).toBe(true);
@@ -188,7 +190,7 @@ describe.each(engines)("back office auth on %s", (engine) => {
     const { jar, result } = await passwordSession(email);
     expect(result.ok).toBe(true);
     const trainer = (await getTrainerSession(jar.request("/admin/security", { method: "GET" }), ctx))!;
-    const started = await startEnrolment(jar.request("/admin/security"), ctx, trainer, PASSWORD);
+    const started = await startEnrolment(jar.request("/admin/security"), ctx, PASSWORD);
     if (!started.ok) throw new Error(started.message);
     expect(started.qrDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(started.qrDataUrl.split(",")[1]!, "base64").toString()).toContain("<svg");
@@ -225,6 +227,32 @@ describe.each(engines)("back office auth on %s", (engine) => {
     expect(backup.ok).toBe(true);
     const audit = await services.database.db.select({ action: auditLog.action }).from(auditLog);
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["factor.enrolled", "verify.failed"]));
+  });
+
+  it("set-up takes the password once: the sign-in starts the enrolment, and its codes avoid look-alikes", async () => {
+    const email = await newTrainer();
+    const jar = new Jar(SITE);
+    const signedIn = await signInWithPassword(jar.request("/admin/login"), ctx, { email, password: PASSWORD });
+    if (!signedIn.ok || signedIn.next !== "done") throw new Error("expected a session without a factor");
+    // What the login action does with the password just typed, before the browser has the cookie.
+    await startEnrolmentAtSignIn(jar.request("/admin/login"), ctx, PASSWORD, signedIn.headers);
+    jar.take(signedIn.headers);
+    const trainer = (await getTrainerSession(jar.request("/admin/security", { method: "GET" }), ctx))!;
+    const pending = await pendingEnrolment(ctx, trainer);
+    if (!pending) throw new Error("no enrolment was started at sign-in");
+    expect(pending.secret).toMatch(/^[A-Z2-7]+$/);
+    expect(pending.backupCodes).toHaveLength(10);
+    for (const code of pending.backupCodes) expect(code).toMatch(/^[2-9a-hjkmnp-tw-z]{5}-[2-9a-hjkmnp-tw-z]{5}$/);
+    // The key shown on the page is the one the server checks codes against.
+    const confirmed = await confirmEnrolment(jar.request("/admin/security"), ctx, trainer, totp(pending.secret));
+    expect(confirmed.ok).toBe(true);
+    expect(await pendingEnrolment(ctx, trainer)).toBeNull();
+
+    // A backup code read from paper: capitals, a space instead of the dash.
+    const next = await passwordSession(email);
+    const typed = pending.backupCodes[3]!.toUpperCase().replace("-", " ");
+    const backup = await verifySecondFactor(next.jar.request("/admin/verify"), ctx, { method: "backup", code: typed });
+    expect(backup.ok).toBe(true);
   });
 
   it("enforces aal2 once a factor exists and asks for enrolment without one", async () => {
@@ -386,7 +414,7 @@ describe.each(engines)("back office auth on %s", (engine) => {
     expect(csv.status).toBe(200);
     const bytes = Buffer.from(await csv.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 byte-order mark for spreadsheets
-    expect(bytes.subarray(3).toString("utf8")).toMatch(/^Date,First name,/);
+    expect(bytes.subarray(3).toString("utf8")).toMatch(/^Date;First name;/);
     const refused = await call(`${header}.${forged}.${signature}`);
     expect(refused.status).toBe(401);
     expect(await refused.text()).toBe("Invalid JWT signature");

@@ -48,7 +48,7 @@ export async function enrolledTrainer(ctx: RequestContext, site: string, email: 
   jar.take(signedIn.headers);
   const trainer = await getTrainerSession(jar.request("/admin/security", { method: "GET" }), ctx);
   if (!trainer) throw new Error("no session after sign-in");
-  const started = await startEnrolment(jar.request("/admin/security"), ctx, trainer, TRAINER_PASSWORD);
+  const started = await startEnrolment(jar.request("/admin/security"), ctx, TRAINER_PASSWORD);
   if (!started.ok) throw new Error(started.message);
   const confirmed = await confirmEnrolment(jar.request("/admin/security"), ctx, trainer, totp(started.secret));
   if (!confirmed.ok) throw new Error(confirmed.message);

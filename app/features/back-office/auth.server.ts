@@ -8,6 +8,7 @@ import type { Env } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer } from "~/infra/mail.server";
 import { passwordResetMail } from "./mail";
+import { newBackupCodes } from "./backup-codes";
 
 /** A session lives this long without activity; the session keeper renews it while the trainer works. */
 export const SESSION_SECONDS = 30 * 60;
@@ -97,7 +98,7 @@ export function createAuth({ db, env, secret, logger, mailer }: AuthDeps) {
     },
     telemetry: { enabled: false },
     plugins: [
-      twoFactor({ issuer: ISSUER_NAME }),
+      twoFactor({ issuer: ISSUER_NAME, backupCodeOptions: { customBackupCodesGenerate: () => newBackupCodes() } }),
       jwt({
         jwt: {
           issuer: origin,

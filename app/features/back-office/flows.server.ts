@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
+import { symmetricDecrypt } from "better-auth/crypto";
 import QRCode from "qrcode";
-import { session as sessionTable } from "#db/schema";
-import { TRUSTED_SESSION_SECONDS } from "./auth.server";
+import { session as sessionTable, twoFactor as twoFactorTable } from "#db/schema";
+import { ISSUER_NAME, TRUSTED_SESSION_SECONDS } from "./auth.server";
+import { normaliseBackupCode } from "./backup-codes";
 import { audit, authHeaders, checkAuthRateLimit, type BackOfficeContext, type TrainerSession } from "./guard.server";
 
 export type FlowResult<T = object> =
@@ -82,7 +84,11 @@ export async function verifySecondFactor(
             headers,
             returnHeaders: true,
           })
-        : await services.auth.api.verifyBackupCode({ body: { code: input.code.trim() }, headers, returnHeaders: true });
+        : await services.auth.api.verifyBackupCode({
+            body: { code: normaliseBackupCode(input.code) },
+            headers,
+            returnHeaders: true,
+          });
     const db = services.database.db;
     if (stepUp) {
       await db.update(sessionTable).set({ verifiedAt: new Date() }).where(eq(sessionTable.id, stepUp.session.id));
@@ -155,26 +161,30 @@ function trustedCookies(source: Headers, expiresAt: Date): Headers {
 }
 
 /** Enrolment step 1: checks the password, creates an unverified factor and shows its QR code. */
+export interface Enrolment {
+  qrDataUrl: string;
+  secret: string;
+  backupCodes: string[];
+}
+
+/**
+ * Enrolment step 1: a new authenticator secret and backup codes, stored unconfirmed until the
+ * first code. `extraCookie` carries the session cookie of a sign-in made in this same request.
+ */
 export async function startEnrolment(
   request: Request,
   ctx: BackOfficeContext,
-  trainer: TrainerSession,
   password: string,
-): Promise<FlowResult<{ qrDataUrl: string; secret: string; backupCodes: string[] }>> {
+  extraCookie?: string,
+): Promise<FlowResult<Enrolment>> {
   const { services, clientIp } = ctx;
   try {
     const { totpURI, backupCodes } = (await services.auth.api.enableTwoFactor({
       body: { password },
-      headers: authHeaders(request, clientIp),
+      headers: authHeaders(request, clientIp, extraCookie),
     })) as { totpURI: string; backupCodes: string[] };
     const secret = new URL(totpURI).searchParams.get("secret") ?? "";
-    return {
-      ok: true,
-      headers: new Headers(),
-      qrDataUrl: await totpQrDataUrl(totpURI),
-      secret,
-      backupCodes,
-    };
+    return { ok: true, headers: new Headers(), qrDataUrl: await totpQrDataUrl(totpURI), secret, backupCodes };
   } catch (error) {
     const known = apiMessage(error);
     if (!known) throw error;
@@ -186,6 +196,49 @@ export async function startEnrolment(
       message: "Two-factor sign-in could not be set up. Reload the page and try again.",
     };
   }
+}
+
+/**
+ * A sign-in with the password on an account without a second factor goes straight on to set one
+ * up with that same password, so the trainer types it once. `signInHeaders` are the sign-in's own
+ * Set-Cookie headers (the browser has not sent the new session cookie yet). Should it fail, the
+ * security page asks for the password to start again, as before.
+ */
+export async function startEnrolmentAtSignIn(
+  request: Request,
+  ctx: BackOfficeContext,
+  password: string,
+  signInHeaders: Headers,
+): Promise<void> {
+  const cookie = signInHeaders
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  await startEnrolment(request, ctx, password, cookie);
+}
+
+/** The enrolment started but not yet confirmed with a first code (after the sign-in, or on a reload). */
+export async function pendingEnrolment(ctx: BackOfficeContext, trainer: TrainerSession): Promise<Enrolment | null> {
+  const { services } = ctx;
+  const [row] = await services.database.db
+    .select({ secret: twoFactorTable.secret, backupCodes: twoFactorTable.backupCodes })
+    .from(twoFactorTable)
+    .where(and(eq(twoFactorTable.userId, trainer.user.id), eq(twoFactorTable.verified, false)));
+  if (!row) return null;
+  const { secretConfig } = await services.auth.$context;
+  const secret = base32(await symmetricDecrypt({ key: secretConfig, data: row.secret }));
+  // better-auth keeps the backup codes encrypted with the same key, as a JSON list.
+  const backupCodes = JSON.parse(await symmetricDecrypt({ key: secretConfig, data: row.backupCodes })) as string[];
+  const label = `${encodeURIComponent(ISSUER_NAME)}:${encodeURIComponent(trainer.user.email)}`;
+  const query = new URLSearchParams({ secret, issuer: ISSUER_NAME, digits: "6", period: "30" });
+  return { qrDataUrl: await totpQrDataUrl(`otpauth://totp/${label}?${query}`), secret, backupCodes };
+}
+
+/** RFC 4648 base32 without padding, as authenticator apps take a key: the stored secret is its raw text. */
+function base32(text: string): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  const bits = [...Buffer.from(text, "utf8")].map((byte) => byte.toString(2).padStart(8, "0")).join("");
+  return (bits.match(/.{1,5}/g) ?? []).map((chunk) => alphabet[parseInt(chunk.padEnd(5, "0"), 2)]).join("");
 }
 
 /** Enrolment step 2: the first code turns the factor on; this session becomes aal2 and all others end. */
