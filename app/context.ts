@@ -9,6 +9,7 @@ import type { OrderConfirmations } from "~/features/checkout/order-confirmation.
 import type { Outbox } from "~/features/leads/outbox.server";
 import type { BackOfficeAuth } from "~/features/back-office/auth.server";
 import type { SiteContentStore } from "~/features/content/kinds.server";
+import type { TrainerPush } from "~/infra/push.server";
 
 // What loaders and actions get. server/services.ts builds the services; features import the
 // types from here (never from server/), and nothing this file imports imports it back.
@@ -32,8 +33,10 @@ export interface AppServices {
   outbox: Outbox;
   /** Scheduled backups and the newest good one (BACKUP_DIR). */
   backups: Backups;
-  /** Sends each paid order its confirmation with the terms (kick after a payment). */
+  /** After a payment: the buyer's confirmation with the terms, and the trainer's notification (kick). */
   orderConfirmations: OrderConfirmations;
+  /** Web Push to the trainer's devices (new lead, booked call, paid order). */
+  push: TrainerPush;
   /** Back-office authentication (better-auth: sessions, TOTP, JWKS). */
   auth: BackOfficeAuth;
   /** The content model: articles, offers, events, ... (app/features/content/store.server.ts). */

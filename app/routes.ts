@@ -45,6 +45,8 @@ export default [
   route("api/customer-portal", "routes/api-customer-portal.ts"),
   route("admin/sign-out", "routes/admin-sign-out.ts"),
   route("admin/leads/:id/contact", "routes/admin-lead-contact.ts"),
+  route("admin/push", "routes/admin-push.ts"),
+  route("admin.webmanifest", "routes/admin-webmanifest.ts"),
   route("admin/export/:list", "routes/admin-export.ts"),
   route("admin/data-requests/export", "routes/admin-data-requests-export.ts"),
   route("api/auth/*", "routes/api-auth.ts"),

@@ -144,6 +144,8 @@ export const orders = pgTable(
      * settled before confirmations existed, the time migration 0007 marked them as needing none.
      */
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    /** When the trainer's devices were told of this paid order (Web Push); null until then. */
+    trainerNotifiedAt: timestamp("trainer_notified_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -525,4 +527,34 @@ export const downloadGrants = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("download_grants_subscriber_idx").on(t.subscriberId)],
+);
+
+/**
+ * The site's own VAPID key pair for Web Push, made at the first start (one row, id 1). The public
+ * key goes to the browser when a device subscribes; the private key signs each push.
+ */
+export const pushKeys = pgTable("push_keys", {
+  id: integer("id").primaryKey(),
+  publicKey: text("public_key").notNull(),
+  privateKey: text("private_key").notNull(),
+  createdAt: createdAt(),
+});
+
+/** A device of the trainer's that asked for notifications: its push service address and keys. */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** "Chrome on Android" and the like, so she can tell her devices apart. */
+    device: text("device").notNull(),
+    createdAt: createdAt(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId)],
 );

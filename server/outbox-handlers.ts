@@ -2,6 +2,7 @@ import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer } from "~/infra/mail.server";
 import type { Outbox } from "~/features/leads/outbox.server";
+import type { TrainerPush } from "~/infra/push.server";
 import { replayHandler } from "~/features/leads/signups.server";
 import {
   OUTBOX_KIND as NEWSLETTER_KIND,
@@ -17,6 +18,7 @@ export interface OutboxHandlerDeps {
   /** For the newsletter welcome e-mail's links. */
   siteUrl?: string;
   secret?: string;
+  push?: TrainerPush;
 }
 
 /**
@@ -31,6 +33,8 @@ export function registerOutboxHandlers(outbox: Outbox, db: Db, deps: OutboxHandl
     mailer: deps.logger && deps.trainerEmail ? (deps.mailer ?? null) : null,
     logger: deps.logger ?? outbox.logger,
     trainerEmail: deps.trainerEmail ?? "",
+    siteUrl: deps.siteUrl ?? "",
+    push: deps.push ?? null,
   };
   outbox.register("intake", replayHandler("intake", leadDeps));
   outbox.register("event", replayHandler("event", leadDeps));

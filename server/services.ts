@@ -15,6 +15,7 @@ import { createAuth } from "~/features/back-office/auth.server";
 import { startBackups } from "~/infra/backup-schedule.server";
 import { startOrderConfirmations } from "~/features/checkout/order-confirmation.server";
 import { createSiteContentStore, seedSiteContent } from "~/features/content/kinds.server";
+import { createTrainerPush } from "~/infra/push.server";
 import { registerOutboxHandlers } from "./outbox-handlers";
 
 /**
@@ -45,6 +46,13 @@ export async function createServices(
   const secret = resolveSecret(env);
   const payments = createPaymentProvider(env, database.db, logger);
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM, logger);
+  // The VAPID key pair is made here at the first start and kept in the database.
+  const push = await createTrainerPush({
+    db: database.db,
+    logger,
+    contact: env.TRAINER_EMAIL,
+    allowLoopback: env.NODE_ENV !== "production",
+  });
   const outbox = new Outbox(path.resolve(env.DATA_DIR, "outbox.jsonl"), logger, { probe: () => database.ping() });
   registerOutboxHandlers(outbox, database.db, {
     mailer,
@@ -52,6 +60,7 @@ export async function createServices(
     trainerEmail: env.TRAINER_EMAIL,
     siteUrl: env.SITE_URL,
     secret,
+    push,
   });
   if (options.startOutbox !== false) {
     outbox.start();
@@ -75,6 +84,7 @@ export async function createServices(
     db: database.db,
     // Scripts and tests that start no outbox send no e-mail on their own either.
     mailer: options.startOutbox !== false ? mailer : null,
+    push: options.startOutbox !== false ? push : null,
     logger,
     siteUrl: env.SITE_URL,
   });
@@ -88,6 +98,7 @@ export async function createServices(
     payments,
     mailer,
     outbox,
+    push,
     auth: createAuth({ db: database.db, env, secret, logger, mailer }),
     content,
     // The build (templates, styles) and the content store's publishes both change what pages show.

@@ -2,7 +2,9 @@ import type { ReactNode } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-security";
 import { TextField } from "~/ui/field";
+import { describeDevice } from "~/features/back-office/labels";
 import { BackupCodeList } from "~/features/back-office/backup-code-list";
+import { PushSettings } from "~/features/back-office/push-settings";
 import { requireServices } from "~/context";
 import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import {
@@ -36,11 +38,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const trainer = await requireTrainer(request, ctx, { allowWithoutFactor: true });
   const sessions = await listTrainerSessions(request, ctx, trainer);
+  const { push } = ctx.services;
+  const pushDevices = trainer.user.twoFactorEnabled ? await push.devices(trainer.user.id) : [];
   return data(
     {
       email: trainer.user.email,
       factorEnabled: trainer.user.twoFactorEnabled,
       pending: trainer.user.twoFactorEnabled ? null : await pendingEnrolment(ctx, trainer),
+      push: {
+        publicKey: push.publicKey,
+        devices: pushDevices.map((d) => ({
+          ...d,
+          createdAt: d.createdAt.toISOString(),
+          lastSentAt: d.lastSentAt?.toISOString() ?? null,
+        })),
+      },
       sessions: sessions.map((s) => ({
         ...s,
         createdAt: s.createdAt.toISOString(),
@@ -55,7 +67,8 @@ type ActionResult =
   | { intent: "enrol-start"; errors?: FieldErrors }
   | { intent: "enrol-confirm"; errors?: FieldErrors }
   | { intent: "remove-factor"; errors?: FieldErrors }
-  | { intent: "change-password"; errors?: FieldErrors; done?: boolean };
+  | { intent: "change-password"; errors?: FieldErrors; done?: boolean }
+  | { intent: "push-remove"; errors?: FieldErrors };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
@@ -92,6 +105,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionResult>({ intent, errors: { password: result.message } }, { status: result.status });
     throw redirect("/admin/security?removed=1", { headers: result.headers });
   }
+  if (intent === "push-remove") {
+    await ctx.services.push.unsubscribe(trainer.user.id, String(form.get("endpoint") ?? ""));
+    return data<ActionResult>({ intent });
+  }
   if (intent === "change-password") {
     const parsed = changePasswordSchema.safeParse({
       currentPassword: form.get("currentPassword") ?? "",
@@ -108,31 +125,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ intent, done: true }, { headers: result.headers });
   }
   return data({ error: "Unknown action" }, { status: 400 });
-}
-
-function describeDevice(userAgent: string | null): string {
-  if (!userAgent) return "Unknown device";
-  const browser = /Edg\//.test(userAgent)
-    ? "Edge"
-    : /Firefox\//.test(userAgent)
-      ? "Firefox"
-      : /Chrome\//.test(userAgent)
-        ? "Chrome"
-        : /Safari\//.test(userAgent)
-          ? "Safari"
-          : "Browser";
-  const os = /Android/.test(userAgent)
-    ? "Android"
-    : /iPhone|iPad/.test(userAgent)
-      ? "iOS"
-      : /Mac OS X/.test(userAgent)
-        ? "macOS"
-        : /Windows/.test(userAgent)
-          ? "Windows"
-          : /Linux/.test(userAgent)
-            ? "Linux"
-            : "";
-  return os ? `${browser} on ${os}` : browser;
 }
 
 /** One button posting to /admin/sign-out; the hidden field carries the scope without JavaScript too. */
@@ -156,7 +148,7 @@ function SignOutForm({
 }
 
 export default function AdminSecurity() {
-  const { email, factorEnabled, pending: enrolment, sessions } = useLoaderData<typeof loader>();
+  const { email, factorEnabled, pending: enrolment, push, sessions } = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
   const [params] = useSearchParams();
   const errors = result?.errors ?? {};
@@ -282,6 +274,15 @@ export default function AdminSecurity() {
           </Form>
         </section>
       </div>
+
+      {factorEnabled ? (
+        <section aria-labelledby="push-heading" className="mt-6 rounded-2xl bg-white p-6 ring-1 ring-navy/10">
+          <h2 id="push-heading" className="mb-2 text-xl font-semibold text-navy">
+            Notifications
+          </h2>
+          <PushSettings publicKey={push.publicKey} devices={push.devices} />
+        </section>
+      ) : null}
 
       <section aria-labelledby="sessions-heading" className="mt-6 rounded-2xl bg-white p-6 ring-1 ring-navy/10">
         <h2 id="sessions-heading" className="text-xl font-semibold text-navy">

@@ -15,6 +15,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       rateLimit: services.rateLimit,
       perMinute: env.RATE_LIMIT_POSTS_PER_MINUTE,
       clientIp,
+      push: services.push,
+      siteUrl: env.SITE_URL,
     },
     await request.text(),
     request.headers,

@@ -24,6 +24,17 @@ test.describe("back office", () => {
     const codes = await list.getByRole("listitem").allTextContents();
     expect(codes).toHaveLength(10);
 
+    // The back office installs to the home screen: its manifest and icons load.
+    const manifestUrl = await page.locator('link[rel="manifest"]').getAttribute("href");
+    const manifest = (await (await page.request.get(manifestUrl!)).json()) as {
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string }[];
+    };
+    expect(manifest).toMatchObject({ start_url: "/admin", display: "standalone" });
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+    for (const icon of manifest.icons) expect((await page.request.get(icon.src)).status()).toBe(200);
+
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("link", { name: "Download the codes" }).click(),

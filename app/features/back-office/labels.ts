@@ -62,3 +62,29 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
 export function orderTerms(paymentsTotal: number): string {
   return paymentsTotal <= 1 ? "1 month, one payment" : `${paymentsTotal} months, paid monthly`;
 }
+
+/** "Chrome on Android" from a user agent: enough for the trainer to tell her devices apart. */
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return "Unknown device";
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /Firefox\//.test(userAgent)
+      ? "Firefox"
+      : /Chrome\//.test(userAgent)
+        ? "Chrome"
+        : /Safari\//.test(userAgent)
+          ? "Safari"
+          : "Browser";
+  const os = /Android/.test(userAgent)
+    ? "Android"
+    : /iPhone|iPad/.test(userAgent)
+      ? "iOS"
+      : /Mac OS X/.test(userAgent)
+        ? "macOS"
+        : /Windows/.test(userAgent)
+          ? "Windows"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : "";
+  return os ? `${browser} on ${os}` : browser;
+}

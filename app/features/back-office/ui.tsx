@@ -290,4 +290,8 @@ export function formatMoney(cents: number, currency: string): string {
 export const adminMeta = (title: string) => [
   { title: `${title} · Back office` },
   { name: "robots", content: "noindex, nofollow" },
+  // Installable to the home screen (Android; iPhone via "Add to Home Screen", needed there for Web Push).
+  { tagName: "link", rel: "manifest", href: "/admin.webmanifest" },
+  { tagName: "link", rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { name: "theme-color", content: "#0b1f3a" },
 ];

@@ -34,6 +34,7 @@ const order = (item: CatalogueItem): Order => ({
   startRequestedAt: null,
   startRequestText: null,
   confirmationSentAt: null,
+  trainerNotifiedAt: null,
   createdAt: new Date("2026-11-01T10:00:00Z"),
   updatedAt: new Date("2026-11-01T10:00:00Z"),
 });

@@ -6,6 +6,7 @@ import type { PrivacyContent } from "#content/types";
 import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer, MailMessage } from "~/infra/mail.server";
+import type { PushMessage, TrainerPush } from "~/infra/push.server";
 import { every } from "~/infra/scheduled-job.server";
 import { escapeHtml } from "~/infra/escape-html";
 import { pricing } from "#content/pricing";
@@ -44,6 +45,19 @@ function legalHtml(title: string, content: PrivacyContent): string {
   return `<h2 style="font-size:17px;margin:28px 0 8px">${escapeHtml(title)}</h2><p style="line-height:1.5">${escapeHtml(content.intro)}</p>\n${sections}`;
 }
 
+/** An order's length ("3 months") and payments ("3 × €120, €360 in total") in words. */
+function orderInWords(order: Order): { duration: string; payments: string } {
+  return {
+    duration:
+      pricing.durations.find((d) => d.billingType === order.billingType)?.label ?? `${order.paymentsTotal} months`,
+    payments: paymentSummary({
+      payments: order.paymentsTotal,
+      amountCents: order.amountCents,
+      totalCents: order.amountCents * order.paymentsTotal,
+    }),
+  };
+}
+
 /**
  * The order confirmation a Dutch consumer must receive on a durable medium: what was bought and
  * for how much, when the coaching starts (at once if they asked for it at checkout, else after the
@@ -51,9 +65,8 @@ function legalHtml(title: string, content: PrivacyContent): string {
  * e-mail itself rather than behind a link that may change.
  */
 export function orderConfirmationMessage(order: Order, siteUrl: string, paidAt: Date): MailMessage {
-  const duration =
-    pricing.durations.find((d) => d.billingType === order.billingType)?.label ?? `${order.paymentsTotal} months`;
-  const amount = `${paymentSummary({ payments: order.paymentsTotal, amountCents: order.amountCents, totalCents: order.amountCents * order.paymentsTotal })} (incl. btw)`;
+  const { duration, payments } = orderInWords(order);
+  const amount = `${payments} (incl. btw)`;
   const starts = day.format(coachingStartsOn(order, paidAt));
   const start = order.startRequestedAt
     ? `You asked me at checkout to start right away, within the ${WITHDRAWAL_DAYS}-day withdrawal period, so your coaching starts today, ${starts}. You agreed to: "${order.startRequestText ?? ""}"`
@@ -91,6 +104,17 @@ ${legalHtml("Right of withdrawal", withdrawal)}
   return { to: order.customerEmail ?? "", subject, text, html, replyTo: site.contactEmail };
 }
 
+/** The trainer's notification of a paid order: plan, length and amount; a tap opens the orders. */
+export function paidOrderPush(order: Order, siteUrl: string): PushMessage {
+  const { duration, payments } = orderInWords(order);
+  return {
+    title: "Paid order",
+    body: `${order.planName}, ${duration}: ${payments}`,
+    url: `${siteUrl}/admin/orders`,
+    tag: `order-${order.id}`,
+  };
+}
+
 export interface OrderConfirmations {
   /** Sends what is due now (after a payment), besides the sweep every 30 s. */
   kick(): void;
@@ -98,20 +122,30 @@ export interface OrderConfirmations {
 }
 
 /**
- * Sends each settled order its confirmation once. An order is claimed before the e-mail goes
- * (so two instances never both send it) and released again when the mail server refuses, so the
- * next sweep retries it. Without SMTP nothing is sent and nothing is claimed.
+ * What follows a payment, once per settled order: the buyer's confirmation e-mail and the
+ * trainer's push notification. Each is claimed before it goes (so two instances never both send
+ * it); a refused e-mail is released again so the next sweep retries it. Without SMTP no e-mail is
+ * sent or claimed; without a subscribed device a push is claimed and costs nothing.
  */
 export function startOrderConfirmations(deps: {
   db: Db;
   mailer: Mailer | null;
+  push: TrainerPush | null;
   logger: Logger;
   siteUrl: string;
 }): OrderConfirmations {
-  const { db, mailer, logger, siteUrl } = deps;
+  const { db, mailer, push, logger, siteUrl } = deps;
   let running: Promise<void> | undefined;
-  if (!mailer) return { kick: () => undefined, stop: () => undefined };
-  const sweep = async () => {
+  if (!mailer && !push) return { kick: () => undefined, stop: () => undefined };
+  const notifyTrainer = async (trainerPush: TrainerPush) => {
+    const due = await db
+      .update(orders)
+      .set({ trainerNotifiedAt: new Date() })
+      .where(and(isNull(orders.trainerNotifiedAt), inArray(orders.status, SETTLED)))
+      .returning();
+    for (const order of due) await trainerPush.send(paidOrderPush(order, siteUrl));
+  };
+  const confirm = async (mailer: Mailer) => {
     const due = await db
       .select()
       .from(orders)
@@ -132,6 +166,10 @@ export function startOrderConfirmations(deps: {
         logger.warn({ err: error, orderId: order.id }, "order confirmation not sent; retrying later");
       }
     }
+  };
+  const sweep = async () => {
+    if (push) await notifyTrainer(push);
+    if (mailer) await confirm(mailer);
   };
   const run = () => {
     running ??= sweep().finally(() => (running = undefined));

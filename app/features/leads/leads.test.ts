@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validateEventSignup } from "./event-schema";
-import { intakeMail, leadIdFor } from "./signups.server";
+import { intakeMail, leadIdFor, leadPush } from "./signups.server";
 
 describe("event signup validation", () => {
   it("requires a trimmed name and phone with the site's messages", () => {
@@ -26,6 +26,7 @@ describe("lead ids", () => {
 });
 
 describe("trainer notification", () => {
+  const LINK = "https://coach.example/admin/leads/1";
   const lead = {
     id: leadIdFor("k"),
     idempotencyKey: "k",
@@ -40,14 +41,31 @@ describe("trainer notification", () => {
   };
 
   it("keeps visitor input out of the mail headers", () => {
-    expect(intakeMail(lead).subject).toBe("New intake: Anna Bcc: evil@example.com de Vries (Getting fit)");
+    expect(intakeMail(lead, LINK).subject).toBe("New intake: Anna Bcc: evil@example.com de Vries (Getting fit)");
   });
 
   it("lists readable answers", () => {
-    const { text } = intakeMail(lead);
+    const { text } = intakeMail(lead, LINK);
     expect(text).toContain("Goal: Getting fit");
     expect(text).toContain("Sport / exercise frequency: Hardly ever (0-1 times per week)");
     expect(text).toContain("Age: 31+");
     expect(text).toContain("Message: (none)");
+  });
+
+  it("links to the lead and gives the time as the trainer's clock shows it", () => {
+    const { text } = intakeMail(lead, LINK);
+    expect(text).toContain(`Answer it: ${LINK}`);
+    // 10:00 UTC on 1 January is 11:00 in Amsterdam (winter time).
+    expect(text).toContain("came in on 2026-01-01 11:00 +01:00.");
+    expect(text).not.toContain("T10:00");
+  });
+
+  it("notifies her devices with who it is and what they want, opening the lead", () => {
+    expect(leadPush("https://coach.example", "intake", lead)).toEqual({
+      title: "New lead",
+      body: "Anna Bcc: evil@example.com de Vries: Getting fit",
+      url: `https://coach.example/admin/leads/${lead.id}`,
+      tag: `lead-${lead.id}`,
+    });
   });
 });

@@ -8,6 +8,8 @@ import { signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer } from "~/infra/mail.server";
+import type { PushMessage, TrainerPush } from "~/infra/push.server";
+import { amsterdamDateTime } from "~/infra/amsterdam";
 import type { Outbox } from "./outbox.server";
 import { answerLabel, answerTitles, FORM_NAMES, type AnswerNumber } from "./vocabulary";
 
@@ -54,6 +56,10 @@ export interface LeadDeps {
   mailer: Mailer | null;
   logger: Logger;
   trainerEmail: string;
+  /** For the links in the trainer's alerts. */
+  siteUrl: string;
+  /** Web Push to the trainer's devices, when any is subscribed. */
+  push: TrainerPush | null;
 }
 
 /**
@@ -153,14 +159,31 @@ export function replayHandler(kind: LeadKind, deps: Omit<LeadDeps, "outbox">) {
   };
 }
 
-/** Fire and forget: a mail problem is logged and never reaches the visitor. */
+/** The back-office page where the trainer answers this lead. */
+export function leadPageUrl(siteUrl: string, kind: LeadKind, leadId: string): string {
+  return kind === "intake" ? `${siteUrl}/admin/leads/${leadId}` : `${siteUrl}/admin/event-signups`;
+}
+
+/** The push notification for a new lead: who, and what they want; a tap opens the lead. */
+export function leadPush(siteUrl: string, kind: LeadKind, lead: IntakeLead | EventLead): PushMessage {
+  const url = leadPageUrl(siteUrl, kind, lead.id);
+  const tag = `lead-${lead.id}`;
+  if (kind === "event") return { title: "New event signup", body: oneLine((lead as EventLead).name), url, tag };
+  const intake = lead as IntakeLead;
+  const goal = intake.answers.q1 ? answerLabel(1, intake.answers.q1) : "intake";
+  return { title: "New lead", body: oneLine(`${intake.firstName} ${intake.lastName}: ${goal}`), url, tag };
+}
+
+/** Fire and forget: a mail or push problem is logged and never reaches the visitor. */
 export function notifyTrainer(
-  deps: Pick<LeadDeps, "mailer" | "logger" | "trainerEmail">,
+  deps: Pick<LeadDeps, "mailer" | "logger" | "trainerEmail" | "siteUrl" | "push">,
   kind: LeadKind,
   lead: IntakeLead | EventLead,
 ): void {
+  deps.push?.notify(leadPush(deps.siteUrl, kind, lead));
   if (!deps.mailer) return;
-  const message = kind === "intake" ? intakeMail(lead as IntakeLead) : eventMail(lead as EventLead);
+  const link = leadPageUrl(deps.siteUrl, kind, lead.id);
+  const message = kind === "intake" ? intakeMail(lead as IntakeLead, link) : eventMail(lead as EventLead, link);
   deps.mailer
     .send({ to: deps.trainerEmail, ...message, replyTo: kind === "intake" ? (lead as IntakeLead).email : undefined })
     .catch((error: unknown) =>
@@ -171,7 +194,10 @@ export function notifyTrainer(
 /** Strips line breaks so a visitor's input can never add mail headers through the subject. */
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").slice(0, 120);
 
-export function intakeMail(lead: IntakeLead): { subject: string; text: string } {
+/** "2026-11-24 19:52 +01:00" for a lead's ISO time, as the trainer reads the clock. */
+const whenReceived = (iso: string) => amsterdamDateTime(new Date(iso));
+
+export function intakeMail(lead: IntakeLead, link: string): { subject: string; text: string } {
   const answers = Object.fromEntries(
     Object.entries(lead.answers).map(([k, v]) => [Number(k.replace("q", "")), v]),
   ) as Partial<Record<AnswerNumber, string>>;
@@ -182,7 +208,8 @@ export function intakeMail(lead: IntakeLead): { subject: string; text: string } 
   return {
     subject: oneLine(`New intake: ${lead.firstName} ${lead.lastName} (${goal})`),
     text: [
-      `A new intake questionnaire came in on ${lead.createdAt}.`,
+      `A new intake questionnaire came in on ${whenReceived(lead.createdAt)}.`,
+      `Answer it: ${link}`,
       "",
       `Name: ${lead.firstName} ${lead.lastName}`,
       `Email: ${lead.email}`,
@@ -195,11 +222,12 @@ export function intakeMail(lead: IntakeLead): { subject: string; text: string } 
   };
 }
 
-export function eventMail(lead: EventLead): { subject: string; text: string } {
+export function eventMail(lead: EventLead, link: string): { subject: string; text: string } {
   return {
     subject: oneLine(`New event signup: ${lead.name}`),
     text: [
-      `A new signup for the beach workout came in on ${lead.createdAt}.`,
+      `A new signup for the beach workout came in on ${whenReceived(lead.createdAt)}.`,
+      `All signups: ${link}`,
       "",
       `Name: ${lead.name}`,
       `Phone: ${lead.phone}`,

@@ -7,6 +7,7 @@ import type { Outbox } from "./outbox.server";
 import { captureConsent } from "~/infra/consent.server";
 import { firstTouchOfRequest } from "~/infra/first-touch";
 import type { LeadDeps, LeadKind } from "./signups.server";
+import type { TrainerPush } from "~/infra/push.server";
 
 /** What a lead form's action needs from the request context (the server's AppServices has it all). */
 export interface LeadContext extends FormGuardContext {
@@ -16,6 +17,7 @@ export interface LeadContext extends FormGuardContext {
     outbox: Outbox;
     mailer: Mailer | null;
     logger: Logger;
+    push: TrainerPush | null;
   };
 }
 
@@ -42,6 +44,8 @@ export function leadDeps(ctx: LeadContext): LeadDeps {
     mailer: services.mailer,
     logger: services.logger,
     trainerEmail: services.env.TRAINER_EMAIL,
+    siteUrl: services.env.SITE_URL,
+    push: services.push,
   };
 }
 

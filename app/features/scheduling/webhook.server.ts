@@ -1,4 +1,6 @@
 import { and, eq } from "drizzle-orm";
+import type { PushMessage, TrainerPush } from "~/infra/push.server";
+import { amsterdamDateTime } from "~/infra/amsterdam";
 import { bookings, processedEvents } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
@@ -25,6 +27,9 @@ export interface SchedulingWebhookDeps {
   perMinute: number;
   clientIp: string;
   now?: Date;
+  /** The trainer's devices hear of each new booking; with SITE_URL for the link. */
+  push?: TrainerPush | null;
+  siteUrl?: string;
 }
 
 export interface WebhookAnswer {
@@ -86,7 +91,11 @@ export async function handleSchedulingWebhook(
   try {
     const outcome = await deps.db.transaction(async (tx) => recordChange(tx as unknown as Db, change));
     if (outcome === "duplicate") return { status: 200, body: { received: true, duplicate: true } };
-    deps.logger.info({ provider: change.provider, kind: change.kind, matched: outcome }, "scheduling web hook stored");
+    deps.logger.info(
+      { provider: change.provider, kind: change.kind, matched: outcome.leadId !== null },
+      "scheduling web hook stored",
+    );
+    if (change.kind === "booked") deps.push?.notify(bookingPush(change, outcome.leadId, deps.siteUrl ?? ""));
     return { status: 200, body: { received: true } };
   } catch (error) {
     webhookFailures.inc({ webhook: "scheduling" });
@@ -108,7 +117,18 @@ async function findLead(db: Db, change: BookingChange): Promise<{ leadId: string
   return byEmail ? { leadId: byEmail, matchedBy: "e-mail" } : { leadId: null, matchedBy: null };
 }
 
-async function recordChange(db: Db, change: BookingChange): Promise<"duplicate" | "lead" | "unmatched"> {
+/** "Call booked: Anna de Vries, 2026-11-26 10:00 +01:00"; a tap opens the lead (or the dashboard). */
+export function bookingPush(change: BookingChange, leadId: string | null, siteUrl: string): PushMessage {
+  const when = change.startsAt ? `, ${amsterdamDateTime(change.startsAt)}` : "";
+  return {
+    title: "Intake call booked",
+    body: `${(change.name ?? change.email ?? "Someone").replace(/[\r\n\0]+/g, " ").slice(0, 120)}${when}`,
+    url: leadId ? `${siteUrl}/admin/leads/${leadId}` : `${siteUrl}/admin`,
+    tag: `booking-${change.provider}-${change.externalId}`.slice(0, 200),
+  };
+}
+
+async function recordChange(db: Db, change: BookingChange): Promise<"duplicate" | { leadId: string | null }> {
   const first = await db
     .insert(processedEvents)
     .values({ id: change.eventId.slice(0, 500), type: `scheduling:${change.kind}` })
@@ -146,7 +166,7 @@ async function recordChange(db: Db, change: BookingChange): Promise<"duplicate" 
     if (booked) await advanceLeadStatus(db, leadId, "call-booked", "booking");
     else await revertAfterCancellation(db, leadId);
   }
-  return leadId ? "lead" : "unmatched";
+  return { leadId };
 }
 
 /** The class and, for a database error, its SQLSTATE code: never the message, which may hold personal data. */
