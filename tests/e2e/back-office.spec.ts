@@ -179,7 +179,8 @@ test.describe("back office", () => {
     );
     expect(lines).toHaveLength(3); // header, the filtered lead, trailing newline
     expect(lines[1]).toContain(
-      `Zoë;${lead.lastName};${lead.email};+31 6 1234 5678;Competition;Triathlon;Time and pace;Female;25-30;First Olympic distance next June.;contacted;Called, intake booked for Tuesday;`,
+      // Fields holding a comma are quoted too, so a program that guesses the comma still reads them whole.
+      `Zoë;"${lead.lastName}";${lead.email};+31 6 1234 5678;Competition;Triathlon;Time and pace;Female;25-30;First Olympic distance next June.;contacted;"Called, intake booked for Tuesday";`,
     );
   });
 

@@ -26,6 +26,9 @@ export function BackupCodeList({ codes, account }: { codes: readonly string[]; a
   };
   return (
     <div data-print-only-this="" className="mt-2">
+      <p className="hidden print:mb-4 print:block">
+        Backup codes for the back office ({account}). Each works once; cross it out when used.
+      </p>
       <ul aria-label="Backup codes" className="grid grid-cols-2 gap-1 font-mono text-base">
         {codes.map((code) => (
           <li key={code} className="rounded bg-slate-100 px-2 py-1">
