@@ -1,10 +1,19 @@
+import { useState } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-article";
 import { requireServices } from "~/context";
 import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import { AdminShell, adminMeta, formatDateTime, Notice, SubmitButton } from "~/features/back-office/ui";
 import { ContentError } from "~/features/content/store.server";
-import { articleFromForm, FIELD_LABELS, formFromArticle, zonedMinuteToDate } from "~/features/content/article-form";
+import {
+  articleFromForm,
+  FIELD_LABELS,
+  formFromArticle,
+  MAX_UPLOAD_BYTES,
+  zonedMinuteToDate,
+} from "~/features/content/article-form";
+import { storeImage, UploadError } from "~/features/content/uploads.server";
+import { Picture, mediaUrl } from "~/ui/picture";
 import { renderPost, articleSchema } from "~/features/blog/content.server";
 import { media } from "~/features/blog/posts.server";
 import { BLOG_CATEGORIES, WORDS_PER_MINUTE } from "~/features/blog/rules";
@@ -86,11 +95,31 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   }
 
-  const { slug, data: article } = articleFromForm(form);
   const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<
     string,
     string
   >;
+  // A chosen photo is stored first, whatever else the form says: a refusal further down then
+  // keeps it (its name is in the form again) and the trainer never uploads it twice.
+  const photo = form.get("imageFile");
+  if (photo instanceof File && photo.size > 0) {
+    try {
+      const bytes = new Uint8Array(await photo.arrayBuffer());
+      const stored = await storeImage(
+        ctx.services.database.db,
+        { name: photo.name, bytes },
+        fields.imageAlt ?? "",
+        actor,
+      );
+      fields.image = stored.src;
+      form.set("image", stored.src);
+    } catch (error) {
+      if (error instanceof UploadError) return fail(fields, { [error.field]: error.message });
+      throw error;
+    }
+  }
+
+  const { slug, data: article } = articleFromForm(form);
   if (!SLUG.test(slug)) return fail(fields, { slug: "use lower-case words joined by dashes, like my-first-race" });
 
   if (intent === "preview") {
@@ -105,7 +134,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return data({
         ok: true as const,
         fields,
-        preview: { title: post.title, before: post.bodyBefore, after: post.bodyAfter, readTime: post.readTime },
+        preview: {
+          title: post.title,
+          image: post.image,
+          before: post.bodyBefore,
+          after: post.bodyAfter,
+          readTime: post.readTime,
+        },
       });
     } catch (error) {
       return fail(fields, { image: (error as Error).message.replace(/^[^:]*: /, "") });
@@ -176,11 +211,68 @@ function Field({
         </p>
       ) : null}
       {multiline ? <textarea rows={multiline} {...common} /> : <input type="text" {...common} />}
-      {error ? (
-        <p id={`${name}-error`} className="text-sm font-medium text-red-800">
-          {FIELD_LABELS[errorKey] ?? label} {error}.
-        </p>
-      ) : null}
+      {error ? <FieldError id={`${name}-error`} label={FIELD_LABELS[errorKey] ?? label} error={error} /> : null}
+    </div>
+  );
+}
+
+/** A rule's short message reads after the field's name ("Title is required."); an upload's is a whole sentence. */
+function FieldError({ id, label, error }: { id: string; label: string; error: string }) {
+  return (
+    <p id={id} className="text-sm font-medium text-red-800">
+      {/^[A-Z"]/.test(error) ? error : `${label} ${error}.`}
+    </p>
+  );
+}
+
+/**
+ * A file chooser that says at once when a file is over the limit (before a 30 MB upload on a
+ * phone connection), and shows the server's refusal otherwise.
+ */
+function FileField({
+  name,
+  label,
+  hint,
+  accept,
+  error,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  accept: string;
+  error?: string;
+}) {
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
+  const shown = tooLarge ?? error;
+  const describedBy = [`${name}-hint`, shown ? `${name}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={name} className="font-medium">
+        {label}
+      </label>
+      <p id={`${name}-hint`} className="text-sm text-ink/70">
+        {hint}
+      </p>
+      <input
+        id={name}
+        name={name}
+        type="file"
+        accept={accept}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={describedBy}
+        className="mt-1 block w-full rounded-lg border border-navy/30 px-3 py-2"
+        onChange={(event) => {
+          const input = event.currentTarget;
+          const file = input.files?.[0];
+          const message =
+            file && file.size > MAX_UPLOAD_BYTES
+              ? `"${file.name}" is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is 20 MB. Choose a smaller file.`
+              : null;
+          input.setCustomValidity(message ?? "");
+          setTooLarge(message);
+        }}
+      />
+      {shown ? <FieldError id={`${name}-error`} label={label} error={shown} /> : null}
     </div>
   );
 }
@@ -224,7 +316,12 @@ export default function AdminArticle() {
       {errors && !message ? <Notice tone="error">Some fields need attention; see the messages below.</Notice> : null}
 
       {/* Keyed by version: a restore must refill the fields, which only read their defaults once. */}
-      <Form key={entry?.version ?? "new"} method="post" className="mt-6 grid max-w-3xl gap-5">
+      <Form
+        key={entry?.version ?? "new"}
+        method="post"
+        encType="multipart/form-data"
+        className="mt-6 grid max-w-3xl gap-5"
+      >
         <Field name="title" label="Title" value={fields.title} errors={errors} />
         <Field
           name="slug"
@@ -260,20 +357,43 @@ export default function AdminArticle() {
         </div>
         <Field name="author" label="Author" value={fields.author} errors={errors} />
         <Field name="authorTitle" label="Author's role" value={fields.authorTitle} errors={errors} />
-        <Field
-          name="image"
-          label="Image"
-          value={fields.image}
-          errors={errors}
-          hint="A picture under content/media, such as blog/my-post.svg."
-        />
-        <Field
-          name="imageAlt"
-          label="Image description"
-          value={fields.imageAlt}
-          errors={errors}
-          hint="What the picture shows, for people who cannot see it."
-        />
+        <fieldset className="grid gap-4 rounded-xl border border-navy/20 p-4">
+          <legend className="px-1 font-semibold">Picture</legend>
+          {fields.image ? (
+            <figure className="grid gap-1">
+              <img
+                src={mediaUrl({ src: fields.image }, 480)}
+                alt=""
+                width={240}
+                height={135}
+                className="aspect-[16/9] w-60 rounded-lg bg-sand object-cover"
+              />
+              <figcaption className="text-sm text-ink/70">The picture in use now.</figcaption>
+            </figure>
+          ) : null}
+          <FileField
+            name="imageFile"
+            label="Upload a photo"
+            accept="image/jpeg,image/png,image/heic,image/heif,.heic,.heif,.jpg,.jpeg,.png"
+            hint="From your phone's camera or gallery, or a file: JPEG, HEIC or PNG, up to 20 MB. The site makes the sizes it needs and removes the location and camera details."
+            error={errors?.imageFile}
+          />
+          <Field
+            name="imageAlt"
+            label="Image description"
+            value={fields.imageAlt}
+            errors={errors}
+            hint="What the picture shows, for people who cannot see it (needed with every photo)."
+          />
+          <Field
+            name="image"
+            label="Picture in use"
+            value={fields.image}
+            errors={errors}
+            required={false}
+            hint="Filled in when you upload a photo. You can also name a picture from the site's own library, such as blog/my-post.svg."
+          />
+        </fieldset>
         <Field name="keywords" label="Keywords" value={fields.keywords} errors={errors} hint="Separated by commas." />
         <Field
           name="metaTitle"
@@ -368,6 +488,12 @@ export default function AdminArticle() {
             <h2 id="preview-title" className="text-3xl font-bold text-navy">
               {preview.title}
             </h2>
+            <Picture
+              image={preview.image}
+              sizes="(min-width: 768px) 720px, 100vw"
+              className="mt-4 block"
+              imgClassName="aspect-[16/9] w-full rounded-xl object-cover"
+            />
             <div className="prose" dangerouslySetInnerHTML={{ __html: preview.before }} />
             <div className="prose" dangerouslySetInnerHTML={{ __html: preview.after }} />
           </article>
