@@ -16,7 +16,7 @@ async function twelveMegapixels(): Promise<Buffer> {
   const width = 4000;
   const height = 3000;
   const noise = await sharp({
-    create: { width, height, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } },
+    create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
   })
     .blur(1.2)
     .raw()

@@ -12,7 +12,8 @@ import {
   MAX_UPLOAD_BYTES,
   zonedMinuteToDate,
 } from "~/features/content/article-form";
-import { storeImage, UploadError } from "~/features/content/uploads.server";
+import { fileInfo, storeImage, storePdf, UploadError } from "~/features/content/uploads.server";
+import { grantsForArticle, revokeGrant } from "~/features/newsletter/downloads.server";
 import { Picture, mediaUrl } from "~/ui/picture";
 import { renderPost, articleSchema } from "~/features/blog/content.server";
 import { media } from "~/features/blog/posts.server";
@@ -32,9 +33,28 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const slug = params.slug;
   // What the last save did (the action redirects here after it), shown once at the top.
   const done = new URL(request.url).searchParams.get("done");
-  if (!slug) return data({ isNew: true as const, done, fields: formFromArticle("", null), entry: null, versions: [] });
+  if (!slug)
+    return data({
+      isNew: true as const,
+      done,
+      fields: formFromArticle("", null),
+      entry: null,
+      versions: [],
+      grants: [],
+      magnetFile: null,
+    });
   const entry = await ctx.services.content.get("article", slug);
   if (!entry) throw redirect("/admin/articles");
+  const db = ctx.services.database.db;
+  const magnetFileId = (entry.draft as { leadMagnet?: { fileId?: string } }).leadMagnet?.fileId;
+  const magnetFile = magnetFileId ? ((await fileInfo(db, magnetFileId)) ?? null) : null;
+  const grants = (await grantsForArticle(db, slug)).map((g) => ({
+    id: g.id,
+    email: g.email,
+    at: g.createdAt.toISOString(),
+    downloads: g.downloads,
+    revokedAt: g.revokedAt?.toISOString() ?? null,
+  }));
   const versions = (await ctx.services.content.versions("article", slug)).map((v) => ({
     version: v.version,
     reason: v.reason,
@@ -54,6 +74,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         unpublishedChanges: JSON.stringify(entry.live) !== JSON.stringify(entry.draft),
       },
       versions,
+      grants,
+      magnetFile: magnetFile ? { id: magnetFile.id, name: magnetFile.originalName, bytes: magnetFile.bytes } : null,
     },
     { headers: trainer.headers },
   );
@@ -84,6 +106,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (current && intent === "unpublish") {
     await content.unpublish("article", current, actor);
     return data({ ok: true as const, fields: undefined, message: "The article is off the site." });
+  }
+  if (current && intent === "revoke-grant") {
+    const revoked = await revokeGrant(ctx.services.database.db, current, String(form.get("grant") ?? ""));
+    return data({
+      ok: true as const,
+      fields: undefined,
+      message: revoked
+        ? "The download link is revoked: it now shows a page saying it was withdrawn."
+        : "That link was already revoked.",
+    });
   }
   if (current && intent === "restore") {
     const version = Number(form.get("version"));
@@ -118,6 +150,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       throw error;
     }
   }
+
+  const pdf = form.get("magnetFile");
+  if (pdf instanceof File && pdf.size > 0) {
+    try {
+      const bytes = new Uint8Array(await pdf.arrayBuffer());
+      const stored = await storePdf(ctx.services.database.db, { name: pdf.name, bytes }, actor);
+      fields["magnet.fileId"] = stored.id;
+      form.set("magnet.fileId", stored.id);
+    } catch (error) {
+      if (error instanceof UploadError) return fail(fields, { [error.field]: error.message });
+      throw error;
+    }
+  } else if (form.get("magnet.remove") === "on") {
+    delete fields["magnet.fileId"];
+    form.delete("magnet.fileId");
+  }
+  delete fields["magnet.remove"];
 
   const { slug, data: article } = articleFromForm(form);
   if (!SLUG.test(slug)) return fail(fields, { slug: "use lower-case words joined by dashes, like my-first-race" });
@@ -274,6 +323,106 @@ function FileField({
       />
       {shown ? <FieldError id={`${name}-error`} label={label} error={shown} /> : null}
     </div>
+  );
+}
+
+/**
+ * The lead magnet: what the form promises and the PDF or link that delivers it. The welcome
+ * e-mail after the visitor's confirmation click carries a download link of their own.
+ */
+function MagnetFields({
+  fields,
+  errors,
+  file,
+}: {
+  fields: Record<string, string>;
+  errors?: Errors;
+  file: { id: string; name: string; bytes: number } | null;
+}) {
+  const fileId = fields["magnet.fileId"];
+  const problem = errors?.leadMagnet ?? errors?.["leadMagnet.fileId"] ?? errors?.["leadMagnet.url"];
+  return (
+    <fieldset className="grid gap-4 rounded-xl border border-navy/20 p-4" aria-describedby="magnet-hint">
+      <legend className="px-1 font-semibold">What the visitor receives (optional)</legend>
+      <p id="magnet-hint" className="text-sm text-ink/70">
+        A PDF or a link handed out by the welcome e-mail after the visitor confirms their address. Each person gets a
+        link of their own, which you can revoke below.
+      </p>
+      <Field
+        name="magnet.label"
+        label="What the visitor receives"
+        value={fields["magnet.label"]}
+        errors={errors}
+        required={false}
+        hint="Named under the sign-up form and in the e-mail, for example: The race-day checklist (PDF, one page)."
+      />
+      {fileId ? (
+        <div className="grid gap-1">
+          <p>
+            PDF attached:{" "}
+            <strong>
+              {file && file.id === fileId ? `${file.name} (${Math.ceil(file.bytes / 1024)} KB)` : "new PDF"}
+            </strong>
+          </p>
+          <input type="hidden" name="magnet.fileId" value={fileId} />
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="magnet.remove" className="size-5" /> Remove this PDF
+          </label>
+        </div>
+      ) : null}
+      <FileField
+        name="magnetFile"
+        label={fileId ? "Replace the PDF" : "Attach a PDF"}
+        accept="application/pdf,.pdf"
+        hint="Up to 20 MB."
+        error={errors?.magnetFile}
+      />
+      <Field
+        name="magnet.url"
+        label="Or a link"
+        value={fields["magnet.url"]}
+        errors={errors}
+        required={false}
+        hint="A web address starting with https:// (a video or a shared document), instead of a PDF."
+      />
+      {problem ? <FieldError id="magnet-error" label="What the visitor receives" error={problem} /> : null}
+    </fieldset>
+  );
+}
+
+function Grants({
+  grants,
+}: {
+  grants: { id: string; email: string; at: string; downloads: number; revokedAt: string | null }[];
+}) {
+  return (
+    <section aria-labelledby="grants-title" className="mt-10 max-w-3xl">
+      <h2 id="grants-title" className="text-xl font-semibold text-navy">
+        Download links handed out
+      </h2>
+      {grants.length === 0 ? (
+        <p className="mt-2 text-ink/80">Nobody has received this article&apos;s download yet.</p>
+      ) : (
+        <ul className="mt-4 grid gap-2">
+          {grants.map((g) => (
+            <li key={g.id} className="flex flex-wrap items-center justify-between gap-3 border-t border-navy/10 pt-2">
+              <span>
+                {g.email}, sent {formatDateTime(g.at)}, downloaded {g.downloads} {g.downloads === 1 ? "time" : "times"}
+                {g.revokedAt ? `, revoked ${formatDateTime(g.revokedAt)}` : ""}
+              </span>
+              {g.revokedAt ? null : (
+                <Form method="post">
+                  <input type="hidden" name="grant" value={g.id} />
+                  <SubmitButton name="intent" value="revoke-grant" variant="danger">
+                    Revoke the link for {g.email}
+                  </SubmitButton>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -446,6 +595,7 @@ export default function AdminArticle() {
             required={false}
           />
         </fieldset>
+        <MagnetFields fields={fields} errors={errors} file={loaded.magnetFile} />
         <div className="grid gap-1">
           <label htmlFor="publishAt" className="font-medium">
             Publish at (Amsterdam time, optional)
@@ -499,6 +649,8 @@ export default function AdminArticle() {
           </article>
         </section>
       ) : null}
+
+      {entry ? <Grants grants={loaded.grants} /> : null}
 
       {entry ? (
         <section aria-labelledby="versions-title" className="mt-10 max-w-3xl">

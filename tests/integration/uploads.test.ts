@@ -121,7 +121,7 @@ describe.each(engines)("uploads on %s", (engine) => {
   });
 
   it("keeps a PDF as it is and refuses anything else", async () => {
-    const pdf = fixture("lead-magnet.pdf");
+    const pdf = new Uint8Array(readFileSync("content/lead-magnets/best-triathlon-gear.pdf"));
     const stored = await storePdf(database.db, { name: "guide.pdf", bytes: pdf }, trainer);
     const file = await readFileData(database.db, stored.id, "original.pdf");
     expect(file?.contentType).toBe("application/pdf");
