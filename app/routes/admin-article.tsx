@@ -14,6 +14,7 @@ import {
 } from "~/features/content/article-form";
 import { fileInfo, storeImage, storePdf, UploadError } from "~/features/content/uploads.server";
 import { grantsForArticle, revokeGrant } from "~/features/newsletter/downloads.server";
+import { versionChanges, type FieldChange } from "~/features/content/diff";
 import { Picture, mediaUrl } from "~/ui/picture";
 import { renderPost, articleSchema } from "~/features/blog/content.server";
 import { media } from "~/features/blog/posts.server";
@@ -55,12 +56,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     downloads: g.downloads,
     revokedAt: g.revokedAt?.toISOString() ?? null,
   }));
-  const versions = (await ctx.services.content.versions("article", slug)).map((v) => ({
-    version: v.version,
-    reason: v.reason,
-    at: v.createdAt.toISOString(),
-    title: v.data.title,
-  }));
+  const all = await ctx.services.content.versions("article", slug);
+  const byNumber = new Map(all.map((v) => [v.version, v.data as Record<string, unknown>]));
+  const versions = all.map((v) => {
+    const before = byNumber.get(v.version - 1);
+    return {
+      version: v.version,
+      reason: v.reason,
+      at: v.createdAt.toISOString(),
+      title: v.data.title,
+      // Against the version saved just before it; the first has nothing to compare with.
+      changes: before ? versionChanges(before, v.data as Record<string, unknown>, VERSION_LABELS) : null,
+    };
+  });
   return data(
     {
       isNew: false as const,
@@ -82,6 +90,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 type Errors = Record<string, string>;
+
+/** Field names for the version diff: the form's own labels, and one for each group of fields. */
+const VERSION_LABELS: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(FIELD_LABELS).filter(([key]) => !key.includes("."))),
+  leadFormContent: "Sign-up form in the article",
+  leadMagnet: "What the visitor receives",
+};
 
 /** One shape for every refusal, so the page reads errors and message the same way. */
 const fail = (fields: Record<string, string>, errors: Errors, message?: string) =>
@@ -323,6 +338,53 @@ function FileField({
       />
       {shown ? <FieldError id={`${name}-error`} label={label} error={shown} /> : null}
     </div>
+  );
+}
+
+/** What one version changed against the one saved before it, as a line diff per field. */
+function VersionChanges({ version, changes }: { version: number; changes: FieldChange[] | null }) {
+  if (!changes) return <p className="w-full text-sm text-ink/70">The first version.</p>;
+  if (changes.length === 0)
+    return <p className="w-full text-sm text-ink/70">Nothing changed from version {version - 1}.</p>;
+  return (
+    <details className="w-full rounded-lg bg-white p-3 ring-1 ring-navy/10">
+      <summary className="cursor-pointer font-medium text-teal-700">
+        What changed from version {version - 1}: {changes.map((c) => c.label).join(", ")}
+      </summary>
+      <div className="mt-3 grid gap-4">
+        {changes.map((change) => (
+          <div key={change.field}>
+            <h3 className="font-semibold text-navy">{change.label}</h3>
+            <div className="mt-1 overflow-x-auto rounded bg-sand/40 p-2 font-mono text-sm leading-relaxed">
+              {change.lines.map((line, index) =>
+                line.kind === "folded" ? (
+                  <p key={index} className="text-ink/70">
+                    … {line.count} unchanged {line.count === 1 ? "line" : "lines"}
+                  </p>
+                ) : line.kind === "removed" ? (
+                  <del key={index} className="block whitespace-pre-wrap bg-red-50 text-red-900">
+                    <span className="sr-only">Removed: </span>
+                    <span aria-hidden="true">− </span>
+                    {line.text}
+                  </del>
+                ) : line.kind === "added" ? (
+                  <ins key={index} className="block whitespace-pre-wrap bg-emerald-50 text-emerald-900 no-underline">
+                    <span className="sr-only">Added: </span>
+                    <span aria-hidden="true">+ </span>
+                    {line.text}
+                  </ins>
+                ) : (
+                  <span key={index} className="block whitespace-pre-wrap text-ink/80">
+                    {"  "}
+                    {line.text}
+                  </span>
+                ),
+              )}
+            </div>
+          </div>
+        ))}
+      </div>
+    </details>
   );
 }
 
@@ -683,6 +745,7 @@ export default function AdminArticle() {
                 ) : (
                   <span className="text-sm text-ink/70">current draft</span>
                 )}
+                <VersionChanges version={v.version} changes={v.changes} />
               </li>
             ))}
           </ol>
