@@ -182,7 +182,6 @@ export const welcomeEmail = {
 
 /** The welcome e-mail's opening when the sign-up form an article carried promised a download. */
 export const welcomeDownload = {
-  subject: "Your download is here, and what to expect",
   intro: (label: string) =>
     `Here is what you asked for: ${label}. The link below is yours alone; it works whenever you need the guide again.`,
   pdfButton: "Download your guide",

@@ -433,6 +433,7 @@ function MagnetFields({
         </div>
       ) : null}
       <FileField
+        key={fileId ?? ""}
         name="magnetFile"
         label={fileId ? "Replace the PDF" : "Attach a PDF"}
         accept="application/pdf,.pdf"
@@ -582,7 +583,9 @@ export default function AdminArticle() {
               <figcaption className="text-sm text-ink/70">The picture in use now.</figcaption>
             </figure>
           ) : null}
+          {/* Keyed by the stored picture: once a photo is stored the chooser empties, so it is not sent twice. */}
           <FileField
+            key={fields.image ?? ""}
             name="imageFile"
             label="Upload a photo"
             accept="image/jpeg,image/png,image/heic,image/heif,.heic,.heif,.jpg,.jpeg,.png"

@@ -97,7 +97,8 @@ export function welcomeMessage(
   const copy = welcomeEmail;
   return newsletterMail({
     to: email,
-    subject: download ? welcomeDownload.subject : copy.subject,
+    // The same subject with or without a download, so an inbox rule or a search finds every welcome.
+    subject: copy.subject,
     ...(download
       ? {
           lead: {
