@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as OTPAuth from "otpauth";
-import type { Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { sendProvisionRequest } from "~/features/back-office/provision";
 
 /**
@@ -77,3 +77,56 @@ export async function signInWithTotp(
   await page.getByLabel("Authenticator code").fill(totpCode(secret));
   await page.getByRole("button", { name: "Verify" }).click();
 }
+
+type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
+
+/**
+ * How long one signed-in state serves: the back office asks for the code again before data
+ * requests and CSV downloads once the last check is 15 minutes old, and ends a session after 30
+ * minutes without use, so a state older than this is replaced by a fresh sign-in.
+ */
+const STATE_LIFETIME_MS = 8 * 60_000;
+const states = new Map<string, { made: number; state: Promise<StorageState> }>();
+
+/**
+ * A trainer account made, signed in with the password and enrolled in two-factor sign-in in a
+ * browser context of its own, once per server and worker: the cookies it ends with are the
+ * storage state of every back-office test that is not about signing in. The sign-in and the
+ * enrolment themselves are checked on the way (signInAndEnrol), and again by the tests that
+ * sign in on their own page.
+ */
+function trainerState(browser: Browser, baseURL: string, dataDir: string | undefined): Promise<StorageState> {
+  const key = `${baseURL} ${dataDir ?? ""}`;
+  const cached = states.get(key);
+  if (cached && Date.now() - cached.made < STATE_LIFETIME_MS) return cached.state;
+  const state = (async () => {
+    const trainer = await createTrainer(baseURL, dataDir);
+    const context = await browser.newContext({ baseURL });
+    try {
+      const page = await context.newPage();
+      await page.route(
+        (url) => url.origin !== new URL(baseURL).origin,
+        (route) => route.fulfill({ status: 503, body: "offline in tests" }),
+      );
+      await signInAndEnrol(page, trainer);
+      return await context.storageState();
+    } finally {
+      await context.close();
+    }
+  })();
+  states.set(key, { made: Date.now(), state });
+  // A failed sign-in is not kept: the next test tries again (and fails with its own message).
+  state.catch(() => states.delete(key));
+  return state;
+}
+
+/**
+ * Back-office tests that start signed in as the trainer (password and second factor done). A spec
+ * on a server of its own overrides `trainerDataDir` with that server's data directory.
+ */
+export const signedInTest = test.extend<{ trainerDataDir: string | undefined }>({
+  trainerDataDir: [undefined, { option: true }],
+  storageState: async ({ browser, baseURL, trainerDataDir }, use) => {
+    await use(await trainerState(browser, baseURL!, trainerDataDir));
+  },
+});

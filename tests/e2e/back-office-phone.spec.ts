@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { expect, expectAccessible, test } from "./fixtures";
-import { createTrainer, signInAndEnrol } from "./back-office-helpers";
+import { expect, expectAccessible } from "./fixtures";
+import { signedInTest } from "./back-office-helpers";
 import { startFaultServer, type FaultServer } from "../support/fault";
 import { goalWords } from "~/features/leads/vocabulary";
 
@@ -8,7 +8,7 @@ import { goalWords } from "~/features/leads/vocabulary";
  * The trainer on her phone (375 × 812): a questionnaire comes in, she opens the back office and
  * answers in one tap. A server of its own, so no other test's lead can push hers off the top.
  */
-const phone = test.extend<object, { phoneServer: FaultServer }>({
+const phone = signedInTest.extend<object, { phoneServer: FaultServer }>({
   phoneServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
     async ({}, use) => {
@@ -19,16 +19,18 @@ const phone = test.extend<object, { phoneServer: FaultServer }>({
     { scope: "worker", timeout: 180_000 },
   ],
   baseURL: async ({ phoneServer }, use) => use(phoneServer.url),
+  // Signed in as a trainer made on this server (once per worker, see signedInTest).
+  trainerDataDir: async ({ phoneServer }, use) => use(phoneServer.dataDir),
 });
 
 phone.use({ viewport: { width: 375, height: 812 } });
+// Both tests in one worker, so the file starts one server (the config runs tests fully parallel).
+phone.describe.configure({ mode: "default" });
 
 phone(
   "a new lead is on the phone's first screen and WhatsApp records the contact @phone",
-  async ({ page, context, baseURL, phoneServer }) => {
+  async ({ page, context }) => {
     phone.slow();
-    const trainer = await createTrainer(baseURL!, phoneServer.dataDir);
-    await signInAndEnrol(page, trainer);
 
     const lead = { firstName: "Sanne", lastName: `Bakker ${randomUUID().slice(0, 6)}` };
     const intake = await page.request.post("/api/intake", {
@@ -94,23 +96,18 @@ phone(
   },
 );
 
-phone(
-  "chart labels stay readable and the dashboard passes axe on a phone @phone",
-  async ({ page, baseURL, phoneServer }) => {
-    phone.slow();
-    const trainer = await createTrainer(baseURL!, phoneServer.dataDir);
-    await signInAndEnrol(page, trainer);
-    await page.goto("/admin");
-    const labels = page.getByRole("region", { name: "Per week" }).locator("figure span.absolute");
-    await expect(labels.first()).toBeVisible();
-    for (const label of await labels.all()) {
-      if (!(await label.isVisible())) continue;
-      const size = await label.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
-      expect(size).toBeGreaterThanOrEqual(12);
-    }
-    await expectAccessible(page);
-    await page.getByText("Menu", { exact: true }).tap();
-    await expect(page.getByRole("link", { name: "Subscribers" })).toBeVisible();
-    await expectAccessible(page);
-  },
-);
+phone("chart labels stay readable and the dashboard passes axe on a phone @phone", async ({ page }) => {
+  phone.slow();
+  await page.goto("/admin");
+  const labels = page.getByRole("region", { name: "Per week" }).locator("figure span.absolute");
+  await expect(labels.first()).toBeVisible();
+  for (const label of await labels.all()) {
+    if (!(await label.isVisible())) continue;
+    const size = await label.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(size).toBeGreaterThanOrEqual(12);
+  }
+  await expectAccessible(page);
+  await page.getByText("Menu", { exact: true }).tap();
+  await expect(page.getByRole("link", { name: "Subscribers" })).toBeVisible();
+  await expectAccessible(page);
+});

@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { appendFileSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { test, expect, expectAccessible } from "./fixtures";
-import { createTrainer, signInAndEnrol, signInWithPassword, signInWithTotp } from "./back-office-helpers";
+import { createTrainer, signInAndEnrol, signInWithPassword, signInWithTotp, signedInTest } from "./back-office-helpers";
 
 function pngSize(buffer: Buffer): { width: number; height: number } {
   expect(buffer.subarray(1, 4).toString("ascii")).toBe("PNG");
@@ -67,9 +67,8 @@ test.describe("back office", () => {
     await expectAccessible(page);
   });
 
-  test("the dashboard shows the newest backup, and warns while there is none", async ({ page, baseURL }) => {
-    const trainer = await createTrainer(baseURL!);
-    await signInAndEnrol(page, trainer);
+  signedInTest("the dashboard shows the newest backup, and warns while there is none", async ({ page }) => {
+    await page.goto("/admin");
     const backups = page.getByRole("region", { name: "Backups" });
     // Whether an earlier test already made one or not, a backup made now must show as minutes old.
     if (await backups.getByText("No backup has been made yet.").isVisible()) {
@@ -184,9 +183,8 @@ test.describe("back office", () => {
     );
   });
 
-  test("export a FAQ item as a PNG at pixel ratio 2", async ({ page, baseURL }) => {
-    const trainer = await createTrainer(baseURL!);
-    await signInAndEnrol(page, trainer);
+  signedInTest("export a FAQ item as a PNG at pixel ratio 2", async ({ page }) => {
+    await page.goto("/admin");
     await page.getByRole("link", { name: "FAQ images" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "FAQ image export" })).toBeVisible();
     await page.getByLabel("FAQ item").selectOption({ index: 2 });
@@ -211,89 +209,84 @@ test.describe("back office", () => {
     await expectAccessible(page);
   });
 
-  test("testimonial tool: a local photo, edited text, PNG download; the photo never reaches the server", async ({
-    page,
-    baseURL,
-  }) => {
-    const trainer = await createTrainer(baseURL!);
-    await signInAndEnrol(page, trainer);
-    await page.goto("/testimonial-visual-export");
-    const posts: string[] = [];
-    page.on("request", (request) => {
-      if (request.method() !== "GET") posts.push(`${request.url()} ${request.postData()?.length ?? 0}`);
-    });
-    await expect(page.getByLabel("Title")).toHaveValue("Testimonial");
-    await page
-      .getByLabel("Photo")
-      .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
-    await expect(page.getByRole("alert")).toHaveText("Choose an image file (JPEG, PNG, WebP or similar).");
-    // A 1x1 PNG.
-    const pixel = Buffer.from(
-      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-      "base64",
-    );
-    await page.getByLabel("Photo").setInputFiles({ name: "sanne.png", mimeType: "image/png", buffer: pixel });
-    await expect(page.getByTestId("export-stage").locator("img")).toHaveAttribute("src", /^data:image\/png;base64,/);
-    await page.getByLabel("Name").fill("Renée M.");
-    await page.getByLabel("Review text").fill("Ran my first half marathon, injury free.");
-    await expect(page.getByTestId("export-stage")).toContainText("Ran my first half marathon, injury free.");
-    await page.getByLabel("Size").selectOption("1080x1920");
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download PNG" }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe("testimonial-renee-m.png");
-    expect(pngSize(readFileSync((await download.path())!))).toEqual({ width: 2160, height: 3840 });
-    await expect(page.getByRole("status").filter({ hasText: "Downloaded testimonial-renee-m.png." })).toBeVisible();
-    // The download is logged with a small audit note; the photo itself is never posted.
-    await expect.poll(() => posts.length).toBeGreaterThan(0);
-    expect(posts.filter((p) => Number(p.split(" ").at(-1)) >= 500)).toEqual([]);
-  });
+  signedInTest(
+    "testimonial tool: a local photo, edited text, PNG download; the photo never reaches the server",
+    async ({ page }) => {
+      await page.goto("/testimonial-visual-export");
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() !== "GET") posts.push(`${request.url()} ${request.postData()?.length ?? 0}`);
+      });
+      await expect(page.getByLabel("Title")).toHaveValue("Testimonial");
+      await page
+        .getByLabel("Photo")
+        .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+      await expect(page.getByRole("alert")).toHaveText("Choose an image file (JPEG, PNG, WebP or similar).");
+      // A 1x1 PNG.
+      const pixel = Buffer.from(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+        "base64",
+      );
+      await page.getByLabel("Photo").setInputFiles({ name: "sanne.png", mimeType: "image/png", buffer: pixel });
+      await expect(page.getByTestId("export-stage").locator("img")).toHaveAttribute("src", /^data:image\/png;base64,/);
+      await page.getByLabel("Name").fill("Renée M.");
+      await page.getByLabel("Review text").fill("Ran my first half marathon, injury free.");
+      await expect(page.getByTestId("export-stage")).toContainText("Ran my first half marathon, injury free.");
+      await page.getByLabel("Size").selectOption("1080x1920");
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Download PNG" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe("testimonial-renee-m.png");
+      expect(pngSize(readFileSync((await download.path())!))).toEqual({ width: 2160, height: 3840 });
+      await expect(page.getByRole("status").filter({ hasText: "Downloaded testimonial-renee-m.png." })).toBeVisible();
+      // The download is logged with a small audit note; the photo itself is never posted.
+      await expect.poll(() => posts.length).toBeGreaterThan(0);
+      expect(posts.filter((p) => Number(p.split(" ").at(-1)) >= 500)).toEqual([]);
+    },
+  );
 
-  test("a submission the database refused is shown under Unsaved submissions, with ways to reach the visitor", async ({
-    page,
-    baseURL,
-  }) => {
-    // What the outbox writes after its last attempt (app/features/leads/outbox.server.ts).
-    const id = randomUUID();
-    const deadLetter = {
-      id,
-      kind: "intake",
-      payload: {
-        firstName: "Nul\u0000Byte",
-        lastName: `Visitor ${id.slice(0, 6)}`,
-        email: `nul-${id.slice(0, 6)}@example.com`,
-        phone: "+31 6 1234 5678",
-        answers: { q1: "getting-fit", q2: "moderately", q4: "female", q5: "25-30" },
-        message: "Please call me",
-      },
-      createdAt: new Date().toISOString(),
-      attempts: 10,
-      lastError: "DatabaseError (SQLSTATE 22021)",
-      deadAt: new Date().toISOString(),
-    };
-    appendFileSync(path.join(process.env.E2E_DATA_DIR!, "outbox-dead.jsonl"), `${JSON.stringify(deadLetter)}\n`);
-    const trainer = await createTrainer(baseURL!);
-    await signInAndEnrol(page, trainer);
-    await page
-      .getByRole("navigation", { name: "Back office" })
-      .getByRole("link", { name: "Unsaved submissions" })
-      .click();
-    await expect(page.getByRole("heading", { level: 1, name: "Unsaved submissions" })).toBeVisible();
-    const letter = page.getByRole("article").filter({ hasText: `Visitor ${id.slice(0, 6)}` });
-    await expect(letter.getByRole("heading", { name: /^Intake questionnaire, received/ })).toBeVisible();
-    await expect(letter.getByText(`Nul⟨U+0000⟩Byte Visitor ${id.slice(0, 6)}`)).toBeVisible();
-    await expect(letter.getByRole("link", { name: `nul-${id.slice(0, 6)}@example.com` })).toHaveAttribute(
-      "href",
-      `mailto:nul-${id.slice(0, 6)}@example.com`,
-    );
-    await expect(letter.getByRole("link", { name: "+31 6 1234 5678" })).toHaveAttribute("href", "tel:+31612345678");
-    await expectAccessible(page);
-  });
+  signedInTest(
+    "a submission the database refused is shown under Unsaved submissions, with ways to reach the visitor",
+    async ({ page }) => {
+      // What the outbox writes after its last attempt (app/features/leads/outbox.server.ts).
+      const id = randomUUID();
+      const deadLetter = {
+        id,
+        kind: "intake",
+        payload: {
+          firstName: "Nul\u0000Byte",
+          lastName: `Visitor ${id.slice(0, 6)}`,
+          email: `nul-${id.slice(0, 6)}@example.com`,
+          phone: "+31 6 1234 5678",
+          answers: { q1: "getting-fit", q2: "moderately", q4: "female", q5: "25-30" },
+          message: "Please call me",
+        },
+        createdAt: new Date().toISOString(),
+        attempts: 10,
+        lastError: "DatabaseError (SQLSTATE 22021)",
+        deadAt: new Date().toISOString(),
+      };
+      appendFileSync(path.join(process.env.E2E_DATA_DIR!, "outbox-dead.jsonl"), `${JSON.stringify(deadLetter)}\n`);
+      await page.goto("/admin");
+      await page
+        .getByRole("navigation", { name: "Back office" })
+        .getByRole("link", { name: "Unsaved submissions" })
+        .click();
+      await expect(page.getByRole("heading", { level: 1, name: "Unsaved submissions" })).toBeVisible();
+      const letter = page.getByRole("article").filter({ hasText: `Visitor ${id.slice(0, 6)}` });
+      await expect(letter.getByRole("heading", { name: /^Intake questionnaire, received/ })).toBeVisible();
+      await expect(letter.getByText(`Nul⟨U+0000⟩Byte Visitor ${id.slice(0, 6)}`)).toBeVisible();
+      await expect(letter.getByRole("link", { name: `nul-${id.slice(0, 6)}@example.com` })).toHaveAttribute(
+        "href",
+        `mailto:nul-${id.slice(0, 6)}@example.com`,
+      );
+      await expect(letter.getByRole("link", { name: "+31 6 1234 5678" })).toHaveAttribute("href", "tel:+31612345678");
+      await expectAccessible(page);
+    },
+  );
 
-  test("back-office pages pass the accessibility check @mobile", async ({ page, baseURL }) => {
-    const trainer = await createTrainer(baseURL!);
-    await signInAndEnrol(page, trainer);
+  signedInTest("back-office pages pass the accessibility check @mobile", async ({ page }) => {
     for (const [path, heading] of [
       ["/admin", "Leads"],
       ["/admin/event-signups", "Event signups"],
@@ -316,132 +309,129 @@ test.describe("back office", () => {
   });
 });
 
-test("proof of consent: a footer sign-up and a questionnaire show who agreed to which words, where and from where", async ({
-  page,
-  baseURL,
-}) => {
-  const email = `consent-${randomUUID().slice(0, 8)}@example.com`;
-  await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
-  await page.clock.install();
-  await page.goto("/pricing");
-  const footer = page.locator('[data-newsletter="footer"]');
-  await expect(footer.getByText("You agree to get this newsletter by e-mail")).toBeVisible();
-  await page.clock.fastForward(3_000);
-  await footer.getByRole("textbox", { name: "Email address" }).fill(email);
-  await footer.getByRole("button", { name: "Subscribe" }).click();
-  await expect(footer.getByRole("status")).toHaveText("Thanks for subscribing! 🎉");
-  await page.clock.resume();
+signedInTest(
+  "proof of consent: a footer sign-up and a questionnaire show who agreed to which words, where and from where",
+  async ({ page, baseURL }) => {
+    const email = `consent-${randomUUID().slice(0, 8)}@example.com`;
+    await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
+    await page.clock.install();
+    await page.goto("/pricing");
+    const footer = page.locator('[data-newsletter="footer"]');
+    await expect(footer.getByText("You agree to get this newsletter by e-mail")).toBeVisible();
+    await page.clock.fastForward(3_000);
+    await footer.getByRole("textbox", { name: "Email address" }).fill(email);
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(footer.getByRole("status")).toHaveText("Thanks for subscribing! 🎉");
+    await page.clock.resume();
 
-  const intake = await page.request.post("/api/intake", {
-    headers: { "User-Agent": "Consent e2e browser" },
-    data: {
-      answers: { 1: "getting-fit", 2: "moderately", 4: "female", 5: "25-30" },
-      contact: { firstName: "Ilse", lastName: "Consent", email, phone: "+31612345678", message: "" },
-      idempotencyKey: randomUUID(),
-      sourceUrl: `${baseURL}/start`,
-      consentVersion: "intake-2026-11-23",
-      elapsedMs: 30_000,
-      website: "",
-    },
-  });
-  expect(intake.status()).toBe(200);
-  const { leadId } = (await intake.json()) as { leadId: string };
+    const intake = await page.request.post("/api/intake", {
+      headers: { "User-Agent": "Consent e2e browser" },
+      data: {
+        answers: { 1: "getting-fit", 2: "moderately", 4: "female", 5: "25-30" },
+        contact: { firstName: "Ilse", lastName: "Consent", email, phone: "+31612345678", message: "" },
+        idempotencyKey: randomUUID(),
+        sourceUrl: `${baseURL}/start`,
+        consentVersion: "intake-2026-11-23",
+        elapsedMs: 30_000,
+        website: "",
+      },
+    });
+    expect(intake.status()).toBe(200);
+    const { leadId } = (await intake.json()) as { leadId: string };
 
-  const trainer = await createTrainer(baseURL!);
-  await signInAndEnrol(page, trainer);
-  await page.goto("/admin/subscribers");
-  const row = page.getByRole("row").filter({ hasText: email });
-  await row.getByText("1 record: newsletter-footer").click();
-  await expect(row).toContainText("Agreed when signing up");
-  await expect(row).toContainText("/pricing");
-  await expect(row).toContainText("newsletter-2026-11-23");
-  await expect(row).toContainText("127.0.0.0/24");
-  await expectAccessible(page);
+    await page.goto("/admin/subscribers");
+    const row = page.getByRole("row").filter({ hasText: email });
+    await row.getByText("1 record: newsletter-footer").click();
+    await expect(row).toContainText("Agreed when signing up");
+    await expect(row).toContainText("/pricing");
+    await expect(row).toContainText("newsletter-2026-11-23");
+    await expect(row).toContainText("127.0.0.0/24");
+    await expectAccessible(page);
 
-  await page.goto(`/admin/leads/${leadId}`);
-  const proof = page.getByRole("region", { name: "Proof of consent" });
-  await expect(proof.getByRole("listitem")).toHaveCount(2);
-  // Oldest first: the newsletter sign-up came before the questionnaire.
-  await expect(proof.getByRole("listitem").first()).toContainText("newsletter-footer");
-  await expect(proof.getByRole("listitem").last()).toContainText("intake-2026-11-23");
-  await expect(proof.getByRole("listitem").last()).toContainText("By sending this form you agree");
-  await expect(proof.getByRole("listitem").last()).toContainText("Consent e2e browser");
-  await expectAccessible(page);
-});
+    await page.goto(`/admin/leads/${leadId}`);
+    const proof = page.getByRole("region", { name: "Proof of consent" });
+    await expect(proof.getByRole("listitem")).toHaveCount(2);
+    // Oldest first: the newsletter sign-up came before the questionnaire.
+    await expect(proof.getByRole("listitem").first()).toContainText("newsletter-footer");
+    await expect(proof.getByRole("listitem").last()).toContainText("intake-2026-11-23");
+    await expect(proof.getByRole("listitem").last()).toContainText("By sending this form you agree");
+    await expect(proof.getByRole("listitem").last()).toContainText("Consent e2e browser");
+    await expectAccessible(page);
+  },
+);
 
-test("data request: the trainer looks a person up, downloads one JSON file and erases them", async ({
-  page,
-  baseURL,
-}) => {
-  const email = `request-${randomUUID().slice(0, 8)}@example.com`;
-  const intake = await page.request.post("/api/intake", {
-    data: {
-      answers: { 1: "getting-fit", 2: "moderately", 4: "female", 5: "25-30" },
-      contact: { firstName: "Rosa", lastName: "Request", email, phone: "+31612340000", message: "" },
-      idempotencyKey: randomUUID(),
-      elapsedMs: 30_000,
-      website: "",
-    },
-  });
-  expect(intake.status()).toBe(200);
-  const subscribed = await page.request.post("/api/newsletter", {
-    headers: { Accept: "application/json" },
-    form: { email, source: "footer", variant: "footer", elapsedMs: "8000", page: "/" },
-  });
-  expect(subscribed.status()).toBe(200);
+signedInTest(
+  "data request: the trainer looks a person up, downloads one JSON file and erases them",
+  async ({ page }) => {
+    const email = `request-${randomUUID().slice(0, 8)}@example.com`;
+    const intake = await page.request.post("/api/intake", {
+      data: {
+        answers: { 1: "getting-fit", 2: "moderately", 4: "female", 5: "25-30" },
+        contact: { firstName: "Rosa", lastName: "Request", email, phone: "+31612340000", message: "" },
+        idempotencyKey: randomUUID(),
+        elapsedMs: 30_000,
+        website: "",
+      },
+    });
+    expect(intake.status()).toBe(200);
+    const subscribed = await page.request.post("/api/newsletter", {
+      headers: { Accept: "application/json" },
+      form: { email, source: "footer", variant: "footer", elapsedMs: "8000", page: "/" },
+    });
+    expect(subscribed.status()).toBe(200);
 
-  const trainer = await createTrainer(baseURL!);
-  await signInAndEnrol(page, trainer);
-  await page.getByRole("link", { name: "Data requests" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Data requests" })).toBeVisible();
-  await page.getByLabel("E-mail address of the person").fill(email.toUpperCase());
-  await page.getByRole("button", { name: "Look up" }).click();
-  const found = page.getByRole("region", { name: `What is held about ${email}` });
-  await expect(found.getByRole("row", { name: /Intake leads/ })).toHaveText(/1$/);
-  await expect(found.getByRole("row", { name: /Newsletter subscriptions/ })).toHaveText(/1$/);
-  await expect(found.getByRole("row", { name: /Consent records/ })).toHaveText(/2$/);
-  await expectAccessible(page);
+    await page.goto("/admin");
+    await page.getByRole("link", { name: "Data requests" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Data requests" })).toBeVisible();
+    await page.getByLabel("E-mail address of the person").fill(email.toUpperCase());
+    await page.getByRole("button", { name: "Look up" }).click();
+    const found = page.getByRole("region", { name: `What is held about ${email}` });
+    await expect(found.getByRole("row", { name: /Intake leads/ })).toHaveText(/1$/);
+    await expect(found.getByRole("row", { name: /Newsletter subscriptions/ })).toHaveText(/1$/);
+    await expect(found.getByRole("row", { name: /Consent records/ })).toHaveText(/2$/);
+    await expectAccessible(page);
 
-  const [download] = await Promise.all([
-    page.waitForEvent("download"),
-    found.getByRole("button", { name: "Download as JSON" }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/^data-request-\d{4}-\d{2}-\d{2}\.json$/);
-  const file = JSON.parse(readFileSync((await download.path())!, "utf8")) as {
-    leads: { email: string }[];
-    subscribers: { email: string }[];
-  };
-  expect(file.leads[0]?.email).toBe(email);
-  expect(file.subscribers[0]?.email).toBe(email);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      found.getByRole("button", { name: "Download as JSON" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^data-request-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = JSON.parse(readFileSync((await download.path())!, "utf8")) as {
+      leads: { email: string }[];
+      subscribers: { email: string }[];
+    };
+    expect(file.leads[0]?.email).toBe(email);
+    expect(file.subscribers[0]?.email).toBe(email);
 
-  // The same records as a page the person can read and print.
-  const [readable] = await Promise.all([
-    page.waitForEvent("download"),
-    found.getByRole("button", { name: "Download as a readable page" }).click(),
-  ]);
-  expect(readable.suggestedFilename()).toMatch(/^data-request-\d{4}-\d{2}-\d{2}\.html$/);
-  const html = readFileSync((await readable.path())!, "utf8");
-  const reader = await page.context().newPage();
-  await reader.setContent(html);
-  await expect(reader.getByRole("heading", { level: 1, name: `Data held about ${email}` })).toBeVisible();
-  const answers = reader.getByRole("table", { name: /^Questionnaire answers 1 of 1$/ });
-  await expect(answers.getByRole("row", { name: /^E-?mail/ })).toContainText(email);
-  await expect(answers.getByRole("row", { name: /^Created at/ })).toHaveText(
-    /\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0[12]:00/,
-  );
-  await expectAccessible(reader);
-  await reader.close();
+    // The same records as a page the person can read and print.
+    const [readable] = await Promise.all([
+      page.waitForEvent("download"),
+      found.getByRole("button", { name: "Download as a readable page" }).click(),
+    ]);
+    expect(readable.suggestedFilename()).toMatch(/^data-request-\d{4}-\d{2}-\d{2}\.html$/);
+    const html = readFileSync((await readable.path())!, "utf8");
+    const reader = await page.context().newPage();
+    await reader.setContent(html);
+    await expect(reader.getByRole("heading", { level: 1, name: `Data held about ${email}` })).toBeVisible();
+    const answers = reader.getByRole("table", { name: /^Questionnaire answers 1 of 1$/ });
+    await expect(answers.getByRole("row", { name: /^E-?mail/ })).toContainText(email);
+    await expect(answers.getByRole("row", { name: /^Created at/ })).toHaveText(
+      /\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0[12]:00/,
+    );
+    await expectAccessible(reader);
+    await reader.close();
 
-  // Without the confirmation nothing happens.
-  await found.getByRole("button", { name: "Erase everything" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Nothing was erased" })).toBeVisible();
-  await page.getByRole("button", { name: "Look up" }).click();
-  await page.getByLabel("I checked that this request comes from the person").check();
-  await page.getByLabel("Type the e-mail address again").fill(email);
-  await page.getByRole("button", { name: "Erase everything" }).click();
-  await expect(page.getByText(`Everything held about ${email} was erased.`)).toBeVisible();
-  await page.getByRole("button", { name: "Look up" }).click();
-  await expect(page.getByRole("region", { name: `What is held about ${email}` }).getByRole("caption")).toHaveText(
-    "0 records in total",
-  );
-});
+    // Without the confirmation nothing happens.
+    await found.getByRole("button", { name: "Erase everything" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Nothing was erased" })).toBeVisible();
+    await page.getByRole("button", { name: "Look up" }).click();
+    await page.getByLabel("I checked that this request comes from the person").check();
+    await page.getByLabel("Type the e-mail address again").fill(email);
+    await page.getByRole("button", { name: "Erase everything" }).click();
+    await expect(page.getByText(`Everything held about ${email} was erased.`)).toBeVisible();
+    await page.getByRole("button", { name: "Look up" }).click();
+    await expect(page.getByRole("region", { name: `What is held about ${email}` }).getByRole("caption")).toHaveText(
+      "0 records in total",
+    );
+  },
+);
