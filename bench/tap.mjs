@@ -122,8 +122,10 @@ const SCENARIOS = [
     // The pressed state is the visible answer; the next question is the action.
     snapshot: () =>
       (window.__stepText = /Step \d+ of \d+/.exec(document.querySelector("#fitness-form").textContent)?.[0]),
+    // The pressed state is on screen: chosen by the island, or held (drawn pressed) until it runs.
     visible: () =>
       window.__tapped.getAttribute("aria-pressed") === "true" ||
+      window.__tapped.hasAttribute("data-tapped") ||
       /Step \d+ of \d+/.exec(document.querySelector("#fitness-form").textContent)?.[0] !== window.__stepText,
     done: () => /Step \d+ of \d+/.exec(document.querySelector("#fitness-form").textContent)?.[0] !== window.__stepText,
   },
@@ -151,8 +153,10 @@ const SCENARIOS = [
     target: (page) => page.locator("#fitness-form").getByRole("button", { pressed: false }).first(),
     snapshot: () =>
       (window.__stepText = /Step \d+ of \d+/.exec(document.querySelector("#fitness-form").textContent)?.[0]),
+    // The pressed state is on screen: chosen by the island, or held (drawn pressed) until it runs.
     visible: () =>
       window.__tapped.getAttribute("aria-pressed") === "true" ||
+      window.__tapped.hasAttribute("data-tapped") ||
       /Step \d+ of \d+/.exec(document.querySelector("#fitness-form").textContent)?.[0] !== window.__stepText,
     done: () => /Step \d+ of \d+/.exec(document.querySelector("#fitness-form").textContent)?.[0] !== window.__stepText,
   },

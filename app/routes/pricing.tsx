@@ -6,7 +6,7 @@ import { requireServices } from "~/context";
 import { readFormBody } from "~/infra/form-guard.server";
 import { createCheckout } from "~/features/checkout/create-checkout.server";
 import { checkoutRequestFromForm } from "~/features/checkout/checkout-schema";
-import { PricingPlans, type PricingError } from "~/features/checkout/pricing-plans";
+import { PricingCheckout, type PricingError } from "~/features/checkout/pricing-plans";
 import { currentPricing } from "~/features/checkout/offers.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -61,7 +61,7 @@ export default function PricingPage({ loaderData, actionData }: Route.ComponentP
       </section>
       <section aria-label="Plans" className="px-5 pb-20 pt-4">
         <div className="mx-auto max-w-6xl">
-          <PricingPlans pricing={pricing} initialError={actionData?.error ?? null} />
+          <PricingCheckout pricing={pricing} initialError={actionData?.error ?? null} />
         </div>
       </section>
     </>

@@ -90,6 +90,9 @@ export type UiIconName =
   | "share"
   | "copy";
 
+/** The path data of an icon, for a sprite of `<symbol>`s that many `<use>`s share (the questionnaire's options). */
+export const iconPaths = (name: IconName | UiIconName): readonly string[] => paths[name];
+
 interface IconProps {
   name: IconName | UiIconName;
   className?: string;

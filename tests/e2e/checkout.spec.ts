@@ -195,6 +195,71 @@ test.describe("pricing page", () => {
   });
 });
 
+/**
+ * The plans are an island (docs/decisions/027-island-budgets.md): they hydrate on their own after
+ * load; a "Choose" tapped before that shows busy at once and is sent once the island runs; if its
+ * code cannot be fetched the held tap posts the form as plain HTML does.
+ */
+test.describe("the checkout island", () => {
+  const island = (page: Page) => page.locator('[data-island="checkout"]');
+  const choose = (page: Page, plan: string) => planCard(page, plan).getByRole("button", { name: `Choose ${plan}` });
+
+  /** Holds the checkout island's entry until released. */
+  async function holdIsland(page: Page) {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let requested = false;
+    await page.route(/\/assets\/checkout\.island-[^/]+\.js$/, async (route) => {
+      requested = true;
+      await gate;
+      await route.continue();
+    });
+    return { release: () => release(), requested: () => requested };
+  }
+
+  test("runs on its own after load, without the page's application", async ({ page }) => {
+    await page.goto("/pricing", { waitUntil: "load" });
+    await expect(island(page)).toHaveAttribute("data-island-running", "");
+    await expect(hydrated(page)).toHaveCount(0);
+    await chooseDuration(page, "3 months");
+    const request = page.waitForRequest("**/api/create-checkout-session");
+    await page.getByRole("checkbox").check();
+    await choose(page, "Progress").click();
+    expect((await request).postDataJSON()).toMatchObject({ planName: "Progress", frequency: "3", startNow: true });
+    await expect(page).toHaveURL(/\/checkout\/test\//);
+  });
+
+  test("a Choose tapped before the island runs shows busy at once and is sent when it runs", async ({ page }) => {
+    const held = await holdIsland(page);
+    await page.goto("/pricing", { waitUntil: "load" });
+    await chooseDuration(page, "6 months");
+    const button = choose(page, "Elite");
+    await button.click();
+    await expect(button).toHaveAttribute("aria-busy", "true");
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect.poll(() => held.requested()).toBe(true);
+    const request = page.waitForRequest("**/api/create-checkout-session");
+    held.release();
+    expect((await request).postDataJSON()).toMatchObject({
+      planName: "Elite",
+      frequency: "6",
+      billingType: "monthly6x",
+    });
+    await expect(page).toHaveURL(/\/checkout\/test\//);
+  });
+
+  test("when the island cannot be fetched, a held Choose posts the plain form", async ({ page, consoleErrors }) => {
+    await page.route(/\/assets\/checkout\.island-[^/]+\.js$/, (route) => route.fulfill({ status: 503, body: "" }));
+    await page.goto("/pricing", { waitUntil: "load" });
+    await chooseDuration(page, "3 months");
+    await choose(page, "Essential").click();
+    await expect(page).toHaveURL(/\/checkout\/test\//);
+    await expect(page.getByText("Essential, 3 months")).toBeVisible();
+    // The refused file is the only error the browser reports.
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/503|Failed to load/.test(e)));
+  });
+});
+
 test.describe("buying through the built-in test checkout", () => {
   const cases = [
     { duration: "1 month", plan: "Essential", payments: 1, months: "1 month" },

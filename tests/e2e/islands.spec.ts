@@ -110,6 +110,10 @@ test("the contact step works while the phone library is still loading", async ({
     await gate;
     await route.continue();
   });
+  // The thank-you view loads the scheduling widget; offline here, as in the paced runs below.
+  await page.route("https://assets.calendly.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/javascript", body: "/* offline */" }),
+  );
   await page.clock.install();
   await page.goto("/start", { waitUntil: "load" });
   const scope = flow(page);

@@ -4,17 +4,10 @@ import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/contr
 import { isValidEmail } from "~/infra/email-address";
 import { HONEYPOT_FIELD } from "~/infra/form-fields";
 import type { PricingContent } from "#content/types";
+import { START_NOW_FIELD, START_NOW_VALUE } from "./checkout-messages";
 
-/** The checkout's fixed error texts; shown to the visitor as 'Error: {message}'. */
-export const CHECKOUT_MESSAGES = {
-  failed: "Failed to create checkout session",
-  invalid: "Invalid plan or price ID",
-  unexpected: "An unexpected error occurred",
-  tooMany: "Too many checkout attempts. Please wait a minute and try again.",
-  /** Never sent by our own pages: only a foreign page or a script sends these. */
-  unsupportedType: "Send the checkout request as JSON (application/json)",
-  crossSite: "This request did not come from this site. Reload the pricing page and try again.",
-} as const;
+// Zod-free, so the pricing page's checkout island can use them (docs/decisions/027-island-budgets.md).
+export { CHECKOUT_MESSAGES, START_NOW_FIELD, START_NOW_VALUE, type CheckoutResponse } from "./checkout-messages";
 
 /**
  * The checkout request, the same for the JSON endpoint and the
@@ -35,10 +28,6 @@ export const checkoutRequestSchema = z.object({
   /** Honeypot: people never see it, so it stays empty. */
   [HONEYPOT_FIELD]: z.string().max(200).optional(),
 });
-
-/** The checkout box's form field and the value a ticked box posts. */
-export const START_NOW_FIELD = "startNow";
-export const START_NOW_VALUE = "yes";
 
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
@@ -83,8 +72,6 @@ export function leadIdFromReferer(referer: string | null, siteUrl: string): stri
     return undefined;
   }
 }
-
-export type CheckoutResponse = { sessionUrl: string } | { message: string };
 
 const TEST_CARD = "4242424242424242";
 

@@ -58,6 +58,8 @@ export function islandEntriesPlugin(): Plugin {
     configEnvironment(name) {
       if (name !== "client") return;
       const memo = new Map<string, Set<string>>();
+      const reached = (id: string, graph: GraphInfo) =>
+        REACT.test(id) || id.includes("\0") ? [] : [...islandsReaching(graph, memo, id, new Set())].sort();
       return {
         build: {
           rolldownOptions: {
@@ -67,12 +69,16 @@ export function islandEntriesPlugin(): Plugin {
                   // React and React DOM in one file, shared by the islands and the back office's application.
                   { name: "react", test: REACT, priority: 20 },
                   {
-                    // An island's own code in one file (its entry's chunk); code two islands share in another.
+                    // Code two islands share, in a file of its own (taken before either island's group
+                    // pulls it in with its own dependencies).
+                    name: (id: string, graph: GraphInfo) => (reached(id, graph).length > 1 ? "islands-shared" : null),
+                    priority: 15,
+                  },
+                  {
+                    // An island's own code in one file (its entry's chunk).
                     name: (id: string, graph: GraphInfo) => {
-                      if (REACT.test(id) || id.includes("\0")) return null;
-                      const islands = [...islandsReaching(graph, memo, id, new Set())].sort();
-                      if (islands.length === 0) return null;
-                      return islands.length === 1 ? `${islands[0]}.island` : "islands-shared";
+                      const islands = reached(id, graph);
+                      return islands.length === 1 ? `${islands[0]}.island` : null;
                     },
                     priority: 10,
                   },

@@ -1,5 +1,7 @@
 import { ContactFields } from "./contact-fields";
-import { questionnaireCopy as copy } from "./copy";
+import { basicFormCopy, questionnaireCopy } from "./copy";
+
+const copy = { ...questionnaireCopy, ...basicFormCopy };
 import { errorId, FieldError, Honeypot } from "~/ui/field";
 import { ConsentNote } from "~/ui/consent-note";
 import {

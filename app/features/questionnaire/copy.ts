@@ -1,8 +1,21 @@
-/** Texts of the questionnaire's views; the error texts are the site's fixed wording, kept word for word. */
+// Texts of the questionnaire's views; the error texts are the site's fixed wording, kept word for word.
+
+/** The step flow's own texts (the island's first file carries only these). */
 export const questionnaireCopy = {
   submitting: "Submitting your form...",
   loadingStep: "Loading the contact fields...",
   offline: "The last step of the form could not be loaded. Check your connection and press Submit again.",
+  next: "Next",
+  back: "Back",
+  submit: "Submit",
+  stepLabel: (step: number, total: number) => `Step ${step} of ${total}`,
+  fixErrors: (count: number) =>
+    count === 1 ? "Please check the highlighted field." : `Please check the ${count} highlighted fields.`,
+  rateLimited: "Too many submissions from your connection. Please wait a minute and try again.",
+} as const;
+
+/** The thank-you view's texts (loaded with the view, after the answers are sent). */
+export const thankYouCopy = {
   submitFailed:
     "Failed to submit form. Our database is currently unavailable. You can still proceed to book your free intake!",
   fallbackThanks: "Our database is currently unavailable, but you can still book your free intake below.",
@@ -14,17 +27,14 @@ export const questionnaireCopy = {
   schedulingNewTab: "The calendar opens in a new tab. If it didn't, use the button above.",
   leadReference: "Your reference",
   plansLink: "Already sure? See the coaching plans",
-  next: "Next",
-  back: "Back",
-  submit: "Submit",
-  stepLabel: (step: number, total: number) => `Step ${step} of ${total}`,
-  fixErrors: (count: number) =>
-    count === 1 ? "Please check the highlighted field." : `Please check the ${count} highlighted fields.`,
+} as const;
+
+/** The plain form's own texts (the page without JavaScript). */
+export const basicFormCopy = {
   basicIntro: "Answer the questions below and send the form; I'll get back to you personally.",
   basicQ2Competition: "If you're training for a competition: which sport?",
   basicQ2Other: "Otherwise: how often do you exercise now?",
   basicQ3: "Only for competitions: what is your main goal?",
-  rateLimited: "Too many submissions from your connection. Please wait a minute and try again.",
 } as const;
 
 /** The /start page (Inquiry Form). */

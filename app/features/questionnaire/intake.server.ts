@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { guardForm, idempotencyKeyFor } from "~/infra/form-guard.server";
 import { leadIdFor, storeLead, type IntakeLead } from "~/features/leads/signups.server";
 import { leadDeps, submissionFacts, type LeadContext } from "~/features/leads/submission.server";
-import { questionnaireCopy } from "./copy";
+import { thankYouCopy } from "./copy";
 import type { IntakeOutcome } from "./outcome";
 import { FORM_POST_FIELDS, flattenIssues, fromFormPost, intakeSubmissionSchema } from "./schema";
 
@@ -68,7 +68,7 @@ export async function handleIntake(request: Request, ctx: LeadContext): Promise<
         leadId: stored.leadId,
         name,
         email: lead.email,
-        message: questionnaireCopy.submitFailed,
+        message: thankYouCopy.submitFailed,
       },
       status: 503,
     };

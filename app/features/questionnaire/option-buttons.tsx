@@ -1,5 +1,27 @@
-import { Icon } from "~/ui/icon";
+import type { IconName } from "#content/types";
 import type { Question } from "./questions";
+
+/** The id of an option icon's symbol in the page's sprite (option-icons.tsx). */
+export const optionIconId = (name: IconName) => `questionnaire-icon-${name}`;
+
+/** An option's icon, drawn from the sprite the page carries beside the island. */
+function OptionIcon({ name }: { name: IconName }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="h-6 w-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <use href={`#${optionIconId(name)}`} />
+    </svg>
+  );
+}
 
 /** Answer options as toggle buttons: choosing one is a deliberate press, never an arrow key. */
 export function OptionButtons({
@@ -32,7 +54,7 @@ export function OptionButtons({
               <span
                 className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-full ${isSelected ? "bg-teal text-white" : "bg-[#eef6f5] text-teal-700"}`}
               >
-                <Icon name={option.icon} className="h-6 w-6" />
+                <OptionIcon name={option.icon} />
               </span>
               <span className="min-w-0">
                 <span className="block font-semibold text-navy">{option.label}</span>

@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
 import { Island } from "~/features/islands/island";
 import { BasicIntakeForm } from "./basic-form";
+import { OptionIconSprite } from "./option-icons";
 import { usePublicEnv } from "./public-env";
 import { QuestionnaireIsland, type QuestionnaireIslandProps } from "./questionnaire-island";
 
@@ -47,6 +48,7 @@ export function StartFormSection({
         {subtitle && <p className="mt-3 text-lg text-ink/80">{subtitle}</p>}
       </div>
       <div className="mt-10" data-questionnaire-flow="">
+        <OptionIconSprite />
         {/* An island: it hydrates on its own, early, and answers taps made before it runs. */}
         <Island
           name="questionnaire"

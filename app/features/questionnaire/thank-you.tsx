@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { track } from "~/features/analytics/track";
-import { questionnaireCopy as copy } from "./copy";
+import { thankYouCopy as copy } from "./copy";
 import { usePublicEnv } from "./public-env";
 import {
   AUTO_OPEN_DELAY_MS,
