@@ -3,9 +3,10 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 import { vitalsEntry } from "./app/features/vitals/vite-plugin";
+import { enhancerEntries } from "./app/features/enhancers/vite-plugin";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), vitalsEntry()],
+  plugins: [tailwindcss(), reactRouter(), vitalsEntry(), enhancerEntries()],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),
