@@ -4,9 +4,10 @@ import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 import { vitalsEntry } from "./app/features/vitals/vite-plugin";
 import { islandEntriesPlugin } from "./app/features/islands/vite-plugin";
+import { enhancerEntries } from "./app/features/enhancers/vite-plugin";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), vitalsEntry(), islandEntriesPlugin()],
+  plugins: [tailwindcss(), reactRouter(), vitalsEntry(), islandEntriesPlugin(), enhancerEntries()],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),

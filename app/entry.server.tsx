@@ -4,6 +4,8 @@ import { ServerRouter } from "react-router";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { IslandRendererContext } from "./features/islands/island";
 import { islandBootScript } from "./features/islands/boot";
+import { ENHANCE_ATTRIBUTE, enhancerBootScript } from "./features/enhancers/boot";
+import enhancerUrls from "virtual:enhancer-urls";
 import { deferHydration } from "./features/site/deferred-hydration.server";
 import { NonceContext } from "./ui/nonce";
 import { privateCacheControl, REVALIDATE } from "./infra/cache-control";
@@ -49,9 +51,12 @@ export default function handleRequest(
               responseHeaders.set("Cache-Control", cacheControl ? privateCacheControl(cacheControl) : "no-cache");
             }
             const rendered = Buffer.concat(chunks).toString("utf8");
-            const html = withIslandBoot(
-              deferHydration(loadContext.inlineCss?.(rendered) ?? rendered, nonce),
-              loadContext.islands ?? {},
+            const html = withEnhancers(
+              withIslandBoot(
+                deferHydration(loadContext.inlineCss?.(rendered) ?? rendered, nonce),
+                loadContext.islands ?? {},
+                nonce,
+              ),
               nonce,
             );
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
@@ -85,4 +90,23 @@ function withIslandBoot(html: string, islands: Record<string, string[]>, nonce: 
   if (at < 0) return html;
   const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
   return `${html.slice(0, at)}<script${nonceAttr}>${islandBootScript(present)}</script>${html.slice(at)}`;
+}
+
+/**
+ * A document page (no application, features/site/documents.ts) gets the script that loads the
+ * enhancers of the parts it carries (features/enhancers/boot.ts); a page that still runs the
+ * application leaves those parts to their React components.
+ */
+function withEnhancers(html: string, nonce: string | undefined): string {
+  if (html.includes("__reactRouterContext")) return html;
+  const present = Object.fromEntries(
+    Object.entries(enhancerUrls).filter(([name]) =>
+      new RegExp(`${ENHANCE_ATTRIBUTE}="(?:[\\w-]+ )*${name}(?: [\\w-]+)*"`).test(html),
+    ),
+  );
+  if (Object.keys(present).length === 0) return html;
+  const at = html.lastIndexOf("</body>");
+  if (at < 0) return html;
+  const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
+  return `${html.slice(0, at)}<script${nonceAttr}>${enhancerBootScript(present)}</script>${html.slice(at)}`;
 }

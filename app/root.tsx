@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -13,6 +14,7 @@ import { parseEnv, publicEnv } from "./infra/env.server";
 import { getBlogNavigation } from "./features/blog/navigation.server";
 import { requireServices } from "./context";
 import { pageCategory } from "./features/site/route-meta";
+import { isDocumentRoute, useDocumentLinks } from "./features/site/documents";
 import { SiteHeader } from "./features/site/header";
 import { SiteFooter } from "./features/site/footer";
 import { consentDefaultsScript } from "./features/site/gtm";
@@ -47,10 +49,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   useHydratedSignal();
   const { pathname } = useLocation();
+  const matches = useMatches();
+  // A document page carries no application runtime at all (features/site/documents.ts).
+  const isDocument = isDocumentRoute(matches.at(-1)?.id);
+  useDocumentLinks();
   // Back office and tools are all controls: their app loads at `load`, not on first interaction (decision 009).
   const hydrateOnLoad = pageCategory(pathname) === "internal" ? "" : undefined;
   return (
-    <html lang="en" data-hydrate-on-load={hydrateOnLoad}>
+    <html lang="en" data-hydrate-on-load={hydrateOnLoad} data-document={isDocument ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -71,8 +77,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {!isDocument && <ScrollRestoration nonce={nonce} />}
+        {!isDocument && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -1,5 +1,6 @@
 // Bytes a visitor's browser fetches per page (as sent, gzip): JavaScript before the `load` event,
-// JavaScript in total once the visitor has interacted (a tap on the page body, then idle network),
+// JavaScript in total once the visitor has interacted (a tap on the page body; then, on a document
+// page, every enhancer running, or on an application page the app hydrated; then idle network),
 // CSS, and the page's LCP image (the <img fetchpriority="high">). Production server, system Chromium.
 //   npm run bench:size
 //   BENCH_PAGES=/,/pricing npm run bench:size
@@ -47,12 +48,19 @@ async function measure(page) {
   // First interaction: a tap on the page's own text, away from any control.
   await tab.touchscreen.tap(5, 300);
   const appLoads = await tab.evaluate(() => !!document.getElementById("app-entry"));
+  const documentPage = await tab.evaluate(() => document.documentElement.hasAttribute("data-document"));
   if (appLoads) await tab.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
+  // A document page (decision 026) loads each part's enhancer after load or at the first touch.
+  if (documentPage)
+    await tab.waitForFunction(() => !document.querySelector("[data-enhance]:not([data-enhanced])"), null, {
+      timeout: 30_000,
+    });
   await tab.waitForLoadState("networkidle");
   const after = sum("script");
   await context.close();
   return {
     page,
+    kind: documentPage ? "document" : appLoads ? "application" : "other",
     jsBeforeLoad: before.js,
     jsAfterInteraction: after,
     css: before.css,
@@ -71,9 +79,9 @@ try {
 
 console.log(`Bytes fetched per page (as sent) — ${new Date().toISOString()} — ${machine()}\n`);
 console.log(
-  "| page | JS before load KB | JS after first interaction KB | JS budget KB | CSS KB | LCP image | LCP image KB | within budget |",
+  "| page | kind | JS before load KB | JS after first interaction KB | JS budget KB | CSS KB | LCP image | LCP image KB | within budget |",
 );
-console.log("|---|--:|--:|--:|--:|---|--:|---|");
+console.log("|---|---|--:|--:|--:|--:|---|--:|---|");
 let allOk = true;
 for (const r of rows) {
   const ok =
@@ -83,7 +91,7 @@ for (const r of rows) {
     r.lcpImageBytes <= BUDGET.image;
   allOk &&= ok;
   console.log(
-    `| ${r.page} | ${kb(r.jsBeforeLoad)} | ${kb(r.jsAfterInteraction)} | ${kb(totalJsBudget(r.page))} | ${kb(r.css)} | ${r.lcpImage ?? "none"} | ${r.lcpImage ? kb(r.lcpImageBytes) : "-"} | ${ok ? "yes" : "NO"} |`,
+    `| ${r.page} | ${r.kind} | ${kb(r.jsBeforeLoad)} | ${kb(r.jsAfterInteraction)} | ${kb(totalJsBudget(r.page))} | ${kb(r.css)} | ${r.lcpImage ?? "none"} | ${r.lcpImage ? kb(r.lcpImageBytes) : "-"} | ${ok ? "yes" : "NO"} |`,
   );
 }
 console.log(

@@ -30,10 +30,11 @@ function PageViewTracker() {
 export default function PublicLayout() {
   const data = useRootData();
   const gtmId = data?.publicEnv.GTM_ID ?? null;
+  const { pathname } = useLocation();
   return (
     <PublicEnvContext.Provider value={data?.publicEnv}>
       {/* Only a tag manager needs consent: without one there is nothing to choose and no bar. */}
-      {gtmId && <CookieConsent gtmId={gtmId} />}
+      {gtmId && <CookieConsent gtmId={gtmId} pageCategory={pageCategory(pathname)} />}
       <SiteHeader blogNav={data?.blogNav ?? []} />
       <main id="main" className="flex-1">
         <Outlet />

@@ -121,7 +121,15 @@ test("the pricing duration switches without the app's scripts, by CSS alone", as
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/Failed to load|import/i.test(e)));
 });
 
-test("no page reports a Content-Security-Policy violation once its app has loaded", async ({ page }) => {
+/** A document page (decision 026) has run its enhancers; any other public page has hydrated its app. */
+async function scriptsRunning(page: Page) {
+  if (await page.locator("html[data-document]").count()) {
+    await expect(page.locator("[data-enhance]").first()).toBeAttached();
+    await expect(page.locator("[data-enhance]:not([data-enhanced])")).toHaveCount(0);
+  } else await expect(hydrated(page)).toHaveCount(1);
+}
+
+test("no page reports a Content-Security-Policy violation once its scripts have loaded", async ({ page }) => {
   await page.addInitScript(() => {
     (window as unknown as { __cspReports: string[] }).__cspReports = [];
     document.addEventListener("securitypolicyviolation", (event) =>
@@ -130,10 +138,10 @@ test("no page reports a Content-Security-Policy violation once its app has loade
       ),
     );
   });
-  for (const path of ["/", "/start", "/pricing", "/nicaragua", "/blog/optimize-running-cadence"]) {
+  for (const path of ["/", "/start", "/pricing", "/nicaragua", "/blog/optimize-running-cadence", "/privacy-policy"]) {
     await page.goto(path, { waitUntil: "load" });
     await page.mouse.wheel(0, 10);
-    await expect(hydrated(page)).toHaveCount(1);
+    await scriptsRunning(page);
     // The questionnaire's and the forms' schemas are built and used: validate an empty answer.
     if (path === "/start")
       await page.locator("#fitness-form").getByRole("button", { name: "Next" }).click({ force: true });

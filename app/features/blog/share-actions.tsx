@@ -3,8 +3,9 @@ import { blogPostCopy } from "#content/newsletter";
 import { ButtonLink, buttonStyles } from "~/ui/button";
 import { Icon } from "~/ui/icon";
 
-/** The copy toast disappears after 3 s. */
-export const TOAST_MS = 3_000;
+import { TOAST_MS } from "./share.enhancer";
+
+export { TOAST_MS };
 
 async function copyToClipboard(text: string): Promise<boolean> {
   try {
@@ -45,12 +46,14 @@ export function ShareActions({ title, text }: { title: string; text: string }) {
 
   const button = buttonStyles({ variant: "soft", size: "md", className: "border-2" });
   return (
-    <div className="flex flex-wrap items-center gap-3">
-      <button type="button" onClick={share} className={button}>
+    // On a page without the application, share.enhancer.ts runs the two buttons (data-needs-script:
+    // a tap before it runs is held and replayed; with scripts blocked they are invisible).
+    <div className="flex flex-wrap items-center gap-3" data-enhance="share" data-title={title} data-text={text}>
+      <button type="button" onClick={share} className={button} data-share="" data-needs-script="">
         <Icon name="share" className="size-5" strokeWidth={2} />
         {blogPostCopy.share}
       </button>
-      <button type="button" onClick={copy} className={button}>
+      <button type="button" onClick={copy} className={button} data-copy="" data-needs-script="">
         <Icon name="copy" className="size-5" strokeWidth={2} />
         {blogPostCopy.copy}
       </button>

@@ -8,6 +8,7 @@ import { subscribeSchema, type SubscribeResponse } from "./schema";
 import { ELAPSED_FIELD } from "~/infra/form-fields";
 import { buttonStyles, type ButtonVariant } from "~/ui/button";
 import { Honeypot } from "~/ui/field";
+import { RESET_DELAY_MS } from "./reset-delay";
 
 export interface NewsletterFormProps {
   variant: "footer" | "blog-overview" | "in-article" | "sticky";
@@ -22,13 +23,7 @@ export interface NewsletterFormProps {
 
 type Status = "idle" | "loading" | "success" | "error";
 
-/** The footer and in-article forms reset after 5 s, the sticky bar after 3 s. */
-export const RESET_DELAY_MS: Record<NewsletterFormProps["variant"], number> = {
-  footer: 5_000,
-  "blog-overview": 5_000,
-  "in-article": 5_000,
-  sticky: 3_000,
-};
+export { RESET_DELAY_MS };
 
 const styles = {
   footer: {
@@ -167,7 +162,14 @@ export function NewsletterForm({
   const inline = variant === "sticky";
 
   return (
-    <section aria-labelledby={titleId} className={`${look.wrapper} ${className}`} data-newsletter={variant}>
+    <section
+      aria-labelledby={titleId}
+      className={`${look.wrapper} ${className}`}
+      data-newsletter={variant}
+      // On a page without the application, newsletter.enhancer.ts takes the form over.
+      data-enhance="newsletter"
+      data-resend-class={`md:col-start-2 ${look.disclaimer}`}
+    >
       <div
         className={
           inline
@@ -239,7 +241,13 @@ export function NewsletterForm({
               )}
             </button>
           </div>
-          <div id={messageId} className={inline ? "" : "min-h-6"}>
+          <div
+            id={messageId}
+            className={inline ? "" : "min-h-6"}
+            data-newsletter-message=""
+            data-success-class={`${inline ? "mt-2" : "mt-3"} text-sm font-semibold ${look.success}`}
+            data-error-class={`${inline ? "mt-2" : "mt-3"} text-sm font-semibold ${look.error}`}
+          >
             {status === "success" && (
               <p role="status" className={`${inline ? "mt-2" : "mt-3"} text-sm font-semibold ${look.success}`}>
                 {message}

@@ -10,7 +10,7 @@ import { buttonStyles } from "~/ui/button";
  * place that loads the tag manager: never before the visitor accepted. Rendered only when a tag
  * manager is configured (public-layout.tsx): nothing else on the site needs consent.
  */
-export function CookieConsent({ gtmId }: { gtmId: string | null }) {
+export function CookieConsent({ gtmId, pageCategory }: { gtmId: string | null; pageCategory?: string }) {
   const hydrated = useHydrated();
   const consent = useConsent();
   const [reopened, setReopened] = useState(false);
@@ -47,6 +47,10 @@ export function CookieConsent({ gtmId }: { gtmId: string | null }) {
       aria-labelledby="cookie-bar-title"
       data-cookie-bar={hydrated ? undefined : ""}
       data-consent-bar=""
+      // On a page without the application, consent.enhancer.ts takes the bar over.
+      data-enhance="consent"
+      data-gtm-id={gtmId ?? undefined}
+      data-page-category={pageCategory}
       className="border-b border-navy/10 bg-white"
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-2.5 sm:flex-row sm:items-center sm:gap-6 sm:px-8">
@@ -64,7 +68,7 @@ export function CookieConsent({ gtmId }: { gtmId: string | null }) {
             </Link>
           </p>
           {consent !== "unset" && (
-            <p className="mt-1 font-medium">
+            <p className="mt-1 font-medium" data-consent-current="">
               Your current choice:{" "}
               {consent === "accepted" ? "analytics cookies accepted" : "analytics cookies rejected"}.
             </p>

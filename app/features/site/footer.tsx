@@ -118,7 +118,12 @@ export function SiteFooter({ cookieSettings = false }: { cookieSettings?: boolea
             </li>
             {cookieSettings && (
               <li>
-                <button type="button" onClick={openConsentSettings} className={`${linkClass} cursor-pointer`}>
+                <button
+                  type="button"
+                  onClick={openConsentSettings}
+                  data-consent-settings=""
+                  className={`${linkClass} cursor-pointer`}
+                >
                   Cookie settings
                 </button>
               </li>

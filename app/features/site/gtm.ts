@@ -1,5 +1,5 @@
-import type { ConsentChoice } from "./consent";
-import { CONSENT_STORAGE_KEY } from "./consent";
+import type { ConsentChoice } from "./consent-store";
+import { CONSENT_STORAGE_KEY } from "./consent-store";
 import { CONSENT_COOKIE } from "~/infra/consent-cookie";
 
 /**

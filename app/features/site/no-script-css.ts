@@ -4,6 +4,8 @@
  * script would end; the components that own the selectors say so beside them.
  */
 export const noScriptCss = [
+  // Controls that only a script can run (share, copy; features/enhancers): their place is kept.
+  "[data-needs-script]{visibility:hidden}",
   // Cookie bar: no tag can load, so there is nothing to choose.
   "[data-cookie-bar]{display:none}",
   // Testimonials: a swipeable, snapping row instead of the script-driven carousel.

@@ -1,0 +1,46 @@
+import type { Enhance } from "~/features/enhancers/boot";
+import { RESET_DELAY_MS, SUBSCRIBED_EVENT } from "~/features/newsletter/reset-delay";
+import { CAPTURE_THRESHOLD_PERCENT, captureBarKey, scrollPercent, SUBSCRIBED_KEY } from "./capture-bar-logic";
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Private mode without storage: the bar simply comes back next visit.
+  }
+}
+
+/** Shows a post's capture bar (email-capture-bar.tsx) once half the article is read, unless dismissed or subscribed. */
+export const enhance: Enhance = (bar) => {
+  const key = captureBarKey(bar.dataset.slug ?? "");
+  if (read(key) || read(SUBSCRIBED_KEY)) return;
+  const onScroll = () => {
+    const percent = scrollPercent(scrollY, document.documentElement.scrollHeight, innerHeight);
+    if (percent < CAPTURE_THRESHOLD_PERCENT) return;
+    bar.hidden = false;
+    removeEventListener("scroll", onScroll);
+  };
+  const close = () => {
+    bar.hidden = true;
+    removeEventListener("scroll", onScroll);
+  };
+  bar.querySelector("[data-dismiss]")?.addEventListener("click", () => {
+    write(key, "dismissed");
+    close();
+  });
+  bar.addEventListener(SUBSCRIBED_EVENT, () => {
+    write(key, "subscribed");
+    write(SUBSCRIBED_KEY, "1");
+    setTimeout(close, RESET_DELAY_MS.sticky);
+  });
+  addEventListener("scroll", onScroll, { passive: true });
+  onScroll();
+};

@@ -1,0 +1,200 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test } from "./fixtures";
+import { withCookieChoice } from "./pages-helpers";
+
+/**
+ * Public content pages are plain documents (docs/decisions/026-public-pages-as-documents.md): no
+ * application runtime; each part that needs script has a small enhancer, loaded after `load` (or at
+ * the first touch). Every part is checked before its enhancer runs, after, and with scripts blocked.
+ */
+
+const DOCUMENTS = [
+  "/blog",
+  "/blog/optimize-running-cadence",
+  "/privacy-policy",
+  "/terms",
+  "/withdrawal",
+  "/about",
+  "/sitemap",
+  "/cancel",
+  "/no-such-page",
+];
+const POST = "/blog/optimize-running-cadence";
+const SUCCESS = "Thanks for subscribing! 🎉";
+
+test.beforeEach(async ({ page }) => withCookieChoice(page));
+
+/** A failed request the test causes on purpose (a 404 page, a refused sign-up) is not a fault. */
+const allowFailedRequests = (errors: string[]) =>
+  errors.splice(0, errors.length, ...errors.filter((e) => !e.startsWith("Failed to load resource")));
+
+const enhanced = (page: Page) => page.locator("[data-enhance]:not([data-enhanced])");
+
+/** Holds every enhancer module (and the chunks they import) until `release()`. */
+async function holdEnhancers(page: Page) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const requested: string[] = [];
+  await page.route("**/assets/**/*.js", async (route) => {
+    if (/\/assets\/vitals-/.test(route.request().url())) return route.continue();
+    requested.push(route.request().url());
+    await gate;
+    await route.continue();
+  });
+  return { release: () => release(), requested };
+}
+
+for (const path of DOCUMENTS) {
+  test(`${path} carries no application and loads only its enhancers`, async ({ page, consoleErrors }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(path, { waitUntil: "load" });
+    await expect(page.locator("html[data-document]")).toHaveCount(1);
+    await expect(page.locator('script[type="module"], link[rel="modulepreload"], #app-entry')).toHaveCount(0);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    await page.mouse.wheel(0, 400);
+    await expect(enhanced(page)).toHaveCount(0);
+    await page.waitForLoadState("networkidle");
+    // Only the page-speed module, enhancers and the small chunks they share: never the app's client.
+    for (const script of scripts) expect(script).not.toMatch(/entry\.client|\/client-|root-|chunk-/);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    await expectAccessible(page);
+    if (path === "/no-such-page") allowFailedRequests(consoleErrors);
+  });
+}
+
+test.describe("newsletter form on a document page", () => {
+  test("sent before its enhancer runs, it goes through the enhancer in place", async ({ page }) => {
+    const held = await holdEnhancers(page);
+    await page.goto("/privacy-policy", { waitUntil: "load" });
+    const form = page.locator('[data-newsletter="footer"]');
+    await form.getByRole("textbox", { name: "Email address" }).fill("early.document@example.com");
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect.poll(() => held.requested.length).toBeGreaterThan(0);
+    const request = page.waitForRequest((r) => r.url().endsWith("/api/newsletter") && r.method() === "POST");
+    held.release();
+    const body = new URLSearchParams((await request).postData() ?? "");
+    expect(body.get("email")).toBe("early.document@example.com");
+    expect(body.get("variant")).toBe("footer");
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await expect(form.getByRole("status").first()).toHaveText(SUCCESS);
+  });
+
+  test("an empty address before the enhancer runs gets the site's message, not the browser's", async ({ page }) => {
+    const held = await holdEnhancers(page);
+    await page.goto("/privacy-policy", { waitUntil: "load" });
+    const form = page.locator('[data-newsletter="footer"]');
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    held.release();
+    await expect(form.getByRole("alert")).toHaveText("Oops! Something went wrong. Please try again.");
+    await expect(form.getByRole("textbox", { name: "Email address" })).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("after the enhancer runs: pending state, a bad address and the server's error", async ({
+    page,
+    consoleErrors,
+  }) => {
+    let answer: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (answer = resolve));
+    await page.route("**/api/newsletter", async (route) => {
+      await gate;
+      await route.fulfill({ status: 503, contentType: "application/json", body: '{"ok":false,"message":"x"}' });
+    });
+    await page.goto(POST, { waitUntil: "load" });
+    await page.mouse.wheel(0, 10);
+    await expect(enhanced(page)).toHaveCount(0);
+    const form = page.locator('[data-newsletter="in-article"]');
+    const field = form.getByRole("textbox", { name: "Email address" });
+    await field.fill("not-an-address");
+    await form.getByRole("button").click();
+    await expect(form.getByRole("alert")).toHaveText("Please enter a valid email address");
+    await field.fill("reader.document@example.com");
+    await form.getByRole("button").click();
+    await expect(form.getByRole("button", { name: "Sending…" })).toBeDisabled();
+    answer();
+    await expect(form.getByRole("alert")).toHaveText("Oops! Something went wrong. Please try again.");
+    allowFailedRequests(consoleErrors);
+  });
+
+  test("with scripts blocked the form posts and the newsletter page answers", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto("/about");
+      const form = page.locator('[data-newsletter="footer"]');
+      await form.getByRole("textbox", { name: "Email address" }).fill("noscript.document@example.com");
+      await form.getByRole("button", { name: "Subscribe" }).click();
+      await expect(page).toHaveURL(/\/newsletter\?status=subscribed$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(SUCCESS);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("when the enhancer cannot load, a form sent early still posts natively", async ({ page, consoleErrors }) => {
+    await page.route(/\/assets\/(?!vitals-).*\.js$/, (route) => route.abort());
+    await page.goto("/terms", { waitUntil: "load" });
+    const form = page.locator('[data-newsletter="footer"]');
+    await form.getByRole("textbox", { name: "Email address" }).fill("offline.document@example.com");
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/newsletter\?status=subscribed$/);
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/Failed to load|import/i.test(e)));
+  });
+});
+
+test.describe("share and copy on a post", () => {
+  test("a Copy tapped before its enhancer runs is answered once it does", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    const held = await holdEnhancers(page);
+    await page.goto(POST, { waitUntil: "load" });
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
+    await expect(page.getByText("URL copied to clipboard!")).toHaveCount(0);
+    held.release();
+    await expect(page.getByText("URL copied to clipboard!")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${POST}`);
+  });
+
+  test("with scripts blocked, Share and Copy are not offered, the way back is", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto(POST);
+      await expect(page.getByRole("button", { name: "Copy", exact: true })).toBeHidden();
+      await expect(page.getByRole("button", { name: "Share", exact: true })).toBeHidden();
+      await page.getByRole("link", { name: "More Articles" }).click();
+      await expect(page).toHaveURL(/\/blog$/);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test("the reading-progress bar follows the scroll by CSS alone, also with scripts blocked @mobile", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await page.goto(POST);
+    const bar = page.locator(".blog-progress-bar");
+    const scale = () => bar.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a);
+    await expect.poll(scale).toBeLessThan(0.05);
+    await page.keyboard.press("End");
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(1000);
+    await expect.poll(scale).toBeGreaterThan(0.9);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a link from a page that runs the application to a document page loads it as a document", async ({ page }) => {
+  await page.goto("/pricing", { waitUntil: "load" });
+  await page.mouse.wheel(0, 10);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).first().click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect(page.locator("html[data-document]")).toHaveCount(1);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+});
