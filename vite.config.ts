@@ -3,9 +3,10 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 import { vitalsEntry } from "./app/features/vitals/vite-plugin";
+import { islandEntriesPlugin } from "./app/features/islands/vite-plugin";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), vitalsEntry()],
+  plugins: [tailwindcss(), reactRouter(), vitalsEntry(), islandEntriesPlugin()],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),

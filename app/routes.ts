@@ -54,6 +54,9 @@ export default [
   route(".well-known/jwks.json", "routes/well-known-jwks.ts"),
   // Blog and newsletter: feeds, the subscribe endpoint and the e-mail links (never indexed).
   route("blog/rss.xml", "routes/blog-rss-xml.ts"),
+  // Pictures uploaded in the back office (kept in the database) and lead-magnet downloads.
+  route("media/uploads/:name", "routes/media-upload.ts"),
+  route("download/:token", "routes/download.ts"),
   route("api/newsletter", "routes/api-newsletter.ts"),
   route("api/newsletter/resend", "routes/api-newsletter-resend.ts"),
   // Lead forms: the step flow posts JSON here; the plain HTML forms post to /start and /nicaragua.

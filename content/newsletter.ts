@@ -179,3 +179,15 @@ export const welcomeEmail = {
   signOff: "Mila",
   unsubscribe: "Unsubscribe",
 };
+
+/** The welcome e-mail's opening when the sign-up form an article carried promised a download. */
+export const welcomeDownload = {
+  subject: "Your download is here, and what to expect",
+  intro: (label: string) =>
+    `Here is what you asked for: ${label}. The link below is yours alone; it works whenever you need the guide again.`,
+  pdfButton: "Download your guide",
+  linkButton: "Open your guide",
+  /** Under an article's sign-up form: what arrives, and when. */
+  formNote: (label: string) =>
+    `What you will receive: ${label}. It comes by e-mail with a download link of your own, right after you confirm your address.`,
+};

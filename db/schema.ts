@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -511,6 +512,26 @@ export const contentFiles = pgTable("content_files", {
   createdAt: createdAt(),
 });
 
+/** Raw bytes: node-postgres hands back a Buffer, PGlite a Uint8Array; both are Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/**
+ * The bytes of an uploaded file, in the database so every instance serves them and backups carry
+ * them: an image's renderings ("960.avif", "960.webp", …) or a PDF ("original.pdf").
+ */
+export const contentFileData = pgTable(
+  "content_file_data",
+  {
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => contentFiles.id, { onDelete: "cascade" }),
+    variant: text("variant").notNull(),
+    contentType: text("content_type").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.variant] })],
+);
+
 /** A lead magnet's download granted to one confirmed subscriber; the back office can revoke it. */
 export const downloadGrants = pgTable(
   "download_grants",
@@ -522,11 +543,19 @@ export const downloadGrants = pgTable(
     /** The article whose lead form promised it. */
     articleKey: text("article_key").notNull(),
     fileId: uuid("file_id").references(() => contentFiles.id, { onDelete: "set null" }),
+    /** The link handed out when the lead magnet is a web address rather than a PDF. */
+    url: text("url"),
+    /** 32 random bytes, base64url: the download link's only key (no e-mail address in it). */
+    token: text("token").notNull(),
     downloads: integer("downloads").notNull().default(0),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("download_grants_subscriber_idx").on(t.subscriberId)],
+  (t) => [
+    index("download_grants_subscriber_idx").on(t.subscriberId),
+    uniqueIndex("download_grants_token_uq").on(t.token),
+    uniqueIndex("download_grants_subscriber_article_uq").on(t.subscriberId, t.articleKey),
+  ],
 );
 
 /**

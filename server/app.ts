@@ -20,6 +20,13 @@ import { pendingMigrations } from "~/infra/db.server";
 
 /** Largest request body accepted by any endpoint; bigger ones are refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * The article editor posts photos and PDFs (up to 20 MB each, checked by the editor with a clear
+ * message): its requests may carry a photo, a PDF and the form around them.
+ */
+export const MAX_UPLOAD_BODY_BYTES = 48 * 1024 * 1024;
+const bodyLimit = (req: express.Request) =>
+  req.method === "POST" && /^\/admin\/articles(\/[^/]+)?$/.test(req.path) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
 
 /** Machine-to-machine endpoints that carry their own authentication (signed web hooks). */
 const UNLIMITED_PATHS = new Set(["/api/stripe-webhook"]);
@@ -79,7 +86,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
 
   app.use((req, res, next) => {
     const length = Number(req.headers["content-length"] ?? 0);
-    if (length > MAX_BODY_BYTES) {
+    if (length > bodyLimit(req)) {
       res.status(413).type("text/plain").send("Request body too large.");
       return;
     }
@@ -251,13 +258,14 @@ function statusOf(error: unknown): number {
  */
 const limitChunkedBody: express.RequestHandler = (req, res, next) => {
   if (req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] === undefined) return next();
+  const limit = bodyLimit(req);
   const chunks: Buffer[] = [];
   let size = 0;
   let finished = false;
   req.on("data", (chunk: Buffer) => {
     if (finished) return;
     size += chunk.length;
-    if (size <= MAX_BODY_BYTES) {
+    if (size <= limit) {
       chunks.push(chunk);
       return;
     }

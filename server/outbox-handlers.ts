@@ -8,7 +8,7 @@ import {
   OUTBOX_KIND as NEWSLETTER_KIND,
   storeFromOutbox as storeNewsletterFromOutbox,
 } from "~/features/newsletter/subscribe.server";
-import { WELCOME_KIND, welcomeHandler } from "~/features/newsletter/welcome.server";
+import { WELCOME_KIND, welcomeHandler, type ArticleLookup } from "~/features/newsletter/welcome.server";
 
 /** What replayed submissions may need besides the database (notifications). */
 export interface OutboxHandlerDeps {
@@ -19,6 +19,8 @@ export interface OutboxHandlerDeps {
   siteUrl?: string;
   secret?: string;
   push?: TrainerPush;
+  /** The live articles, for the lead magnet a welcome e-mail hands out. */
+  articles?: ArticleLookup;
 }
 
 /**
@@ -48,6 +50,7 @@ export function registerOutboxHandlers(outbox: Outbox, db: Db, deps: OutboxHandl
       logger: deps.logger ?? outbox.logger,
       siteUrl: deps.siteUrl ?? "",
       secret: deps.secret ?? "",
+      articles: deps.articles,
     }),
   );
 }

@@ -15,6 +15,7 @@ import { createAuth } from "~/features/back-office/auth.server";
 import { startBackups } from "~/infra/backup-schedule.server";
 import { startOrderConfirmations } from "~/features/checkout/order-confirmation.server";
 import { createSiteContentStore, seedSiteContent } from "~/features/content/kinds.server";
+import { seedLeadMagnetFiles } from "~/features/blog/lead-magnet-seeds.server";
 import { createTrainerPush } from "~/infra/push.server";
 import { registerOutboxHandlers } from "./outbox-handlers";
 
@@ -43,6 +44,7 @@ export async function createServices(
   });
   const content = createSiteContentStore(database.db);
   await seedSiteContent(content);
+  await seedLeadMagnetFiles(database.db);
   const secret = resolveSecret(env);
   const payments = createPaymentProvider(env, database.db, logger);
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM, logger);
@@ -61,6 +63,7 @@ export async function createServices(
     siteUrl: env.SITE_URL,
     secret,
     push,
+    articles: content,
   });
   if (options.startOutbox !== false) {
     outbox.start();

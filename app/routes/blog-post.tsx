@@ -11,7 +11,7 @@ import { ShareActions } from "~/features/blog/share-actions";
 import { EmailCaptureBar } from "~/features/blog/email-capture-bar";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { Picture } from "~/ui/picture";
-import { blogPostCopy } from "#content/newsletter";
+import { blogPostCopy, welcomeDownload } from "#content/newsletter";
 import { trainer } from "#content/trainer";
 import { AUTHOR_PATH } from "~/features/site/structured-data";
 import "~/features/blog/blog.css";
@@ -147,6 +147,9 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
               serviceType={post.leadForm.serviceType}
               content={post.leadForm}
             />
+            {post.leadMagnet ? (
+              <p className="mt-3 px-2 text-sm text-ink/80">{welcomeDownload.formNote(post.leadMagnet.label)}</p>
+            ) : null}
           </div>
           {post.bodyAfter && <div className="prose" dangerouslySetInnerHTML={{ __html: post.bodyAfter }} />}
           <footer className="mx-auto mt-14 max-w-2xl border-t border-navy/10 pt-8">

@@ -1,5 +1,4 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
-import { HONEYPOT_FIELD } from "~/infra/form-fields";
 
 /**
  * The form field pieces every lead form uses: a visible label, the control, and the
@@ -135,20 +134,5 @@ export function TextAreaField({ id, label, error, inputRef, className, ...textar
   );
 }
 
-/** Hidden from people and assistive technology; bots that fill every field trip it. */
-export function Honeypot({ value, onChange }: { value?: string; onChange?: (value: string) => void }) {
-  return (
-    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-      <label>
-        Website
-        <input
-          type="text"
-          name={HONEYPOT_FIELD}
-          tabIndex={-1}
-          autoComplete="off"
-          {...(onChange ? { value: value ?? "", onChange: (e) => onChange(e.target.value) } : { defaultValue: "" })}
-        />
-      </label>
-    </div>
-  );
-}
+// Its own module, so a form can have the honeypot without the field pieces (islands count their bytes).
+export { Honeypot } from "./honeypot";

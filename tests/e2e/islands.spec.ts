@@ -82,6 +82,57 @@ test("the application hydrating around a running island leaves it and its answer
   expect(await page.evaluate(() => "samePage" in window)).toBe(true);
 });
 
+test("the island's files carry no router and no schema library", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() === "script") scripts.push(await response.text());
+  });
+  await page.goto("/start", { waitUntil: "load" });
+  await expect(flow(page)).toHaveAttribute("data-island-running", "");
+  // Until the page drops the application (decision 017), it fetches the router too: look at the
+  // files the island's boot script lists, which are what the page needs once it does.
+  const files = await page.evaluate(() => {
+    const boot = [...document.scripts].find((script) => script.textContent?.includes("modulepreload"));
+    const listed = boot?.textContent?.match(/"\/assets\/[^"]+\.js"/g) ?? [];
+    return listed.map((quoted) => JSON.parse(quoted) as string);
+  });
+  expect(files.length).toBeGreaterThan(0);
+  for (const file of files) {
+    const body = await (await page.request.get(file)).text();
+    expect(body, file).not.toMatch(/React Router|useNavigate|ZodError|\$ZodType/);
+  }
+});
+
+test("the contact step works while the phone library is still loading", async ({ page }) => {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/phone-input-[^/]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.clock.install();
+  await page.goto("/start", { waitUntil: "load" });
+  const scope = flow(page);
+  await expect(scope).toHaveAttribute("data-island-running", "");
+  for (const label of [
+    goalWords["getting-fit"].label,
+    frequencyWords.moderately.label,
+    genderWords.female.label,
+    ageWords["25-30"].label,
+  ])
+    await option(scope, label).click();
+  await scope.getByLabel("First name").fill("Plain");
+  await scope.getByLabel("Last name").fill("Phone");
+  await scope.getByLabel("Email").fill("plain.phone@example.nl");
+  // The library's country list is not there yet; the plain phone input takes the number.
+  await expect(scope.getByRole("combobox", { name: "Country of your phone number" })).toHaveCount(0);
+  await scope.getByLabel("Phone number").fill("06 1234 5678");
+  release();
+  await page.clock.fastForward(5_000);
+  await scope.getByRole("button", { name: "Submit" }).click();
+  await expect(scope.locator("[data-lead-id]")).toBeVisible();
+});
+
 test.describe("with scripts blocked", () => {
   test.use({ javaScriptEnabled: false });
   test("the page offers the plain form and no island controls", async ({ page }) => {

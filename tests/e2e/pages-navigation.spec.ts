@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
-import { topOf, withCookieChoice } from "./pages-helpers";
+import { expectExpanded, topOf, withCookieChoice } from "./pages-helpers";
 
 /** The section's top lands just under the 64 px header (plus any scroll-margin the section itself sets). */
 async function expectBelowHeader(page: Page, id: string) {
@@ -26,44 +26,67 @@ test.describe("desktop header", () => {
     for (const name of ["Services", "Blog"]) await expect(nav.getByRole("button", { name })).toBeVisible();
   });
 
-  test("Services dropdown opens on pointer hover and a link navigates and closes it", async ({ page }) => {
+  test("Services dropdown shows on pointer hover and a link navigates and closes it", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     const button = nav.getByRole("button", { name: "Services" });
+    const triathlon = nav.getByRole("link", { name: "Triathlon Coaching" });
+    await expect(triathlon).toBeHidden();
     await button.hover();
-    await expect(button).toHaveAttribute("aria-expanded", "true");
-    await nav.getByRole("link", { name: "Triathlon Coaching" }).click();
+    await expect(triathlon).toBeVisible();
+    await page.mouse.move(640, 600);
+    await expect(triathlon).toBeHidden();
+    await button.click();
+    await expectExpanded(button, true);
+    await triathlon.click();
     await expect(page).toHaveURL(/\/services\/triathlon-coaching$/);
-    await expect(button).toHaveAttribute("aria-expanded", "false");
-    await expect(nav.getByRole("link", { name: "Triathlon Coaching" })).toBeHidden();
+    await expectExpanded(button, false);
+    await page.mouse.move(640, 600);
+    await expect(triathlon).toBeHidden();
   });
 
-  test("dropdowns work with the keyboard: Enter, ArrowDown, Escape, Tab away", async ({ page }) => {
-    await page.goto("/services");
-    const nav = page.getByRole("navigation", { name: "Main" });
-    const services = nav.getByRole("button", { name: "Services" });
-    await services.focus();
-    await page.keyboard.press("Enter");
-    await expect(services).toHaveAttribute("aria-expanded", "true");
-    await expect(nav.getByRole("link", { name: "All services" })).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(services).toHaveAttribute("aria-expanded", "false");
-    await expect(services).toBeFocused();
+  for (const scripts of [true, false]) {
+    test(`dropdowns work with the keyboard${scripts ? "" : " with scripts blocked"}: Enter, Escape, Space, Tab into the panel`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled: scripts, viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      try {
+        await page.goto("/services");
+        const nav = page.getByRole("navigation", { name: "Main" });
+        const services = nav.getByRole("button", { name: "Services" });
+        await expectExpanded(services, false);
+        await services.focus();
+        await page.keyboard.press("Enter");
+        await expectExpanded(services, true);
+        await expect(nav.getByRole("link", { name: "All services" })).toBeVisible();
+        await page.keyboard.press("Escape");
+        await expectExpanded(services, false);
+        await expect(nav.getByRole("link", { name: "All services" })).toBeHidden();
+        await expect(services).toBeFocused();
 
-    await page.keyboard.press("ArrowDown");
-    await expect(nav.getByRole("link", { name: "All services" })).toBeFocused();
+        await page.keyboard.press("Enter");
+        await page.keyboard.press("Tab");
+        await expect(nav.getByRole("link", { name: "All services" })).toBeFocused();
 
-    const blog = nav.getByRole("button", { name: "Blog" });
-    await blog.focus();
-    await expect(services).toHaveAttribute("aria-expanded", "false");
-    await page.keyboard.press("Space");
-    await expect(blog).toHaveAttribute("aria-expanded", "true");
-    await expect(nav.getByRole("link", { name: "Blog Overview" })).toBeVisible();
-    await page.keyboard.press("Tab");
-    await expect(nav.getByRole("link", { name: "Blog Overview" })).toBeFocused();
-  });
+        const blog = nav.getByRole("button", { name: "Blog" });
+        await blog.focus();
+        await page.keyboard.press("Space");
+        await expectExpanded(blog, true);
+        await expectExpanded(services, false);
+        const overview = nav.getByRole("link", { name: "Blog Overview" });
+        await expect(overview).toBeVisible();
+        await page.keyboard.press("Tab");
+        await expect(overview).toBeFocused();
+        await page.keyboard.press("Enter");
+        await expect(page).toHaveURL(/\/blog$/);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 
-  test("with scripts blocked the dropdowns open on hover and while focus is inside them", async ({ browser }) => {
+  test("with scripts blocked the dropdowns show on hover", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     try {
@@ -75,14 +98,6 @@ test.describe("desktop header", () => {
       await expect(triathlon).toBeVisible();
       await page.mouse.move(640, 600);
       await expect(triathlon).toBeHidden();
-
-      await nav.getByRole("button", { name: "Blog" }).focus();
-      const overview = nav.getByRole("link", { name: "Blog Overview" });
-      await expect(overview).toBeVisible();
-      await page.keyboard.press("Tab");
-      await expect(overview).toBeFocused();
-      await page.keyboard.press("Enter");
-      await expect(page).toHaveURL(/\/blog$/);
     } finally {
       await context.close();
     }
@@ -92,9 +107,9 @@ test.describe("desktop header", () => {
     await page.goto("/services");
     const services = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Services" });
     await services.click();
-    await expect(services).toHaveAttribute("aria-expanded", "true");
+    await expectExpanded(services, true);
     await page.getByRole("heading", { level: 1 }).click();
-    await expect(services).toHaveAttribute("aria-expanded", "false");
+    await expectExpanded(services, false);
   });
 
   test("home anchors from another page go to / and land below the header", async ({ page }) => {
@@ -122,82 +137,95 @@ test.describe("desktop header", () => {
   });
 });
 
-test.describe("mobile menu @phone", () => {
-  test("opens with panels, Back, Escape, restores focus and locks scrolling", async ({ page }) => {
-    await page.goto("/services");
-    const menuButton = page.getByRole("button", { name: "Menu" });
-    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-    await menuButton.click();
-    const dialog = page.getByRole("dialog", { name: "Site menu" });
-    await expect(dialog).toBeVisible();
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+/** The phone menu is the browser's own dialog and popovers: the same with scripts running or blocked. */
+for (const scripts of [true, false]) {
+  const blocked = scripts ? "" : ", scripts blocked";
+  test.describe(`mobile menu @phone${blocked}`, () => {
+    test.use({ javaScriptEnabled: scripts });
 
-    await dialog.getByRole("button", { name: "Services" }).click();
-    await expect(dialog.getByRole("link", { name: "Running Coaching" })).toBeVisible();
-    await expect(dialog.getByRole("link", { name: "Pricing" })).toBeHidden();
-    await expect(dialog.getByRole("button", { name: "Back" })).toBeFocused();
-    await dialog.getByRole("button", { name: "Back" }).click();
-    await expect(dialog.getByRole("link", { name: "Pricing" })).toBeVisible();
-    await expect(dialog.getByRole("button", { name: "Services" })).toBeFocused();
+    test("opens with panels, Back, Escape, restores focus and locks scrolling", async ({ page }) => {
+      await page.goto("/services");
+      const menuButton = page.getByRole("button", { name: "Menu" });
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+      await menuButton.click();
+      const dialog = page.getByRole("dialog", { name: "Site menu" });
+      await expect(dialog).toBeVisible();
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
 
-    await dialog.getByRole("button", { name: "Blog articles" }).click();
-    await expect(dialog.getByRole("link", { name: "Blog Overview" })).toBeVisible();
-    await dialog.getByRole("button", { name: "Back" }).click();
+      const services = dialog.getByRole("button", { name: "Services" });
+      await expectExpanded(services, false);
+      await services.click();
+      await expect(dialog.getByRole("link", { name: "Running Coaching" })).toBeVisible();
+      await expect(dialog.getByRole("link", { name: "Pricing" })).toBeHidden();
+      await expect(dialog.getByRole("button", { name: "Back" })).toBeFocused();
+      await dialog.getByRole("button", { name: "Back" }).click();
+      await expect(dialog.getByRole("link", { name: "Pricing" })).toBeVisible();
+      await expect(services).toBeFocused();
 
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
-    await expect(menuButton).toBeFocused();
-    await expect(menuButton).toHaveAttribute("aria-expanded", "false");
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+      await dialog.getByRole("button", { name: "Blog articles" }).click();
+      await expect(dialog.getByRole("link", { name: "Blog Overview" })).toBeVisible();
+      // Escape closes the sub-panel first, then the menu.
+      await page.keyboard.press("Escape");
+      await expect(dialog.getByRole("link", { name: "Blog Overview" })).toBeHidden();
+      await expect(dialog.getByRole("button", { name: "Blog articles" })).toBeFocused();
+
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(menuButton).toBeFocused();
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+    });
+
+    test("keeps Tab focus inside the open menu", async ({ page }) => {
+      await page.goto("/");
+      await page.getByRole("button", { name: "Menu" }).click();
+      const dialog = page.getByRole("dialog", { name: "Site menu" });
+      await expect(dialog).toBeVisible();
+      // The page behind is inert: Tab cycles through the menu (past the browser's own controls,
+      // where nothing in the page has focus) and never reaches a link or field of the page.
+      const where = () =>
+        dialog.evaluate((el) =>
+          el.contains(document.activeElement) ? "menu" : document.activeElement === document.body ? "browser" : "page",
+        );
+      const seen: string[] = [];
+      for (let i = 0; i < 14; i++) {
+        await page.keyboard.press("Tab");
+        seen.push(await where());
+      }
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press("Shift+Tab");
+        seen.push(await where());
+      }
+      expect(seen).not.toContain("page");
+      expect(seen.filter((place) => place === "menu").length).toBeGreaterThan(14);
+    });
+
+    test("choosing a link closes the menu and navigates", async ({ page }) => {
+      await page.goto("/privacy-policy");
+      await page.getByRole("button", { name: "Menu" }).click();
+      const dialog = page.getByRole("dialog", { name: "Site menu" });
+      await dialog.getByRole("button", { name: "Services" }).click();
+      await dialog.getByRole("link", { name: "Build Muscle" }).click();
+      await expect(page).toHaveURL(/\/services\/build-muscle$/);
+      await expect(dialog).toBeHidden();
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+    });
+
+    test("a home anchor in the menu goes to / and scrolls below the header", async ({ page }) => {
+      await page.goto("/services/get-fit");
+      await page.getByRole("button", { name: "Menu" }).click();
+      await page.getByRole("dialog", { name: "Site menu" }).getByRole("link", { name: "Trainer" }).click();
+      await expect(page).toHaveURL(/\/#trainer$/);
+      await expect.poll(() => topOf(page, "trainer")).toBe(64);
+    });
   });
+}
 
-  test("keeps Tab focus inside the open menu", async ({ page }) => {
-    await page.goto("/");
-    await page.getByRole("button", { name: "Menu" }).click();
-    const dialog = page.getByRole("dialog", { name: "Site menu" });
-    await expect(dialog).toBeVisible();
-    for (let i = 0; i < 14; i++) {
-      await page.keyboard.press("Tab");
-      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-    }
-    for (let i = 0; i < 4; i++) {
-      await page.keyboard.press("Shift+Tab");
-      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-    }
-  });
-
-  test("choosing a link closes the menu and navigates", async ({ page }) => {
-    await page.goto("/privacy-policy");
-    await page.getByRole("button", { name: "Menu" }).click();
-    const dialog = page.getByRole("dialog", { name: "Site menu" });
-    await dialog.getByRole("button", { name: "Services" }).click();
-    await dialog.getByRole("link", { name: "Build Muscle" }).click();
-    await expect(page).toHaveURL(/\/services\/build-muscle$/);
-    await expect(dialog).toBeHidden();
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
-  });
-
-  test("a home anchor in the menu goes to / and scrolls below the header", async ({ page }) => {
-    await page.goto("/services/get-fit");
-    await page.getByRole("button", { name: "Menu" }).click();
-    await page.getByRole("dialog", { name: "Site menu" }).getByRole("link", { name: "Trainer" }).click();
-    await expect(page).toHaveURL(/\/#trainer$/);
-    await expect.poll(() => topOf(page, "trainer")).toBe(64);
-  });
-  test("with scripts blocked, Menu leads to the site's links in the footer", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
-    const page = await context.newPage();
-    try {
-      await page.goto("/pricing");
-      await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
-      await page.getByRole("link", { name: "Menu" }).click();
-      await expect(page).toHaveURL(/\/pricing#site-links$/);
-      const coaching = page.getByRole("contentinfo").getByRole("heading", { name: "Coaching" });
-      await expect(coaching).toBeInViewport();
-      await page.getByRole("contentinfo").getByRole("link", { name: "Triathlon Coaching" }).click();
-      await expect(page).toHaveURL(/\/services\/triathlon-coaching$/);
-    } finally {
-      await context.close();
-    }
-  });
+test("on the home page, a section link in the menu closes it and shows the section @phone", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Menu" }).click();
+  const dialog = page.getByRole("dialog", { name: "Site menu" });
+  await dialog.getByRole("link", { name: "FAQ" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/#faq$/);
+  await expect.poll(() => topOf(page, "faq")).toBe(64);
 });

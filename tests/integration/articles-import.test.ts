@@ -5,17 +5,26 @@ import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../support/database";
 import { parsePost } from "~/features/blog/content.server";
+import { seededLeadMagnet } from "~/features/blog/lead-magnet-seeds.server";
 import { allPosts, findPost, media } from "~/features/blog/posts.server";
 import { relatedPosts, sortNewestFirst } from "~/features/blog/rules";
 import { createSiteContentStore, seedSiteContent, type SiteContentStore } from "~/features/content/kinds.server";
 import BlogPostPage from "~/routes/blog-post";
 import type { BlogPost, BlogPostSummary } from "~/features/blog/types";
 
-/** The articles exactly as the file-based blog rendered them: the existing renderer on content/blog. */
+/**
+ * The articles exactly as the file-based blog rendered them (the existing renderer on content/blog),
+ * plus the one thing the import adds: the guide each sign-up form promised, now attached as its
+ * lead magnet and named under the form.
+ */
 const before = sortNewestFirst(
   readdirSync("content/blog")
     .filter((name) => name.endsWith(".md"))
-    .map((name) => parsePost(`content/blog/${name}`, readFileSync(`content/blog/${name}`, "utf8"), media)),
+    .map((name) => parsePost(`content/blog/${name}`, readFileSync(`content/blog/${name}`, "utf8"), media))
+    .map((post) => {
+      const magnet = seededLeadMagnet(post.slug);
+      return { ...post, leadMagnet: magnet ? { label: magnet.label } : null };
+    }),
 );
 
 /** The post page's HTML as the server renders it for this post and its related posts. */

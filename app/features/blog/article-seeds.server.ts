@@ -2,11 +2,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { articleSchema, splitPostFile } from "./content.server";
 import type { ArticleSource } from "./posts.server";
+import { seededLeadMagnet } from "./lead-magnet-seeds.server";
 
 /**
  * The articles of content/blog, the content store's first-start seed. Read from the working
  * directory at start-up, like the migrations: the server process runs outside the Vite bundle.
- * Each keeps its front-matter date as the moment it went live.
+ * Each keeps its front-matter date as the moment it went live, and gets the printable guide its
+ * sign-up form promises (content/lead-magnets) as its lead magnet.
  */
 export function articleSeeds(
   dir = path.resolve(process.cwd(), "content/blog"),
@@ -15,7 +17,12 @@ export function articleSeeds(
     .filter((name) => name.endsWith(".md"))
     .map((name) => {
       const { slug, data } = splitPostFile(`content/blog/${name}`, readFileSync(path.join(dir, name), "utf8"));
-      return { key: slug, data, publishedAt: new Date(`${String(data.date)}T00:00:00Z`) };
+      const leadMagnet = seededLeadMagnet(slug);
+      return {
+        key: slug,
+        data: leadMagnet ? { ...data, leadMagnet } : data,
+        publishedAt: new Date(`${String(data.date)}T00:00:00Z`),
+      };
     });
 }
 

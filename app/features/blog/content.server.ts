@@ -242,7 +242,7 @@ export function splitPostFile(file: string, raw: string): { slug: string; data: 
  */
 export function renderPost(
   slug: string,
-  fm: Omit<Parsed, "slug"> & { body: string },
+  fm: Omit<Parsed, "slug"> & { body: string; leadMagnet?: { label: string } },
   media: MediaLookup,
   label: string = slug,
 ): BlogPost {
@@ -278,6 +278,7 @@ export function renderPost(
     metaTitle: fm.metaTitle ?? fm.title,
     metaDescription: fm.metaDescription ?? fm.excerpt,
     leadForm: leadFormFor(category, fm.leadFormContent),
+    leadMagnet: fm.leadMagnet ? { label: fm.leadMagnet.label } : null,
     bodyBefore,
     bodyAfter,
   };

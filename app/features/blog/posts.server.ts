@@ -18,13 +18,20 @@ const svgs = import.meta.glob<string>("/content/media/**/*.svg", { query: "?raw"
 // Only the names of raster artwork are needed (to check the file exists), never the bytes.
 const rasters = import.meta.glob("/content/media/**/*.{png,jpg,jpeg,webp}", { query: "?url", import: "default" });
 
-/** Uploaded images live under DATA_DIR/media/uploads; the article carries their size. */
+/**
+ * Pictures uploaded in the back office live in the database (app/features/content/uploads.server.ts)
+ * and are served under /media/uploads/; their name carries their size, so rendering needs no query.
+ */
 export const UPLOADS_PREFIX = "uploads/";
+const UPLOAD_SIZE = /^uploads\/[0-9a-f-]{36}-(\d+)x(\d+)\.webp$/;
 
 export const media: MediaLookup = {
-  has: (path) =>
-    path.startsWith(UPLOADS_PREFIX) || `/content/media/${path}` in svgs || `/content/media/${path}` in rasters,
+  has: (path) => UPLOAD_SIZE.test(path) || `/content/media/${path}` in svgs || `/content/media/${path}` in rasters,
   svg: (path) => svgs[`/content/media/${path}`],
+  size: (path) => {
+    const m = UPLOAD_SIZE.exec(path);
+    return m ? { width: Number(m[1]), height: Number(m[2]) } : undefined;
+  },
 };
 
 interface Loaded {

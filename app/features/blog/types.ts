@@ -21,6 +21,8 @@ export interface BlogPost extends BlogPostSummary {
   metaTitle: string;
   metaDescription: string;
   leadForm: ReturnType<typeof leadFormFor>;
+  /** What the sign-up form hands out after the confirmation click (a PDF or a link), if anything. */
+  leadMagnet: { label: string } | null;
   /** Article HTML before the Conclusion heading (the lead form goes between the two parts). */
   bodyBefore: string;
   /** From the Conclusion heading to the end; empty when the post has none. */

@@ -26,9 +26,20 @@ describe("the article form", () => {
       category: "Running",
       keywords: ["a", "b"],
       leadFormContent: { title: "L", ctaText: "Go" },
+      leadMagnet: { label: "The checklist (PDF)", fileId: "5b0f7f0e-6a4f-4bd8-9a51-1d8c5b7e0a11" },
     };
     const back = articleFromForm(form(formFromArticle("s", data))).data;
     expect(back).toMatchObject(data);
+  });
+});
+
+describe("the lead magnet fields", () => {
+  it("keep a link or a PDF, and a typed link replaces an earlier PDF", () => {
+    const withLink = articleFromForm(
+      form({ "magnet.label": "The guide", "magnet.url": "https://example.org/g", "magnet.fileId": "x" }),
+    ).data;
+    expect(withLink.leadMagnet).toEqual({ label: "The guide", url: "https://example.org/g" });
+    expect(articleFromForm(form({ "magnet.label": "" })).data).not.toHaveProperty("leadMagnet");
   });
 });
 

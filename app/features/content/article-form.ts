@@ -3,6 +3,9 @@
  * back. Pure, so the same mapping serves the editor's first render and every post.
  */
 
+/** The largest photo or PDF the editor takes (checked in the browser first, then on the server). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
 export const ARTICLE_TEXT_FIELDS = [
   "title",
   "excerpt",
@@ -17,6 +20,8 @@ export const ARTICLE_TEXT_FIELDS = [
 ] as const;
 
 const LEAD_FIELDS = ["title", "description", "ctaText", "inputPlaceholder", "disclaimer"] as const;
+/** The lead magnet: what the form promises, and the PDF (stored file's id) or link that delivers it. */
+const MAGNET_FIELDS = ["label", "url", "fileId"] as const;
 
 const value = (form: FormData, name: string) => {
   const v = form.get(name);
@@ -42,6 +47,14 @@ export function articleFromForm(form: FormData): { slug: string; data: Record<st
     if (v !== "") lead[name] = v;
   }
   if (Object.keys(lead).length > 0) data.leadFormContent = lead;
+  const magnet: Record<string, string> = {};
+  for (const name of MAGNET_FIELDS) {
+    const v = value(form, `magnet.${name}`).trim();
+    if (v !== "") magnet[name] = v;
+  }
+  // A link typed in replaces a PDF kept from before (the form has one or the other).
+  if (magnet.url && magnet.fileId) delete magnet.fileId;
+  if (Object.keys(magnet).length > 0) data.leadMagnet = magnet;
   return { slug: value(form, "slug").trim(), data };
 }
 
@@ -54,6 +67,8 @@ export function formFromArticle(slug: string, data: Record<string, unknown> | nu
   if (Array.isArray(data.keywords)) fields.keywords = data.keywords.join(", ");
   const lead = (data.leadFormContent ?? {}) as Record<string, unknown>;
   for (const name of LEAD_FIELDS) if (typeof lead[name] === "string") fields[`lead.${name}`] = lead[name];
+  const magnet = (data.leadMagnet ?? {}) as Record<string, unknown>;
+  for (const name of MAGNET_FIELDS) if (typeof magnet[name] === "string") fields[`magnet.${name}`] = magnet[name];
   return fields;
 }
 
@@ -77,6 +92,10 @@ export const FIELD_LABELS: Record<string, string> = {
   "leadFormContent.ctaText": "Button text",
   "leadFormContent.inputPlaceholder": "E-mail placeholder",
   "leadFormContent.disclaimer": "Small print",
+  leadMagnet: "What the visitor receives",
+  "leadMagnet.label": "What the visitor receives",
+  "leadMagnet.url": "Link",
+  "leadMagnet.fileId": "PDF",
 };
 
 /**

@@ -1,7 +1,6 @@
 import { StrictMode, useEffect, type ReactElement } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
-import { islandIdPrefix } from "./island";
-import { ISLAND_READY_EVENT, ISLAND_RUNNING_ATTRIBUTE } from "./island-constants";
+import { ISLAND_READY_EVENT, ISLAND_RUNNING_ATTRIBUTE, islandIdPrefix } from "./island-constants";
 
 const roots = new WeakMap<HTMLElement, Root>();
 

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useRef, type ReactElement } from "react";
+import { islandIdPrefix } from "./island-constants";
 
 /**
  * Renders an island's own tree to HTML on the server (react-dom/server's renderToString, handed in by
@@ -61,6 +62,3 @@ export function Island({
     />
   );
 }
-
-/** `useId` prefix of an island's own tree, the same on the server and in the browser. */
-export const islandIdPrefix = (name: string) => `${name}-`;

@@ -1,11 +1,19 @@
-import { lazy, Suspense } from "react";
+import { useEffect, useRef, useState, type ComponentType } from "react";
 import type { PhoneFieldInputProps } from "./phone-input";
 import { contactFieldLabels, contactPlaceholders } from "./questions";
-import type { ContactField } from "./schema";
+import type { ContactField } from "./messages";
 import { describedBy, errorId, FieldShell, inputClass, TextAreaField, TextField } from "~/ui/field";
 
-/** If the phone library cannot be loaded (flaky connection), a plain phone input still works. */
-function PlainPhoneInput({ id, value, onChange, onBlur, invalid, describedBy }: PhoneFieldInputProps) {
+/** The plain phone input: the field before the phone library has loaded, or when it cannot be loaded. */
+function PlainPhoneInput({
+  id,
+  value,
+  onChange,
+  onBlur,
+  onFocus,
+  invalid,
+  describedBy,
+}: PhoneFieldInputProps & { onFocus?: () => void }) {
   return (
     <input
       id={id}
@@ -16,6 +24,7 @@ function PlainPhoneInput({ id, value, onChange, onBlur, invalid, describedBy }: 
       className={inputClass}
       value={value}
       onChange={(e) => onChange(e.target.value)}
+      onFocus={onFocus}
       onBlur={onBlur}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
@@ -23,15 +32,66 @@ function PlainPhoneInput({ id, value, onChange, onBlur, invalid, describedBy }: 
   );
 }
 
-const PhoneFieldInput = lazy(() => import("./phone-input").catch(() => ({ default: PlainPhoneInput })));
+type PhoneInputComponent = ComponentType<PhoneFieldInputProps>;
+let phoneInput: PhoneInputComponent | undefined;
+let phoneInputLoading: Promise<PhoneInputComponent | undefined> | undefined;
 
-/** Starts loading the phone input before the visitor reaches the contact step. */
-export function preloadPhoneInput(): void {
-  void import("./phone-input");
+/**
+ * Loads the phone library's input (libphonenumber's metadata is bigger than the rest of the
+ * questionnaire), once; the questionnaire starts it when the step before the contact step is shown.
+ * A failed load is tried again on the next call.
+ */
+export function preloadPhoneInput(): Promise<PhoneInputComponent | undefined> {
+  phoneInputLoading ??= import("./phone-input").then(
+    (module) => (phoneInput = module.default),
+    () => {
+      phoneInputLoading = undefined;
+      return undefined;
+    },
+  );
+  return phoneInputLoading;
+}
+
+/** The library keeps E.164 numbers only: it takes over an empty field or a whole international number. */
+const libraryCanShow = (value: string) => value === "" || /^\+\d{4,17}$/.test(value);
+
+/**
+ * The phone field works at once: a plain phone input until the library has loaded, then the
+ * library's input with its country list. Never swapped while the visitor is typing in it (the caret
+ * would be lost), nor when the typed number is one the library could not show as it is; the server
+ * accepts the plain input's numbers too.
+ */
+function PhoneField(props: PhoneFieldInputProps) {
+  const [Library, setLibrary] = useState<PhoneInputComponent | undefined>(() => phoneInput);
+  const [typing, setTyping] = useState(false);
+  const shown = useRef(false);
+  useEffect(() => {
+    if (Library) return;
+    let live = true;
+    void preloadPhoneInput().then((loaded) => {
+      if (live && loaded) setLibrary(() => loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [Library]);
+  if (Library && (shown.current || (!typing && libraryCanShow(props.value)))) {
+    shown.current = true;
+    return <Library {...props} />;
+  }
+  return (
+    <PlainPhoneInput
+      {...props}
+      onFocus={() => setTyping(true)}
+      onBlur={() => {
+        setTyping(false);
+        props.onBlur?.();
+      }}
+    />
+  );
 }
 
 export type ContactValuesState = Record<ContactField, string>;
-export const emptyContact: ContactValuesState = { firstName: "", lastName: "", email: "", phone: "", message: "" };
 
 /** Names of the posted form fields. */
 const postNames: Record<ContactField, string> = {
@@ -119,21 +179,14 @@ export function ContactFields({ idPrefix, errors, interactive, defaults = {} }: 
       />
       <FieldShell id={id("phone")} label={contactFieldLabels.phone} error={errors.phone}>
         {interactive ? (
-          <Suspense
-            fallback={
-              // Typing into a stand-in that is then swapped would lose the caret: wait the moment it takes.
-              <input id={id("phone")} type="tel" disabled aria-busy="true" placeholder="+31" className={inputClass} />
-            }
-          >
-            <PhoneFieldInput
-              id={id("phone")}
-              value={interactive.values.phone}
-              onChange={(value) => interactive.onChange("phone", value)}
-              onBlur={() => interactive.onBlur("phone")}
-              invalid={!!errors.phone}
-              describedBy={errors.phone ? errorId(id("phone")) : undefined}
-            />
-          </Suspense>
+          <PhoneField
+            id={id("phone")}
+            value={interactive.values.phone}
+            onChange={(value) => interactive.onChange("phone", value)}
+            onBlur={() => interactive.onBlur("phone")}
+            invalid={!!errors.phone}
+            describedBy={errors.phone ? errorId(id("phone")) : undefined}
+          />
         ) : (
           plainPhone
         )}

@@ -1,6 +1,8 @@
 /** Texts of the questionnaire's views; the error texts are the site's fixed wording, kept word for word. */
 export const questionnaireCopy = {
   submitting: "Submitting your form...",
+  loadingStep: "Loading the contact fields...",
+  offline: "The last step of the form could not be loaded. Check your connection and press Submit again.",
   submitFailed:
     "Failed to submit form. Our database is currently unavailable. You can still proceed to book your free intake!",
   fallbackThanks: "Our database is currently unavailable, but you can still book your free intake below.",

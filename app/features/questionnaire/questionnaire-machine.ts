@@ -9,7 +9,7 @@ import {
   sportQuestion,
   type Question,
 } from "./questions";
-import { MESSAGES } from "./schema";
+import { MESSAGES } from "./messages";
 
 /**
  * The step flow as pure functions over a small state, so every

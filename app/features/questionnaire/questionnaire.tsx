@@ -1,10 +1,8 @@
-import { useCallback, useEffect, useId, useReducer, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useReducer, useRef, useState } from "react";
 import { track } from "~/features/analytics/track";
 import { formShownAt } from "~/features/site/hydration-signal";
-import { ContactFields, emptyContact, preloadPhoneInput, type ContactValuesState } from "./contact-fields";
-import { Honeypot } from "~/ui/field";
-import { ConsentNote } from "~/ui/consent-note";
-import { currentConsent } from "#content/consent";
+import { Honeypot } from "~/ui/honeypot";
+import type * as ContactStepExports from "./contact-step";
 import { questionnaireCopy as copy } from "./copy";
 import { OptionButtons } from "./option-buttons";
 import {
@@ -26,11 +24,47 @@ import {
 } from "./questionnaire-machine";
 import type { AnswerNumber } from "~/features/leads/vocabulary";
 import { ANALYTICS_FORM_NAME } from "./questions";
-import { CONTACT_FIELDS, MESSAGES, validateContact, type ContactField } from "./schema";
-import { ThankYou } from "./thank-you";
+import { CONTACT_FIELDS, emptyContact, MESSAGES, type ContactField, type ContactValues } from "./messages";
 import type { IntakeOutcome } from "./outcome";
 import { Button } from "~/ui/button-base";
 import { ELAPSED_FIELD, HONEYPOT_FIELD } from "~/infra/form-fields";
+
+type ContactStepModule = typeof ContactStepExports;
+let contactStep: ContactStepModule | undefined;
+let contactStepLoading: Promise<ContactStepModule> | undefined;
+
+/**
+ * The contact step's code (fields, rules, consent sentence) and the phone library are fetched when
+ * the step before it is shown, not with the island (docs/decisions/027-island-budgets.md). A failed
+ * fetch is tried again on the next call.
+ */
+function loadContactStep(): Promise<ContactStepModule> {
+  contactStepLoading ??= import("./contact-step").then(
+    (module) => (contactStep = module),
+    (error: unknown) => {
+      contactStepLoading = undefined;
+      throw error;
+    },
+  );
+  return contactStepLoading;
+}
+
+/** React.lazy keeps a failed load for good: one more try after a second before giving up. */
+const retried = <T,>(load: () => Promise<T>) =>
+  load().catch(() => new Promise<void>((resolve) => setTimeout(resolve, 1000)).then(load));
+
+function preloadContactStep(): void {
+  void retried(loadContactStep).catch(() => undefined);
+  // In parallel, not after the step's code: the phone input's library is the bigger file.
+  void import("./phone-input").catch(() => undefined);
+}
+
+const ContactFields = lazy(() => retried(loadContactStep).then((module) => ({ default: module.ContactFields })));
+const IntakeConsentNote = lazy(() =>
+  retried(loadContactStep).then((module) => ({ default: module.IntakeConsentNote })),
+);
+const loadThankYou = () => import("./thank-you");
+const ThankYou = lazy(() => retried(loadThankYou).then((module) => ({ default: module.ThankYou })));
 
 type Action =
   | { type: "choose"; value: string }
@@ -82,6 +116,16 @@ async function postIntake(body: unknown): Promise<{ status: number; outcome: Int
   return { status: response.status, outcome };
 }
 
+const submittingView = (
+  <div role="status" className="flex min-h-64 flex-col items-center justify-center gap-4 text-center">
+    <span
+      className="h-10 w-10 animate-spin rounded-full border-4 border-teal/25 border-t-teal motion-reduce:animate-none"
+      aria-hidden="true"
+    />
+    <p className="text-lg font-semibold text-navy">{copy.submitting}</p>
+  </div>
+);
+
 const reducedMotion = () =>
   typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
@@ -95,7 +139,7 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, "");
   const [state, dispatch] = useReducer(reducer, { startFromQuestion, answers }, initialState);
   const [view, setView] = useState<View>({ name: "form" });
-  const [contact, setContact] = useState<ContactValuesState>(emptyContact);
+  const [contact, setContact] = useState<ContactValues>(emptyContact);
   const [contactErrors, setContactErrors] = useState<Partial<Record<ContactField, string>>>({});
   const [honeypot, setHoneypot] = useState("");
   const [highlight, setHighlight] = useState(false);
@@ -150,7 +194,8 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
       total_steps: total,
       step_percent: percent,
     });
-    if (step >= total - 1) preloadPhoneInput();
+    if (step >= total - 1) preloadContactStep();
+    if (step === total) void loadThankYou().catch(() => undefined);
     if (focusHeadingNext.current) {
       focusHeadingNext.current = false;
       headingRef.current?.focus({ preventScroll: true });
@@ -194,7 +239,7 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
     dispatch({ type: "back" });
   };
 
-  const contactFlags = (values: ContactValuesState) => {
+  const contactFlags = (values: ContactValues) => {
     const filled = (f: ContactField) => values[f].trim() !== "";
     return {
       first_name_completed: filled("firstName"),
@@ -250,7 +295,14 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
       dispatch({ type: "goto", index: missing, error: MESSAGES.required });
       return;
     }
-    const checked = validateContact(contact);
+    let rules: ContactStepModule;
+    try {
+      rules = contactStep ?? (await retried(loadContactStep));
+    } catch {
+      setView({ name: "form", formError: copy.offline });
+      return;
+    }
+    const checked = rules.validateContact(contact);
     if (!checked.ok) {
       setContactErrors(checked.errors);
       track("form_submit", {
@@ -284,7 +336,7 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
         contact: checked.values,
         idempotencyKey: keyRef.current,
         sourceUrl: window.location.href,
-        consentVersion: currentConsent.intake,
+        consentVersion: rules.intakeConsentVersion,
         [HONEYPOT_FIELD]: honeypot,
         [ELAPSED_FIELD]: Math.round(performance.now() - (startedRef.current ?? performance.now())),
       });
@@ -335,15 +387,11 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
       }`}
     >
       {view.name === "done" ? (
-        <ThankYou prefill={{ ...view.prefill, leadId: view.leadId || undefined }} fallback={view.fallback} autoOpen />
+        <Suspense fallback={submittingView}>
+          <ThankYou prefill={{ ...view.prefill, leadId: view.leadId || undefined }} fallback={view.fallback} autoOpen />
+        </Suspense>
       ) : view.name === "submitting" ? (
-        <div role="status" className="flex min-h-64 flex-col items-center justify-center gap-4 text-center">
-          <span
-            className="h-10 w-10 animate-spin rounded-full border-4 border-teal/25 border-t-teal motion-reduce:animate-none"
-            aria-hidden="true"
-          />
-          <p className="text-lg font-semibold text-navy">{copy.submitting}</p>
-        </div>
+        submittingView
       ) : (
         <form id="fitness-form" noValidate onSubmit={onSubmit} aria-label="Intake questionnaire">
           <div className="mb-6">
@@ -383,11 +431,19 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
             )}
             <div className="mt-6">
               {question.type === "contact" ? (
-                <ContactFields
-                  idPrefix={uid}
-                  errors={contactErrors}
-                  interactive={{ values: contact, onChange: onContactChange, onBlur: onContactBlur, registerRef }}
-                />
+                <Suspense
+                  fallback={
+                    <p role="status" className="text-ink/80">
+                      {copy.loadingStep}
+                    </p>
+                  }
+                >
+                  <ContactFields
+                    idPrefix={uid}
+                    errors={contactErrors}
+                    interactive={{ values: contact, onChange: onContactChange, onBlur: onContactBlur, registerRef }}
+                  />
+                </Suspense>
               ) : (
                 <OptionButtons question={question} selected={currentAnswer(state)} onChoose={onChoose} />
               )}
@@ -433,7 +489,11 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
               </Button>
             )}
           </div>
-          {last && <ConsentNote kind="intake" className="mt-4 text-ink/75" />}
+          {last && (
+            <Suspense fallback={null}>
+              <IntakeConsentNote className="mt-4 text-ink/75" />
+            </Suspense>
+          )}
         </form>
       )}
     </div>

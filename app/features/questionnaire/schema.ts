@@ -1,28 +1,25 @@
 import "~/infra/zod-config";
 import { z } from "zod";
-import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/control-characters";
+import { hasNoControlCharacters } from "~/infra/control-characters";
 import { isValidEmail } from "~/infra/email-address";
 import { AGE_RANGES, COMPETITION_GOALS, FREQUENCIES, GENDERS, GOALS, SPORTS } from "~/features/leads/vocabulary";
 import { ELAPSED_FIELD, HONEYPOT_FIELD } from "~/infra/form-fields";
+import {
+  CONTACT_MAX_LENGTH,
+  MESSAGES,
+  PHONE_MAX_DIGITS,
+  PHONE_MIN_DIGITS,
+  PHONE_PATTERN,
+  type ContactField,
+} from "./contact-rules";
 
 /**
- * One schema for the browser and the server: the step flow validates the contact step
- * with it before posting, and the action re-validates every submission with it, so the
- * visitor sees the same messages either way.
+ * The server's schema of a submission. The browser checks the contact step with the hand-written
+ * rules of contact-rules.ts (the same limits and messages, no zod in the island); the action
+ * re-validates every submission here, so the visitor sees the same messages either way
+ * (contact-rules.test.ts compares the two).
  */
-export const MESSAGES = {
-  required: "This field is required",
-  email: "Please enter a valid email address",
-  phone: "Please enter a valid phone number",
-  tooLong: (n: number) => `Please keep this under ${n} characters`,
-  controlCharacters: CONTROL_CHARACTER_MESSAGE,
-} as const;
-
-/** An optional plus, then only digits, spaces, hyphens and parentheses. */
-export const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
-/** libphonenumber's limits: at most 17 digits; a calling code plus a 2-digit number at least. */
-const PHONE_MIN_DIGITS = 4;
-const PHONE_MAX_DIGITS = 17;
+export { CONTACT_FIELDS, MESSAGES, PHONE_PATTERN, validateContact, type ContactField } from "./contact-rules";
 
 /** Every text field refuses control characters; only the message may span lines. */
 const text = (max: number, options: { multiLine?: boolean } = {}) =>
@@ -38,11 +35,12 @@ const requiredText = (max: number) => text(max).pipe(z.string().min(1, MESSAGES.
 /** Machine fields (keys, addresses): the same rule, without a message of their own. */
 const singleLine = (schema: z.ZodString) => schema.refine((v) => hasNoControlCharacters(v), MESSAGES.controlCharacters);
 
+const max = CONTACT_MAX_LENGTH;
 export const contactSchema = z.object({
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  email: requiredText(254).pipe(z.string().refine(isValidEmail, MESSAGES.email)),
-  phone: requiredText(40).pipe(
+  firstName: requiredText(max.firstName),
+  lastName: requiredText(max.lastName),
+  email: requiredText(max.email).pipe(z.string().refine(isValidEmail, MESSAGES.email)),
+  phone: requiredText(max.phone).pipe(
     z
       .string()
       .regex(PHONE_PATTERN, MESSAGES.phone)
@@ -51,13 +49,11 @@ export const contactSchema = z.object({
         return digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
       }, MESSAGES.phone),
   ),
-  message: text(2000, { multiLine: true }),
-});
+  message: text(max.message, { multiLine: true }),
+} satisfies Record<ContactField, z.ZodType>);
 
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactValues = z.output<typeof contactSchema>;
-export type ContactField = keyof ContactValues;
-export const CONTACT_FIELDS: ContactField[] = ["firstName", "lastName", "email", "phone", "message"];
 
 const optionalChoice = (values: readonly string[]) =>
   z
@@ -114,20 +110,6 @@ export const intakeSubmissionSchema = z.object({
 
 export type IntakeSubmissionInput = z.input<typeof intakeSubmissionSchema>;
 export type IntakeSubmission = z.output<typeof intakeSubmissionSchema>;
-
-/** First message per contact field, for showing under each field. */
-export function validateContact(
-  input: Partial<Record<ContactField, unknown>>,
-): { ok: true; values: ContactValues } | { ok: false; errors: Partial<Record<ContactField, string>> } {
-  const result = contactSchema.safeParse(input);
-  if (result.success) return { ok: true, values: result.data };
-  const errors: Partial<Record<ContactField, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ContactField;
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
-}
 
 /** Field errors of a whole submission as "contact.email" / "answers.2" → message. */
 export function flattenIssues(error: z.ZodError): Record<string, string> {

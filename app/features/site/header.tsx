@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { BlogNavGroup } from "~/features/blog/navigation.server";
 import { Icon } from "~/ui/icon";
+import { useNonce } from "~/ui/nonce";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { blogPostPath, homeAnchorHref, homeAnchors, serviceLinks } from "./navigation";
@@ -10,7 +11,19 @@ const topLink =
   "inline-flex h-10 items-center gap-1 rounded-full px-3 text-[0.95rem] font-medium text-ink hover:bg-navy/5 hover:text-teal-700";
 const menuLink = "block rounded-lg px-3 py-2 text-[0.95rem] text-ink hover:bg-[#eef6f5] hover:text-teal-700";
 
+/**
+ * A link chosen in an open menu or dropdown closes it first: a same-page anchor (the home page's
+ * sections) then scrolls the page into view instead of behind the menu, a client-side navigation
+ * (pages that still run the application) leaves nothing open, and a page restored from the
+ * back/forward cache shows closed. Everything else about the menus is the browser's own.
+ */
+export const closeOnLinkScript = `(function(){var d=document;function shut(){d.querySelectorAll("header :popover-open").forEach(function(p){p.hidePopover()});
+d.querySelectorAll("header dialog[open]").forEach(function(m){m.close()})}
+addEventListener("click",function(e){var a=e.target.closest&&e.target.closest("header a[href]");if(a&&a.closest("[popover],dialog"))shut()},true);
+addEventListener("pageshow",function(e){if(e.persisted)shut()})})();`;
+
 export function SiteHeader({ blogNav }: { blogNav: BlogNavGroup[] }) {
+  const nonce = useNonce();
   return (
     <header className="sticky top-0 z-50 h-16 border-b border-navy/10 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-full max-w-6xl items-center justify-between gap-3 px-4 sm:px-8">
@@ -59,6 +72,7 @@ export function SiteHeader({ blogNav }: { blogNav: BlogNavGroup[] }) {
         </nav>
         <MobileMenu blogNav={blogNav} />
       </div>
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: closeOnLinkScript }} />
     </header>
   );
 }
@@ -99,96 +113,26 @@ function BlogMenu({ groups }: { groups: BlogNavGroup[] }) {
 const slugify = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
 /**
- * Disclosure dropdown: click or Enter/Space toggles, pointer hover opens,
- * ArrowDown opens and focuses the first link, Escape closes and returns focus,
- * leaving it with Tab or a click elsewhere closes it.
+ * Dropdown built from a popover, so it works before any script and with scripts blocked: the button
+ * toggles the panel with a click, Enter or Space and exposes its expanded state; Escape or a click
+ * elsewhere closes it (focus returns to the button); Tab from the open button moves into the panel.
+ * For a mouse the panel also shows while the pointer rests on the item (app.css, `data-nav-dropdown`).
+ * CSS anchor positioning places the panel under its button, in the top layer or not.
  */
 function NavDropdown({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const openedByHover = useRef(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  const location = useLocation();
-
-  useEffect(() => setOpen(false), [location.key]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open]);
-
-  const focusFirstLink = () =>
-    requestAnimationFrame(() =>
-      rootRef.current?.querySelector<HTMLAnchorElement>(`[id="${CSS.escape(panelId)}"] a`)?.focus(),
-    );
-
+  const id = `nav-${slugify(label)}`;
   return (
-    <div
-      ref={rootRef}
-      className="relative"
-      data-nav-dropdown=""
-      onPointerEnter={(event) => {
-        if (event.pointerType !== "mouse" || open) return;
-        openedByHover.current = true;
-        setOpen(true);
-      }}
-      onPointerLeave={(event) => {
-        if (event.pointerType === "mouse" && openedByHover.current) {
-          openedByHover.current = false;
-          setOpen(false);
-        }
-      }}
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && open) {
-          event.stopPropagation();
-          setOpen(false);
-          buttonRef.current?.focus();
-        }
-      }}
-      onBlur={(event) => {
-        if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
-      }}
-    >
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        className={`${topLink} ${open ? "bg-navy/5 text-teal-700" : ""}`}
-        onClick={() => {
-          if (openedByHover.current) {
-            // The pointer already opened it; the click confirms rather than closes.
-            openedByHover.current = false;
-            return;
-          }
-          setOpen((value) => !value);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === "ArrowDown") {
-            event.preventDefault();
-            setOpen(true);
-            focusFirstLink();
-          }
-        }}
-      >
+    <div data-nav-dropdown="">
+      <button type="button" popoverTarget={id} className={topLink} style={{ anchorName: `--${id}` }}>
         {label}
-        <Icon
-          name="chevron-down"
-          className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`}
-          strokeWidth={2.2}
-        />
+        <Icon name="chevron-down" className="h-4 w-4 transition-transform" strokeWidth={2.2} />
       </button>
-      {/* Closed by a class, not the hidden attribute, so that with scripts blocked the style in
-          SiteHeader can open it on hover and keyboard focus. */}
       <div
-        id={panelId}
+        id={id}
+        popover="auto"
         data-nav-panel=""
-        className={`absolute left-1/2 top-full -translate-x-1/2 pt-2 ${wide ? "w-[36rem]" : ""} ${open ? "" : "hidden"}`}
+        className={`nav-panel ${wide ? "w-[36rem]" : ""}`}
+        style={{ positionAnchor: `--${id}` }}
       >
         <div className="rounded-2xl border border-navy/10 bg-white p-3 shadow-xl shadow-navy/15">{children}</div>
       </div>

@@ -4,10 +4,6 @@
  * script would end; the components that own the selectors say so beside them.
  */
 export const noScriptCss = [
-  // Header: the dropdowns open on hover and while focus is inside them.
-  "[data-nav-dropdown]:hover>[data-nav-panel],[data-nav-dropdown]:focus-within>[data-nav-panel]{display:block}",
-  // Mobile menu: the button cannot open anything; a link to the footer's links takes its place.
-  "[data-menu-button]{display:none}",
   // Cookie bar: no tag can load, so there is nothing to choose.
   "[data-cookie-bar]{display:none}",
   // Testimonials: a swipeable, snapping row instead of the script-driven carousel.

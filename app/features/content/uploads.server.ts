@@ -1,0 +1,262 @@
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { contentFileData, contentFiles } from "#db/schema";
+import type { Db } from "~/infra/db.server";
+import { mediaWidths } from "~/ui/picture";
+import { MAX_UPLOAD_BYTES } from "./article-form";
+
+/**
+ * Pictures and PDFs the trainer uploads from the back office, kept in the database
+ * (content_files + content_file_data) so every instance serves them and every backup holds them.
+ *
+ * A picture arrives as a phone makes it (JPEG, HEIC or PNG, up to 20 MB) and is stored only as the
+ * AVIF and WebP renderings the pages ask for: the widths of `mediaWidths` (the same rule as the
+ * build's scripts/build-images.mjs), turned upright, with every piece of metadata (place, camera,
+ * time) left behind. The original is not kept.
+ */
+
+export { MAX_UPLOAD_BYTES };
+/** A phone's 48-megapixel mode fits; a decompression bomb does not. */
+const MAX_PIXELS = 100_000_000;
+
+/** Render settings: the same as the build's (scripts/build-images.mjs). */
+const AVIF = { quality: 50, effort: 4 } as const;
+const WEBP = { quality: 72 } as const;
+
+/** Where an uploaded picture lives in an article's `image` field: its id and size in the name. */
+export const UPLOAD_IMAGE = /^uploads\/([0-9a-f-]{36})-(\d+)x(\d+)\.webp$/;
+
+export class UploadError extends Error {
+  override name = "UploadError";
+  /** The form field the message belongs under. */
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type ImageType = "jpeg" | "png" | "heic";
+
+/** What the first bytes say the file is, whatever its name or the browser claims. */
+export function sniffImage(bytes: Uint8Array): ImageType | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return "png";
+  // ISO media: a box "ftyp" at offset 4, then the brand. HEIC photos say heic/heix (or mif1/msf1 with hevc inside).
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (ascii(4, 8) === "ftyp") {
+    const brands = ascii(8, Math.min(bytes.length, 64));
+    if (/heic|heix|hevc|hevx|heim|heis|mif1|msf1/.test(brands)) return "heic";
+  }
+  return null;
+}
+
+export function isPdf(bytes: Uint8Array): boolean {
+  // "%PDF-" at the start (some writers put a few bytes before it; the format allows 1024).
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString("latin1");
+  return head.includes("%PDF-") && Buffer.from(bytes.subarray(-1024)).toString("latin1").includes("%%EOF");
+}
+
+const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * HEIC (HEVC inside) is decoded by libheif compiled to WebAssembly (heic-decode): sharp's own
+ * libvips build reads HEIC headers but cannot decode HEVC. WebAssembly runs on the thread that
+ * calls it, so it runs in a worker thread of its own: a 12-megapixel photo takes about a second to
+ * decode and the server keeps answering other visitors meanwhile.
+ */
+const heicModule = createRequire(import.meta.url).resolve("heic-decode");
+const HEIC_WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const decode = require(workerData.module);
+decode({ buffer: workerData.bytes }).then(
+  (image) => parentPort.postMessage({ width: image.width, height: image.height, data: image.data }, [image.data.buffer]),
+  (error) => parentPort.postMessage({ error: String((error && error.message) || error) }),
+);`;
+
+function decodeHeic(bytes: Uint8Array): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(HEIC_WORKER, { eval: true, workerData: { module: heicModule, bytes } });
+    let settled = false;
+    const done = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      fn();
+      void worker.terminate();
+    };
+    worker.once("message", (m: { width: number; height: number; data: Uint8ClampedArray } | { error: string }) =>
+      done(() => ("error" in m ? reject(new Error(m.error)) : resolve(m))),
+    );
+    worker.once("error", (error) => done(() => reject(error)));
+    worker.once("exit", () => done(() => reject(new Error("the HEIC decoder stopped"))));
+  });
+}
+
+interface Pixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+/**
+ * The upload's pixels, upright, decoded once (each rendering starts from them). Metadata stays
+ * behind: only pixels go on. sharp does its work off the main thread.
+ */
+async function decodePixels(bytes: Uint8Array, type: ImageType): Promise<Pixels> {
+  if (type === "heic") {
+    const image = await decodeHeic(bytes);
+    if (image.width * image.height > MAX_PIXELS) throw new Error("too many pixels");
+    // libheif has already applied the photo's rotation.
+    const data = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
+    return { data, width: image.width, height: image.height, channels: 4 };
+  }
+  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: "error" })
+    .rotate()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+export interface StoredImage {
+  id: string;
+  /** The value for an article's `image` field. */
+  src: string;
+  width: number;
+  height: number;
+}
+
+interface Actor {
+  userId: string;
+}
+
+/**
+ * Checks, renders and stores one picture. Every refusal is an UploadError with a sentence for the
+ * trainer; nothing is stored unless every rendering succeeded.
+ */
+export async function storeImage(
+  db: Db,
+  file: { name: string; bytes: Uint8Array },
+  alt: string,
+  actor: Actor,
+): Promise<StoredImage> {
+  if (file.bytes.length === 0) throw new UploadError("imageFile", "The chosen file is empty. Choose the photo again.");
+  if (file.bytes.length > MAX_UPLOAD_BYTES)
+    throw new UploadError(
+      "imageFile",
+      `The photo is ${megabytes(file.bytes.length)}; the limit is 20 MB. Choose a smaller photo or send it to yourself at a smaller size first.`,
+    );
+  const type = sniffImage(file.bytes);
+  if (!type)
+    throw new UploadError(
+      "imageFile",
+      `"${file.name}" is not a JPEG, HEIC or PNG photo. Choose a photo from your camera or gallery.`,
+    );
+  if (alt.trim() === "")
+    throw new UploadError(
+      "imageAlt",
+      "Describe what the photo shows in a few words, for visitors who cannot see it (for example: Runner on a forest trail at sunrise).",
+    );
+
+  let pixels: Pixels;
+  try {
+    pixels = await decodePixels(file.bytes, type);
+  } catch {
+    throw new UploadError(
+      "imageFile",
+      `"${file.name}" could not be read as a picture; it may be damaged or only partly uploaded. Try it again or choose another photo.`,
+    );
+  }
+  const { width, height } = pixels;
+
+  const widths = mediaWidths({ src: "upload.webp", width, height, alt });
+  const raw = { raw: { width, height, channels: pixels.channels } };
+  const renderings: { variant: string; contentType: string; data: Uint8Array }[] = [];
+  // One at a time: on a small server the other visitors keep a core.
+  for (const w of widths) {
+    const resized = () => sharp(pixels.data, raw).resize({ width: w });
+    renderings.push({ variant: `${w}.avif`, contentType: "image/avif", data: await resized().avif(AVIF).toBuffer() });
+    renderings.push({ variant: `${w}.webp`, contentType: "image/webp", data: await resized().webp(WEBP).toBuffer() });
+  }
+
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contentFiles)
+      .values({
+        kind: "image",
+        originalName: file.name.slice(0, 200),
+        alt: alt.trim(),
+        width,
+        height,
+        bytes: renderings.reduce((sum, r) => sum + r.data.length, 0),
+        createdBy: actor.userId,
+      })
+      .returning({ id: contentFiles.id });
+    await tx.insert(contentFileData).values(renderings.map((r) => ({ fileId: row!.id, ...r })));
+    return row!.id;
+  });
+  return { id, src: `uploads/${id}-${width}x${height}.webp`, width, height };
+}
+
+/** Checks and stores a lead magnet's PDF (kept as it is: it is the trainer's own document). */
+export async function storePdf(
+  db: Db,
+  file: { name: string; bytes: Uint8Array },
+  actor: Actor,
+): Promise<{ id: string; name: string }> {
+  if (file.bytes.length === 0) throw new UploadError("magnetFile", "The chosen file is empty. Choose the PDF again.");
+  if (file.bytes.length > MAX_UPLOAD_BYTES)
+    throw new UploadError(
+      "magnetFile",
+      `The PDF is ${megabytes(file.bytes.length)}; the limit is 20 MB. Save it with smaller pictures and try again.`,
+    );
+  if (!isPdf(file.bytes))
+    throw new UploadError(
+      "magnetFile",
+      `"${file.name}" is not a PDF. Save or export the document as PDF and choose that file.`,
+    );
+  const name = file.name.slice(0, 200);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contentFiles)
+      .values({ kind: "pdf", originalName: name, bytes: file.bytes.length, createdBy: actor.userId })
+      .returning({ id: contentFiles.id });
+    await tx
+      .insert(contentFileData)
+      .values({ fileId: row!.id, variant: "original.pdf", contentType: "application/pdf", data: file.bytes });
+    return row!.id;
+  });
+  return { id, name };
+}
+
+export async function fileInfo(
+  db: Db,
+  id: string,
+): Promise<{ id: string; kind: string; originalName: string; bytes: number } | undefined> {
+  const [row] = await db
+    .select({
+      id: contentFiles.id,
+      kind: contentFiles.kind,
+      originalName: contentFiles.originalName,
+      bytes: contentFiles.bytes,
+    })
+    .from(contentFiles)
+    .where(eq(contentFiles.id, id));
+  return row;
+}
+
+/** One stored rendering or document, or undefined. */
+export async function readFileData(
+  db: Db,
+  id: string,
+  variant: string,
+): Promise<{ contentType: string; data: Uint8Array } | undefined> {
+  const [row] = await db
+    .select({ contentType: contentFileData.contentType, data: contentFileData.data })
+    .from(contentFileData)
+    .where(and(eq(contentFileData.fileId, id), eq(contentFileData.variant, variant)));
+  return row;
+}

@@ -1,0 +1,92 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import type { Plugin } from "vite";
+
+/** What rolldown's chunking functions may ask about a module. */
+interface GraphInfo {
+  getModuleInfo(id: string): { importers: readonly string[]; isEntry: boolean } | null;
+}
+
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const ISLAND_ENTRY = /[\\/]([\w-]+)\.island\.tsx$/;
+
+/**
+ * The islands that reach a module through static imports (an island's own entry reaches itself).
+ * Dynamic imports do not count: what an island loads later (the phone input) is a chunk of its own.
+ */
+function islandsReaching(graph: GraphInfo, memo: Map<string, Set<string>>, id: string, path: Set<string>): Set<string> {
+  const known = memo.get(id);
+  if (known) return known;
+  const found = new Set<string>();
+  const own = ISLAND_ENTRY.exec(id)?.[1];
+  if (own) found.add(own);
+  path.add(id);
+  for (const importer of graph.getModuleInfo(id)?.importers ?? []) {
+    if (path.has(importer)) continue;
+    for (const island of islandsReaching(graph, memo, importer, path)) found.add(island);
+  }
+  path.delete(id);
+  // A result cut short by a cycle is not remembered.
+  if (path.size === 0) memo.set(id, found);
+  return found;
+}
+
+/** Every `*.island.tsx` under app/, relative to the project root. */
+function islandEntries(root: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const relative = path.posix.join(dir, entry.name);
+      if (entry.isDirectory()) walk(relative);
+      else if (entry.name.endsWith(".island.tsx")) found.push(relative);
+    }
+  };
+  walk("app");
+  return found.sort();
+}
+
+/**
+ * Builds each island (`<name>.island.tsx`) as an entry of the client bundle of its own
+ * (docs/decisions/027-island-budgets.md). As a mere dynamic import of the application's code the
+ * bundler may assume its importer is already loaded and put the modules they share (React Router
+ * among them) in a chunk the island then imports; a page that loads only the island would fetch
+ * them all. As an entry, the island's chunks hold nothing but what its own imports reach.
+ */
+export function islandEntriesPlugin(): Plugin {
+  return {
+    name: "island-entries",
+    configEnvironment(name) {
+      if (name !== "client") return;
+      const memo = new Map<string, Set<string>>();
+      return {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  // React and React DOM in one file, shared by the islands and the back office's application.
+                  { name: "react", test: REACT, priority: 20 },
+                  {
+                    // An island's own code in one file (its entry's chunk); code two islands share in another.
+                    name: (id: string, graph: GraphInfo) => {
+                      if (REACT.test(id) || id.includes("\0")) return null;
+                      const islands = [...islandsReaching(graph, memo, id, new Set())].sort();
+                      if (islands.length === 0) return null;
+                      return islands.length === 1 ? `${islands[0]}.island` : "islands-shared";
+                    },
+                    priority: 10,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      };
+    },
+    buildStart() {
+      if (this.environment.config.command !== "build" || this.environment.name !== "client") return;
+      for (const id of islandEntries(this.environment.config.root))
+        this.emitFile({ type: "chunk", id, preserveSignature: "strict" });
+    },
+  };
+}
