@@ -33,6 +33,8 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           exclude: DRILLS,
+          // In-memory databases start as a copy of one migrated database per worker.
+          setupFiles: ["tests/support/pglite-template.setup.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,7 +1,7 @@
-// The whole test suite: type-check, lint, production build and unit tests side by side; then
-// the HTML validators over every public page's server HTML; then the integration tests (PGlite,
-// and PostgreSQL when TEST_DATABASE_URL is set), which start the built server; then end-to-end
-// in Chromium. The long fault drills (2,000 submissions through a
+// The whole test suite: type-check, lint, production build and unit tests side by side; then,
+// side by side, the HTML validators over every public page's server HTML and the integration
+// tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), which start the built server;
+// then end-to-end in Chromium. The long fault drills (2,000 submissions through a
 // database outage, the soak) run with `npm run test:drills`, which CI runs after this.
 // Prints each stage's time and ends with one line "N passed, N failed, N skipped".
 import { spawn } from "node:child_process";
@@ -76,10 +76,14 @@ if (drills) {
     vitest("unit tests (Vitest)", "unit"),
   ]).then(([[typed, built], linted, unit]) => [typed, linted, built, unit]);
   const built = first[2];
-  const validated = built
-    ? await check("HTML validators (Nu checker, html-validate)", "npm", ["run", "-s", "validate:html"])
-    : false;
-  const integration = built ? await vitest("integration tests (Vitest)", "integration") : false;
+  // The validators and the integration tests need only the build: they run side by side (the
+  // validators' Java checker works while the integration tests wait on the servers they start).
+  const [validated, integration] = built
+    ? await Promise.all([
+        check("HTML validators (Nu checker, html-validate)", "npm", ["run", "-s", "validate:html"]),
+        vitest("integration tests (Vitest)", "integration"),
+      ])
+    : [false, false];
   const e2e = built ? await playwright() : false;
   ok = first.every(Boolean) && validated && integration && e2e;
 }

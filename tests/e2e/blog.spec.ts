@@ -1,5 +1,4 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { XMLParser } from "fast-xml-parser";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 
@@ -173,28 +172,8 @@ test.describe("blog post", () => {
   });
 });
 
-test.describe("feeds and the sitemap", () => {
-  test("RSS parses as XML and lists every post newest first", async ({ request }) => {
-    const res = await request.get("/blog/rss.xml");
-    expect(res.headers()["content-type"]).toContain("application/rss+xml");
-    const feed = new XMLParser({ ignoreAttributes: false }).parse(await res.text()) as {
-      rss: { "@_version": string; channel: { item: { title: string; link: string; pubDate: string }[] } };
-    };
-    expect(feed.rss["@_version"]).toBe("2.0");
-    expect(feed.rss.channel.item.map((i) => new URL(i.link).pathname)).toEqual(posts.map((p) => `/blog/${p.slug}`));
-  });
-
-  test("sitemap.xml parses and has every post with its date as lastmod", async ({ request }) => {
-    const xml = new XMLParser().parse(await (await request.get("/sitemap.xml")).text()) as {
-      urlset: { url: { loc: string; lastmod?: string; priority: number }[] };
-    };
-    const urls = xml.urlset.url;
-    expect(urls.find((u) => new URL(u.loc).pathname === "/blog")?.priority).toBe(0.9);
-    for (const post of posts) {
-      expect(urls.find((u) => new URL(u.loc).pathname === `/blog/${post.slug}`)?.lastmod, post.slug).toBe(post.date);
-    }
-  });
-
+// The feed and sitemap.xml (requests only) are checked in tests/integration/foundation.test.ts.
+test.describe("the sitemap page", () => {
   test("the /sitemap page groups posts by Training, Running, Triathlon, Fitness @mobile", async ({ page }) => {
     await page.goto("/sitemap");
     const blog = page.getByRole("region", { name: "Blog articles" });

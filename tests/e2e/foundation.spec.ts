@@ -1,4 +1,3 @@
-import { XMLParser } from "fast-xml-parser";
 import { routeEntries } from "~/features/site/route-meta";
 import { expect, expectAccessible, test } from "./fixtures";
 
@@ -27,28 +26,6 @@ test("an unknown path shows the error screen with a real 404 @mobile", async ({ 
   await expect(page).toHaveURL(/\/$/);
   // The browser logs the 404 document load itself; that is expected here.
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !e.includes("404")));
-});
-
-test("sitemap.xml lists every indexable static route with priority and change frequency", async ({ request }) => {
-  const res = await request.get("/sitemap.xml");
-  expect(res.headers()["content-type"]).toContain("application/xml");
-  const xml = new XMLParser().parse(await res.text()) as {
-    urlset: { url: { loc: string; priority: number; changefreq: string }[] };
-  };
-  const urls = xml.urlset.url;
-  for (const entry of routeEntries.filter((r) => r.indexable && !r.dynamic)) {
-    const url = urls.find((u) => new URL(u.loc).pathname === entry.path);
-    expect(url, entry.path).toBeTruthy();
-    expect(Number(url?.priority)).toBe(entry.priority);
-    expect(url?.changefreq).toBe(entry.changefreq);
-  }
-  expect(urls.some((u) => u.loc.includes("faq-visual-export"))).toBe(false);
-});
-
-test("robots.txt points to the sitemap and keeps internal pages out", async ({ request }) => {
-  const body = await (await request.get("/robots.txt")).text();
-  expect(body).toContain("Sitemap: ");
-  expect(body).toContain("Disallow: /faq-visual-export");
 });
 
 test("page_view is pushed on every navigation with path, title and category", async ({ page }) => {

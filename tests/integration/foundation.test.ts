@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
+import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import {
@@ -9,6 +11,7 @@ import {
   type TestDatabase,
 } from "../support/database";
 import { runServerExpectingExit, startServer, type RunningServer } from "../support/server";
+import { routeEntries } from "~/features/site/route-meta";
 import { hitRateLimit } from "~/infra/rate-limit.server";
 import { parseEnv } from "~/infra/env.server";
 import { signups } from "#db/schema";
@@ -117,6 +120,59 @@ describe("server", () => {
   });
   afterAll(async () => {
     await server.stop();
+  });
+
+  // Requests only, no page: moved here from the end-to-end specs (foundation, blog).
+  describe("feeds, the sitemap and robots.txt", () => {
+    /** The posts as written in content/blog (slug and date), newest first. */
+    const posts = readdirSync("content/blog")
+      .filter((f) => f.endsWith(".md"))
+      .map((file) => {
+        const text = readFileSync(`content/blog/${file}`, "utf8");
+        const date = /^date:\s*"?(.*?)"?\s*$/m.exec(text)?.[1] ?? "";
+        return { slug: file.replace(/\.md$/, ""), date };
+      })
+      .sort((a, b) => b.date.localeCompare(a.date));
+    type Sitemap = { urlset: { url: { loc: string; lastmod?: string; priority: number; changefreq: string }[] } };
+
+    it("sitemap.xml lists every indexable static route with priority and change frequency", async () => {
+      const res = await fetch(`${server.url}/sitemap.xml`);
+      expect(res.headers.get("content-type")).toContain("application/xml");
+      const urls = (new XMLParser().parse(await res.text()) as Sitemap).urlset.url;
+      for (const entry of routeEntries.filter((r) => r.indexable && !r.dynamic)) {
+        const url = urls.find((u) => new URL(u.loc).pathname === entry.path);
+        expect(url, entry.path).toBeTruthy();
+        expect(Number(url?.priority)).toBe(entry.priority);
+        expect(url?.changefreq).toBe(entry.changefreq);
+      }
+      expect(urls.some((u) => u.loc.includes("faq-visual-export"))).toBe(false);
+    });
+
+    it("sitemap.xml has every post with its date as lastmod", async () => {
+      const xml = new XMLParser().parse(await (await fetch(`${server.url}/sitemap.xml`)).text()) as Sitemap;
+      const urls = xml.urlset.url;
+      expect(urls.find((u) => new URL(u.loc).pathname === "/blog")?.priority).toBe(0.9);
+      expect(posts.length).toBeGreaterThan(0);
+      for (const post of posts) {
+        expect(urls.find((u) => new URL(u.loc).pathname === `/blog/${post.slug}`)?.lastmod, post.slug).toBe(post.date);
+      }
+    });
+
+    it("robots.txt points to the sitemap and keeps internal pages out", async () => {
+      const body = await (await fetch(`${server.url}/robots.txt`)).text();
+      expect(body).toContain("Sitemap: ");
+      expect(body).toContain("Disallow: /faq-visual-export");
+    });
+
+    it("RSS parses as XML and lists every post newest first", async () => {
+      const res = await fetch(`${server.url}/blog/rss.xml`);
+      expect(res.headers.get("content-type")).toContain("application/rss+xml");
+      const feed = new XMLParser({ ignoreAttributes: false }).parse(await res.text()) as {
+        rss: { "@_version": string; channel: { item: { link: string }[] } };
+      };
+      expect(feed.rss["@_version"]).toBe("2.0");
+      expect(feed.rss.channel.item.map((i) => new URL(i.link).pathname)).toEqual(posts.map((p) => `/blog/${p.slug}`));
+    });
   });
 
   it("reports health with the database engine", async () => {

@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { cleanEnv, freePort } from "./server";
+import { migratedDataDir } from "./data-dir";
 import type { FaultCommand, FaultCounts } from "./fault-server";
 
 export interface FaultServer {
@@ -18,7 +19,10 @@ export interface FaultServer {
 /** Starts tests/support/fault-server.ts (the production app with a fault-drill channel). */
 export async function startFaultServer(env: Record<string, string> = {}): Promise<FaultServer> {
   const port = await freePort();
-  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "coach-fault-"));
+  // Its own data directory, with the embedded database already made (see migratedDataDir).
+  const dataDir =
+    env.DATA_DIR ??
+    (env.DATABASE_URL ? mkdtempSync(path.join(tmpdir(), "coach-fault-")) : await migratedDataDir("coach-fault-"));
   const child: ChildProcess = spawn(
     process.execPath,
     ["--expose-gc", "--import", "tsx", "tests/support/fault-server.ts"],

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { migratedDataDir } from "./data-dir";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,7 +34,9 @@ export interface RunningServer {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "coach-data-"));
+  // Its own data directory, with the embedded database already made (see migratedDataDir).
+  const dataDir =
+    env.DATA_DIR ?? (env.DATABASE_URL ? mkdtempSync(path.join(tmpdir(), "coach-data-")) : await migratedDataDir());
   const child = spawn(process.execPath, [serverEntry()], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: {
