@@ -2,17 +2,18 @@ import type { EventContent } from "./types";
 
 export const event: EventContent = {
   title: "Spicy Booty & Abs Workout",
-  // The page words the date and time from these ("Sunday May 18", "5:30 PM") and closes
-  // sign-ups when the event starts; EVENT_STARTS_AT overrides the date for staging and tests.
-  startsAt: "2025-05-18T17:30:00-06:00",
+  // The first event, seeded into the database on the first start; later events are made in the
+  // back office (/admin/events). The start is the venue's wall-clock time in its zone.
+  startsLocal: "2025-05-18T17:30",
   timeZone: "America/Managua",
+  durationMinutes: 60,
   venue: "Playa Maderas",
   streetAddress: "Playa Maderas beach, north of the town",
   locality: "San Juan del Sur",
   region: "Rivas",
   country: "Nicaragua",
   countryCode: "NI",
-  signupsOpenAt: "2025-04-20T09:00:00-06:00",
+  capacity: 20,
   costLabel: "10 dollars cash",
   equipmentLabel: "Mats provided",
   price: { amount: 10, currency: "USD" },

@@ -176,10 +176,11 @@ export interface PricingContent {
 
 export interface EventContent {
   title: string; // "Spicy Booty & Abs Workout"
-  /** ISO date-time with offset; the page's date and time labels are derived from it. */
-  startsAt: string;
+  /** Wall-clock start at the venue, "YYYY-MM-DDTHH:mm" (no offset: the zone decides it). */
+  startsLocal: string;
   /** IANA time zone of the venue (America/Managua): the labels and the days left use its calendar. */
   timeZone: string;
+  durationMinutes: number;
   venue: string;
   /** The venue's street or beach access, for the full address search engines ask for. */
   streetAddress: string;
@@ -189,8 +190,8 @@ export interface EventContent {
   country: string;
   /** ISO 3166-1 alpha-2 code of the country (NI). */
   countryCode: string;
-  /** ISO date-time with offset from which sign-ups are open (the offer's validFrom). */
-  signupsOpenAt: string;
+  /** Places; when they are taken, the form fills a waiting list. */
+  capacity: number;
   costLabel: string; // "10 dollars cash"
   equipmentLabel: string; // "Mats provided"
   /** Price in whole units of currency, for structured data. */

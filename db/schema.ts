@@ -67,11 +67,16 @@ export const signups = pgTable(
     firstTouch: firstTouch(),
     /** Client-generated key: a double click or retried request never stores a second row. */
     idempotencyKey: text("idempotency_key"),
+    /** Event signups: the event's content key (kind "event"). */
+    eventKey: text("event_key"),
+    /** Event signups: true when the event was full and the signup joined its waiting list. */
+    waitlisted: boolean("waitlisted").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("signups_idempotency_key_uq").on(t.idempotencyKey),
+    index("signups_event_idx").on(t.eventKey, t.waitlisted),
     index("signups_form_created_idx").on(t.formName, t.createdAt.desc()),
     index("signups_created_idx").on(t.createdAt.desc()),
     index("signups_email_idx").on(sql`lower(${t.email})`),

@@ -7,7 +7,7 @@ import { openDatabase } from "~/infra/db.server";
 import { createLogger, type Logger } from "~/infra/logger.server";
 import { hitRateLimit, startRateLimitPruning } from "~/infra/rate-limit.server";
 import { startRetention } from "~/features/back-office/retention.server";
-import { eventSchedule } from "~/features/leads/event-signup.server";
+import { eventStarts } from "~/features/events/events.server";
 import { createMailer } from "~/infra/mail.server";
 import { createPaymentProvider } from "~/features/checkout/payments.server";
 import { Outbox } from "~/features/leads/outbox.server";
@@ -73,8 +73,10 @@ export async function createServices(
   const stopPruning = startRateLimitPruning(database.db, (error) =>
     logger.warn({ err: error }, "pruning old rate-limit windows failed"),
   );
-  const stopRetention = startRetention(database.db, new Date(eventSchedule(env).timing.startsAt), (error) =>
-    logger.warn({ err: error }, "removing data past its retention period failed"),
+  const stopRetention = startRetention(
+    database.db,
+    async () => ({ eventStarts: await eventStarts(content) }),
+    (error) => logger.warn({ err: error }, "removing data past its retention period failed"),
   );
   const backups = startBackups(
     database,

@@ -659,6 +659,18 @@ export default function AdminArticle() {
             errors={errors}
             required={false}
           />
+          <Field
+            name="lead.disclaimer"
+            label="Small print"
+            value={fields["lead.disclaimer"]}
+            errors={errors}
+            required={false}
+            hint="Under the button. Leave empty for the usual line."
+          />
+          {/* Not edited here, but kept: a save must not drop what the form does not show. */}
+          {fields["lead.serviceType"] ? (
+            <input type="hidden" name="lead.serviceType" value={fields["lead.serviceType"]} />
+          ) : null}
         </fieldset>
         <MagnetFields fields={fields} errors={errors} file={loaded.magnetFile} />
         <div className="grid gap-1">

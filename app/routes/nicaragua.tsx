@@ -1,28 +1,42 @@
 import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/nicaragua";
-import { event } from "#content/event";
 import { site } from "#content/site";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { AUTHOR_PATH } from "~/features/site/structured-data";
 import { Picture, mediaUrl } from "~/ui/picture";
 import { requireServices } from "~/context";
-import { eventSchedule, handleEventSignup } from "~/features/leads/event-signup.server";
+import { eventPage, handleEventSignup } from "~/features/leads/event-signup.server";
+import { WAITLIST_TEXTS } from "~/features/leads/event-schema";
+import { isoWithOffset } from "~/features/events/zoned-time";
 import { EventSignupForm } from "~/features/leads/event-signup-form";
 import { daysLeftLabel } from "~/features/leads/event-dates";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 
 type Schedule = Awaited<ReturnType<typeof loader>>;
 
-/** Rendered per request (route-meta.ts: renderPerRequest): open or closed depends on today's date. */
-export function loader({ context }: Route.LoaderArgs) {
+/**
+ * Rendered per request (route-meta.ts: renderPerRequest): the published event (the next one, else
+ * the last), open or closed by today's date, full when its places are taken.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
   const { services } = requireServices(context);
-  const { timing, state, dateLabel, timeLabel } = eventSchedule(services.env);
-  return { startsAt: timing.startsAt, state, dateLabel, timeLabel };
+  const page = await eventPage(services);
+  if (!page) throw data("No event has been published yet.", { status: 404 });
+  const { event: current, state, dateLabel, timeLabel, full } = page;
+  const zone = current.data.timeZone;
+  return {
+    event: current.data,
+    // With the venue's offset, as search engines read it (the instant is the same).
+    startsAt: isoWithOffset(current.start, zone),
+    endsAt: isoWithOffset(current.end, zone),
+    signupsOpenAt: isoWithOffset(current.firstPublishedAt, zone),
+    state,
+    dateLabel,
+    timeLabel,
+    full,
+  };
 }
-
-/** One hour on the beach: the end tells search engines when a passed event ended. */
-const EVENT_LENGTH_MS = 60 * 60_000;
 
 /**
  * schema.org has no "ended" status: an event that took place keeps EventScheduled (anything
@@ -31,13 +45,14 @@ const EVENT_LENGTH_MS = 60 * 60_000;
  */
 function eventJsonLd(siteUrl: string, schedule: Schedule): object {
   const passed = schedule.state.status === "passed";
+  const { event } = schedule;
   return {
     "@context": "https://schema.org",
     "@type": "Event",
     name: event.title,
     description: event.description[0],
     startDate: schedule.startsAt,
-    endDate: new Date(Date.parse(schedule.startsAt) + EVENT_LENGTH_MS).toISOString(),
+    endDate: schedule.endsAt,
     eventStatus: "https://schema.org/EventScheduled",
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     image: [`${siteUrl}${mediaUrl(event.image, 1440)}`],
@@ -62,8 +77,12 @@ function eventJsonLd(siteUrl: string, schedule: Schedule): object {
       "@type": "Offer",
       price: event.price.amount,
       priceCurrency: event.price.currency,
-      availability: passed ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
-      validFrom: event.signupsOpenAt,
+      availability: passed
+        ? "https://schema.org/OutOfStock"
+        : schedule.full
+          ? "https://schema.org/SoldOut"
+          : "https://schema.org/InStock",
+      validFrom: schedule.signupsOpenAt,
       validThrough: schedule.startsAt,
       url: `${siteUrl}/nicaragua`,
     },
@@ -75,17 +94,19 @@ export const meta: Route.MetaFunction = ({ location, matches, loaderData }) => {
   const entry = findRouteEntry(location.pathname);
   const schedule = loaderData;
   const siteUrl = siteUrlFromMatches(matches);
+  if (!schedule) return seoMeta({ title: entry?.title ?? "Event", description: "", path: location.pathname, siteUrl });
+  const { event } = schedule;
   return seoMeta({
-    title: entry?.title ?? event.title,
+    title: event.title,
     description:
-      `${schedule?.dateLabel ?? ""}, ${schedule?.timeLabel ?? ""} at ${event.venue}, ${event.locality}: ${event.description[0]}`.slice(
+      `${schedule.dateLabel}, ${schedule.timeLabel} at ${event.venue}, ${event.locality}: ${event.description[0]}`.slice(
         0,
         300,
       ),
     path: location.pathname,
     siteUrl,
     image: mediaUrl(event.image, 1440),
-    jsonLd: schedule ? [eventJsonLd(siteUrl, schedule)] : [],
+    jsonLd: [eventJsonLd(siteUrl, schedule)],
   });
 };
 
@@ -100,6 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NicaraguaPage() {
   const outcome = useActionData<typeof action>();
   const schedule = useLoaderData<typeof loader>();
+  const { event, full } = schedule;
   const open = schedule.state.status === "upcoming";
   const details = [
     { label: "Date", value: schedule.dateLabel },
@@ -120,7 +142,9 @@ export default function NicaraguaPage() {
               {event.title}
             </h1>
             <p className="mt-4 inline-flex rounded-full bg-aqua px-4 py-1.5 text-base font-semibold text-navy">
-              {schedule.state.status === "upcoming" ? daysLeftLabel(schedule.state.daysLeft) : "This event has passed"}
+              {schedule.state.status === "upcoming"
+                ? `${daysLeftLabel(schedule.state.daysLeft)}${full ? ` · ${WAITLIST_TEXTS.badge}` : ""}`
+                : "This event has passed"}
             </p>
             <dl className="mt-8 grid gap-3 sm:grid-cols-2">
               {details.map((d) => (
@@ -165,9 +189,15 @@ export default function NicaraguaPage() {
           {open ? (
             <div id="reserve" className="self-start rounded-3xl bg-sand/60 p-6 shadow-lg sm:p-8">
               <h2 id="event-form-title" className="mb-6 text-2xl font-bold text-navy">
-                {event.buttonLabel}
+                {full ? WAITLIST_TEXTS.heading : event.buttonLabel}
               </h2>
-              <EventSignupForm buttonLabel={event.buttonLabel} thanks={event.thanks} serverOutcome={outcome} />
+              {full ? <p className="-mt-3 mb-6 text-ink/85">{WAITLIST_TEXTS.intro}</p> : null}
+              <EventSignupForm
+                buttonLabel={full ? WAITLIST_TEXTS.button : event.buttonLabel}
+                thanks={event.thanks}
+                waitlistThanks={WAITLIST_TEXTS.thanks}
+                serverOutcome={outcome}
+              />
             </div>
           ) : (
             <div id="reserve" className="self-start">

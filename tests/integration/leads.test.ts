@@ -18,6 +18,7 @@ import { registerOutboxHandlers } from "../../server/outbox-handlers";
 import { handleIntake } from "~/features/questionnaire/intake.server";
 import { handleEventSignup } from "~/features/leads/event-signup.server";
 import { consentRecords, signups } from "#db/schema";
+import { createSiteContentStore, seedSiteContent } from "~/features/content/kinds.server";
 
 const logger = pino({ level: "silent" });
 const SITE = "https://coach.example";
@@ -39,11 +40,20 @@ function makeContext(
     RATE_LIMIT_FORMS_PER_MINUTE: String(options.formsPerMinute ?? 1000),
     ...(options.mailUrl ? { SMTP_URL: options.mailUrl } : {}),
   });
+  const store = createSiteContentStore(database.db);
+  let seeded: Promise<void> | undefined;
   const services = {
     env,
     logger,
     database,
     outbox,
+    // The first event from the seed, moved a month ahead by EVENT_STARTS_AT.
+    content: {
+      listLive: async (kind: "event") => {
+        await (seeded ??= seedSiteContent(store));
+        return store.listLive(kind);
+      },
+    },
     mailer: createMailer(env.SMTP_URL, env.MAIL_FROM, logger),
     rateLimit: async (key: string, limit: number, windowSeconds: number) => {
       try {

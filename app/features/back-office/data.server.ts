@@ -120,8 +120,11 @@ export async function updateLead(
   return true;
 }
 
-export async function listEventSignups(db: Db, page: number) {
-  const where = eq(signups.formName, FORM_NAMES.event);
+/** Event signups, newest first; one event's only when `eventKey` is given. */
+export async function listEventSignups(db: Db, page: number, eventKey?: string) {
+  const where = eventKey
+    ? and(eq(signups.formName, FORM_NAMES.event), eq(signups.eventKey, eventKey))
+    : eq(signups.formName, FORM_NAMES.event);
   const [rows, [totalRow]] = await Promise.all([
     db
       .select({
@@ -130,6 +133,8 @@ export async function listEventSignups(db: Db, page: number) {
         name: signups.name,
         phone: signups.phone,
         sourceUrl: signups.sourceUrl,
+        eventKey: signups.eventKey,
+        waitlisted: signups.waitlisted,
       })
       .from(signups)
       .where(where)

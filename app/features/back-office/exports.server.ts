@@ -124,7 +124,16 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
       return;
     }
     if (list === "event-signups") {
-      yield csvRow(["Date", "Name", "Phone", "Source page", ...FIRST_TOUCH_HEADERS, ...CONSENT_HEADERS]);
+      yield csvRow([
+        "Date",
+        "Name",
+        "Phone",
+        "Event",
+        "Place or waiting list",
+        "Source page",
+        ...FIRST_TOUCH_HEADERS,
+        ...CONSENT_HEADERS,
+      ]);
       for await (const rows of pagedRows((offset) =>
         db
           .select()
@@ -141,6 +150,8 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
               r.createdAt,
               r.name,
               r.phone,
+              r.eventKey,
+              r.waitlisted ? "waiting list" : "place",
               r.sourceUrl,
               ...firstTouchCells(r.firstTouch),
               ...consentCells(consents.get(r.id)),

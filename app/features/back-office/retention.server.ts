@@ -38,7 +38,7 @@ const monthsBefore = (now: Date, months: number) => {
 export async function applyRetention(
   db: Db,
   now = new Date(),
-  options: { eventStartsAt?: Date | null } = {},
+  options: RetentionOptions = {},
 ): Promise<RetentionCounts> {
   const staleLeads = await db
     .select({ id: signups.id })
@@ -63,15 +63,23 @@ export async function applyRetention(
   const removedLeads = leadIds.length
     ? await db.delete(signups).where(inArray(signups.id, leadIds)).returning({ id: signups.id })
     : [];
-  // Signups for the event go a month after it; a year is the backstop for an event date changed since.
-  const eventOver =
-    options.eventStartsAt && monthsBefore(now, retention.eventSignupMonthsAfterEvent) > options.eventStartsAt;
+  // Signups for an event go a month after it; a year is the backstop for an event date changed since.
+  // `eventStarts` has each event's start by its key; `eventStartsAt` is for signups without a key.
+  const cutoff = monthsBefore(now, retention.eventSignupMonthsAfterEvent);
+  const eventOver = options.eventStartsAt && cutoff > options.eventStartsAt;
+  const overKeys = [...(options.eventStarts ?? new Map<string, Date>())]
+    .filter(([, start]) => cutoff > start)
+    .map(([k]) => k);
   const removedEvents = await db
     .delete(signups)
     .where(
       and(
         eq(signups.formName, FORM_NAMES.event),
-        eventOver ? lt(signups.createdAt, now) : lt(signups.createdAt, monthsBefore(now, 12)),
+        or(
+          lt(signups.createdAt, monthsBefore(now, 12)),
+          ...(overKeys.length ? [inArray(signups.eventKey, overKeys)] : []),
+          ...(eventOver ? [and(isNull(signups.eventKey), lt(signups.createdAt, now))] : []),
+        ),
       ),
     )
     .returning({ id: signups.id });
@@ -135,13 +143,24 @@ export async function applyRetention(
 export async function applyRetentionExclusive(
   db: Db,
   now = new Date(),
-  options: { eventStartsAt?: Date | null } = {},
+  options: RetentionOptions = {},
 ): Promise<RetentionCounts | null> {
   const outcome = await runExclusive(db, RETENTION_LOCK_ID, (tx) => applyRetention(tx, now, options));
   return outcome.ran ? outcome.result : null;
 }
 
+export interface RetentionOptions {
+  /** Start of the event that signups without an event key belong to (those from before 0010). */
+  eventStartsAt?: Date | null;
+  /** Each event's start by its content key. */
+  eventStarts?: Map<string, Date>;
+}
+
 /** Every six hours, first a minute after start (not in the way of the first requests). */
-export function startRetention(db: Db, eventStartsAt: Date | null, onError: (error: unknown) => void): () => void {
-  return every(6 * 60 * 60_000, () => applyRetentionExclusive(db, new Date(), { eventStartsAt }), onError, 60_000);
+export function startRetention(
+  db: Db,
+  options: () => Promise<RetentionOptions>,
+  onError: (error: unknown) => void,
+): () => void {
+  return every(6 * 60 * 60_000, async () => applyRetentionExclusive(db, new Date(), await options()), onError, 60_000);
 }

@@ -35,6 +35,7 @@ const NAV = [
   { to: "/admin", label: "Leads", end: true },
   { to: "/admin/funnel", label: "Funnel" },
   { to: "/admin/vitals", label: "Page speed" },
+  { to: "/admin/events", label: "Events" },
   { to: "/admin/event-signups", label: "Event signups" },
   { to: "/admin/offers", label: "Prices" },
   { to: "/admin/subscribers", label: "Subscribers" },

@@ -25,7 +25,7 @@ describe("the article form", () => {
       body: "B",
       category: "Running",
       keywords: ["a", "b"],
-      leadFormContent: { title: "L", ctaText: "Go" },
+      leadFormContent: { title: "L", ctaText: "Go", disclaimer: "Small", serviceType: "running_training" },
       leadMagnet: { label: "The checklist (PDF)", fileId: "5b0f7f0e-6a4f-4bd8-9a51-1d8c5b7e0a11" },
     };
     const back = articleFromForm(form(formFromArticle("s", data))).data;

@@ -19,7 +19,8 @@ export const ARTICLE_TEXT_FIELDS = [
   "body",
 ] as const;
 
-const LEAD_FIELDS = ["title", "description", "ctaText", "inputPlaceholder", "disclaimer"] as const;
+/** serviceType is not shown, but kept through a hidden field so a save does not drop it. */
+const LEAD_FIELDS = ["title", "description", "ctaText", "inputPlaceholder", "disclaimer", "serviceType"] as const;
 /** The lead magnet: what the form promises, and the PDF (stored file's id) or link that delivers it. */
 const MAGNET_FIELDS = ["label", "url", "fileId"] as const;
 
@@ -92,6 +93,7 @@ export const FIELD_LABELS: Record<string, string> = {
   "leadFormContent.ctaText": "Button text",
   "leadFormContent.inputPlaceholder": "E-mail placeholder",
   "leadFormContent.disclaimer": "Small print",
+  "leadFormContent.serviceType": "Service type",
   leadMagnet: "What the visitor receives",
   "leadMagnet.label": "What the visitor receives",
   "leadMagnet.url": "Link",

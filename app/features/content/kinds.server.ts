@@ -3,6 +3,9 @@ import { articleSchema } from "~/features/blog/content.server";
 import { articleSeeds } from "~/features/blog/article-seeds.server";
 import { offersSchema } from "~/features/checkout/offers-schema";
 import { pricing } from "#content/pricing";
+// Events, testimonials, FAQ and site facts (the studio's kinds).
+import { eventSchema, eventKeyFor } from "~/features/events/event-content";
+import { event as firstEvent } from "#content/event";
 import { createContentStore, type ContentStore, type ContentStoreOptions } from "./store.server";
 
 /**
@@ -13,6 +16,10 @@ export const contentSchemas = {
   article: articleSchema,
   /** The plans and their prices: one entry, key "main". */
   offers: offersSchema,
+  // Events, testimonials, FAQ and site facts: one block, kept together.
+  /** One entry per event, keyed by its day and venue (2026-05-18-playa-maderas). */
+  event: eventSchema,
+  // End of the events, testimonials, FAQ and site facts block.
 };
 
 export type SiteContentStore = ContentStore<typeof contentSchemas>;
@@ -25,4 +32,10 @@ export function createSiteContentStore(db: Db, options?: ContentStoreOptions): S
 export async function seedSiteContent(store: SiteContentStore): Promise<void> {
   await store.seed("article", articleSeeds);
   await store.seed("offers", () => [{ key: "main", data: pricing }]);
+  // Events, testimonials, FAQ and site facts: one block, kept together.
+  // The first event went live when its sign-ups opened (the offer's validFrom).
+  await store.seed("event", () => [
+    { key: eventKeyFor(firstEvent), data: firstEvent, publishedAt: new Date("2025-04-20T09:00:00-06:00") },
+  ]);
+  // End of the events, testimonials, FAQ and site facts block.
 }

@@ -56,7 +56,8 @@ export function validateEventSignup(input: EventSignupInput): Partial<Record<Eve
 }
 
 export type EventOutcome =
-  | { status: "ok"; leadId: string }
+  /** `waitlisted`: the event was full, so the name went on its waiting list. */
+  | { status: "ok"; leadId: string; waitlisted?: boolean }
   /** The thanks message still shows after this note. */
   | { status: "failed"; message: string }
   | { status: "invalid"; errors: Partial<Record<EventField, string>>; values: { name: string; phone: string } }
@@ -65,7 +66,19 @@ export type EventOutcome =
   /** The event has started or passed: nothing is stored. */
   | { status: "closed"; message: string };
 
+/** The event is full: what the page and the form say instead of offering a place. */
+export const WAITLIST_TEXTS = {
+  badge: "Fully booked",
+  heading: "This event is full: join the waiting list",
+  intro: "Every place is taken. Leave your name and number and I will message you as soon as a place comes free.",
+  button: "Join the waiting list",
+  thanks: "You are on the waiting list. I will message you if a place comes free.",
+} as const;
+
+/** No event has been published yet: nothing to sign up for. */
+export const NO_EVENT_MESSAGE = "There is no event to sign up for at the moment.";
+
 /** The refusal of a late signup, naming the date so the visitor knows why. */
 export function closedMessage(dateLabel: string): string {
-  return `Sign-ups are closed: the workout on ${dateLabel} has already taken place. Subscribe to the newsletter to hear about the next one.`;
+  return `Sign-ups are closed: the event on ${dateLabel} has already taken place. Subscribe to the newsletter to hear about the next one.`;
 }

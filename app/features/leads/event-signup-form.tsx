@@ -10,15 +10,18 @@ import { ELAPSED_FIELD, HONEYPOT_FIELD } from "~/infra/form-fields";
 interface EventSignupFormProps {
   buttonLabel: string;
   thanks: string;
+  /** Shown instead of the thanks when the event was full and the name joined the waiting list. */
+  waitlistThanks: string;
   /** The server's answer to a plain (no-JavaScript) post of this form. */
   serverOutcome?: EventOutcome;
 }
 
-type View = { name: "form"; formError?: string } | { name: "submitting" } | { name: "done"; note?: string };
+type View =
+  { name: "form"; formError?: string } | { name: "submitting" } | { name: "done"; note?: string; waitlisted?: boolean };
 
 function initialView(outcome: EventOutcome | undefined): View {
   if (!outcome) return { name: "form" };
-  if (outcome.status === "ok") return { name: "done" };
+  if (outcome.status === "ok") return { name: "done", waitlisted: outcome.waitlisted };
   if (outcome.status === "failed") return { name: "done", note: outcome.message };
   if (outcome.status === "invalid") return { name: "form" };
   return { name: "form", formError: outcome.message };
@@ -34,7 +37,7 @@ function newKey(): string {
  * that, with JavaScript, posts JSON instead and shows form → submitting → done in place.
  * A failed save still ends in the thanks message, after the error note.
  */
-export function EventSignupForm({ buttonLabel, thanks, serverOutcome }: EventSignupFormProps) {
+export function EventSignupForm({ buttonLabel, thanks, waitlistThanks, serverOutcome }: EventSignupFormProps) {
   const [view, setView] = useState<View>(() => initialView(serverOutcome));
   const [values, setValues] = useState(
     serverOutcome?.status === "invalid" ? serverOutcome.values : { name: "", phone: "" },
@@ -81,7 +84,7 @@ export function EventSignupForm({ buttonLabel, thanks, serverOutcome }: EventSig
         }),
       });
       const outcome = (await response.json().catch(() => null)) as EventOutcome | null;
-      if (outcome?.status === "ok") setView({ name: "done" });
+      if (outcome?.status === "ok") setView({ name: "done", waitlisted: outcome.waitlisted });
       else if (outcome?.status === "failed") setView({ name: "done", note: outcome.message });
       else if (outcome?.status === "invalid") {
         setErrors(outcome.errors);
@@ -107,7 +110,7 @@ export function EventSignupForm({ buttonLabel, thanks, serverOutcome }: EventSig
           </p>
         )}
         <p ref={doneRef} tabIndex={-1} className="text-xl font-bold text-navy">
-          {thanks}
+          {view.waitlisted ? waitlistThanks : thanks}
         </p>
       </div>
     );

@@ -1,10 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { event } from "#content/event";
 import type { Env } from "~/infra/env.server";
+import type { SiteContentStore } from "~/features/content/kinds.server";
+import { currentEvent, placesOf, type Places, type PublishedEvent } from "~/features/events/events.server";
 import { guardForm, idempotencyKeyFor } from "~/infra/form-guard.server";
 import { eventDateLabel, eventState, eventTimeLabel, type EventState, type EventTiming } from "./event-dates";
-import { closedMessage, EVENT_MESSAGES, eventSignupSchema, type EventField, type EventOutcome } from "./event-schema";
-import { leadIdFor, storeLead, type EventLead } from "./signups.server";
+import {
+  closedMessage,
+  NO_EVENT_MESSAGE,
+  EVENT_MESSAGES,
+  eventSignupSchema,
+  type EventField,
+  type EventOutcome,
+} from "./event-schema";
+import { leadIdFor, storeLead, type EventLead, type LeadDeps } from "./signups.server";
 import { leadDeps, submissionFacts, type LeadContext } from "./submission.server";
 
 export interface EventResponse {
@@ -14,16 +22,18 @@ export interface EventResponse {
 }
 
 export interface EventSchedule {
+  event: PublishedEvent;
   timing: EventTiming;
   state: EventState;
   dateLabel: string;
   timeLabel: string;
 }
 
-/** The event's date (content, or EVENT_STARTS_AT) and whether it can still be joined at `now`. */
-export function eventSchedule(env: Pick<Env, "EVENT_STARTS_AT">, now = new Date()): EventSchedule {
-  const timing = { startsAt: env.EVENT_STARTS_AT ?? event.startsAt, timeZone: event.timeZone };
+/** The timing, labels and open or closed state of a published event at `now`. */
+export function scheduleOf(event: PublishedEvent, now = new Date()): EventSchedule {
+  const timing = { startsAt: event.start.toISOString(), timeZone: event.data.timeZone };
   return {
+    event,
     timing,
     state: eventState(timing, now),
     dateLabel: eventDateLabel(timing),
@@ -31,11 +41,55 @@ export function eventSchedule(env: Pick<Env, "EVENT_STARTS_AT">, now = new Date(
   };
 }
 
+/**
+ * The event visitors see now (the next one, else the last one; EVENT_STARTS_AT moves its start
+ * for staging) with its schedule, or undefined when no event has ever been published.
+ */
+export async function eventSchedule(
+  services: { env: Pick<Env, "EVENT_STARTS_AT">; content: Pick<SiteContentStore, "listLive"> },
+  now = new Date(),
+): Promise<EventSchedule | undefined> {
+  const event = await currentEvent(services.content, { now, startsAt: services.env.EVENT_STARTS_AT });
+  return event ? scheduleOf(event, now) : undefined;
+}
+
+/** The page's view of the current event: its schedule and its places (full when all are taken). */
+export async function eventPage(
+  services: Parameters<typeof eventSchedule>[0] & { database: { db: LeadDeps["db"] } },
+  now = new Date(),
+): Promise<(EventSchedule & { places: Places; full: boolean }) | undefined> {
+  const schedule = await eventSchedule(services, now);
+  if (!schedule) return undefined;
+  const places = await placesOf(services.database.db, schedule.event.key);
+  return { ...schedule, places, full: places.taken >= schedule.event.data.capacity };
+}
+
+/** The last event each content store answered with, for a signup that arrives while the database is away. */
+const lastKnown = new WeakMap<object, PublishedEvent>();
+
+/**
+ * The current event for a signup. When the database cannot be read, the event this instance last
+ * read stands in (or none): the signup is still taken into the outbox and nothing is lost.
+ */
+async function scheduleForSignup(services: LeadContext["services"]): Promise<EventSchedule | undefined | "unknown"> {
+  try {
+    const schedule = await eventSchedule(services);
+    if (schedule) lastKnown.set(services.content, schedule.event);
+    return schedule;
+  } catch (error) {
+    services.logger.warn({ err: error }, "reading the current event failed; taking the signup anyway");
+    const known = lastKnown.get(services.content);
+    return known ? scheduleOf(known) : "unknown";
+  }
+}
+
 export async function handleEventSignup(request: Request, ctx: LeadContext): Promise<EventResponse> {
   const { services } = ctx;
-  const schedule = eventSchedule(services.env);
+  const found = await scheduleForSignup(services);
+  if (!found) return { outcome: { status: "closed", message: NO_EVENT_MESSAGE }, status: 410 };
+  const schedule = found === "unknown" ? undefined : found;
   // A page opened before the start, sent after it: refuse before reading anything, store nothing.
-  if (schedule.state.status === "passed")
+  if (schedule?.state.status === "passed")
     return { outcome: { status: "closed", message: closedMessage(schedule.dateLabel) }, status: 410 };
   const guard = await guardForm(request, ctx, { form: "event", accept: ["json", "form"] });
   if (!guard.ok) {
@@ -81,10 +135,13 @@ export async function handleEventSignup(request: Request, ctx: LeadContext): Pro
     idempotencyKey,
     name: signup.name,
     phone: signup.phone,
+    eventKey: schedule?.event.key,
     ...submissionFacts(request, ctx, "event", signup),
   };
   const stored = await storeLead(leadDeps(ctx), "event", lead);
   if (stored.status === "failed")
     return { outcome: { status: "failed", message: EVENT_MESSAGES.databaseError }, status: 503 };
-  return { outcome: { status: "ok", leadId: stored.leadId }, status: 200 };
+  // Queued in the outbox (database away): the place is decided when it is replayed.
+  const waitlisted = stored.status === "stored" && stored.waitlisted;
+  return { outcome: { status: "ok", leadId: stored.leadId, ...(waitlisted ? { waitlisted } : {}) }, status: 200 };
 }

@@ -1,10 +1,10 @@
 import "~/infra/zod-config";
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { consentCaptureSchema, recordConsent } from "~/infra/consent.server";
 import { firstTouchSchema } from "~/infra/first-touch";
-import { signups } from "#db/schema";
+import { contentEntries, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer } from "~/infra/mail.server";
@@ -44,6 +44,8 @@ export const eventLeadSchema = z.object({
   ...base,
   name: z.string(),
   phone: z.string(),
+  /** The event's content key; absent on entries queued before events were kept in the database. */
+  eventKey: z.string().optional(),
 });
 
 export type IntakeLead = z.infer<typeof intakeLeadSchema>;
@@ -95,7 +97,29 @@ function rowOf(kind: LeadKind, lead: IntakeLead | EventLead) {
     };
   }
   const event = lead as EventLead;
-  return { ...common, formName: FORM_NAMES.event, name: event.name, phone: event.phone };
+  return { ...common, formName: FORM_NAMES.event, name: event.name, phone: event.phone, eventKey: event.eventKey };
+}
+
+/**
+ * Whether an event signup gets a place or joins the waiting list, decided inside the signup's
+ * transaction: the event's row is locked first, so two signups racing for the last place are
+ * counted one after the other and exactly one of them gets it (on every instance: the lock is in
+ * the database).
+ */
+async function joinsWaitingList(tx: Db, eventKey: string): Promise<boolean> {
+  const [entry] = await tx
+    .select({ published: contentEntries.published, draft: contentEntries.draft })
+    .from(contentEntries)
+    .where(and(eq(contentEntries.kind, "event"), eq(contentEntries.key, eventKey)))
+    .for("update");
+  const data = (entry?.published ?? entry?.draft) as { capacity?: unknown } | null | undefined;
+  const capacity = typeof data?.capacity === "number" ? data.capacity : undefined;
+  if (capacity === undefined) return false;
+  const [taken] = await tx
+    .select({ n: count() })
+    .from(signups)
+    .where(and(eq(signups.eventKey, eventKey), eq(signups.waitlisted, false)));
+  return (taken?.n ?? 0) >= capacity;
 }
 
 /** Idempotent insert: a second call with the same key returns the first row's id. */
@@ -103,30 +127,32 @@ export async function writeLead(
   db: Db,
   kind: LeadKind,
   lead: IntakeLead | EventLead,
-): Promise<{ id: string; inserted: boolean }> {
+): Promise<{ id: string; inserted: boolean; waitlisted: boolean }> {
   // The lead and its proof of consent are stored together or not at all.
   const inserted = await db.transaction(async (tx) => {
+    const eventKey = kind === "event" ? (lead as EventLead).eventKey : undefined;
+    const waitlisted = eventKey ? await joinsWaitingList(tx, eventKey) : false;
     const rows = await tx
       .insert(signups)
-      .values(rowOf(kind, lead))
+      .values({ ...rowOf(kind, lead), waitlisted })
       .onConflictDoNothing({ target: signups.idempotencyKey })
-      .returning({ id: signups.id });
+      .returning({ id: signups.id, waitlisted: signups.waitlisted });
     if (rows[0] && lead.consent) await recordConsent(tx, { signupId: rows[0].id }, "signup", lead.consent);
     return rows;
   });
-  if (inserted[0]) return { id: inserted[0].id, inserted: true };
+  if (inserted[0]) return { id: inserted[0].id, inserted: true, waitlisted: inserted[0].waitlisted };
   const [existing] = await db
-    .select({ id: signups.id })
+    .select({ id: signups.id, waitlisted: signups.waitlisted })
     .from(signups)
     .where(eq(signups.idempotencyKey, lead.idempotencyKey))
     .limit(1);
   if (!existing) throw new Error("signup conflicted but no row holds its idempotency key");
-  return { id: existing.id, inserted: false };
+  return { id: existing.id, inserted: false, waitlisted: existing.waitlisted };
 }
 
 export type StoreResult =
   /** In the database. */
-  | { status: "stored"; leadId: string }
+  | { status: "stored"; leadId: string; waitlisted: boolean }
   /** In the outbox; replayed into the database when it is back. The visitor's lead is safe. */
   | { status: "queued"; leadId: string }
   /** Neither the database nor the outbox took it. */
@@ -135,8 +161,8 @@ export type StoreResult =
 export async function storeLead(deps: LeadDeps, kind: LeadKind, lead: IntakeLead | EventLead): Promise<StoreResult> {
   try {
     const result = await writeLead(deps.db, kind, lead);
-    if (result.inserted) notifyTrainer(deps, kind, lead);
-    return { status: "stored", leadId: result.id };
+    if (result.inserted) notifyTrainer(deps, kind, lead, result.waitlisted);
+    return { status: "stored", leadId: result.id, waitlisted: result.waitlisted };
   } catch (error) {
     deps.logger.error({ err: error, kind, leadId: lead.id }, "storing a lead failed, trying the outbox");
   }
@@ -155,7 +181,7 @@ export function replayHandler(kind: LeadKind, deps: Omit<LeadDeps, "outbox">) {
   return async (payload: unknown): Promise<void> => {
     const lead = schema.parse(payload);
     const result = await writeLead(deps.db, kind, lead);
-    if (result.inserted) notifyTrainer(deps, kind, lead);
+    if (result.inserted) notifyTrainer(deps, kind, lead, result.waitlisted);
   };
 }
 
@@ -165,10 +191,21 @@ export function leadPageUrl(siteUrl: string, kind: LeadKind, leadId: string): st
 }
 
 /** The push notification for a new lead: who, and what they want; a tap opens the lead. */
-export function leadPush(siteUrl: string, kind: LeadKind, lead: IntakeLead | EventLead): PushMessage {
+export function leadPush(
+  siteUrl: string,
+  kind: LeadKind,
+  lead: IntakeLead | EventLead,
+  waitlisted = false,
+): PushMessage {
   const url = leadPageUrl(siteUrl, kind, lead.id);
   const tag = `lead-${lead.id}`;
-  if (kind === "event") return { title: "New event signup", body: oneLine((lead as EventLead).name), url, tag };
+  if (kind === "event")
+    return {
+      title: waitlisted ? "New name on the event's waiting list" : "New event signup",
+      body: oneLine((lead as EventLead).name),
+      url,
+      tag,
+    };
   const intake = lead as IntakeLead;
   const goal = intake.answers.q1 ? answerLabel(1, intake.answers.q1) : "intake";
   return { title: "New lead", body: oneLine(`${intake.firstName} ${intake.lastName}: ${goal}`), url, tag };
@@ -179,11 +216,13 @@ export function notifyTrainer(
   deps: Pick<LeadDeps, "mailer" | "logger" | "trainerEmail" | "siteUrl" | "push">,
   kind: LeadKind,
   lead: IntakeLead | EventLead,
+  waitlisted = false,
 ): void {
-  deps.push?.notify(leadPush(deps.siteUrl, kind, lead));
+  deps.push?.notify(leadPush(deps.siteUrl, kind, lead, waitlisted));
   if (!deps.mailer) return;
   const link = leadPageUrl(deps.siteUrl, kind, lead.id);
-  const message = kind === "intake" ? intakeMail(lead as IntakeLead, link) : eventMail(lead as EventLead, link);
+  const message =
+    kind === "intake" ? intakeMail(lead as IntakeLead, link) : eventMail(lead as EventLead, link, waitlisted);
   deps.mailer
     .send({ to: deps.trainerEmail, ...message, replyTo: kind === "intake" ? (lead as IntakeLead).email : undefined })
     .catch((error: unknown) =>
@@ -222,11 +261,14 @@ export function intakeMail(lead: IntakeLead, link: string): { subject: string; t
   };
 }
 
-export function eventMail(lead: EventLead, link: string): { subject: string; text: string } {
+export function eventMail(lead: EventLead, link: string, waitlisted = false): { subject: string; text: string } {
   return {
-    subject: oneLine(`New event signup: ${lead.name}`),
+    subject: oneLine(waitlisted ? `Event waiting list: ${lead.name}` : `New event signup: ${lead.name}`),
     text: [
-      `A new signup for the beach workout came in on ${whenReceived(lead.createdAt)}.`,
+      waitlisted
+        ? `The event is full; a new name joined its waiting list on ${whenReceived(lead.createdAt)}.`
+        : `A new signup for the event came in on ${whenReceived(lead.createdAt)}.`,
+      ...(lead.eventKey ? [`Event: ${lead.eventKey}`] : []),
       `All signups: ${link}`,
       "",
       `Name: ${lead.name}`,

@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test as base } from "./fixtures";
+import { createTrainer, signInAndEnrol } from "./back-office-helpers";
+import { startFaultServer, type FaultServer } from "../support/fault";
+import { WAITLIST_TEXTS } from "~/features/leads/event-schema";
+import { localDateTimeOf } from "~/features/events/zoned-time";
+
+/**
+ * The trainer creates the next event in the back office and visitors fill it. A publish changes
+ * what every visitor sees, so this spec has a server and database of its own.
+ */
+const test = base.extend<{ dataDir: string }, { ownServer: FaultServer }>({
+  ownServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
+    async ({}, use) => {
+      const server = await startFaultServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 180_000 },
+  ],
+  baseURL: async ({ ownServer }, use) => use(ownServer.url),
+  dataDir: async ({ ownServer }, use) => use(ownServer.dataDir),
+});
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
+});
+
+async function eventJsonLd(page: Page): Promise<Record<string, unknown> | undefined> {
+  const json = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return json.map((t) => JSON.parse(t) as Record<string, unknown>).find((d) => d["@type"] === "Event");
+}
+
+/** A visitor signs up, taking as long as a person does (the form ignores instant submissions as bots). */
+async function signUp(page: Page, name: string, button: string) {
+  await page.clock.install();
+  await page.goto("/nicaragua");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Phone number").fill("+31 6 1234 5678");
+  await page.clock.fastForward(5_000);
+  await page.getByRole("button", { name: button }).click();
+}
+
+test("the trainer creates an event with 2 places; two visitors fill it, a third joins the waiting list, all in the back office", async ({
+  page,
+  baseURL,
+  dataDir,
+}) => {
+  test.slow();
+  const trainer = await createTrainer(baseURL ?? "", dataDir);
+  await signInAndEnrol(page, trainer);
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Events" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
+  await page.getByRole("link", { name: "Create the next event" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Create the next event" })).toBeVisible();
+  await expectAccessible(page);
+
+  const title = `Evening intervals ${randomUUID().slice(0, 6)}`;
+  // Three weeks ahead, as the venue's calendar reads it.
+  const day = localDateTimeOf(new Date(Date.now() + 21 * 86_400_000), "Europe/Amsterdam").slice(0, 10);
+  await page.getByLabel("Name of the event").fill(title);
+  await page.getByLabel("Date at the venue").fill(day);
+  await page.getByLabel("Start time at the venue").fill("19:15");
+  await page.getByLabel("Venue's time zone").selectOption("Europe/Amsterdam");
+  await page.getByLabel("Venue", { exact: true }).fill("Westerpark");
+  await page.getByLabel("Street address or how to find the spot").fill("Haarlemmerweg 8");
+  await page.getByLabel("Town or city").fill("Amsterdam");
+  await page.getByLabel("Region or province").fill("Noord-Holland");
+  await page.getByLabel("Country", { exact: true }).fill("Netherlands");
+  await page.getByLabel(/Country code/).fill("NL");
+  await page.getByLabel(/^Price/).fill("12");
+  await page.getByLabel(/^Currency/).fill("EUR");
+  // A mistake first: the refusal says why, next to the field, and keeps what was typed.
+  await page.getByLabel("Places").fill("0");
+  await page.getByRole("button", { name: "Save and publish" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Not saved" })).toBeVisible();
+  await expect(page.getByLabel("Places")).toHaveAccessibleDescription(/at least 1 place/);
+  await expect(page.getByLabel("Name of the event")).toHaveValue(title);
+  await page.getByLabel("Places").fill("2");
+  await page.getByRole("button", { name: "Save and publish" }).click();
+  await expect(page.getByText("Event created and on the site.")).toBeVisible();
+  await expectAccessible(page);
+
+  // The public page follows the published event at once: its title, place and structured data.
+  await page.goto("/nicaragua");
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText("Westerpark, Amsterdam", { exact: true })).toBeVisible();
+  expect(await eventJsonLd(page)).toMatchObject({
+    name: title,
+    startDate: expect.stringMatching(new RegExp(`^${day}T19:15:00\\+0[12]:00$`)),
+    location: { address: { streetAddress: "Haarlemmerweg 8", addressCountry: "NL" } },
+    offers: { price: 12, priceCurrency: "EUR", availability: "https://schema.org/InStock" },
+  });
+  // The signup button's words are the event's own (the trainer may change them).
+  const button = (await page.locator("#reserve").getByRole("button").innerText()).trim();
+
+  const guest = await page.context().browser()!.newContext({ baseURL });
+  const guestPage = await guest.newPage();
+  await guestPage.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
+  for (const name of ["Anouk", "Bram"]) {
+    await signUp(guestPage, name, button);
+    await expect(guestPage.getByRole("button", { name: button })).toHaveCount(0);
+    await expect(guestPage.getByText(WAITLIST_TEXTS.thanks)).toHaveCount(0);
+  }
+  // Both places are taken: the page says so and the form takes names for the waiting list.
+  await guestPage.goto("/nicaragua");
+  await expect(guestPage.getByText(WAITLIST_TEXTS.badge)).toBeVisible();
+  await expect(guestPage.getByRole("heading", { name: WAITLIST_TEXTS.heading })).toBeVisible();
+  expect(await eventJsonLd(guestPage)).toMatchObject({ offers: { availability: "https://schema.org/SoldOut" } });
+  await expectAccessible(guestPage);
+  await signUp(guestPage, "Carmen", WAITLIST_TEXTS.button);
+  await expect(guestPage.getByText(WAITLIST_TEXTS.thanks)).toBeVisible();
+  await guest.close();
+
+  // The back office lists the event with its places and the waiting list, and who is on it.
+  await page.goto("/admin/events");
+  const item = page.getByRole("listitem").filter({ hasText: title });
+  await expect(item).toContainText("2 of 2 places taken, 1 on the waiting list");
+  await item.getByRole("link", { name: /places taken/ }).click();
+  const table = page.getByRole("table");
+  await expect(table.getByRole("row").filter({ hasText: "Carmen" })).toContainText("Waiting list");
+  await expect(table.getByRole("row").filter({ hasText: "Anouk" })).toContainText("Place");
+  await expect(table.getByRole("row").filter({ hasText: "Bram" })).toContainText("Place");
+  await expectAccessible(page);
+  // The first event, long over, is still listed with its own signups.
+  await page.goto("/admin/events");
+  await expect(page.getByRole("region", { name: "Past events" }).getByRole("listitem")).not.toHaveCount(0);
+});
