@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function TestimonialVisualExport() {
   const first = testimonials[0];
   return (
-    <AdminShell title="Testimonial image export">
+    <AdminShell title="Social-media picture of a testimonial">
       <TestimonialExportTool
         initial={{ title: "Testimonial", name: first?.name ?? "", text: first?.text ?? "" }}
         brand={site.name}

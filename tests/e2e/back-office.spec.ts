@@ -298,7 +298,7 @@ test.describe("back office", () => {
       ["/admin/security", "Security"],
       ["/admin/confirm", "Confirm it is you"],
       ["/faq-visual-export", "FAQ image export"],
-      ["/testimonial-visual-export", "Testimonial image export"],
+      ["/testimonial-visual-export", "Social-media picture of a testimonial"],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

@@ -7,6 +7,7 @@ import { currentEvent, placesOf } from "~/features/events/events.server";
 import { instantOf, localDateTimeOf } from "~/features/events/zoned-time";
 import { writeLead, type EventLead } from "~/features/leads/signups.server";
 import { auditLog, signups } from "#db/schema";
+import { applyRetention } from "~/features/back-office/retention.server";
 import { event as firstEvent } from "#content/event";
 
 const trainer = { userId: null, ip: "203.0.113.9" };
@@ -166,5 +167,22 @@ describe.each(engines)("events on %s", (engine: Engine) => {
     await saveEvent(content, saved.key, form(40, { title: "Small group", capacity: "3" }), trainer, { publish: true });
     expect(await writeLead(database.db, "event", lead(saved.key, 6))).toMatchObject({ waitlisted: false });
     expect(await writeLead(database.db, "event", lead(saved.key, 7))).toMatchObject({ waitlisted: true });
+  });
+
+  it("removes an event's signups a month after that event, and keeps the next event's", async () => {
+    const over = lead("over-event", 1);
+    const next = lead("next-event", 1);
+    await writeLead(database.db, "event", over);
+    await writeLead(database.db, "event", next);
+    const now = new Date();
+    const eventStarts = new Map([
+      ["over-event", new Date(now.getTime() - 40 * 86_400_000)],
+      ["next-event", new Date(now.getTime() + 10 * 86_400_000)],
+    ]);
+    const counts = await applyRetention(database.db, now, { eventStarts });
+    expect(counts.eventSignups).toBeGreaterThanOrEqual(1);
+    const left = (await database.db.select({ key: signups.eventKey }).from(signups)).map((r) => r.key);
+    expect(left).not.toContain("over-event");
+    expect(left).toContain("next-event");
   });
 });

@@ -44,7 +44,7 @@ const NAV = [
   { to: "/admin/unsaved", label: "Unsaved submissions" },
   { to: "/admin/data-requests", label: "Data requests" },
   { to: "/faq-visual-export", label: "FAQ images" },
-  { to: "/testimonial-visual-export", label: "Testimonial images" },
+  { to: "/testimonial-visual-export", label: "Make a social-media picture of a testimonial" },
   { to: "/admin/security", label: "Security" },
 ];
 
