@@ -22,6 +22,16 @@ const VNU_UNKNOWN_CSS: { pattern: RegExp; why: string }[] = [
     pattern: /^CSS: “(animation-timeline|animation-range|view-timeline|timeline-scope)”: Property “\1” doesn't exist/,
     why: "scroll-driven animations (the questionnaire's and articles' progress bars)",
   },
+  {
+    pattern: /^CSS: “(anchor-name|position-anchor|position-try-fallbacks)”: Property “\1” doesn't exist/,
+    why: "anchor positioning of the header's dropdown panels (decision 026)",
+  },
+  { pattern: /^CSS: Unrecognized at-rule “@position-try”/, why: "the dropdown panels' fallback position" },
+  { pattern: /^CSS: “top”: “anchor\(bottom\)” is not a “top” value/, why: "a panel placed under its button" },
+  {
+    pattern: /^CSS: “justify-self”: “anchor-center” is not a “justify-self” value/,
+    why: "a panel centred on its button",
+  },
   { pattern: /^CSS: “margin-trim”: Property “margin-trim” doesn't exist/, why: "Tailwind's prose spacing" },
   {
     pattern: /^CSS: “transition-property”: “--tw-[a-z-]+” is not a “transition-property” value/,
