@@ -34,6 +34,11 @@ const VNU_UNKNOWN_CSS: { pattern: RegExp; why: string }[] = [
   },
   { pattern: /^CSS: “margin-trim”: Property “margin-trim” doesn't exist/, why: "Tailwind's prose spacing" },
   {
+    pattern:
+      /^CSS: (“(anchor-name|position-anchor|position-try-fallbacks)”: Property “\2” doesn't exist|Unrecognized at-rule “@position-try”|“top”: “anchor\(bottom\)” is not a “top” value|“justify-self”: “anchor-center” is not a “justify-self” value)/,
+    why: "anchor positioning (the header's Services and Blog dropdowns, placed under their buttons)",
+  },
+  {
     pattern: /^CSS: “transition-property”: “--tw-[a-z-]+” is not a “transition-property” value/,
     why: "transitions of registered custom properties (@property)",
   },

@@ -112,7 +112,9 @@ export async function runServerExpectingExit(
   let output = "";
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  // A limit for a server that never exits, not a wait: under a load of 20+ on 2 cores (several
+  // suites at once) a start that stops at its configuration check took over 20 s.
+  const timer = setTimeout(() => child.kill("SIGKILL"), 50_000);
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   clearTimeout(timer);
   return { code, output };
