@@ -461,7 +461,7 @@ test.describe("success page", () => {
     await expect(page).toHaveURL(/\/pricing$/);
   });
 
-  test("reports the purchase and counts down without the app; hydrating later changes nothing", async ({
+  test("reports the purchase and counts down as a document; the page's enhancers change nothing", async ({
     page,
     request,
   }) => {
@@ -473,26 +473,31 @@ test.describe("success page", () => {
     await dataLayerEvent(page, "payment_success");
     await page.clock.runFor(4_000);
     await expect(page.getByText("Taking you to the home page in 11 seconds.")).toBeVisible();
-    // The page's live parts are its own inline script: the app is neither fetched nor run.
-    expect(scripts).toEqual([]);
-    await expect(hydrated(page)).toHaveCount(0);
+    // The page's live parts are its own inline script: the page carries no application (decision 026);
+    // what it may fetch once idle is the footer form's enhancer.
+    expect(
+      scripts.filter(
+        (url) => !/\/assets\/enhance-|newsletter-|email-address-|form-fields-|track-|reset-delay-/.test(url),
+      ),
+    ).toEqual([]);
+    await expect(page.locator("html[data-document]")).toHaveCount(1);
+    await expect(page.locator("#app-entry, script[type=module]")).toHaveCount(0);
 
-    // The visitor scrolls: the app hydrates over the running countdown without a mismatch (the
-    // fixture fails on console errors) and without reporting the purchase twice.
+    // The visitor scrolls: the footer's enhancer loads; the countdown runs on, the purchase is reported once.
     await page.mouse.wheel(0, 10);
-    await expect(hydrated(page)).toHaveCount(1);
+    await expect(page.locator("[data-enhance]:not([data-enhanced])")).toHaveCount(0);
+    expect(scripts.some((url) => /entry\.client|\/client-|root-/.test(url))).toBe(false);
     await page.clock.runFor(1_000);
     await expect(page.getByText("Taking you to the home page in 10 seconds.")).toBeVisible();
     expect(await eventCount(page, "payment_success")).toBe(1);
-    // With the app running, the end of the countdown is a client-side navigation.
-    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    // The end of the countdown loads the home page as a document.
     await page.clock.runFor(10_000);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await expect(hydrated(page)).toHaveCount(0);
   });
 
-  test("'Stay on this page' works before the app has loaded and after it hydrates", async ({ page, request }) => {
+  test("'Stay on this page' works before the page's enhancers run and after", async ({ page, request }) => {
     const sessionId = await paidSessionId(request);
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 60_000);
@@ -501,12 +506,13 @@ test.describe("success page", () => {
     await page.getByRole("button", { name: "Stay on this page" }).click();
     await expect(page.getByText("You're staying on this page.")).toBeVisible();
     await expect(page.getByTestId("countdown")).toBeHidden();
-    // The click started the app; once it runs (and the click is replayed) the page stays as it is.
-    await expect(hydrated(page)).toHaveCount(1);
+    // The click also started the enhancers; once they run the page stays as it is.
+    await expect(page.locator("[data-enhance]:not([data-enhanced])")).toHaveCount(0);
     await page.clock.runFor(20_000);
     await expect(page.getByText("You're staying on this page.")).toBeVisible();
     await expect(page).toHaveURL(/\/success\?session_id=/);
     expect(await eventCount(page, "payment_success")).toBe(1);
+    await expect(hydrated(page)).toHaveCount(0);
   });
 });
 
@@ -528,7 +534,7 @@ test.describe("cancel page", () => {
     await expect(page).toHaveURL(/\/pricing$/);
   });
 
-  test("runs without the app, and the app hydrating mid-countdown takes over quietly", async ({ page }) => {
+  test("runs as a document, and the page's enhancers starting mid-countdown change nothing", async ({ page }) => {
     const scripts = scriptRequests(page);
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 60_000);
@@ -539,11 +545,16 @@ test.describe("cancel page", () => {
     await page.clock.runFor(3_000);
     await expect(page.getByText("Taking you back to the pricing page in 12 seconds.")).toBeVisible();
     expect(await dataLayerEvent(page, "payment_cancelled")).toEqual({ event: "payment_cancelled" });
-    expect(scripts).toEqual([]);
-    await expect(hydrated(page)).toHaveCount(0);
+    expect(
+      scripts.filter(
+        (url) => !/\/assets\/enhance-|newsletter-|email-address-|form-fields-|track-|reset-delay-/.test(url),
+      ),
+    ).toEqual([]);
+    await expect(page.locator("html[data-document]")).toHaveCount(1);
 
     await page.mouse.wheel(0, 10);
-    await expect(hydrated(page)).toHaveCount(1);
+    await expect(page.locator("[data-enhance]:not([data-enhanced])")).toHaveCount(0);
+    expect(scripts.some((url) => /entry\.client|\/client-|root-/.test(url))).toBe(false);
     await expect(page.getByText("Processing...")).toBeHidden();
     await page.clock.runFor(2_000);
     await expect(page.getByText("Taking you back to the pricing page in 10 seconds.")).toBeVisible();

@@ -149,6 +149,39 @@ test("Accept loads the tag manager with the configured container", async ({ cont
   expect(tracked.urls.some((url) => url.includes(`id=${GTM_ID}`))).toBe(true);
 });
 
+test("on a document page (no application) the bar's enhancer counts the page view, loads the tag manager on Accept and reopens from Cookie settings", async ({
+  context,
+  tracked,
+}) => {
+  const page = await context.newPage();
+  await page.goto(`${origin}/privacy-policy`, { waitUntil: "networkidle" });
+  await expect(page.locator("html[data-document]")).toHaveCount(1);
+  expect(tracked.urls).toEqual([]);
+  const tagManager = page.waitForRequest((request) => request.url().includes("googletagmanager.com/gtm.js"));
+  await bar(page).getByRole("button", { name: "Accept" }).click();
+  expect(new URL((await tagManager).url()).searchParams.get("id")).toBe(GTM_ID);
+  await expect(bar(page)).toBeHidden();
+  const pageViews = await page.evaluate(
+    () => (window.dataLayer ?? []).filter((entry) => (entry as { event?: string }).event === "page_view").length,
+  );
+  expect(pageViews).toBe(1);
+
+  await page.getByRole("contentinfo").getByRole("button", { name: "Cookie settings" }).click();
+  await expect(bar(page)).toBeVisible();
+  await expect(bar(page).getByText("Your current choice: analytics cookies accepted.")).toBeVisible();
+  await expect(bar(page).getByRole("heading", { name: "Cookies on this site:" })).toBeFocused();
+  await bar(page).getByRole("button", { name: "Reject" }).click();
+  await expect(bar(page)).toBeHidden();
+  await expect(page.getByRole("contentinfo").getByRole("button", { name: "Cookie settings" })).toBeFocused();
+
+  // Another document page after Accept: the tag manager loads straight away.
+  await page.evaluate(() => localStorage.setItem("cookie-consent", "accepted"));
+  tracked.urls.length = 0;
+  await page.goto(`${origin}/terms`, { waitUntil: "networkidle" });
+  await expect(page.locator("[data-enhance]:not([data-enhanced])")).toHaveCount(0);
+  await expect.poll(() => tracked.urls.some((url) => url.includes(`id=${GTM_ID}`))).toBe(true);
+});
+
 test("Accept keeps how the visitor found the site, from the page where they accepted; Reject forgets it", async ({
   context,
 }) => {
