@@ -9,6 +9,8 @@ interface GraphInfo {
 
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const ISLAND_ENTRY = /[\\/]([\w-]+)\.island\.tsx$/;
+/** A page's small plain-script enhancers (decision 026) share modules with islands but never React. */
+const ENHANCER_ENTRY = /[\\/]([\w-]+)\.enhancer\.ts$/;
 
 /**
  * The islands that reach a module through static imports (an island's own entry reaches itself).
@@ -20,6 +22,8 @@ function islandsReaching(graph: GraphInfo, memo: Map<string, Set<string>>, id: s
   const found = new Set<string>();
   const own = ISLAND_ENTRY.exec(id)?.[1];
   if (own) found.add(own);
+  const enhancer = ENHANCER_ENTRY.exec(id)?.[1];
+  if (enhancer) found.add(`enhancer:${enhancer}`);
   path.add(id);
   for (const importer of graph.getModuleInfo(id)?.importers ?? []) {
     if (path.has(importer)) continue;
@@ -58,8 +62,10 @@ export function islandEntriesPlugin(): Plugin {
     configEnvironment(name) {
       if (name !== "client") return;
       const memo = new Map<string, Set<string>>();
-      const reached = (id: string, graph: GraphInfo) =>
+      const entriesReaching = (id: string, graph: GraphInfo) =>
         REACT.test(id) || id.includes("\0") ? [] : [...islandsReaching(graph, memo, id, new Set())].sort();
+      const byEnhancer = (entry: string) => entry.startsWith("enhancer:");
+      const reached = (id: string, graph: GraphInfo) => entriesReaching(id, graph).filter((e) => !byEnhancer(e));
       return {
         build: {
           rolldownOptions: {
@@ -68,6 +74,17 @@ export function islandEntriesPlugin(): Plugin {
                 groups: [
                   // React and React DOM in one file, shared by the islands and the back office's application.
                   { name: "react", test: REACT, priority: 20 },
+                  {
+                    // What a page's plain-script enhancers (decision 026) share with an island, in a file of its own
+                    // taken before the islands' groups: an island's group takes its modules'
+                    // dependencies with it, and a content page that loads only an enhancer must not
+                    // fetch an island's chunk, and React with it.
+                    name: (id: string, graph: GraphInfo) => {
+                      const entries = entriesReaching(id, graph);
+                      return entries.some(byEnhancer) && !entries.every(byEnhancer) ? "enhancers-shared" : null;
+                    },
+                    priority: 18,
+                  },
                   {
                     // Code two islands share, in a file of its own (taken before either island's group
                     // pulls it in with its own dependencies).
