@@ -34,8 +34,10 @@ const needles = [
   PERSONAL.email,
   PERSONAL.firstName,
   PERSONAL.lastName,
-  "4455",
-  "6677",
+  // The phone number as typed and as stored (+31644556677); a lone digit group would also match a
+  // timestamp or an id in a log line.
+  "4455 6677",
+  "44556677",
   PERSONAL.token,
   PERSONAL.cookie,
   "reader.one@example.test",
