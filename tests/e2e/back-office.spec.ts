@@ -297,6 +297,12 @@ test.describe("back office", () => {
       ["/admin/data-requests", "Data requests"],
       ["/admin/security", "Security"],
       ["/admin/confirm", "Confirm it is you"],
+      ["/admin/articles", "Articles"],
+      ["/admin/articles/new", "New article"],
+      ["/admin/offers", "Prices"],
+      ["/admin/events", "Events"],
+      ["/admin/events/new", "Create the next event"],
+      ["/admin/vitals", "Page speed"],
       ["/faq-visual-export", "FAQ image export"],
       ["/testimonial-visual-export", "Social-media picture of a testimonial"],
     ] as const) {
@@ -304,6 +310,11 @@ test.describe("back office", () => {
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await expectAccessible(page);
     }
+    // An existing article's editor, reached as the trainer would: from the list.
+    await page.goto("/admin/articles");
+    await page.getByRole("table").getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectAccessible(page);
     await page.goto("/admin/security");
     await expect(page.getByRole("cell", { name: /\(this device\)/ })).toBeVisible();
   });
