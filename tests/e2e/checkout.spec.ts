@@ -477,7 +477,8 @@ test.describe("success page", () => {
     // what it may fetch once idle is the footer form's enhancer.
     expect(
       scripts.filter(
-        (url) => !/\/assets\/enhance-|newsletter-|email-address-|form-fields-|track-|reset-delay-/.test(url),
+        (url) =>
+          !/\/assets\/(enhance|enhancers-shared|newsletter|email-address|form-fields|track|reset-delay)-/.test(url),
       ),
     ).toEqual([]);
     await expect(page.locator("html[data-document]")).toHaveCount(1);
@@ -547,7 +548,8 @@ test.describe("cancel page", () => {
     expect(await dataLayerEvent(page, "payment_cancelled")).toEqual({ event: "payment_cancelled" });
     expect(
       scripts.filter(
-        (url) => !/\/assets\/enhance-|newsletter-|email-address-|form-fields-|track-|reset-delay-/.test(url),
+        (url) =>
+          !/\/assets\/(enhance|enhancers-shared|newsletter|email-address|form-fields|track|reset-delay)-/.test(url),
       ),
     ).toEqual([]);
     await expect(page.locator("html[data-document]")).toHaveCount(1);
