@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-
 import type { Route } from "./+types/admin-event";
 import { requireServices } from "~/context";
 import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
-import { AdminShell, adminMeta, formatDateTime, Notice, SubmitButton } from "~/features/back-office/ui";
+import { AdminShell, adminMeta, Notice, SubmitButton, VersionHistory } from "~/features/back-office/ui";
 import {
   formValuesOf,
   isContentError,
@@ -261,28 +261,7 @@ export default function AdminEvent() {
         </Form>
       ) : null}
 
-      {versions.length ? (
-        <section aria-labelledby="history-heading" className="mt-8 rounded-2xl bg-white p-5 ring-1 ring-navy/10">
-          <h2 id="history-heading" className="text-xl font-semibold text-navy">
-            Earlier versions
-          </h2>
-          <ol className="mt-3 grid gap-2 text-sm">
-            {versions.map((v) => (
-              <li key={v.version} className="flex flex-wrap items-center justify-between gap-2">
-                <span>
-                  <strong>Version {v.version}</strong> ({v.reason}, {formatDateTime(v.createdAt)}): {v.summary}
-                </span>
-                <Form method="post">
-                  <input type="hidden" name="version" value={v.version} />
-                  <SubmitButton name="intent" value="restore" variant="secondary">
-                    Restore version {v.version} and publish
-                  </SubmitButton>
-                </Form>
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : null}
+      {versions.length ? <VersionHistory versions={versions} /> : null}
     </AdminShell>
   );
 }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin-offers";
 import type { Duration } from "#content/types";
 import { requireServices } from "~/context";
 import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
-import { AdminShell, adminMeta, formatDateTime, Notice, SubmitButton } from "~/features/back-office/ui";
+import { AdminShell, adminMeta, formatDateTime, Notice, SubmitButton, VersionHistory } from "~/features/back-office/ui";
 import { OFFERS_KEY, publishOffers, restoreOffers, saveOfferPrices } from "~/features/checkout/offers-admin.server";
 import { durationLabel, PRICE_RANGE_EURO, priceInputOf, type PriceInput } from "~/features/checkout/price-rules";
 import { formatEuro } from "~/features/checkout/catalogue";
@@ -173,26 +173,7 @@ export default function AdminOffers() {
         </div>
       </section>
 
-      <section aria-labelledby="history-heading" className="mt-8 rounded-2xl bg-white p-5 ring-1 ring-navy/10">
-        <h2 id="history-heading" className="text-xl font-semibold text-navy">
-          Earlier versions
-        </h2>
-        <ol className="mt-3 grid gap-2 text-sm">
-          {versions.map((v) => (
-            <li key={v.version} className="flex flex-wrap items-center justify-between gap-2">
-              <span>
-                <strong>Version {v.version}</strong> ({v.reason}, {formatDateTime(v.createdAt)}): {v.prices}
-              </span>
-              <Form method="post">
-                <input type="hidden" name="version" value={v.version} />
-                <SubmitButton name="intent" value="restore" variant="secondary">
-                  Restore version {v.version} and publish
-                </SubmitButton>
-              </Form>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <VersionHistory versions={versions.map((v) => ({ ...v, summary: v.prices }))} />
     </AdminShell>
   );
 }

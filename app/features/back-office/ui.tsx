@@ -296,3 +296,33 @@ export const adminMeta = (title: string) => [
   { tagName: "link", rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { name: "theme-color", content: "#0b1f3a" },
 ];
+
+/** An editor's earlier versions, each with a one-click "restore and publish" (articles keep their own list with diffs). */
+export function VersionHistory({
+  versions,
+}: {
+  versions: { version: number; reason: string; createdAt: Date | string; summary: ReactNode }[];
+}) {
+  return (
+    <section aria-labelledby="history-heading" className="mt-8 rounded-2xl bg-white p-5 ring-1 ring-navy/10">
+      <h2 id="history-heading" className="text-xl font-semibold text-navy">
+        Earlier versions
+      </h2>
+      <ol className="mt-3 grid gap-2 text-sm">
+        {versions.map((v) => (
+          <li key={v.version} className="flex flex-wrap items-center justify-between gap-2">
+            <span>
+              <strong>Version {v.version}</strong> ({v.reason}, {formatDateTime(v.createdAt)}): {v.summary}
+            </span>
+            <Form method="post">
+              <input type="hidden" name="version" value={v.version} />
+              <SubmitButton name="intent" value="restore" variant="secondary">
+                Restore version {v.version} and publish
+              </SubmitButton>
+            </Form>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import type { BillingType, Duration } from "#content/types";
+import type { CheckoutContent } from "#content/checkout";
 import { CHECKOUT_MESSAGES, START_NOW_FIELD, START_NOW_VALUE, type CheckoutResponse } from "./checkout-messages";
 import { buttonStyles } from "~/ui/button-base";
 import { Honeypot } from "~/ui/honeypot";
@@ -23,21 +24,8 @@ export interface PricingView {
     /** Price lines per duration; null for the plan agreed in the intake call ("Contact"). */
     prices: { duration: Duration; billingType: BillingType; amount: string; summary: string }[] | null;
   }[];
-  texts: {
-    durationLabel: string;
-    mostPopular: string;
-    perMonth: string;
-    inclVat: string;
-    choose: string;
-    loading: string;
-    contact: string;
-    contactNote: string;
-    secureNote: string;
-    startNow: string;
-    startNowHint: string;
-    termsNote: string;
-    bookingUrl: string;
-  };
+  /** The pricing texts from the content, with the booking link for the "Contact" plan. */
+  texts: CheckoutContent["pricing"] & { bookingUrl: string };
 }
 
 const shownFor = (d: Duration) =>
