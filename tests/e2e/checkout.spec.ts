@@ -5,6 +5,10 @@ import type { Duration, PlanTier } from "#content/types";
 import { formatEuro } from "~/features/checkout/catalogue";
 import { savingsNotices } from "~/features/checkout/price-rules";
 
+/** What a checkout return page may fetch once idle: the footer newsletter form's enhancer and its parts. */
+const FOOTER_FORM_SCRIPTS =
+  /\/assets\/(enhance|enhancers-shared|newsletter|email-address|form-fields|track|reset-delay)-/;
+
 /** Checkout tests are not about cookies: a stored choice keeps the consent bar away. */
 test.beforeEach(async ({ page }) => {
   // Whole purchases with several axe scans: allow for a busy CI machine.
@@ -475,12 +479,7 @@ test.describe("success page", () => {
     await expect(page.getByText("Taking you to the home page in 11 seconds.")).toBeVisible();
     // The page's live parts are its own inline script: the page carries no application (decision 026);
     // what it may fetch once idle is the footer form's enhancer.
-    expect(
-      scripts.filter(
-        (url) =>
-          !/\/assets\/(enhance|enhancers-shared|newsletter|email-address|form-fields|track|reset-delay)-/.test(url),
-      ),
-    ).toEqual([]);
+    expect(scripts.filter((url) => !FOOTER_FORM_SCRIPTS.test(url))).toEqual([]);
     await expect(page.locator("html[data-document]")).toHaveCount(1);
     await expect(page.locator("#app-entry, script[type=module]")).toHaveCount(0);
 
@@ -546,12 +545,7 @@ test.describe("cancel page", () => {
     await page.clock.runFor(3_000);
     await expect(page.getByText("Taking you back to the pricing page in 12 seconds.")).toBeVisible();
     expect(await dataLayerEvent(page, "payment_cancelled")).toEqual({ event: "payment_cancelled" });
-    expect(
-      scripts.filter(
-        (url) =>
-          !/\/assets\/(enhance|enhancers-shared|newsletter|email-address|form-fields|track|reset-delay)-/.test(url),
-      ),
-    ).toEqual([]);
+    expect(scripts.filter((url) => !FOOTER_FORM_SCRIPTS.test(url))).toEqual([]);
     await expect(page.locator("html[data-document]")).toHaveCount(1);
 
     await page.mouse.wheel(0, 10);
