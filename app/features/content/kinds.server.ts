@@ -6,6 +6,17 @@ import { pricing } from "#content/pricing";
 // Events, testimonials, FAQ and site facts (the studio's kinds).
 import { eventSchema, eventKeyFor } from "~/features/events/event-content";
 import { event as firstEvent } from "#content/event";
+import {
+  faqListOf,
+  faqSchema,
+  siteFactsOf,
+  siteFactsSchema,
+  testimonialListOf,
+  testimonialsSchema,
+} from "~/features/site/site-content-schemas";
+import { site } from "#content/site";
+import { faq } from "#content/faq";
+import { testimonials } from "#content/testimonials";
 import { createContentStore, type ContentStore, type ContentStoreOptions } from "./store.server";
 
 /**
@@ -19,6 +30,12 @@ export const contentSchemas = {
   // Events, testimonials, FAQ and site facts: one block, kept together.
   /** One entry per event, keyed by its day and venue (2026-05-18-playa-maderas). */
   event: eventSchema,
+  /** The testimonials in the trainer's order, hidden ones included: one entry, key "main". */
+  testimonials: testimonialsSchema,
+  /** The FAQ in the trainer's order, hidden ones included: one entry, key "main". */
+  faq: faqSchema,
+  /** The business's facts (contact, links, KvK and VAT numbers, city): one entry, key "main". */
+  site: siteFactsSchema,
   // End of the events, testimonials, FAQ and site facts block.
 };
 
@@ -37,5 +54,8 @@ export async function seedSiteContent(store: SiteContentStore): Promise<void> {
   await store.seed("event", () => [
     { key: eventKeyFor(firstEvent), data: firstEvent, publishedAt: new Date("2025-04-20T09:00:00-06:00") },
   ]);
+  await store.seed("testimonials", () => [{ key: "main", data: testimonialListOf(testimonials) }]);
+  await store.seed("faq", () => [{ key: "main", data: faqListOf(faq) }]);
+  await store.seed("site", () => [{ key: "main", data: siteFactsOf(site) }]);
   // End of the events, testimonials, FAQ and site facts block.
 }

@@ -228,7 +228,15 @@ export function createContentStore<S extends ContentSchemas>(db: Db, schemas: S,
      * Saves the draft (creating the entry when new) as a new version. Visitors see nothing of it
      * until it is published.
      */
-    async saveDraft<K extends Kind>(kind: K, key: string, data: unknown, actor: Actor): Promise<number> {
+    async saveDraft<K extends Kind>(
+      kind: K,
+      key: string,
+      data: unknown,
+      actor: Actor,
+      options: { note?: string } = {},
+    ): Promise<number> {
+      // What changed in words ("Hid Sanne K."), for the audit log next to who and when.
+      const change = options.note ? { change: options.note.slice(0, 300) } : {};
       const valid = validate(kind, data);
       return db.transaction(async (tx) => {
         const found = await row(kind, key, tx);
@@ -238,7 +246,7 @@ export function createContentStore<S extends ContentSchemas>(db: Db, schemas: S,
             .values({ kind, key, draft: valid, status: "draft", version: 1, updatedBy: actor.userId })
             .returning({ id: contentEntries.id });
           await addVersion(tx, created!.id, 1, valid, "save", actor);
-          await audit(tx, actor, "content.created", { kind, key, version: 1 });
+          await audit(tx, actor, "content.created", { kind, key, version: 1, ...change });
           return 1;
         }
         const version = found.version + 1;
@@ -247,7 +255,7 @@ export function createContentStore<S extends ContentSchemas>(db: Db, schemas: S,
           .set({ ...settled(found, now()), draft: valid, version, updatedBy: actor.userId })
           .where(eq(contentEntries.id, found.id));
         await addVersion(tx, found.id, version, valid, "save", actor);
-        await audit(tx, actor, "content.saved", { kind, key, version });
+        await audit(tx, actor, "content.saved", { kind, key, version, ...change });
         return version;
       });
     },

@@ -1,0 +1,156 @@
+import type { Actor } from "~/features/content/store.server";
+import { ContentError } from "~/features/content/store.server";
+import type { SiteContentStore } from "~/features/content/kinds.server";
+import {
+  faqItemSchema,
+  siteFactsSchema,
+  testimonialItemSchema,
+  type FaqItem,
+  type FaqList,
+  type SiteFacts,
+  type TestimonialItem,
+  type TestimonialList,
+} from "./site-content-schemas";
+import { SITE_CONTENT_KEY } from "./site-content.server";
+
+/**
+ * The back office's changes to testimonials, FAQ and site facts. Every change is one saved version
+ * (with what changed in words, for the audit log) published at once: these are small edits the
+ * trainer expects to see live, and any of them is undone by restoring the version before it.
+ */
+
+export type FieldErrors = Record<string, string>;
+export type Outcome = { ok: true; message: string } | { ok: false; message: string; errors: FieldErrors };
+
+type Services = { content: SiteContentStore };
+type ListKind = "testimonials" | "faq";
+type ListOf<K extends ListKind> = K extends "testimonials" ? TestimonialList : FaqList;
+type ItemOf<K extends ListKind> = ListOf<K>["items"][number];
+
+const fieldErrors = (issues: { path: PropertyKey[]; message: string }[]): FieldErrors => {
+  const errors: FieldErrors = {};
+  for (const issue of issues) errors[issue.path.map(String).join(".") || "form"] ??= issue.message;
+  return errors;
+};
+
+async function currentList<K extends ListKind>(services: Services, kind: K): Promise<ListOf<K>> {
+  const entry = await services.content.get(kind, SITE_CONTENT_KEY);
+  if (!entry) throw new ContentError(`The ${kind} have not been seeded yet; restart the server.`);
+  return entry.draft as ListOf<K>;
+}
+
+async function saveAndPublish(
+  services: Services,
+  kind: "testimonials" | "faq" | "site",
+  data: unknown,
+  actor: Actor,
+  note: string,
+) {
+  await services.content.saveDraft(kind, SITE_CONTENT_KEY, data, actor, { note });
+  await services.content.publish(kind, SITE_CONTENT_KEY, actor);
+}
+
+const itemLabel = (kind: ListKind, item: TestimonialItem | FaqItem) =>
+  kind === "testimonials" ? (item as TestimonialItem).name : `"${(item as FaqItem).question.slice(0, 60)}"`;
+
+/** Adds an item (no id) at the end, or replaces the item with that id; hidden stays as it was. */
+export async function saveListItem<K extends ListKind>(
+  services: Services,
+  kind: K,
+  input: Record<string, unknown>,
+  actor: Actor,
+): Promise<Outcome> {
+  const list = await currentList(services, kind);
+  const items = list.items as ItemOf<K>[];
+  const id = typeof input.id === "number" ? input.id : undefined;
+  const existing = id === undefined ? undefined : items.find((item) => item.id === id);
+  if (id !== undefined && !existing) {
+    return { ok: false, message: "That item is no longer in the list (another tab may have changed it).", errors: {} };
+  }
+  const nextId = Math.max(0, ...items.map((item) => item.id)) + 1;
+  const schema = kind === "testimonials" ? testimonialItemSchema : faqItemSchema;
+  const parsed = schema.safeParse({ ...input, id: existing?.id ?? nextId, hidden: existing?.hidden ?? false });
+  if (!parsed.success) {
+    return { ok: false, message: "Not saved: fix the fields marked below.", errors: fieldErrors(parsed.error.issues) };
+  }
+  const item = parsed.data as ItemOf<K>;
+  const nextItems = existing ? items.map((i) => (i.id === item.id ? item : i)) : [...items, item];
+  const note = `${existing ? "Edited" : "Added"} ${itemLabel(kind, item)}`;
+  try {
+    await saveAndPublish(services, kind, { items: nextItems }, actor, note);
+  } catch (error) {
+    if (error instanceof ContentError) return { ok: false, message: error.message, errors: {} };
+    throw error;
+  }
+  return { ok: true, message: `${note}. It is live.` };
+}
+
+/** Moves an item one place up or down (the order visitors see). */
+export async function moveListItem(
+  services: Services,
+  kind: ListKind,
+  id: number,
+  direction: "up" | "down",
+  actor: Actor,
+): Promise<Outcome> {
+  const items = [...(await currentList(services, kind)).items] as (TestimonialItem | FaqItem)[];
+  const from = items.findIndex((item) => item.id === id);
+  const to = direction === "up" ? from - 1 : from + 1;
+  if (from < 0) return { ok: false, message: "That item is no longer in the list.", errors: {} };
+  if (to < 0 || to >= items.length) {
+    return { ok: false, message: `It is already ${direction === "up" ? "first" : "last"}.`, errors: {} };
+  }
+  const [item] = items.splice(from, 1);
+  items.splice(to, 0, item!);
+  const note = `Moved ${itemLabel(kind, item!)} ${direction} to place ${to + 1}`;
+  await saveAndPublish(services, kind, { items }, actor, note);
+  return { ok: true, message: `${note}. It is live.` };
+}
+
+/** Hides an item from the site, or shows it again; it stays in the list either way. */
+export async function setListItemHidden(
+  services: Services,
+  kind: ListKind,
+  id: number,
+  hidden: boolean,
+  actor: Actor,
+): Promise<Outcome> {
+  const items = (await currentList(services, kind)).items as (TestimonialItem | FaqItem)[];
+  const item = items.find((i) => i.id === id);
+  if (!item) return { ok: false, message: "That item is no longer in the list.", errors: {} };
+  const note = `${hidden ? "Hid" : "Showed"} ${itemLabel(kind, item)}`;
+  await saveAndPublish(services, kind, { items: items.map((i) => (i.id === id ? { ...i, hidden } : i)) }, actor, note);
+  return {
+    ok: true,
+    message: hidden ? `${note}: it is off the site and stays here.` : `${note}: it is back on the site.`,
+  };
+}
+
+/** Validates and publishes the site facts; every problem comes back on its own field. */
+export async function saveSiteFacts(services: Services, input: unknown, actor: Actor): Promise<Outcome> {
+  const parsed = siteFactsSchema.safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, message: "Not saved: fix the fields marked below.", errors: fieldErrors(parsed.error.issues) };
+  }
+  const before = (await services.content.get("site", SITE_CONTENT_KEY))?.draft as SiteFacts | undefined;
+  const changed = before
+    ? (Object.keys(parsed.data) as (keyof SiteFacts)[]).filter(
+        (k) => JSON.stringify(parsed.data[k]) !== JSON.stringify(before[k]),
+      )
+    : [];
+  if (before && changed.length === 0) return { ok: true, message: "Nothing changed." };
+  await saveAndPublish(services, "site", parsed.data, actor, `Changed ${changed.join(", ") || "the site facts"}`);
+  return { ok: true, message: "Saved. The new details are live." };
+}
+
+/** Puts an earlier version back and live (a new version; history is kept). */
+export async function restoreSiteContent(
+  services: Services,
+  kind: ListKind | "site",
+  version: number,
+  actor: Actor,
+): Promise<Outcome> {
+  await services.content.restore(kind, SITE_CONTENT_KEY, version, actor, { publish: true });
+  return { ok: true, message: `Version ${version} is back and live.` };
+}
+

@@ -1,0 +1,47 @@
+import { site as seedSite } from "#content/site";
+import { faq as seedFaq } from "#content/faq";
+import { testimonials as seedTestimonials } from "#content/testimonials";
+import type { FaqEntry, SiteContent, Testimonial } from "#content/types";
+import {
+  faqListOf,
+  testimonialListOf,
+  visibleFaq,
+  visibleTestimonials,
+  type FaqList,
+  type SiteFacts,
+  type TestimonialList,
+} from "./site-content-schemas";
+
+/** What reading the site's content needs from the content store (app/features/content). */
+export interface SiteContentReader {
+  content: {
+    live(kind: "site", key: "main"): Promise<{ data: SiteFacts } | undefined>;
+    live(kind: "testimonials", key: "main"): Promise<{ data: TestimonialList } | undefined>;
+    live(kind: "faq", key: "main"): Promise<{ data: FaqList } | undefined>;
+  };
+}
+
+/** The store's key for the one entry of each of these kinds. */
+export const SITE_CONTENT_KEY = "main";
+
+/**
+ * The business as visitors see it now: its name and description (the brand, content/site.ts) with
+ * the facts published in the back office (contact, links, KvK and VAT numbers, city). Read per
+ * request, so a publish shows on the next page; the seed stands in only while nothing is published.
+ */
+export async function currentSite(services: SiteContentReader): Promise<SiteContent> {
+  const facts = (await services.content.live("site", SITE_CONTENT_KEY))?.data;
+  return facts ? { ...seedSite, ...facts } : seedSite;
+}
+
+/** The published testimonials a visitor sees, in the trainer's order. */
+export async function currentTestimonials(services: SiteContentReader): Promise<Testimonial[]> {
+  const list = (await services.content.live("testimonials", SITE_CONTENT_KEY))?.data;
+  return visibleTestimonials(list ?? testimonialListOf(seedTestimonials));
+}
+
+/** The published FAQ a visitor sees, in the trainer's order. */
+export async function currentFaq(services: SiteContentReader): Promise<FaqEntry[]> {
+  const list = (await services.content.live("faq", SITE_CONTENT_KEY))?.data;
+  return visibleFaq(list ?? faqListOf(seedFaq));
+}
