@@ -12,6 +12,7 @@ import {
 import type { Route } from "./+types/root";
 import { parseEnv, publicEnv } from "./infra/env.server";
 import { getBlogNavigation } from "./features/blog/navigation.server";
+import { currentSite } from "./features/site/site-content.server";
 import { requireServices } from "./context";
 import { pageCategory } from "./features/site/route-meta";
 import { isDocumentRoute, useDocumentLinks } from "./features/site/documents";
@@ -38,7 +39,12 @@ export const links: Route.LinksFunction = () => [
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = requireServices(context);
-  return { publicEnv: publicEnv(parseEnv(process.env)), blogNav: await getBlogNavigation(services.content) };
+  return {
+    publicEnv: publicEnv(parseEnv(process.env)),
+    blogNav: await getBlogNavigation(services.content),
+    // The business's facts as published in the back office (footer, legal pages, structured data).
+    site: await currentSite(services),
+  };
 }
 
 export function useRootData() {

@@ -17,6 +17,7 @@ import { startOrderConfirmations } from "~/features/checkout/order-confirmation.
 import { createSiteContentStore, seedSiteContent } from "~/features/content/kinds.server";
 import { seedLeadMagnetFiles } from "~/features/blog/lead-magnet-seeds.server";
 import { createTrainerPush } from "~/infra/push.server";
+import { currentSite } from "~/features/site/site-content.server";
 import { registerOutboxHandlers } from "./outbox-handlers";
 
 /**
@@ -92,6 +93,7 @@ export async function createServices(
     push: options.startOutbox !== false ? push : null,
     logger,
     siteUrl: env.SITE_URL,
+    site: () => currentSite({ content }),
   });
   return {
     env,

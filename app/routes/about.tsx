@@ -1,6 +1,6 @@
 import type { Route } from "./+types/about";
 import { trainer } from "#content/trainer";
-import { site } from "#content/site";
+import { siteFromMatches, useSite } from "~/features/site/site-facts";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { mediaImagePath, seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { personJsonLd } from "~/features/site/structured-data";
@@ -18,11 +18,12 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
     path: location.pathname,
     siteUrl,
     image: mediaImagePath(trainer.image.src, 960),
-    jsonLd: [personJsonLd(siteUrl, trainer, mediaImagePath(trainer.image.src, 960))],
+    jsonLd: [personJsonLd(siteUrl, trainer, mediaImagePath(trainer.image.src, 960), siteFromMatches(matches))],
   });
 };
 
 export default function AboutPage() {
+  const site = useSite();
   return (
     <>
       <PageHero eyebrow="About" title={trainer.name} subtitle={trainer.role} />

@@ -4,6 +4,7 @@ import { readFileData } from "~/features/content/uploads.server";
 import { openDownload } from "~/features/newsletter/downloads.server";
 import { escapeHtml } from "~/infra/escape-html";
 import { site } from "#content/site";
+import { currentSite } from "~/features/site/site-content.server";
 
 /** A short page of its own (no site chrome, no script), for a link that no longer works. */
 function plainPage(status: number, title: string, text: string): Response {
@@ -34,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return plainPage(
       410,
       "This download link has been withdrawn",
-      `The link no longer works. If you still need the guide, reply to any of our e-mails or write to ${site.contactEmail}.`,
+      `The link no longer works. If you still need the guide, reply to any of our e-mails or write to ${(await currentSite(services)).contactEmail}.`,
     );
   if (answer.kind === "unknown")
     return plainPage(404, "This download link does not work", "Check that the whole link was copied from the e-mail.");

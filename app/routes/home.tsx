@@ -1,9 +1,10 @@
 import type { Route } from "./+types/home";
 import { home } from "#content/home";
-import { faq } from "#content/faq";
 import { serviceCards } from "#content/services";
-import { testimonials } from "#content/testimonials";
 import { trainer } from "#content/trainer";
+import { requireServices } from "~/context";
+import { currentFaq, currentTestimonials } from "~/features/site/site-content.server";
+import { siteFromMatches } from "~/features/site/site-facts";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { mediaImagePath, seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { faqPageJsonLd, organizationJsonLd, personJsonLd } from "~/features/site/structured-data";
@@ -18,8 +19,16 @@ import { Picture } from "~/ui/picture";
 import { buttonStyles } from "~/ui/button";
 import { Section, SectionHeading } from "~/ui/layout";
 
-export const meta: Route.MetaFunction = ({ location, matches }) => {
+/** The published testimonials and FAQ (back office), in the trainer's order. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = requireServices(context);
+  const [testimonials, faq] = await Promise.all([currentTestimonials(services), currentFaq(services)]);
+  return { testimonials, faq };
+}
+
+export const meta: Route.MetaFunction = ({ data, location, matches }) => {
   const siteUrl = siteUrlFromMatches(matches);
+  const site = siteFromMatches(matches);
   const trainerImage = mediaImagePath(trainer.image.src, 960);
   return seoMeta({
     title: findRouteEntry(location.pathname)?.title ?? home.metaTitle,
@@ -27,11 +36,16 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
     path: location.pathname,
     siteUrl,
     image: mediaImagePath(home.hero.poster.src),
-    jsonLd: [organizationJsonLd(siteUrl), personJsonLd(siteUrl, trainer, trainerImage), faqPageJsonLd(faq)],
+    jsonLd: [
+      organizationJsonLd(siteUrl, site),
+      personJsonLd(siteUrl, trainer, trainerImage, site),
+      faqPageJsonLd(data?.faq ?? []),
+    ],
   });
 };
 
-export default function HomePage() {
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  const { testimonials, faq } = loaderData;
   return (
     <>
       <HomeHero hero={home.hero} secondary={{ label: "Explore programmes", href: `#${homeAnchors.services}` }} />

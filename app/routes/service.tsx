@@ -1,10 +1,10 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/service";
-import { faq } from "#content/faq";
 import { serviceCards } from "#content/services";
 import { servicePages } from "#content/service-pages";
-import { testimonials } from "#content/testimonials";
-import type { ServiceCard, ServicePage, ServiceSlug, Testimonial } from "#content/types";
+import type { FaqEntry, ServiceCard, ServicePage, ServiceSlug, Testimonial } from "#content/types";
+import { requireServices } from "~/context";
+import { currentFaq, currentTestimonials } from "~/features/site/site-content.server";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { mediaImagePath, seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { serviceJsonLd } from "~/features/site/structured-data";
@@ -31,15 +31,22 @@ function serviceFor(pathname: string): { page: ServicePage; card: ServiceCard } 
 /** The FAQ block holds 11 questions: the service's own first, then general ones. */
 const FAQ_ENTRIES = 11;
 
-function faqFor(page: ServicePage) {
+function faqFor(page: ServicePage, faq: FaqEntry[]) {
   const own = new Set(page.faq.map((e) => e.question));
   return [...page.faq, ...faq.filter((e) => !own.has(e.question))].slice(0, FAQ_ENTRIES);
 }
 
 /** Clients of this programme first, so the first testimonials speak to the visitor's goal. */
-function testimonialsFor(card: ServiceCard): Testimonial[] {
+function testimonialsFor(card: ServiceCard, testimonials: Testimonial[]): Testimonial[] {
   const matches = (t: Testimonial) => t.programme === card.title;
   return [...testimonials.filter(matches), ...testimonials.filter((t) => !matches(t))];
+}
+
+/** The published testimonials and FAQ (back office), in the trainer's order. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = requireServices(context);
+  const [testimonials, faq] = await Promise.all([currentTestimonials(services), currentFaq(services)]);
+  return { testimonials, faq };
 }
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
@@ -56,7 +63,8 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
   });
 };
 
-export default function ServicePageRoute() {
+export default function ServicePageRoute({ loaderData }: Route.ComponentProps) {
+  const { testimonials, faq } = loaderData;
   const { page, card } = serviceFor(useLocation().pathname);
   return (
     <>
@@ -113,7 +121,7 @@ export default function ServicePageRoute() {
       <Section id="faq" labelledBy="faq-title">
         <SectionHeading id="faq-title" eyebrow="FAQ" title="Frequently Asked Questions" />
         <div className="mt-12">
-          <FaqBlock entries={faqFor(page)} />
+          <FaqBlock entries={faqFor(page, faq)} />
         </div>
       </Section>
 
@@ -126,7 +134,7 @@ export default function ServicePageRoute() {
       <Section labelledBy="testimonials-title" tone="mist">
         <SectionHeading id="testimonials-title" eyebrow="Testimonials" title="What Clients Say" />
         <div className="mt-12">
-          <TestimonialsCarousel items={testimonialsFor(card)} />
+          <TestimonialsCarousel items={testimonialsFor(card, testimonials)} />
         </div>
       </Section>
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/services";
-import { faq } from "#content/faq";
 import { serviceCards, servicesOverview } from "#content/services";
-import { testimonials } from "#content/testimonials";
+import { requireServices } from "~/context";
+import { currentFaq, currentTestimonials } from "~/features/site/site-content.server";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { PageHero } from "~/features/site/page-hero";
@@ -15,6 +15,13 @@ import { Container, Section, SectionHeading } from "~/ui/layout";
 /** The intake starts on the questionnaire page, which leads to booking the call. */
 const INTAKE_PATH = "/start";
 
+/** The published testimonials and FAQ (back office), in the trainer's order. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = requireServices(context);
+  const [testimonials, faq] = await Promise.all([currentTestimonials(services), currentFaq(services)]);
+  return { testimonials, faq };
+}
+
 export const meta: Route.MetaFunction = ({ location, matches }) =>
   seoMeta({
     title: findRouteEntry(location.pathname)?.title ?? servicesOverview.metaTitle,
@@ -23,7 +30,8 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
     siteUrl: siteUrlFromMatches(matches),
   });
 
-export default function ServicesOverviewPage() {
+export default function ServicesOverviewPage({ loaderData }: Route.ComponentProps) {
+  const { testimonials, faq } = loaderData;
   return (
     <>
       <PageHero eyebrow="Services" title={servicesOverview.hero.title} subtitle={servicesOverview.hero.subtitle}>

@@ -1,10 +1,11 @@
 import { checkout as copy } from "#content/checkout";
-import { site } from "#content/site";
+import { useSite } from "~/features/site/site-facts";
 import { ButtonLink } from "~/ui/button";
 import { CANCEL_PROCESSING_MS, REDIRECT_SECONDS } from "./checkout-live";
 import { CheckoutLive, CountdownNotice } from "./countdown-notice";
 
 export function CancelView() {
+  const site = useSite();
   return (
     // The cancellation report, the processing state and the countdown run as a small inline script,
     // without the app (checkout-live.ts); it hides the processing state and shows the message.

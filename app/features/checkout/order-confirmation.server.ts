@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { orders } from "#db/schema";
-import { site } from "#content/site";
+import { site as seedSite } from "#content/site";
+import type { SiteContent } from "#content/types";
+import { withSiteFacts } from "~/features/site/site-facts";
 import { terms, withdrawal, WITHDRAWAL_DAYS } from "#content/terms";
 import type { PrivacyContent } from "#content/types";
 import type { Db } from "~/infra/db.server";
@@ -20,29 +22,31 @@ const SWEEP_EVERY_MS = 30_000;
 
 const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/Amsterdam" });
 
-function legalText(title: string, content: PrivacyContent): string[] {
+function legalText(title: string, content: PrivacyContent, site: SiteContent): string[] {
+  const facts = (text: string) => withSiteFacts(text, site);
   return [
     title.toUpperCase(),
-    content.intro,
+    facts(content.intro),
     ...content.sections.flatMap((section) => [
       "",
       section.heading,
-      ...section.paragraphs,
-      ...(section.list ?? []).map((item) => `- ${item}`),
+      ...section.paragraphs.map(facts),
+      ...(section.list ?? []).map((item) => `- ${facts(item)}`),
     ]),
   ];
 }
 
-function legalHtml(title: string, content: PrivacyContent): string {
+function legalHtml(title: string, content: PrivacyContent, site: SiteContent): string {
+  const facts = (text: string) => escapeHtml(withSiteFacts(text, site));
   const sections = content.sections
     .map(
       (section) =>
         `<h3 style="font-size:15px;margin:18px 0 6px">${escapeHtml(section.heading)}</h3>` +
-        section.paragraphs.map((p) => `<p style="line-height:1.5;margin:0 0 8px">${escapeHtml(p)}</p>`).join("") +
-        (section.list?.length ? `<ul>${section.list.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>` : ""),
+        section.paragraphs.map((p) => `<p style="line-height:1.5;margin:0 0 8px">${facts(p)}</p>`).join("") +
+        (section.list?.length ? `<ul>${section.list.map((item) => `<li>${facts(item)}</li>`).join("")}</ul>` : ""),
     )
     .join("\n");
-  return `<h2 style="font-size:17px;margin:28px 0 8px">${escapeHtml(title)}</h2><p style="line-height:1.5">${escapeHtml(content.intro)}</p>\n${sections}`;
+  return `<h2 style="font-size:17px;margin:28px 0 8px">${escapeHtml(title)}</h2><p style="line-height:1.5">${facts(content.intro)}</p>\n${sections}`;
 }
 
 /** An order's length ("3 months") and payments ("3 × €120, €360 in total") in words. */
@@ -64,7 +68,8 @@ function orderInWords(order: Order): { duration: string; payments: string } {
  * withdrawal period), and the full terms and withdrawal information with the model form, in the
  * e-mail itself rather than behind a link that may change.
  */
-export function orderConfirmationMessage(order: Order, siteUrl: string, paidAt: Date): MailMessage {
+/** `site`: the business as published in the back office (contact address, KvK and VAT numbers). */
+export function orderConfirmationMessage(order: Order, siteUrl: string, paidAt: Date, site: SiteContent): MailMessage {
   const { duration, payments } = orderInWords(order);
   const amount = `${payments} (incl. btw)`;
   const starts = day.format(coachingStartsOn(order, paidAt));
@@ -84,9 +89,9 @@ export function orderConfirmationMessage(order: Order, siteUrl: string, paidAt: 
     `Terms and conditions: ${siteUrl}/terms`,
     `Right of withdrawal: ${siteUrl}/withdrawal`,
     "",
-    ...legalText("Terms and conditions", terms),
+    ...legalText("Terms and conditions", terms, site),
     "",
-    ...legalText("Right of withdrawal", withdrawal),
+    ...legalText("Right of withdrawal", withdrawal, site),
     "",
     site.name,
     site.contactEmail,
@@ -97,8 +102,8 @@ export function orderConfirmationMessage(order: Order, siteUrl: string, paidAt: 
 <p style="font-size:18px;font-weight:bold;color:#0b1f3a;margin:0 0 16px">${escapeHtml(site.name)}</p>
 ${intro.map((p) => `<p style="line-height:1.6">${escapeHtml(p)}</p>`).join("\n")}
 <p style="line-height:1.6"><a href="${escapeHtml(`${siteUrl}/terms`)}" style="color:#0f766e">Terms and conditions</a> · <a href="${escapeHtml(`${siteUrl}/withdrawal`)}" style="color:#0f766e">Right of withdrawal</a></p>
-${legalHtml("Terms and conditions", terms)}
-${legalHtml("Right of withdrawal", withdrawal)}
+${legalHtml("Terms and conditions", terms, site)}
+${legalHtml("Right of withdrawal", withdrawal, site)}
 <p style="line-height:1.6;margin-top:28px">${escapeHtml(site.name)}<br>${escapeHtml(site.contactEmail)}</p>
 </div></body></html>`;
   return { to: order.customerEmail ?? "", subject, text, html, replyTo: site.contactEmail };
@@ -133,8 +138,11 @@ export function startOrderConfirmations(deps: {
   push: TrainerPush | null;
   logger: Logger;
   siteUrl: string;
+  /** The business as published now (site facts from the content store). */
+  site?: () => Promise<SiteContent>;
 }): OrderConfirmations {
   const { db, mailer, push, logger, siteUrl } = deps;
+  const currentSite = deps.site ?? (() => Promise.resolve(seedSite));
   let running: Promise<void> | undefined;
   if (!mailer && !push) return { kick: () => undefined, stop: () => undefined };
   const notifyTrainer = async (trainerPush: TrainerPush) => {
@@ -159,7 +167,7 @@ export function startOrderConfirmations(deps: {
         .returning({ id: orders.id });
       if (!claimed) continue;
       try {
-        await mailer.send(orderConfirmationMessage(order, siteUrl, order.updatedAt));
+        await mailer.send(orderConfirmationMessage(order, siteUrl, order.updatedAt, await currentSite()));
         logger.info({ orderId: order.id }, "order confirmation sent");
       } catch (error) {
         await db.update(orders).set({ confirmationSentAt: null }).where(eq(orders.id, order.id));

@@ -1,5 +1,5 @@
 import { checkout as copy } from "#content/checkout";
-import { site } from "#content/site";
+import { useSite } from "~/features/site/site-facts";
 import type { PricingContent } from "#content/types";
 import { Island } from "~/features/islands/island";
 import { catalogueItem, formatEuro, paymentSummary } from "./catalogue";
@@ -9,8 +9,8 @@ import { startNowText, withDays } from "./withdrawal";
 
 export type { PricingError } from "./pricing-plans-view";
 
-/** What the plan cards show, worked out from the published prices and the page's words. */
-export function pricingView(pricing: PricingContent): PricingView {
+/** What the plan cards show, worked out from the published prices, the page's words and the booking link. */
+export function pricingView(pricing: PricingContent, bookingUrl: string): PricingView {
   return {
     durations: pricing.durations,
     savings: savingsNotices(pricing),
@@ -49,14 +49,15 @@ export function pricingView(pricing: PricingContent): PricingView {
       startNow: startNowText(),
       startNowHint: withDays(copy.pricing.startNowHint),
       termsNote: withDays(copy.pricing.termsNote),
-      bookingUrl: site.bookingUrl,
+      bookingUrl,
     },
   };
 }
 
 /** The back office's preview of a price draft: the same cards, with buttons that buy nothing. */
 export function PricingPlans({ pricing, preview = false }: { pricing: PricingContent; preview?: boolean }) {
-  return <PricingPlansView view={pricingView(pricing)} preview={preview} />;
+  const { bookingUrl } = useSite();
+  return <PricingPlansView view={pricingView(pricing, bookingUrl)} preview={preview} />;
 }
 
 const loadCheckout = () => import("./checkout.island");
@@ -73,6 +74,7 @@ export function PricingCheckout({
   pricing: PricingContent;
   initialError?: PricingError | null;
 }) {
-  const props = { view: pricingView(pricing), initialError: initialError ?? null };
+  const { bookingUrl } = useSite();
+  const props = { view: pricingView(pricing, bookingUrl), initialError: initialError ?? null };
   return <Island name="checkout" props={props} render={() => <PricingPlansView {...props} />} load={loadCheckout} />;
 }

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { site } from "#content/site";
 import { serviceCards } from "#content/services";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { Icon } from "~/ui/icon";
 import { openConsentSettings } from "./consent";
 import { Logo } from "./logo";
+import { useSite } from "./site-facts";
 import { homeAnchorHref, homeAnchors, isBlogPath, SITE_LINKS_ID } from "./navigation";
 
 const linkClass = "text-white/85 underline-offset-4 hover:text-white hover:underline";
@@ -13,6 +13,7 @@ const linkClass = "text-white/85 underline-offset-4 hover:text-white hover:under
 /** `cookieSettings`: only when a tag manager is configured is there a choice to change. */
 export function SiteFooter({ cookieSettings = false }: { cookieSettings?: boolean }) {
   const { pathname } = useLocation();
+  const site = useSite();
   const showNewsletter = !isBlogPath(pathname);
   return (
     <footer className="bg-navy text-white">

@@ -1,5 +1,5 @@
 import type { PrivacyContent } from "#content/types";
-import { site } from "#content/site";
+import { useSite, withSiteFacts } from "./site-facts";
 import { PageHero } from "~/features/site/page-hero";
 import { Container } from "~/ui/layout";
 import { longDate } from "~/ui/dates";
@@ -12,9 +12,12 @@ export const sectionId = (heading: string) =>
 
 /**
  * A legal page (privacy notice, terms, withdrawal): contents, the business's details from
- * content/site.ts, and the sections. Every legal page names the business the same way.
+ * the back office (site facts), and the sections. Every legal page names the business the same way.
  */
 export function LegalPage({ title, label, content }: { title: string; label: string; content: PrivacyContent }) {
+  const site = useSite();
+  // The legal texts name the contact address in their sentences; they say the published one.
+  const facts = (text: string) => withSiteFacts(text, site);
   return (
     <>
       <PageHero eyebrow="Legal" title={title} subtitle={`Last updated ${longDate(content.lastUpdated)}`} />
@@ -58,7 +61,7 @@ export function LegalPage({ title, label, content }: { title: string; label: str
             </div>
           </aside>
           <article className="max-w-3xl">
-            <p className="text-lg leading-relaxed text-ink/90">{content.intro}</p>
+            <p className="text-lg leading-relaxed text-ink/90">{facts(content.intro)}</p>
             {content.sections.map((section) => (
               <section key={section.heading} aria-labelledby={sectionId(section.heading)} className="mt-12">
                 <h2 id={sectionId(section.heading)} className="text-2xl font-bold tracking-tight text-navy">
@@ -66,13 +69,13 @@ export function LegalPage({ title, label, content }: { title: string; label: str
                 </h2>
                 <div className="mt-4 grid gap-4 leading-relaxed text-ink/85">
                   {section.paragraphs.map((paragraph) => (
-                    <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+                    <p key={paragraph.slice(0, 40)}>{facts(paragraph)}</p>
                   ))}
                 </div>
                 {section.list && (
                   <ul className="mt-4 grid list-disc gap-2 pl-6 leading-relaxed text-ink/85 marker:text-teal">
                     {section.list.map((item) => (
-                      <li key={item}>{item}</li>
+                      <li key={item}>{facts(item)}</li>
                     ))}
                   </ul>
                 )}

@@ -153,4 +153,3 @@ export async function restoreSiteContent(
   await services.content.restore(kind, SITE_CONTENT_KEY, version, actor, { publish: true });
   return { ok: true, message: `Version ${version} is back and live.` };
 }
-

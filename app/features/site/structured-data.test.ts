@@ -3,6 +3,7 @@ import { faq } from "#content/faq";
 import { serviceCards } from "#content/services";
 import { servicePages } from "#content/service-pages";
 import { trainer } from "#content/trainer";
+import { site } from "#content/site";
 import {
   faqPageJsonLd,
   lowestMonthlyPriceEuro,
@@ -36,8 +37,11 @@ describe("structured data", () => {
   });
 
   it("links the trainer and the organisation by id", () => {
-    const person = personJsonLd("https://example.com", trainer, "/media/t.webp") as { "@id": string; image: string };
-    const org = organizationJsonLd("https://example.com") as { founder: { "@id": string } };
+    const person = personJsonLd("https://example.com", trainer, "/media/t.webp", site) as {
+      "@id": string;
+      image: string;
+    };
+    const org = organizationJsonLd("https://example.com", site) as { founder: { "@id": string } };
     expect(org.founder["@id"]).toBe(person["@id"]);
     expect(person.image).toBe("https://example.com/media/t.webp");
   });

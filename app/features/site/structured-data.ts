@@ -1,6 +1,7 @@
-import type { FaqEntry, PricingContent, ServicePage, ServiceCard, Trainer } from "#content/types";
-import { site } from "#content/site";
+import type { FaqEntry, PricingContent, ServicePage, ServiceCard, SiteContent, Trainer } from "#content/types";
 import { pricing } from "#content/pricing";
+// The business's name is its brand (content/site.ts); its facts come from the back office.
+import { site as brand } from "#content/site";
 
 /** schema.org objects for the `jsonLd` option of seoMeta. */
 
@@ -33,7 +34,8 @@ export function faqPageJsonLd(entries: FaqEntry[]): object {
   };
 }
 
-export function organizationJsonLd(siteUrl: string): object {
+/** `site`: the business as published (site facts from the back office, siteFromMatches). */
+export function organizationJsonLd(siteUrl: string, site: SiteContent): object {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
@@ -49,7 +51,7 @@ export function organizationJsonLd(siteUrl: string): object {
   };
 }
 
-export function personJsonLd(siteUrl: string, trainer: Trainer, imageUrl: string): object {
+export function personJsonLd(siteUrl: string, trainer: Trainer, imageUrl: string, site: SiteContent): object {
   return {
     "@context": "https://schema.org",
     "@type": "Person",
@@ -82,7 +84,7 @@ export function serviceJsonLd(siteUrl: string, page: ServicePage, card: ServiceC
     description: page.metaDescription,
     url,
     image: absolute(siteUrl, imageUrl),
-    provider: { "@type": "Organization", "@id": `${siteUrl}/#organization`, name: site.name, url: `${siteUrl}/` },
+    provider: { "@type": "Organization", "@id": `${siteUrl}/#organization`, name: brand.name, url: `${siteUrl}/` },
     areaServed: { "@type": "Place", name: "Worldwide (online)" },
     availableChannel: { "@type": "ServiceChannel", serviceUrl: url, availableLanguage: "en" },
     offers: {
