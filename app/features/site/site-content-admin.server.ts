@@ -153,3 +153,51 @@ export async function restoreSiteContent(
   await services.content.restore(kind, SITE_CONTENT_KEY, version, actor, { publish: true });
   return { ok: true, message: `Version ${version} is back and live.` };
 }
+
+/** The list and its history as the back office's list editors show them. */
+export async function listForEditor(services: Services, kind: ListKind) {
+  const entry = await services.content.get(kind, SITE_CONTENT_KEY);
+  if (!entry) throw new ContentError(`The ${kind} have not been seeded yet; restart the server.`);
+  const versions = (await services.content.versions(kind, SITE_CONTENT_KEY)).slice(0, 15);
+  const items = (entry.draft as TestimonialList | FaqList).items as (TestimonialItem | FaqItem)[];
+  return {
+    items,
+    publishedAt: entry.publishedAt?.toISOString() ?? null,
+    versions: versions.map((v) => {
+      const list = (v.data as TestimonialList | FaqList).items;
+      const hidden = list.filter((i) => i.hidden).length;
+      return {
+        version: v.version,
+        reason: v.reason,
+        createdAt: v.createdAt.toISOString(),
+        summary: `${list.length} item${list.length === 1 ? "" : "s"}${hidden ? `, ${hidden} hidden` : ""}`,
+      };
+    }),
+  };
+}
+
+/**
+ * One back-office form post on a list: save (add or edit), up, down, hide, show or restore.
+ * `fields` reads the kind's own fields from the form.
+ */
+export async function listAction(
+  services: Services,
+  kind: ListKind,
+  form: FormData,
+  actor: Actor,
+  fields: (form: FormData) => Record<string, unknown>,
+): Promise<Outcome & { id?: number }> {
+  const intent = String(form.get("intent") ?? "");
+  const rawId = form.get("id");
+  const id = typeof rawId === "string" && /^\d+$/.test(rawId) ? Number(rawId) : undefined;
+  if (intent === "save") return { ...(await saveListItem(services, kind, { ...fields(form), id }, actor)), id };
+  if (intent === "restore") {
+    const version = Number(form.get("version"));
+    if (!Number.isInteger(version) || version < 1) return { ok: false, message: "Unknown version.", errors: {} };
+    return restoreSiteContent(services, kind, version, actor);
+  }
+  if (id === undefined) return { ok: false, message: "Choose an item first.", errors: {} };
+  if (intent === "up" || intent === "down") return moveListItem(services, kind, id, intent, actor);
+  if (intent === "hide" || intent === "show") return setListItemHidden(services, kind, id, intent === "hide", actor);
+  return { ok: false, message: "Unknown action.", errors: {} };
+}

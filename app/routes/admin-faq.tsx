@@ -1,0 +1,72 @@
+import { data, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/admin-faq";
+import { requireServices } from "~/context";
+import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { AdminShell, adminMeta } from "~/features/back-office/ui";
+import { ContentListEditor } from "~/features/back-office/content-list-editor";
+import { listAction, listForEditor } from "~/features/site/site-content-admin.server";
+import type { FaqItem } from "~/features/site/site-content-schemas";
+import { TextAreaField, TextField } from "~/ui/field";
+
+export const meta: Route.MetaFunction = () => adminMeta("FAQ");
+export const headers = forwardSessionHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requireServices(context);
+  const trainer = await requireTrainer(request, ctx);
+  const list = await listForEditor(ctx.services, "faq");
+  return data({ ...list, items: list.items as FaqItem[] }, { headers: trainer.headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = requireServices(context);
+  assertSameOrigin(request, ctx.services.env.SITE_URL);
+  const trainer = await requireTrainer(request, ctx);
+  const form = await request.formData();
+  const result = await listAction(ctx.services, "faq", form, { userId: trainer.user.id, ip: ctx.clientIp }, (f) => ({
+    question: f.get("question"),
+    answer: f.get("answer"),
+  }));
+  return data(result, { status: result.ok ? 200 : 400, headers: trainer.headers });
+}
+
+export default function AdminFaq() {
+  const { items, publishedAt, versions } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <AdminShell title="FAQ">
+      <ContentListEditor
+        items={items}
+        noun="question"
+        publishedAt={publishedAt}
+        versions={versions}
+        result={result}
+        title={(f) => f.question}
+        intro="The home page and the services page show these questions in this order; a service page shows its own questions first, then these. Hidden ones stay here and off the site."
+        fields={(f, errors, prefix) => (
+          <>
+            <TextField
+              id={`${prefix}-question`}
+              name="question"
+              label="Question"
+              look="compact"
+              autoComplete="off"
+              required
+              defaultValue={f?.question ?? ""}
+              error={errors.question}
+            />
+            <TextAreaField
+              id={`${prefix}-answer`}
+              name="answer"
+              label="Answer"
+              required
+              defaultValue={f?.answer ?? ""}
+              error={errors.answer}
+              className="mb-4"
+            />
+          </>
+        )}
+      />
+    </AdminShell>
+  );
+}
