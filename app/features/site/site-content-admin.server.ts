@@ -50,6 +50,14 @@ async function saveAndPublish(
   await services.content.publish(kind, SITE_CONTENT_KEY, actor);
 }
 
+/** JSON with sorted keys: the database's jsonb does not keep the order objects were written in. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => x.localeCompare(y)))
+      : v,
+  );
+
 const itemLabel = (kind: ListKind, item: TestimonialItem | FaqItem) =>
   kind === "testimonials" ? (item as TestimonialItem).name : `"${(item as FaqItem).question.slice(0, 60)}"`;
 
@@ -135,7 +143,7 @@ export async function saveSiteFacts(services: Services, input: unknown, actor: A
   const before = (await services.content.get("site", SITE_CONTENT_KEY))?.draft as SiteFacts | undefined;
   const changed = before
     ? (Object.keys(parsed.data) as (keyof SiteFacts)[]).filter(
-        (k) => JSON.stringify(parsed.data[k]) !== JSON.stringify(before[k]),
+        (k) => canonical(parsed.data[k]) !== canonical(before[k]),
       )
     : [];
   if (before && changed.length === 0) return { ok: true, message: "Nothing changed." };

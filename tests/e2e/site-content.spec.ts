@@ -1,0 +1,144 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible } from "./fixtures";
+import { signedInTest } from "./back-office-helpers";
+import { startFaultServer, type FaultServer } from "../support/fault";
+import { homeAnchors } from "~/features/site/navigation";
+
+/**
+ * The trainer edits testimonials, the FAQ and the business details in the back office and sees
+ * them on the public site within 5 seconds. A publish changes what every visitor sees, so the file
+ * has a server and database of its own (the other specs keep seeing the seed).
+ */
+const test = signedInTest.extend<object, { siteServer: FaultServer }>({
+  siteServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
+    async ({}, use) => {
+      const server = await startFaultServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 180_000 },
+  ],
+  baseURL: async ({ siteServer }, use) => use(siteServer.url),
+  trainerDataDir: async ({ siteServer }, use) => use(siteServer.dataDir),
+});
+// One worker for the file: one server, and the tests change the same lists one after the other.
+test.describe.configure({ mode: "serial" });
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
+});
+
+/** Polls a public page's HTML (as a visitor's next request gets it) against the 5 s promise. */
+const livePage = (page: Page, path: string) => async () => (await page.request.get(path)).text();
+
+test("a testimonial edited on a phone is on the home page within 5 s; hidden, it is gone and stays in the list", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/admin/testimonials");
+  await expect(page.getByRole("heading", { level: 1, name: "Testimonials" })).toBeVisible();
+  await expectAccessible(page);
+
+  const list = page.getByRole("list", { name: /in the order visitors see/ });
+  const first = list.getByRole("listitem").first();
+  const summary = first.getByText(/^Edit /);
+  const name = ((await summary.textContent()) ?? "").replace(/^Edit /, "").trim();
+  expect(name).not.toBe("");
+  await summary.click();
+  const words = `Training with Mila changed my mornings (${randomUUID().slice(0, 8)}).`;
+  await first.getByLabel("What the client said").fill(words);
+  await first.getByRole("button", { name: "Save and publish" }).click();
+  await expect(page.getByRole("status").or(page.getByRole("alert")).first()).toContainText(`Edited ${name}`);
+
+  await expect.poll(livePage(page, "/"), { timeout: 5_000 }).toContain(words);
+  await page.goto("/");
+  await expect(page.getByText(words)).toHaveCount(1);
+
+  await page.goto("/admin/testimonials");
+  await page.getByRole("button", { name: `Hide ${name}` }).click();
+  await expect(page.getByRole("button", { name: `Show ${name}` })).toBeVisible();
+  await expect(list.getByRole("listitem").first().getByText("Hidden", { exact: true })).toBeVisible();
+  await expect.poll(livePage(page, "/"), { timeout: 5_000 }).not.toContain(words);
+  await page.goto("/");
+  await expect(page.getByText(words)).toHaveCount(0);
+
+  // Undo: the version before the hide, restored, brings it back.
+  await page.goto("/admin/testimonials");
+  await page.getByRole("button", { name: `Show ${name}` }).click();
+  await expect.poll(livePage(page, "/"), { timeout: 5_000 }).toContain(words);
+});
+
+test("a question moved up in the back office comes first on the home page and in its FAQ markup", async ({ page }) => {
+  await page.goto("/admin/faq");
+  const items = page.getByRole("list", { name: /in the order visitors see/ }).getByRole("listitem");
+  const title = async (i: number) =>
+    (
+      (await items
+        .nth(i)
+        .getByText(/^Edit /)
+        .textContent()) ?? ""
+    )
+      .slice(5)
+      .trim();
+  const firstQuestion = await title(0);
+  const secondQuestion = await title(1);
+  await page.getByRole("button", { name: `Move ${secondQuestion} up` }).click();
+  await expect.poll(() => title(0)).toBe(secondQuestion);
+  await expectAccessible(page);
+
+  const order = async () => {
+    const html = await livePage(page, "/")();
+    return [html.indexOf(`>${secondQuestion}<`), html.indexOf(`>${firstQuestion}<`)];
+  };
+  await expect
+    .poll(
+      async () => {
+        const [moved, other] = await order();
+        return moved >= 0 && other >= 0 && moved < other;
+      },
+      { timeout: 5_000 },
+    )
+    .toBe(true);
+
+  await page.goto("/");
+  const questions = await page.locator(`#${homeAnchors.faq}`).getByRole("heading", { level: 3 }).allTextContents();
+  expect(questions.indexOf(secondQuestion)).toBeLessThan(questions.indexOf(firstQuestion));
+  expect(questions.indexOf(secondQuestion)).toBe(0);
+  const faqPage = (await page.locator('script[type="application/ld+json"]').allTextContents())
+    .map((t) => JSON.parse(t) as { "@type"?: string; mainEntity?: { name: string }[] })
+    .find((d) => d["@type"] === "FAQPage");
+  expect(faqPage?.mainEntity?.[0]?.name).toBe(secondQuestion);
+});
+
+test("a wrong KvK number is refused with the reason; a new one is in the footer and the privacy notice within 5 s", async ({
+  page,
+}) => {
+  await page.goto("/admin/site");
+  await expect(page.getByRole("heading", { level: 1, name: "Contact and business details" })).toBeVisible();
+  await expectAccessible(page);
+
+  const link1 = await page.getByLabel("Link 1").inputValue();
+  await page.getByLabel("KvK number").fill("1234");
+  await page.getByLabel("Link 1").fill("http://example.com/insecure");
+  await page.getByRole("button", { name: "Save and publish" }).click();
+  await expect(page.getByText("A KvK number is 8 digits")).toBeVisible();
+  await expect(page.getByText(/must be a full web address starting with https:\/\//)).toBeVisible();
+  // What was typed stays in the form.
+  await expect(page.getByLabel("KvK number")).toHaveValue("1234");
+  await expectAccessible(page);
+
+  const digits = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+  await page.getByLabel("KvK number").fill(digits);
+  await page.getByLabel("Link 1").fill(link1);
+  await page.getByRole("button", { name: "Save and publish" }).click();
+  await expect(page.getByText("The new details are live")).toBeVisible();
+
+  await expect.poll(livePage(page, "/privacy-policy"), { timeout: 5_000 }).toContain(`KvK ${digits}`);
+  await page.goto("/");
+  await expect(page.getByRole("contentinfo")).toContainText(`KvK ${digits}`);
+  await page.goto("/privacy-policy");
+  await expect(page.getByRole("main")).toContainText(`KvK ${digits}`);
+  await expect(page.getByRole("contentinfo")).toContainText(`KvK ${digits}`);
+});
