@@ -1,6 +1,6 @@
 import type { Route } from "./+types/about";
 import { trainer } from "#content/trainer";
-import { siteFromMatches, useSite } from "~/features/site/site-facts";
+import { siteFromMatches, useSite } from "~/features/site/seo";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { mediaImagePath, seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { personJsonLd } from "~/features/site/structured-data";

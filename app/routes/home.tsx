@@ -4,7 +4,7 @@ import { serviceCards } from "#content/services";
 import { trainer } from "#content/trainer";
 import { requireServices } from "~/context";
 import { currentFaq, currentTestimonials } from "~/features/site/site-content.server";
-import { siteFromMatches } from "~/features/site/site-facts";
+import { siteFromMatches } from "~/features/site/seo";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { mediaImagePath, seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { faqPageJsonLd, organizationJsonLd, personJsonLd } from "~/features/site/structured-data";

@@ -90,7 +90,7 @@ test("a question moved up in the back office comes first on the home page and in
 
   const order = async () => {
     const html = await livePage(page, "/")();
-    return [html.indexOf(`>${secondQuestion}<`), html.indexOf(`>${firstQuestion}<`)];
+    return [html.indexOf(`>${secondQuestion}<`), html.indexOf(`>${firstQuestion}<`)] as const;
   };
   await expect
     .poll(

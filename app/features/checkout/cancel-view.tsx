@@ -1,5 +1,5 @@
 import { checkout as copy } from "#content/checkout";
-import { useSite } from "~/features/site/site-facts";
+import { useSite } from "~/features/site/seo";
 import { ButtonLink } from "~/ui/button";
 import { CANCEL_PROCESSING_MS, REDIRECT_SECONDS } from "./checkout-live";
 import { CheckoutLive, CountdownNotice } from "./countdown-notice";

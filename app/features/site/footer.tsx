@@ -5,7 +5,7 @@ import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { Icon } from "~/ui/icon";
 import { openConsentSettings } from "./consent";
 import { Logo } from "./logo";
-import { useSite } from "./site-facts";
+import { useSite } from "./seo";
 import { homeAnchorHref, homeAnchors, isBlogPath, SITE_LINKS_ID } from "./navigation";
 
 const linkClass = "text-white/85 underline-offset-4 hover:text-white hover:underline";

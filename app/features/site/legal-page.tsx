@@ -1,5 +1,6 @@
 import type { PrivacyContent } from "#content/types";
-import { useSite, withSiteFacts } from "./site-facts";
+import { useSite } from "./seo";
+import { withSiteFacts } from "./legal-facts";
 import { PageHero } from "~/features/site/page-hero";
 import { Container } from "~/ui/layout";
 import { longDate } from "~/ui/dates";

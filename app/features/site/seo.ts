@@ -1,6 +1,7 @@
 import { mediaUrl } from "~/ui/picture";
-import type { MetaDescriptor } from "react-router";
+import { useRouteLoaderData, type MetaDescriptor } from "react-router";
 import { site } from "#content/site";
+import type { SiteContent } from "#content/types";
 
 export interface PageSeo {
   title: string;
@@ -68,4 +69,23 @@ export function siteUrlFromMatches(matches: readonly unknown[]): string {
 /** Path of a WebP rendering of a content image (default 1440 px), for og:image and JSON-LD. */
 export function mediaImagePath(src: string, width = 1440): string {
   return mediaUrl({ src }, width, "webp");
+}
+
+// The business's details as published in the back office (site facts). They live here, next to the
+// other helpers every page's meta uses, so the public pages load no extra script file for them.
+
+/**
+ * For any component: the root loader reads the facts from the content store on every request
+ * (features/site/site-content.server.ts). The seed answers only where there is no root data (a
+ * unit test rendering a component on its own).
+ */
+export function useSite(): SiteContent {
+  const data = useRouteLoaderData("root") as { site?: SiteContent } | undefined;
+  return data?.site ?? site;
+}
+
+/** The same for meta functions, which get the matched routes instead of hooks. */
+export function siteFromMatches(matches: readonly unknown[]): SiteContent {
+  const root = matches[0] as { loaderData?: { site?: SiteContent } } | undefined;
+  return root?.loaderData?.site ?? site;
 }

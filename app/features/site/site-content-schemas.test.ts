@@ -13,7 +13,7 @@ import {
   visibleFaq,
   visibleTestimonials,
 } from "./site-content-schemas";
-import { withSiteFacts } from "./site-facts";
+import { withSiteFacts } from "./legal-facts";
 
 const facts = siteFactsOf(site);
 const messages = (input: unknown) => {
