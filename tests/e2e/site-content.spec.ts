@@ -24,7 +24,7 @@ const test = signedInTest.extend<object, { siteServer: FaultServer }>({
   trainerDataDir: async ({ siteServer }, use) => use(siteServer.dataDir),
 });
 // One worker for the file: one server, and the tests change the same lists one after the other.
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
