@@ -6,7 +6,7 @@ import { AdminShell, adminMeta } from "~/features/back-office/ui";
 import { FaqExportTool } from "~/features/image-export/faq-export-tool";
 import { logImageExport } from "~/features/image-export/export-log.server";
 import { findRouteEntry } from "~/features/site/route-meta";
-import { faq } from "#content/faq";
+import { currentFaq } from "~/features/site/site-content.server";
 import { site } from "#content/site";
 
 export const meta: Route.MetaFunction = ({ location }) =>
@@ -17,7 +17,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const trainer = await requireTrainer(request, ctx);
   return data(
-    { email: trainer.user.email, domain: new URL(ctx.services.env.SITE_URL).host },
+    {
+      email: trainer.user.email,
+      domain: new URL(ctx.services.env.SITE_URL).host,
+      // The questions as published in the back office (FAQ).
+      faq: await currentFaq(ctx.services),
+    },
     { headers: trainer.headers },
   );
 }
@@ -27,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function FaqVisualExport() {
-  const { domain } = useLoaderData<typeof loader>();
+  const { domain, faq } = useLoaderData<typeof loader>();
   return (
     <AdminShell title="FAQ image export">
       <FaqExportTool items={faq} brand={site.name} domain={domain} />

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/testimonial-visual-export";
 import { requireServices } from "~/context";
 import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
@@ -6,7 +6,7 @@ import { AdminShell, adminMeta } from "~/features/back-office/ui";
 import { TestimonialExportTool } from "~/features/image-export/testimonial-export-tool";
 import { logImageExport } from "~/features/image-export/export-log.server";
 import { findRouteEntry } from "~/features/site/route-meta";
-import { testimonials } from "#content/testimonials";
+import { currentTestimonials } from "~/features/site/site-content.server";
 import { site } from "#content/site";
 
 export const meta: Route.MetaFunction = ({ location }) =>
@@ -16,7 +16,9 @@ export const headers = forwardSessionHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const trainer = await requireTrainer(request, ctx);
-  return data({ email: trainer.user.email }, { headers: trainer.headers });
+  // The first published testimonial fills the tool to start with.
+  const [first] = await currentTestimonials(ctx.services);
+  return data({ email: trainer.user.email, first: first ?? null }, { headers: trainer.headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TestimonialVisualExport() {
-  const first = testimonials[0];
+  const { first } = useLoaderData<typeof loader>();
   return (
     <AdminShell title="Social-media picture of a testimonial">
       <TestimonialExportTool
