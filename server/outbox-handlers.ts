@@ -8,6 +8,7 @@ import {
   OUTBOX_KIND as NEWSLETTER_KIND,
   storeFromOutbox as storeNewsletterFromOutbox,
 } from "~/features/newsletter/subscribe.server";
+import type { SiteContentReader } from "~/features/site/site-content.server";
 import { WELCOME_KIND, welcomeHandler, type ArticleLookup } from "~/features/newsletter/welcome.server";
 
 /** What replayed submissions may need besides the database (notifications). */
@@ -21,6 +22,8 @@ export interface OutboxHandlerDeps {
   push?: TrainerPush;
   /** The live articles, for the lead magnet a welcome e-mail hands out. */
   articles?: ArticleLookup;
+  /** The content store, for the published contact address in the welcome e-mail. */
+  content?: SiteContentReader["content"];
 }
 
 /**
@@ -51,6 +54,7 @@ export function registerOutboxHandlers(outbox: Outbox, db: Db, deps: OutboxHandl
       siteUrl: deps.siteUrl ?? "",
       secret: deps.secret ?? "",
       articles: deps.articles,
+      content: deps.content,
     }),
   );
 }

@@ -65,6 +65,7 @@ export async function createServices(
     secret,
     push,
     articles: content,
+    content,
   });
   if (options.startOutbox !== false) {
     outbox.start();

@@ -6,7 +6,13 @@ import { createServices } from "../../server/services";
 import { createLogger } from "~/infra/logger.server";
 import { auditLog } from "#db/schema";
 import { site as seedSite } from "#content/site";
-import { currentFaq, currentSite, currentTestimonials } from "~/features/site/site-content.server";
+import {
+  currentFaq,
+  currentSite,
+  currentTestimonials,
+  publishedContactEmail,
+} from "~/features/site/site-content.server";
+import { confirmationMessage } from "~/features/newsletter/subscribe.server";
 import {
   moveListItem,
   restoreSiteContent,
@@ -82,6 +88,13 @@ describe.each(engines)("testimonials, FAQ and site facts on %s", (engine) => {
     const entry = saves.find((row) => row.detail?.kind === "site");
     expect(entry).toMatchObject({ userId: trainer.userId, ip: trainer.ip });
     expect(entry?.detail).toMatchObject({ kind: "site", change: "Changed registrationNumber" });
+
+    // The e-mails' unsubscribe-by-mail address follows the published contact address.
+    await saveSiteFacts(services, { ...facts, contactEmail: "Coach@Example.NL" }, trainer);
+    const contactEmail = await publishedContactEmail(services);
+    expect(contactEmail).toBe("coach@example.nl");
+    const mail = confirmationMessage(services, "reader@example.com", new Date(), contactEmail);
+    expect(mail.headers?.["List-Unsubscribe"]).toContain("<mailto:coach@example.nl?subject=unsubscribe>");
 
     await restoreSiteContent(services, "site", old!.version, trainer);
     expect((await currentSite(services)).registrationNumber).toBe(old?.live?.registrationNumber);

@@ -19,6 +19,8 @@ export interface NewsletterMail {
   note?: string;
   signOff: string;
   unsubscribe: { label: string; url: string };
+  /** The published contact address (back office, site facts) for unsubscribing by e-mail. */
+  contactEmail?: string;
 }
 
 const mailButton = (button: { label: string; url: string }) =>
@@ -55,7 +57,7 @@ ${note ? `<p style="line-height:1.6;font-size:14px;color:#3b4660">${escapeHtml(n
     text,
     html,
     headers: {
-      "List-Unsubscribe": `<${unsubscribe.url}>, <mailto:${site.contactEmail}?subject=unsubscribe>`,
+      "List-Unsubscribe": `<${unsubscribe.url}>, <mailto:${mail.contactEmail ?? site.contactEmail}?subject=unsubscribe>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
   };

@@ -15,6 +15,7 @@ import { signToken } from "./tokens.server";
 import { newsletterMail, unsubscribeLink } from "./mail-layout.server";
 import { forwardToWebhook, type WebhookOptions } from "./webhook.server";
 import { firstTouchSchema, type FirstTouch } from "~/infra/first-touch";
+import { publishedContactEmail, type SiteContentReader } from "~/features/site/site-content.server";
 import { consentCaptureSchema, recordConsent, type ConsentCapture } from "~/infra/consent.server";
 
 /** What subscribing needs from the server's services (the server's AppServices has it all). */
@@ -26,6 +27,8 @@ export interface NewsletterServices {
   env: Env;
   /** Signs the confirm and unsubscribe links. */
   secret: string;
+  /** The content store, for the published contact address in the e-mails. */
+  content?: SiteContentReader["content"];
 }
 
 /** One resent confirmation per address in this window, whoever asks. */
@@ -123,9 +126,11 @@ export async function subscribe(
   }
   if (sendConfirmation && mailer) {
     tasks.push(
-      mailer.send(confirmationMessage(services, email, now)).catch((error: unknown) => {
-        logger.error({ err: error }, "newsletter confirmation e-mail failed");
-      }),
+      publishedContactEmail(services)
+        .then((contactEmail) => mailer.send(confirmationMessage(services, email, now, contactEmail)))
+        .catch((error: unknown) => {
+          logger.error({ err: error }, "newsletter confirmation e-mail failed");
+        }),
     );
   }
   return { stored, background: Promise.all(tasks).then(() => undefined) };
@@ -236,7 +241,8 @@ export async function resendConfirmation(
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.email, email));
   if (row?.status !== "pending") return idle;
-  const background = mailer.send(confirmationMessage(services, email, now)).catch((error: unknown) => {
+  const contactEmail = await publishedContactEmail(services);
+  const background = mailer.send(confirmationMessage(services, email, now, contactEmail)).catch((error: unknown) => {
     logger.error({ err: error }, "newsletter confirmation e-mail (resend) failed");
   });
   return { background };
@@ -392,6 +398,7 @@ export function confirmationMessage(
   services: Pick<NewsletterServices, "env" | "secret">,
   email: string,
   now = new Date(),
+  contactEmail?: string,
 ): MailMessage {
   const confirm = confirmUrl(services, email, now);
   const leave = unsubscribeUrl(services, email);
@@ -403,5 +410,6 @@ export function confirmationMessage(
     note: confirmationEmail.ignore,
     signOff: confirmationEmail.signOff,
     unsubscribe: { label: confirmationEmail.unsubscribe, url: leave },
+    contactEmail,
   });
 }

@@ -7,6 +7,7 @@ import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer, MailMessage } from "~/infra/mail.server";
 import { RetryLater, type Outbox } from "~/features/leads/outbox.server";
+import { publishedContactEmail, type SiteContentReader } from "~/features/site/site-content.server";
 import { newsletterMail, unsubscribeLink } from "./mail-layout.server";
 import { downloadPath, grantDownload, type LeadMagnet } from "./downloads.server";
 
@@ -34,6 +35,8 @@ export interface WelcomeDeps {
   secret: string;
   /** Without it the welcome e-mail carries no download. */
   articles?: ArticleLookup;
+  /** The content store, for the published contact address. */
+  content?: SiteContentReader["content"];
 }
 
 /** The download a welcome e-mail hands out: the lead magnet of the article the person signed up on. */
@@ -81,7 +84,7 @@ export function welcomeHandler(deps: WelcomeDeps): (payload: unknown) => Promise
     // The grant is made once per person and article, so a retried send carries the same link.
     const download = await downloadFor(deps, row.id, row.source);
     try {
-      await deps.mailer.send(welcomeMessage(deps, email, download));
+      await deps.mailer.send(welcomeMessage(deps, email, download, await publishedContactEmail(deps)));
     } catch (error) {
       throw new RetryLater("SMTP did not take the welcome e-mail", { cause: error });
     }
@@ -93,6 +96,7 @@ export function welcomeMessage(
   deps: Pick<WelcomeDeps, "siteUrl" | "secret">,
   email: string,
   download?: WelcomeDownload,
+  contactEmail?: string,
 ): MailMessage {
   const copy = welcomeEmail;
   return newsletterMail({
@@ -114,5 +118,6 @@ export function welcomeMessage(
     button: { label: copy.offer.label, url: `${deps.siteUrl}${copy.offer.path}` },
     signOff: copy.signOff,
     unsubscribe: { label: copy.unsubscribe, url: unsubscribeLink(deps.siteUrl, deps.secret, email) },
+    contactEmail,
   });
 }

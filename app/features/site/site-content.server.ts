@@ -34,6 +34,19 @@ export async function currentSite(services: SiteContentReader): Promise<SiteCont
   return facts ? { ...seedSite, ...facts } : seedSite;
 }
 
+/**
+ * The contact address as published, for e-mails (the newsletter's unsubscribe-by-mail header). A
+ * mail must still go out while the database is unreachable, so the seed's address answers then.
+ */
+export async function publishedContactEmail(services: { content?: SiteContentReader["content"] }): Promise<string> {
+  if (!services.content) return seedSite.contactEmail;
+  try {
+    return (await currentSite({ content: services.content })).contactEmail;
+  } catch {
+    return seedSite.contactEmail;
+  }
+}
+
 /** The published testimonials a visitor sees, in the trainer's order. */
 export async function currentTestimonials(services: SiteContentReader): Promise<Testimonial[]> {
   const list = (await services.content.live("testimonials", SITE_CONTENT_KEY))?.data;
