@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrationsFolder, openDatabase } from "~/infra/db.server";
+import { templateKey } from "./template-key";
 
 /**
  * Most of a test server's start is its embedded database being made: PGlite's initdb and every
@@ -16,22 +16,8 @@ import { migrationsFolder, openDatabase } from "~/infra/db.server";
  */
 let template: Promise<string> | undefined;
 
-function templateKey(): string {
-  const hash = createHash("sha256");
-  const files = readdirSync(migrationsFolder(), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(migrationsFolder(), path.join(entry.parentPath, entry.name)))
-    .sort();
-  for (const file of files) hash.update(file).update(readFileSync(path.join(migrationsFolder(), file)));
-  const pglite = JSON.parse(readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json"), "utf8")) as {
-    version: string;
-  };
-  hash.update(`pglite ${pglite.version} node ${process.versions.node}`);
-  return hash.digest("hex").slice(0, 16);
-}
-
 async function makeTemplate(): Promise<string> {
-  const final = path.join(tmpdir(), `coach-pglite-template-${templateKey()}`);
+  const final = path.join(tmpdir(), `coach-pglite-template-${templateKey(migrationsFolder())}`);
   if (existsSync(path.join(final, "PG_VERSION"))) return final;
   // Made beside it and renamed into place, so a parallel worker never copies half a database.
   const work = mkdtempSync(path.join(tmpdir(), "coach-pglite-making-"));
