@@ -25,8 +25,16 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "coach-e2e-"));
 process.env.E2E_DATA_DIR = e2eDataDir;
 
+/**
+ * Tests tagged @drill (many paced runs through a flow, minutes of a worker's time) are left out of
+ * `npm test` and run at 1280 px by `npm run test:drills` (E2E_DRILLS=1), which CI runs after it.
+ */
+const drills = !!process.env.E2E_DRILLS;
+
 export default defineConfig({
   testDir: "tests/e2e",
+  // Traces and screenshots of failed tests; the reports (test-results/*.json) stay beside it.
+  outputDir: "test-results/e2e-output",
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
@@ -58,12 +66,13 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
-      grepInvert: /@phone\b/,
+      ...(drills ? { grep: /@drill\b/ } : { grepInvert: /@phone\b|@drill\b/ }),
     },
     {
       name: "mobile",
       use: { ...devices["Pixel 7"], viewport: { width: 375, height: 740 } },
       grep: /@mobile\b|@phone\b/,
+      grepInvert: /@drill\b/,
     },
   ],
   webServer: {

@@ -1,8 +1,9 @@
 // The whole test suite: type-check, lint, production build and unit tests side by side; then,
 // side by side, the HTML validators over every public page's server HTML and the integration
 // tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), which start the built server;
-// then end-to-end in Chromium. The long fault drills (2,000 submissions through a
-// database outage, the soak) run with `npm run test:drills`, which CI runs after this.
+// then end-to-end in Chromium. The long drills (2,000 submissions through a database outage, the
+// soak, and the browser tests tagged @drill: 20 paced runs through each questionnaire branch) run
+// with `npm run test:drills`, which CI runs after this.
 // Prints each stage's time and ends with one line "N passed, N failed, N skipped".
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -48,9 +49,9 @@ async function vitest(label, project) {
   return ok;
 }
 
-async function playwright() {
+async function playwright(label = "end-to-end tests (Playwright, Chromium)", args = []) {
   rmSync("test-results/e2e.json", { force: true });
-  const ok = await run("end-to-end tests (Playwright, Chromium)", "npx", ["playwright", "test"]);
+  const ok = await run(label, "npx", ["playwright", "test", ...args]);
   if (!existsSync("test-results/e2e.json")) return (results.failed++, false);
   const { stats } = JSON.parse(readFileSync("test-results/e2e.json", "utf8"));
   results.passed += stats.expected + (stats.flaky ?? 0);
@@ -65,7 +66,11 @@ const started = Date.now();
 const drills = process.argv.includes("--drills");
 let ok;
 if (drills) {
-  ok = await vitest("fault drills (Vitest)", "drills");
+  // The browser drills (tagged @drill, left out of npm test) need the build npm test made.
+  process.env.E2E_DRILLS = "1";
+  const faults = await vitest("fault drills (Vitest)", "drills");
+  const browser = await playwright("browser drills (Playwright, @drill)", ["--project", "desktop"]);
+  ok = faults && browser;
 } else {
   // Lint and unit tests need no build: they share the two cores with type-check and build (the
   // build after type-check, as both write React Router's generated route types).

@@ -211,7 +211,7 @@ async function tapThrough(page: Page, context: BrowserContext, taps: [AnswerNumb
 const LANES = 4;
 
 paced(
-  "20 paced runs through each branch: every one reaches thank-you with its answers stored",
+  "20 paced runs through each branch: every one reaches thank-you with its answers stored @drill",
   async ({ browser, baseURL, tapServer }) => {
     paced.setTimeout(600_000);
     const leads: { id: string; answers: Record<string, string> }[] = [];
