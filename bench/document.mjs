@@ -1,12 +1,14 @@
 // The weight of each page's document before any script runs: HTML bytes (raw and gzip), the CSS it
-// carries inline and the CSS it links (raw and gzip), the number of CSS rules the browser holds, and
-// the number of elements the browser parses. Production server, system Chromium with scripts off
-// (the server's HTML as parsed, nothing added by a script).
+// carries inline and the CSS it links for screens (raw and gzip), the number of CSS rules that apply
+// to screens, and the number of elements the browser parses. Production server, system Chromium;
+// the page is loaded as its no-JS twin (the same HTML with its <script> elements removed), so the
+// browser parses it as a script-running browser does (<noscript> content is text) and no script
+// adds anything.
 //   npm run bench:document
 //   BENCH_PAGES=/,/pricing,/admin/login npm run bench:document
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { benchPages, CHROMIUM, machine, paidSession, PAGES, requireBuild, startServer } from "./lib.mjs";
+import { benchPages, CHROMIUM, machine, paidSession, PAGES, requireBuild, startServer, stripScripts } from "./lib.mjs";
 
 const pages = benchPages([...PAGES, "/admin/login"]);
 requireBuild();
@@ -19,9 +21,13 @@ async function measure(page) {
   const path = page === "/success" ? `/success?session_id=${await paidSession(server.url)}` : page;
   const html = await (await fetch(`${server.url}${path}`)).text();
   const inline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join("");
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const tab = await context.newPage();
-  await tab.goto(`${server.url}${path}`, { waitUntil: "load" });
+  const address = `${server.url}${path}`;
+  await tab.route(address, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: stripScripts(html) }),
+  );
+  await tab.goto(address, { waitUntil: "load" });
   const { elements, rules, linked } = await tab.evaluate(() => {
     const count = (list) => [...list].reduce((n, rule) => n + 1 + (rule.cssRules ? count(rule.cssRules) : 0), 0);
     const sheets = [...document.styleSheets];
@@ -63,7 +69,7 @@ try {
   await server.stop();
 }
 
-console.log(`Document weight per page (scripts off) — ${new Date().toISOString()} — ${machine()}\n`);
+console.log(`Document weight per page (no-JS twin) — ${new Date().toISOString()} — ${machine()}\n`);
 console.log(
   "| page | HTML KB | HTML gzip KB | inline CSS KB | inline CSS gzip KB | linked CSS KB | linked CSS gzip KB | CSS rules | elements |",
 );
