@@ -10,29 +10,45 @@
  * (a brace it cannot match) makes the whole stylesheet be kept.
  */
 
+/** A custom property, `@property`, `@keyframes` or `@position-try`: kept when something kept names it. */
+interface Named {
+  name: string;
+  text: string;
+  /** The identifiers its text names (a variable may use another, keyframes a variable). */
+  idents: readonly string[];
+}
+
 type Node =
-  | { kind: "rule"; text: string; selectors: string[][] }
+  | { kind: "rule"; text: string; selectors: string[][]; idents: readonly string[] }
   | { kind: "block"; prelude: string; children: Node[] }
-  | { kind: "other"; text: string }
-  /** `@property --x`, `@keyframes x`, `@position-try --x`: kept when the kept rules name it. */
-  | { kind: "named"; text: string; name: string }
-  /** A rule of custom properties only (the theme's `:root`): each kept when the kept rules name it. */
-  | { kind: "vars"; selector: string; declarations: { name: string; text: string }[] };
+  | { kind: "other"; text: string; idents: readonly string[] }
+  | ({ kind: "named" } & Named)
+  /** A rule of custom properties only (the theme's `:root`): each kept when something kept names it. */
+  | { kind: "vars"; selector: string; declarations: Named[] };
 
 export interface ParsedStylesheet {
   nodes: Node[];
   /** The stylesheet as given, for when it could not be read. */
   whole: string | null;
+  /** Cuts already made, by the rules they keep: most page views repeat one. */
+  cuts: Map<string, string>;
 }
+
+/** The page's words; a union of sets (the page's own, each script file's) needs no copying. */
+export interface Words {
+  has(word: string): boolean;
+}
+
+const MAX_CACHED_CUTS = 500;
 
 export function parseStylesheet(css: string): ParsedStylesheet {
   try {
     const source = stripComments(css);
     const [nodes, end] = parseBlock(source, 0);
     if (end !== source.length) throw new Error("unbalanced braces");
-    return { nodes, whole: null };
+    return { nodes, whole: null, cuts: new Map() };
   } catch {
-    return { nodes: [], whole: css };
+    return { nodes: [], whole: css, cuts: new Map() };
   }
 }
 
@@ -40,49 +56,61 @@ export function parseStylesheet(css: string): ParsedStylesheet {
  * The rules of `sheet` that can apply to a page whose words are `words`, in their original order;
  * `alsoOnPage` is the page's other CSS, whose use of a variable or keyframes keeps it here too.
  */
-export function subsetStylesheet(sheet: ParsedStylesheet, words: ReadonlySet<string>, alsoOnPage = ""): string {
+export function subsetStylesheet(sheet: ParsedStylesheet, words: Words, alsoOnPage = ""): string {
   if (sheet.whole !== null) return sheet.whole;
-  // First the rules the page's classes keep; then, until nothing more is added, every custom
-  // property and named at-rule that something kept mentions.
-  const named: { name: string; text: string }[] = [];
-  const declarations: { name: string; text: string }[] = [];
-  // `alsoOnPage`: the page's other CSS, which may use this sheet's variables (a route's own file).
-  let haystack = emit(sheet.nodes, words, { named, declarations, used: null }) + alsoOnPage;
-  const used = new Set<{ name: string; text: string }>();
+  // First the rules the page's classes keep, and the identifiers they name.
+  const keptRules = new Set<Node>();
+  const candidates: Named[] = [];
+  const named: Named[] = [];
+  const seen = new Set<string>(identifiers(alsoOnPage));
+  let signature = "";
+  let index = 0;
+  const visit = (nodes: Node[]) => {
+    for (const node of nodes) {
+      if (node.kind === "other") node.idents.forEach((ident) => seen.add(ident));
+      else if (node.kind === "named") {
+        named.push(node);
+        candidates.push(node);
+      } else if (node.kind === "vars") candidates.push(...node.declarations);
+      else if (node.kind === "block") visit(node.children);
+      else {
+        index += 1;
+        if (!node.selectors.some((classes) => classes.every((name) => words.has(name)))) continue;
+        keptRules.add(node);
+        signature += `${index},`;
+        node.idents.forEach((ident) => seen.add(ident));
+      }
+    }
+  };
+  visit(sheet.nodes);
+  const key = `${signature}|${alsoOnPage}`;
+  const cached = sheet.cuts.get(key);
+  if (cached !== undefined) return cached;
+  // Then, until nothing more is added, every custom property and named at-rule that something kept names.
+  const used = new Set<Named>();
   for (let grew = true; grew;) {
     grew = false;
-    for (const item of [...declarations, ...named]) {
-      if (used.has(item) || !mentions(haystack, item.name)) continue;
+    for (const item of candidates) {
+      if (used.has(item) || !seen.has(item.name)) continue;
       used.add(item);
-      haystack += item.text;
+      item.idents.forEach((ident) => seen.add(ident));
       grew = true;
     }
   }
-  const kept = emit(sheet.nodes, words, { named: [], declarations: [], used });
-  return (
-    kept +
+  const cut =
+    emit(sheet.nodes, keptRules, used) +
     named
       .filter((rule) => used.has(rule))
       .map((rule) => rule.text)
-      .join("")
-  );
+      .join("");
+  if (sheet.cuts.size >= MAX_CACHED_CUTS) sheet.cuts.clear();
+  sheet.cuts.set(key, cut);
+  return cut;
 }
 
-interface EmitContext {
-  named: { name: string; text: string }[];
-  declarations: { name: string; text: string }[];
-  /** Custom properties to write; null while the first pass gathers them. */
-  used: Set<{ name: string; text: string }> | null;
-}
-
-/** Whether `css` names `name` as a whole identifier (`--tw-shadow` is not `--tw-shadow-color`). */
-function mentions(css: string, name: string): boolean {
-  for (let at = css.indexOf(name); at >= 0; at = css.indexOf(name, at + 1)) {
-    const after = css[at + name.length];
-    const before = css[at - 1];
-    if ((after === undefined || !/[\w-]/.test(after)) && (before === undefined || !/[\w-]/.test(before))) return true;
-  }
-  return false;
+/** The identifiers a piece of CSS names: `--tw-shadow` in `var(--tw-shadow)`, `spin` in `spin 1s`. */
+function identifiers(css: string): string[] {
+  return css.match(/--[\w-]+|[A-Za-z_][\w-]*/g) ?? [];
 }
 
 /** Every word a page could use as a class name: runs of text between spaces and quotes. */
@@ -94,22 +122,17 @@ export function collectWords(text: string, into: Set<string> = new Set()): Set<s
   return into;
 }
 
-function emit(nodes: Node[], words: ReadonlySet<string>, context: EmitContext): string {
+function emit(nodes: Node[], keptRules: ReadonlySet<Node>, used: ReadonlySet<Named>): string {
   let out = "";
   for (const node of nodes) {
     if (node.kind === "other") out += node.text;
-    else if (node.kind === "named") context.named.push(node);
     else if (node.kind === "vars") {
-      const { used } = context;
-      if (used === null) context.declarations.push(...node.declarations);
-      else {
-        const kept = node.declarations.filter((declaration) => used.has(declaration));
-        if (kept.length > 0) out += `${node.selector}{${kept.map((declaration) => declaration.text).join(";")}}`;
-      }
+      const kept = node.declarations.filter((declaration) => used.has(declaration));
+      if (kept.length > 0) out += `${node.selector}{${kept.map((declaration) => declaration.text).join(";")}}`;
     } else if (node.kind === "rule") {
-      if (node.selectors.some((classes) => classes.every((name) => words.has(name)))) out += node.text;
-    } else {
-      const inner = emit(node.children, words, context);
+      if (keptRules.has(node)) out += node.text;
+    } else if (node.kind === "block") {
+      const inner = emit(node.children, keptRules, used);
       // A block left empty is left out (an `@layer a,b;` statement is an "other" and stays).
       if (inner) out += `${node.prelude}{${inner}}`;
     }
@@ -177,7 +200,8 @@ function parseBlock(css: string, from: number): [Node[], number] {
     const prelude = css.slice(i, at).trim();
     if (delimiter === ";" || delimiter === undefined) {
       // A statement (`@layer a,b;`, `@import …;`).
-      nodes.push({ kind: "other", text: css.slice(i, at + 1) });
+      const text = css.slice(i, at + 1);
+      nodes.push({ kind: "other", text, idents: identifiers(text) });
       i = at + 1;
       continue;
     }
@@ -193,10 +217,12 @@ function parseBlock(css: string, from: number): [Node[], number] {
         if (end !== close) throw new Error("unbalanced block");
         nodes.push({ kind: "block", prelude, children });
       } else if (name === "property" || name === "keyframes" || name === "position-try") {
-        nodes.push({ kind: "named", text: css.slice(i, close + 1), name: prelude.slice(name.length + 1).trim() });
+        const text = css.slice(i, close + 1);
+        nodes.push({ kind: "named", text, name: prelude.slice(name.length + 1).trim(), idents: identifiers(text) });
       } else {
         // @font-face, @page, @starting-style and the like: kept whole.
-        nodes.push({ kind: "other", text: css.slice(i, close + 1) });
+        const text = css.slice(i, close + 1);
+        nodes.push({ kind: "other", text, idents: identifiers(text) });
       }
     } else {
       const selectors = splitSelectors(prelude).map(requiredClasses);
@@ -206,9 +232,15 @@ function parseBlock(css: string, from: number): [Node[], number] {
         nodes.push({
           kind: "vars",
           selector: prelude,
-          declarations: declarations.map((text) => ({ name: text.slice(0, text.indexOf(":")).trim(), text })),
+          declarations: declarations.map((text) => {
+            const colon = text.indexOf(":");
+            return { name: text.slice(0, colon).trim(), text, idents: identifiers(text.slice(colon + 1)) };
+          }),
         });
-      } else nodes.push({ kind: "rule", text: css.slice(i, close + 1), selectors });
+      } else {
+        const text = css.slice(i, close + 1);
+        nodes.push({ kind: "rule", text, selectors, idents: identifiers(css.slice(at + 1, close)) });
+      }
     }
     i = close + 1;
   }

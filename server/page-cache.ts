@@ -4,7 +4,7 @@ import path from "node:path";
 import type { RequestHandler } from "express";
 import type { AppServices } from "~/context";
 import { REVALIDATE } from "~/infra/cache-control";
-import { collectWords, parseStylesheet, subsetStylesheet, type ParsedStylesheet } from "./css-subset";
+import { collectWords, parseStylesheet, subsetStylesheet, type ParsedStylesheet, type Words } from "./css-subset";
 
 /**
  * Returns a rewrite that puts the built stylesheets inside the HTML, so the first paint waits for
@@ -35,8 +35,8 @@ export function stylesheetInliner(clientDir: string): (html: string, nonce?: str
     return sheet;
   };
 
-  /** The words of a built script and of every built script it imports (statically or lazily). */
-  const wordsOfScript = (file: string, into: Set<string>, seen: Set<string>) => {
+  /** The word sets of a built script and of every built script it imports (statically or lazily). */
+  const wordsOfScript = (file: string, into: Set<string>[], seen: Set<string>) => {
     if (seen.has(file)) return;
     seen.add(file);
     let script = scripts.get(file);
@@ -46,21 +46,22 @@ export function stylesheetInliner(clientDir: string): (html: string, nonce?: str
       scripts.set(file, script);
     }
     if (!script) return;
-    for (const word of script.words) into.add(word);
+    into.push(script.words);
     for (const imported of script.imports) wordsOfScript(imported, into, seen);
   };
 
   return (html, nonce) => {
     const hydratesOnLoad = /<html\b[^>]*\bdata-hydrate-on-load\b/.test(html.slice(0, 1000));
     const runsApplication = html.includes("__reactRouterContext");
-    let words: Set<string> | null = null;
-    const pageWords = () => {
+    let words: Words | null = null;
+    const pageWords = (): Words => {
       if (words) return words;
-      words = collectWords(html);
+      const sets = [collectWords(html)];
       if (!runsApplication) {
         const seen = new Set<string>();
-        for (const file of assetScripts(html)) wordsOfScript(file, words, seen);
+        for (const file of assetScripts(html)) wordsOfScript(file, sets, seen);
       }
+      words = { has: (word) => sets.some((set) => set.has(word)) };
       return words;
     };
     // A page's stylesheets are cut together: one may use another's variables (blog.css the theme's).
