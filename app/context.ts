@@ -58,7 +58,7 @@ export interface RequestContext {
   /** Client address as seen through TRUST_PROXY hops. */
   clientIp: string;
   /** Puts the built stylesheet inside server-rendered HTML (server/page-cache.ts). */
-  inlineCss?: (html: string) => string;
+  inlineCss?: (html: string, nonce?: string) => string;
   /** The page's ETag when it is revalidated by content revision; sent with a 200 (server/page-cache.ts). */
   etag?: string;
   /** Built files of each island entry, entry first (server/islands.ts). */
@@ -71,7 +71,7 @@ declare module "react-router" {
     services?: AppServices;
     cspNonce?: string;
     clientIp?: string;
-    inlineCss?: (html: string) => string;
+    inlineCss?: (html: string, nonce?: string) => string;
     etag?: string;
     islands?: Record<string, string[]>;
   }

@@ -51,14 +51,12 @@ export default function handleRequest(
               responseHeaders.set("Cache-Control", cacheControl ? privateCacheControl(cacheControl) : "no-cache");
             }
             const rendered = Buffer.concat(chunks).toString("utf8");
-            const html = withEnhancers(
-              withIslandBoot(
-                deferHydration(loadContext.inlineCss?.(rendered) ?? rendered, nonce),
-                loadContext.islands ?? {},
-                nonce,
-              ),
+            const page = withEnhancers(
+              withIslandBoot(deferHydration(rendered, nonce), loadContext.islands ?? {}, nonce),
               nonce,
             );
+            // Last, so the stylesheet cut sees every script file the page will run (server/page-cache.ts).
+            const html = loadContext.inlineCss?.(page, nonce) ?? page;
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
           });
           body.on("error", reject);

@@ -22,12 +22,12 @@ import { consentDefaultsScript } from "./features/site/gtm";
 import { useHydratedSignal } from "./features/site/hydration-signal";
 import { noScriptCss } from "./features/site/no-script-css";
 import { useNonce } from "./ui/nonce";
-import stylesheet from "./app.css?url";
+import publicStylesheet from "./public.css?url";
+import adminStylesheet from "./admin.css?url";
 import { ButtonLink } from "~/ui/button";
 import { site } from "#content/site";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   // Lets feed readers and browsers find the blog's feed from any page.
   { rel: "alternate", type: "application/rss+xml", href: "/blog/rss.xml", title: `${site.name} blog` },
@@ -60,7 +60,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const isDocument = isDocumentRoute(matches.at(-1)?.id);
   useDocumentLinks();
   // Back office and tools are all controls: their app loads at `load`, not on first interaction (decision 009).
-  const hydrateOnLoad = pageCategory(pathname) === "internal" ? "" : undefined;
+  const internal = pageCategory(pathname) === "internal";
+  const hydrateOnLoad = internal ? "" : undefined;
   return (
     <html lang="en" data-hydrate-on-load={hydrateOnLoad} data-document={isDocument ? "" : undefined}>
       <head>
@@ -70,6 +71,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: consentDefaultsScript }} />
         <meta name="theme-color" content="#0b1f3a" />
         <Meta />
+        {/* Visitor pages and the back office have a stylesheet each (public.css, admin.css); the
+            server inlines the rules a page uses (server/page-cache.ts). */}
+        <link rel="stylesheet" href={internal ? adminStylesheet : publicStylesheet} />
         <Links />
         <noscript>
           <style>{noScriptCss}</style>

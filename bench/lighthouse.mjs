@@ -56,6 +56,10 @@ async function measure(url) {
     onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
   }).finally(() => (shared ? undefined : chrome.kill()));
   const { categories, audits } = result.lhr;
+  // Main-thread time by kind (ms, as Lighthouse reports it for the throttled phone).
+  const mainThread = {};
+  for (const item of audits["mainthread-work-breakdown"]?.details?.items ?? [])
+    mainThread[item.group] = Math.round(item.duration);
   const bytesByType = {};
   for (const item of audits["resource-summary"]?.details?.items ?? [])
     bytesByType[item.resourceType] = item.transferSize;
@@ -70,6 +74,7 @@ async function measure(url) {
     cls: audits["cumulative-layout-shift"].numericValue,
     si: audits["speed-index"].numericValue,
     bytesByType,
+    mainThread,
     consoleErrors: (audits["errors-in-console"]?.details?.items ?? []).map((i) => i.description),
     failing: Object.values(audits)
       .filter(
@@ -96,6 +101,13 @@ function summarise(runs) {
     tbtMs: Math.round(pick("tbt")),
     cls: Number(pick("cls").toFixed(3)),
     speedIndexMs: Math.round(pick("si")),
+    // Median per kind: style and layout, HTML parsing, script evaluation, …
+    mainThreadMs: Object.fromEntries(
+      [...new Set(runs.flatMap((r) => Object.keys(r.mainThread)))].map((group) => [
+        group,
+        median(runs.map((r) => r.mainThread[group] ?? 0)),
+      ]),
+    ),
     bytesByType: mid.bytesByType,
     failingAudits: [...new Set(runs.flatMap((r) => r.failing))],
     consoleErrors: [...new Set(runs.flatMap((r) => r.consoleErrors))],
@@ -147,7 +159,12 @@ for (const { page, ours: o, twin: t, lcpRatio, met } of rows) {
 console.log(
   `\nTargets: performance ≥ ${TARGET.performance}, a11y/BP/SEO ${TARGET.otherCategories}, LCP ≤ ${TARGET.lcpRatio} × twin, TBT ≤ ${TARGET.tbtMs} ms, CLS ≤ ${TARGET.cls}.`,
 );
-for (const { page, ours } of rows) {
+for (const { page, ours, twin } of rows) {
+  const work = (side) =>
+    ["styleLayout", "parseHTML", "scriptEvaluation", "other"]
+      .map((g) => `${g} ${side.mainThreadMs[g] ?? 0}`)
+      .join(", ");
+  console.log(`${page}: main thread ms (median): ${work(ours)}; twin: ${work(twin)}`);
   if (ours.failingAudits.length) console.log(`${page}: audits below 0.9: ${ours.failingAudits.join(", ")}`);
   if (ours.consoleErrors.length) console.log(`${page}: console errors: ${ours.consoleErrors.join(" | ")}`);
 }

@@ -15,34 +15,15 @@ export function FaqBlock({ entries, headingLevel = 3 }: { entries: FaqEntry[]; h
   // One group per block: the browser keeps at most one of its answers open.
   const group = `faq${useId()}`;
   const Heading = headingLevel === 3 ? "h3" : "h4";
+  // Five elements a question: the plus/minus badge is the summary's ::after and the classes are
+  // the `faq-*` rules of site.css, so a page with many questions parses and styles little.
   const item = (entry: FaqEntry) => (
     <li key={entry.question}>
-      <details
-        name={group}
-        className="group rounded-2xl border border-navy/10 bg-white transition-shadow open:border-teal/40 open:shadow-lg open:shadow-navy/5"
-      >
-        <summary className="flex w-full cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left font-semibold text-navy hover:text-teal-700 sm:px-6 sm:py-5 [&::-webkit-details-marker]:hidden">
+      <details name={group} className="faq-item">
+        <summary className="faq-question">
           <Heading className="text-base sm:text-lg">{entry.question}</Heading>
-          <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-[#eef6f5] text-teal-700 group-open:bg-teal group-open:text-white">
-            {/* One icon: a plus whose upright stroke hides when the answer is open. */}
-            <svg
-              viewBox="0 0 24 24"
-              className="h-4 w-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2.4}
-              strokeLinecap="round"
-              aria-hidden="true"
-              focusable="false"
-            >
-              <path d="M5 12h14" />
-              <path d="M12 5v14" className="group-open:hidden" />
-            </svg>
-          </span>
         </summary>
-        <div className="px-5 pb-5 leading-relaxed text-ink/85 sm:px-6">
-          <p>{entry.answer}</p>
-        </div>
+        <p className="faq-answer">{entry.answer}</p>
       </details>
     </li>
   );

@@ -116,7 +116,7 @@ const slugify = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-")
  * Dropdown built from a popover, so it works before any script and with scripts blocked: the button
  * toggles the panel with a click, Enter or Space and exposes its expanded state; Escape or a click
  * elsewhere closes it (focus returns to the button); Tab from the open button moves into the panel.
- * For a mouse the panel also shows while the pointer rests on the item (app.css, `data-nav-dropdown`).
+ * For a mouse the panel also shows while the pointer rests on the item (site.css, `data-nav-dropdown`).
  * CSS anchor positioning places the panel under its button, in the top layer or not.
  */
 function NavDropdown({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {

@@ -20,7 +20,7 @@ const rowClass =
  * and with scripts blocked: the Menu button opens a modal `<dialog>` (invoker command `show-modal`:
  * focus moves into it, the page behind is inert, Escape closes it and focus returns to the button);
  * Services and Blog articles are popovers over the main list (their buttons expose the expanded state,
- * Back or Escape closes them and focus returns to the row that opened them). app.css stops the page
+ * Back or Escape closes them and focus returns to the row that opened them). site.css stops the page
  * behind from scrolling while the menu is open.
  */
 export function MobileMenu({ blogNav }: { blogNav: BlogNavGroup[] }) {
