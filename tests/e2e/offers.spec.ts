@@ -6,6 +6,7 @@ import Stripe from "stripe";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test as base } from "./fixtures";
 import { sendProvisionRequest } from "~/features/back-office/provision";
+import { savingsNotices } from "~/features/checkout/price-rules";
 import { startFaultServer, type FaultServer } from "../support/fault";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { syncStripeCatalogue } from "../../scripts/stripe-sync";
@@ -87,6 +88,24 @@ async function signedInTrainer(page: Page, baseURL: string, dataDir: string) {
 
 const euros = (text: string) => Number(text.replace(/[€,\s]/g, ""));
 
+/** Every plan's prices as the price form holds them (in cents, as the pricing content keeps them). */
+async function allPrices(page: Page) {
+  const plans = page.getByRole("group").filter({ has: page.getByLabel("1 month, € per month") });
+  return Promise.all(
+    (await plans.all()).map(async (plan) => {
+      const cents = async (label: string) => Math.round(Number(await plan.getByLabel(label).inputValue()) * 100);
+      return {
+        name: (await plan.locator("legend").innerText()).trim(),
+        monthlyPriceCents: {
+          "1": await cents("1 month, € per month"),
+          "3": await cents("3 months, € per month"),
+          "6": await cents("6 months, € per month"),
+        },
+      };
+    }),
+  );
+}
+
 /** The Progress card's monthly price for 3 months on the public page, as a visitor reads it. */
 async function publicProgress3(page: Page): Promise<number> {
   await page.goto("/pricing");
@@ -119,8 +138,18 @@ test("the trainer changes the Progress price for 3 months: refused outside the r
       Number(await progress.getByLabel(`${l}, € per month`).inputValue()),
     ),
   );
-  // A new price that keeps the rules: between the 6-month and the 1-month price.
-  const next = p3! - 1 >= p6! ? p3! - 1 : p3! + 1;
+  // A new price that keeps the rules (from the 6-month to the 1-month price), and one that changes
+  // the 3-month savings notice if any such price does, so the notice is seen to follow the prices.
+  const published = await allPrices(page);
+  const withProgress3 = (euros: number) =>
+    published.map((plan) =>
+      plan.name === "Progress" ? { ...plan, monthlyPriceCents: { ...plan.monthlyPriceCents, "3": euros * 100 } } : plan,
+    );
+  const notice3 = (plans: typeof published) => savingsNotices({ plans })["3"];
+  const allowed = Array.from({ length: p1! - p6! + 1 }, (_, i) => p6! + i).filter((euros) => euros !== p3);
+  const next =
+    allowed.find((euros) => notice3(withProgress3(euros)) !== notice3(published)) ??
+    (p3! - 1 >= p6! ? p3! - 1 : p3! + 1);
   expect(next).toBeLessThanOrEqual(p1!);
 
   // Typed in cents by mistake: refused, saying why, under the field.
@@ -148,6 +177,10 @@ test("the trainer changes the Progress price for 3 months: refused outside the r
   await page.getByRole("button", { name: "Publish these prices" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The new prices are live" })).toBeVisible();
   await expect(async () => expect(await publicProgress3(page)).toBe(next)).toPass({ timeout: 5_000 });
+  // The savings notice is worked out from the prices as published, not typed.
+  const notice = notice3(withProgress3(next));
+  expect(notice).not.toBe("");
+  await expect(page.getByText(notice, { exact: true })).toBeVisible();
   await page.getByRole("article", { name: "Progress" }).getByRole("button", { name: "Choose Progress" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Test checkout" })).toBeVisible();
   await expect(page.getByText(`3 × €${next}, €${next * 3} in total`)).toBeVisible();
