@@ -169,7 +169,9 @@ test("the trainer changes the Progress price for 3 months: refused outside the r
   await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
   const preview = page.getByRole("region", { name: /Preview/ });
   await preview.getByText("3 months", { exact: true }).click();
-  await expect(preview.getByRole("article", { name: "Progress" }).getByText(`€${next}`, { exact: true })).toBeVisible();
+  await expect(
+    preview.getByRole("article", { name: "Progress" }).getByText(`€${next}`, { exact: true }).filter({ visible: true }),
+  ).toBeVisible();
   expect(await publicProgress3(page)).toBe(p3);
 
   // Published: the pricing page shows it within 5 seconds, and the test checkout charges it.
