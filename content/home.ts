@@ -3,7 +3,7 @@ import type { HomeContent } from "./types";
 export const home: HomeContent = {
   metaTitle: "Mila Jansen Coaching | One-to-One Online Fitness & Endurance Coaching",
   metaDescription:
-    "Get fit, lose weight, build muscle or race faster with personal online coaching from former competitive swimmer Mila Jansen. Custom plan, weekly check-ins and WhatsApp support from €80 per month.",
+    "Get fit, lose weight, build muscle or race faster with personal online coaching from former competitive swimmer Mila Jansen. Custom plan, weekly check-ins and WhatsApp support from {fromPrice} per month.",
   hero: {
     title: "Personal Coaching That Moves With You",
     subtitle:

@@ -10,7 +10,7 @@ export const servicePages: Record<ServiceSlug, ServicePage> = {
     slug: "get-fit",
     metaTitle: "Get Fit with Online Coaching | Mila Jansen Coaching",
     metaDescription:
-      "Get fitter, stronger and more energetic with one-to-one online coaching from Mila Jansen: a custom plan, weekly check-ins and WhatsApp support. From €80 per month.",
+      "Get fitter, stronger and more energetic with one-to-one online coaching from Mila Jansen: a custom plan, weekly check-ins and WhatsApp support. From {fromPrice} per month.",
     hero: {
       eyebrow: "Get Fit",
       title: "Feel Strong, Fit and Full of Energy",
@@ -182,7 +182,7 @@ export const servicePages: Record<ServiceSlug, ServicePage> = {
     slug: "weight-loss",
     metaTitle: "Online Weight Loss Coaching | Mila Jansen Coaching",
     metaDescription:
-      "Lose weight for good with one-to-one online coaching: a personal training plan, realistic nutrition, weekly check-ins and WhatsApp support. No crash diets. From €80 per month.",
+      "Lose weight for good with one-to-one online coaching: a personal training plan, realistic nutrition, weekly check-ins and WhatsApp support. No crash diets. From {fromPrice} per month.",
     hero: {
       eyebrow: "Weight Loss",
       title: "Lose Weight Without Losing Your Life",

@@ -269,7 +269,7 @@ export interface ServicesOverview {
 export const servicesOverview: ServicesOverview = {
   metaTitle: "Online Coaching Services | Mila Jansen Coaching",
   metaDescription:
-    "Personal online coaching for getting fit, weight loss, building muscle, sports competition, triathlon and running. Custom plans, weekly check-ins and WhatsApp support from €80 per month.",
+    "Personal online coaching for getting fit, weight loss, building muscle, sports competition, triathlon and running. Custom plans, weekly check-ins and WhatsApp support from {fromPrice} per month.",
   hero: {
     title: "Coaching for Every Goal",
     subtitle:

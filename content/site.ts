@@ -7,7 +7,7 @@ export const site: SiteContent = {
   trainerName: "Mila Jansen",
   tagline: "One-to-one online coaching from a former competitive swimmer",
   description:
-    "Personal online coaching with Mila Jansen, former national-level swimmer from Utrecht: a custom training plan, weekly check-ins and WhatsApp support for fitness, weight loss, muscle, running and triathlon. From €80 per month.",
+    "Personal online coaching with Mila Jansen, former national-level swimmer from Utrecht: a custom training plan, weekly check-ins and WhatsApp support for fitness, weight loss, muscle, running and triathlon. From {fromPrice} per month.",
   contactEmail: "hello@milajansen.coach",
   registrationNumber: "KvK 87654321",
   vatNumber: "NL004587321B01",

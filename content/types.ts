@@ -22,7 +22,7 @@ export interface SiteContent {
   name: string; // business name
   trainerName: string;
   tagline: string;
-  description: string; // default meta description
+  description: string; // default meta description; "{fromPrice}" stands for the lowest published monthly price
   contactEmail: string;
   /**
    * The business's one Chamber of Commerce (KvK) number and its VAT (btw) number. Every page

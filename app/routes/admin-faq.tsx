@@ -1,4 +1,4 @@
-import { data, useActionData, useLoaderData } from "react-router";
+import { data, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-faq";
 import { requireServices } from "~/context";
 import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
@@ -42,7 +42,17 @@ export default function AdminFaq() {
         versions={versions}
         result={result}
         title={(f) => f.question}
-        intro="The home page and the services page show these questions in this order; a service page shows its own questions first, then these. Hidden ones stay here and off the site."
+        intro={
+          <>
+            The home page and the services page show these questions in this order; a service page shows its own
+            questions first, then these. Hidden ones stay here and off the site. A picture of one for social media is
+            made with{" "}
+            <Link to="/faq-visual-export" className="font-medium text-teal-700 underline">
+              Make a social-media picture of a question
+            </Link>{" "}
+            (it changes nothing here).
+          </>
+        }
         fields={(f, errors, prefix) => (
           <>
             <TextField

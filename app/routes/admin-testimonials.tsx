@@ -1,4 +1,4 @@
-import { data, useActionData, useLoaderData } from "react-router";
+import { data, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-testimonials";
 import { requireServices } from "~/context";
 import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
@@ -51,7 +51,16 @@ export default function AdminTestimonials() {
         versions={versions}
         result={result}
         title={(t) => t.name}
-        intro="The home page and the service pages show these in this order (a service page puts clients of its own programme first). Hidden ones stay here and off the site."
+        intro={
+          <>
+            The home page and the service pages show these in this order (a service page puts clients of its own
+            programme first). Hidden ones stay here and off the site. A picture of one for social media is made with{" "}
+            <Link to="/testimonial-visual-export" className="font-medium text-teal-700 underline">
+              Make a social-media picture of a testimonial
+            </Link>{" "}
+            (it changes nothing here).
+          </>
+        }
         fields={(t, errors, prefix) => (
           <>
             <TextField

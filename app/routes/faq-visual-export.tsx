@@ -1,4 +1,4 @@
-import { data, useLoaderData } from "react-router";
+import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/faq-visual-export";
 import { requireServices } from "~/context";
 import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
@@ -10,7 +10,7 @@ import { currentFaq } from "~/features/site/site-content.server";
 import { site } from "#content/site";
 
 export const meta: Route.MetaFunction = ({ location }) =>
-  adminMeta(findRouteEntry(location.pathname)?.title ?? "FAQ Image Export");
+  adminMeta(findRouteEntry(location.pathname)?.title ?? "Social-media picture of a question");
 export const headers = forwardSessionHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,7 +34,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function FaqVisualExport() {
   const { domain, faq } = useLoaderData<typeof loader>();
   return (
-    <AdminShell title="FAQ image export">
+    <AdminShell title="Social-media picture of a question">
+      <p className="mb-6 max-w-prose text-ink/80">
+        This makes a picture of a question and its answer to post on social media; it changes nothing on the site. To
+        add, change, reorder or hide the questions visitors see, go to{" "}
+        <Link to="/admin/faq" className="font-medium text-teal-700 underline">
+          FAQ
+        </Link>
+        .
+      </p>
       <FaqExportTool items={faq} brand={site.name} domain={domain} />
     </AdminShell>
   );

@@ -4,6 +4,7 @@ import { serviceCards } from "#content/services";
 import { trainer } from "#content/trainer";
 import { requireServices } from "~/context";
 import { currentFaq, currentTestimonials } from "~/features/site/site-content.server";
+import { publishedFromPrice, withFromPrice } from "~/features/site/from-price.server";
 import { siteFromMatches } from "~/features/site/seo";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { mediaImagePath, seoMeta, siteUrlFromMatches } from "~/features/site/seo";
@@ -19,11 +20,18 @@ import { Picture } from "~/ui/picture";
 import { buttonStyles } from "~/ui/button";
 import { Section, SectionHeading } from "~/ui/layout";
 
-/** The published testimonials and FAQ (back office), in the trainer's order. */
+/**
+ * The published testimonials and FAQ (back office), in the trainer's order, and the description
+ * with the lowest monthly price of the published offers.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = requireServices(context);
-  const [testimonials, faq] = await Promise.all([currentTestimonials(services), currentFaq(services)]);
-  return { testimonials, faq };
+  const [testimonials, faq, fromPrice] = await Promise.all([
+    currentTestimonials(services),
+    currentFaq(services),
+    publishedFromPrice(services),
+  ]);
+  return { testimonials, faq, description: withFromPrice(home.metaDescription, fromPrice) };
 }
 
 export const meta: Route.MetaFunction = ({ data, location, matches }) => {
@@ -32,7 +40,7 @@ export const meta: Route.MetaFunction = ({ data, location, matches }) => {
   const trainerImage = mediaImagePath(trainer.image.src, 960);
   return seoMeta({
     title: findRouteEntry(location.pathname)?.title ?? home.metaTitle,
-    description: home.metaDescription,
+    description: data?.description ?? "",
     path: location.pathname,
     siteUrl,
     image: mediaImagePath(home.hero.poster.src),

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/pricing";
 import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
-import { lowestMonthlyPriceEuro } from "~/features/site/structured-data";
+import { fromPriceLabel } from "~/features/site/from-price.server";
 import { requireServices } from "~/context";
 import { readFormBody } from "~/infra/form-guard.server";
 import { createCheckout } from "~/features/checkout/create-checkout.server";
@@ -11,14 +11,17 @@ import { currentPricing } from "~/features/checkout/offers.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = requireServices(context);
-  return { pricing: await currentPricing(services) };
+  const pricing = await currentPricing(services);
+  return {
+    pricing,
+    description: `${pricing.title}: coaching plans from ${fromPriceLabel(pricing)} per month, paid at once or in monthly instalments.`,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, location, matches }) => {
-  const pricing = loaderData?.pricing;
   return seoMeta({
     title: "Pricing",
-    description: `${pricing?.title ?? "Pricing"}: coaching plans from €${pricing ? lowestMonthlyPriceEuro(pricing) : ""} per month, paid at once or in monthly instalments.`,
+    description: loaderData?.description ?? "",
     path: location.pathname,
     siteUrl: siteUrlFromMatches(matches),
   });

@@ -5,9 +5,11 @@ import { servicePages } from "#content/service-pages";
 import type { FaqEntry, ServiceCard, ServicePage, ServiceSlug, Testimonial } from "#content/types";
 import { requireServices } from "~/context";
 import { currentFaq, currentTestimonials } from "~/features/site/site-content.server";
+import { fromPriceLabel, withFromPrice } from "~/features/site/from-price.server";
+import { currentPricing } from "~/features/checkout/offers.server";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { mediaImagePath, seoMeta, siteUrlFromMatches } from "~/features/site/seo";
-import { serviceJsonLd } from "~/features/site/structured-data";
+import { lowestMonthlyPriceEuro, serviceJsonLd } from "~/features/site/structured-data";
 import { PageHero } from "~/features/site/page-hero";
 import { CheckList, FeatureGrid } from "~/features/site/sections";
 import { FaqBlock } from "~/features/site/faq-block";
@@ -42,24 +44,36 @@ function testimonialsFor(card: ServiceCard, testimonials: Testimonial[]): Testim
   return [...testimonials.filter(matches), ...testimonials.filter((t) => !matches(t))];
 }
 
-/** The published testimonials and FAQ (back office), in the trainer's order. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The published testimonials and FAQ (back office), in the trainer's order, and the page's offer:
+ * its description with the lowest monthly price of the published offers, and that price.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = requireServices(context);
-  const [testimonials, faq] = await Promise.all([currentTestimonials(services), currentFaq(services)]);
-  return { testimonials, faq };
+  const { page } = serviceFor(new URL(request.url).pathname);
+  const [testimonials, faq, pricing] = await Promise.all([
+    currentTestimonials(services),
+    currentFaq(services),
+    currentPricing(services),
+  ]);
+  const offer = {
+    description: withFromPrice(page.metaDescription, fromPriceLabel(pricing)),
+    fromPriceEuro: lowestMonthlyPriceEuro(pricing),
+  };
+  return { testimonials, faq, offer };
 }
 
-export const meta: Route.MetaFunction = ({ location, matches }) => {
+export const meta: Route.MetaFunction = ({ data, location, matches }) => {
   const siteUrl = siteUrlFromMatches(matches);
   const { page, card } = serviceFor(location.pathname);
   const image = mediaImagePath(card.image.src);
   return seoMeta({
     title: findRouteEntry(location.pathname)?.title ?? page.metaTitle,
-    description: page.metaDescription,
+    description: data?.offer.description ?? "",
     path: location.pathname,
     siteUrl,
     image,
-    jsonLd: [serviceJsonLd(siteUrl, page, card, image)],
+    jsonLd: data ? [serviceJsonLd(siteUrl, card, image, data.offer)] : [],
   });
 };
 

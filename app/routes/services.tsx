@@ -2,6 +2,7 @@ import type { Route } from "./+types/services";
 import { serviceCards, servicesOverview } from "#content/services";
 import { requireServices } from "~/context";
 import { currentFaq, currentTestimonials } from "~/features/site/site-content.server";
+import { publishedFromPrice, withFromPrice } from "~/features/site/from-price.server";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { PageHero } from "~/features/site/page-hero";
@@ -15,17 +16,24 @@ import { Container, Section, SectionHeading } from "~/ui/layout";
 /** The intake starts on the questionnaire page, which leads to booking the call. */
 const INTAKE_PATH = "/start";
 
-/** The published testimonials and FAQ (back office), in the trainer's order. */
+/**
+ * The published testimonials and FAQ (back office), in the trainer's order, and the description
+ * with the lowest monthly price of the published offers.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = requireServices(context);
-  const [testimonials, faq] = await Promise.all([currentTestimonials(services), currentFaq(services)]);
-  return { testimonials, faq };
+  const [testimonials, faq, fromPrice] = await Promise.all([
+    currentTestimonials(services),
+    currentFaq(services),
+    publishedFromPrice(services),
+  ]);
+  return { testimonials, faq, description: withFromPrice(servicesOverview.metaDescription, fromPrice) };
 }
 
-export const meta: Route.MetaFunction = ({ location, matches }) =>
+export const meta: Route.MetaFunction = ({ data, location, matches }) =>
   seoMeta({
     title: findRouteEntry(location.pathname)?.title ?? servicesOverview.metaTitle,
-    description: servicesOverview.metaDescription,
+    description: data?.description ?? "",
     path: location.pathname,
     siteUrl: siteUrlFromMatches(matches),
   });

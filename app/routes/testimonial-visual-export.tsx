@@ -1,4 +1,4 @@
-import { data, useLoaderData } from "react-router";
+import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/testimonial-visual-export";
 import { requireServices } from "~/context";
 import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
@@ -10,7 +10,7 @@ import { currentTestimonials } from "~/features/site/site-content.server";
 import { site } from "#content/site";
 
 export const meta: Route.MetaFunction = ({ location }) =>
-  adminMeta(findRouteEntry(location.pathname)?.title ?? "Testimonial Image Export");
+  adminMeta(findRouteEntry(location.pathname)?.title ?? "Social-media picture of a testimonial");
 export const headers = forwardSessionHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,6 +29,14 @@ export default function TestimonialVisualExport() {
   const { first } = useLoaderData<typeof loader>();
   return (
     <AdminShell title="Social-media picture of a testimonial">
+      <p className="mb-6 max-w-prose text-ink/80">
+        This makes a picture to post on social media; it changes nothing on the site. To add, change, reorder or hide
+        the testimonials visitors see, go to{" "}
+        <Link to="/admin/testimonials" className="font-medium text-teal-700 underline">
+          Testimonials
+        </Link>
+        .
+      </p>
       <TestimonialExportTool
         initial={{ title: "Testimonial", name: first?.name ?? "", text: first?.text ?? "" }}
         brand={site.name}

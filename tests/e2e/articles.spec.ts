@@ -155,6 +155,21 @@ test("the trainer writes an article with a photo from her phone, previews it, pu
   await expect
     .poll(async () => (await request.get(`/blog/${slug}`)).text(), { timeout: 5_000 })
     .not.toContain(`${title}, revised`);
+
+  // A new web address: the old one moves there permanently, so links and search results still work.
+  const moved = `${slug}-moved`;
+  await page.getByLabel("Web address").fill(moved);
+  await page.getByRole("button", { name: "Publish now" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/articles/${moved}\\?`));
+  await expect(page.getByText("The article was published.")).toBeVisible();
+  // Like any publish, live within 5 s (a page already cached is revalidated by then).
+  const oldAddress = () => request.get(`/blog/${slug}`, { maxRedirects: 0 });
+  await expect.poll(async () => (await oldAddress()).status(), { timeout: 5_000 }).toBe(301);
+  const old = await oldAddress();
+  expect(new URL(old.headers()["location"] ?? "", baseURL).pathname).toBe(`/blog/${moved}`);
+  expect(await (await request.get(`/blog/${moved}`)).text()).toContain(title);
+  await expect.poll(async () => (await request.get("/sitemap.xml")).text()).toContain(`/blog/${moved}<`);
+  expect(await (await request.get("/sitemap.xml")).text()).not.toContain(`/blog/${slug}<`);
 });
 
 test("an article scheduled for the next minute appears on the blog by itself", async ({

@@ -185,8 +185,8 @@ test.describe("back office", () => {
 
   signedInTest("export a FAQ item as a PNG at pixel ratio 2", async ({ page }) => {
     await page.goto("/admin");
-    await page.getByRole("link", { name: "FAQ images" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "FAQ image export" })).toBeVisible();
+    await page.getByRole("link", { name: "Make a social-media picture of a question" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Social-media picture of a question" })).toBeVisible();
     await page.getByLabel("FAQ item").selectOption({ index: 2 });
     await page.getByLabel("Size").selectOption("1080x1080");
     const [download] = await Promise.all([
@@ -304,7 +304,7 @@ test.describe("back office", () => {
     ["/admin/events", "Events"],
     ["/admin/events/new", "Create the next event"],
     ["/admin/vitals", "Page speed"],
-    ["/faq-visual-export", "FAQ image export"],
+    ["/faq-visual-export", "Social-media picture of a question"],
     ["/testimonial-visual-export", "Social-media picture of a testimonial"],
   ] as const) {
     signedInTest(`back-office page ${path} passes the accessibility check @mobile`, async ({ page }) => {

@@ -2,10 +2,14 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as OTPAuth from "otpauth";
+import Stripe from "stripe";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test as base } from "./fixtures";
 import { sendProvisionRequest } from "~/features/back-office/provision";
+import { savingsNotices } from "~/features/checkout/price-rules";
 import { startFaultServer, type FaultServer } from "../support/fault";
+import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
+import { syncStripeCatalogue } from "../../scripts/stripe-sync";
 
 /**
  * A publish changes what every visitor sees, so this spec runs on a server and database of its
@@ -23,6 +27,46 @@ const test = base.extend<{ dataDir: string }, { ownServer: FaultServer }>({
   ],
   baseURL: async ({ ownServer }, use) => use(ownServer.url),
   dataDir: async ({ ownServer }, use) => use(ownServer.dataDir),
+});
+
+/**
+ * The same site configured for Stripe, with a local stand-in answering as Stripe's API (the real
+ * SDK talks to it): a server and database of its own, and the catalogue synced as
+ * `npm run stripe:sync` does it.
+ */
+const STRIPE_KEY = "sk_test_offers_e2e";
+const withStripe = base.extend<
+  { dataDir: string; stripe: StripeStandIn },
+  { stripeApi: StripeStandIn; stripeServer: FaultServer }
+>({
+  stripeApi: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
+    async ({}, use) => {
+      const standIn = await startStripeStandIn({ secretKey: STRIPE_KEY });
+      await use(standIn);
+      await standIn.close();
+    },
+    { scope: "worker" },
+  ],
+  stripeServer: [
+    async ({ stripeApi }, use) => {
+      const port = new URL(stripeApi.url).port;
+      const client = new Stripe(STRIPE_KEY, { host: "127.0.0.1", port, protocol: "http" });
+      const { prices } = await syncStripeCatalogue(client);
+      const server = await startFaultServer({
+        STRIPE_SECRET_KEY: STRIPE_KEY,
+        STRIPE_WEBHOOK_SECRET: "whsec_offers_e2e",
+        STRIPE_PRICES: JSON.stringify(prices),
+        STRIPE_API_BASE: stripeApi.url,
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 180_000 },
+  ],
+  baseURL: async ({ stripeServer }, use) => use(stripeServer.url),
+  dataDir: async ({ stripeServer }, use) => use(stripeServer.dataDir),
+  stripe: async ({ stripeApi }, use) => use(stripeApi),
 });
 
 /** A trainer account made the way `npm run admin:create -- --server` makes it, signed in with two factors. */
@@ -43,6 +87,24 @@ async function signedInTrainer(page: Page, baseURL: string, dataDir: string) {
 }
 
 const euros = (text: string) => Number(text.replace(/[€,\s]/g, ""));
+
+/** Every plan's prices as the price form holds them (in cents, as the pricing content keeps them). */
+async function allPrices(page: Page) {
+  const plans = page.getByRole("group").filter({ has: page.getByLabel("1 month, € per month") });
+  return Promise.all(
+    (await plans.all()).map(async (plan) => {
+      const cents = async (label: string) => Math.round(Number(await plan.getByLabel(label).inputValue()) * 100);
+      return {
+        name: (await plan.locator("legend").innerText()).trim(),
+        monthlyPriceCents: {
+          "1": await cents("1 month, € per month"),
+          "3": await cents("3 months, € per month"),
+          "6": await cents("6 months, € per month"),
+        },
+      };
+    }),
+  );
+}
 
 /** The Progress card's monthly price for 3 months on the public page, as a visitor reads it. */
 async function publicProgress3(page: Page): Promise<number> {
@@ -76,8 +138,18 @@ test("the trainer changes the Progress price for 3 months: refused outside the r
       Number(await progress.getByLabel(`${l}, € per month`).inputValue()),
     ),
   );
-  // A new price that keeps the rules: between the 6-month and the 1-month price.
-  const next = p3! - 1 >= p6! ? p3! - 1 : p3! + 1;
+  // A new price that keeps the rules (from the 6-month to the 1-month price), and one that changes
+  // the 3-month savings notice if any such price does, so the notice is seen to follow the prices.
+  const published = await allPrices(page);
+  const withProgress3 = (euros: number) =>
+    published.map((plan) =>
+      plan.name === "Progress" ? { ...plan, monthlyPriceCents: { ...plan.monthlyPriceCents, "3": euros * 100 } } : plan,
+    );
+  const notice3 = (plans: typeof published) => savingsNotices({ plans })["3"];
+  const allowed = Array.from({ length: p1! - p6! + 1 }, (_, i) => p6! + i).filter((euros) => euros !== p3);
+  const next =
+    allowed.find((euros) => notice3(withProgress3(euros)) !== notice3(published)) ??
+    (p3! - 1 >= p6! ? p3! - 1 : p3! + 1);
   expect(next).toBeLessThanOrEqual(p1!);
 
   // Typed in cents by mistake: refused, saying why, under the field.
@@ -97,7 +169,9 @@ test("the trainer changes the Progress price for 3 months: refused outside the r
   await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
   const preview = page.getByRole("region", { name: /Preview/ });
   await preview.getByText("3 months", { exact: true }).click();
-  await expect(preview.getByRole("article", { name: "Progress" }).getByText(`€${next}`, { exact: true })).toBeVisible();
+  await expect(
+    preview.getByRole("article", { name: "Progress" }).getByText(`€${next}`, { exact: true }).filter({ visible: true }),
+  ).toBeVisible();
   expect(await publicProgress3(page)).toBe(p3);
 
   // Published: the pricing page shows it within 5 seconds, and the test checkout charges it.
@@ -105,6 +179,10 @@ test("the trainer changes the Progress price for 3 months: refused outside the r
   await page.getByRole("button", { name: "Publish these prices" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The new prices are live" })).toBeVisible();
   await expect(async () => expect(await publicProgress3(page)).toBe(next)).toPass({ timeout: 5_000 });
+  // The savings notice is worked out from the prices as published, not typed.
+  const notice = notice3(withProgress3(next));
+  expect(notice).not.toBe("");
+  await expect(page.getByText(notice, { exact: true })).toBeVisible();
   await page.getByRole("article", { name: "Progress" }).getByRole("button", { name: "Choose Progress" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Test checkout" })).toBeVisible();
   await expect(page.getByText(`3 × €${next}, €${next * 3} in total`)).toBeVisible();
@@ -127,3 +205,49 @@ test("the trainer changes the Progress price for 3 months: refused outside the r
   await expect(page.getByRole("status").filter({ hasText: "is back and live" })).toBeVisible();
   await expect(async () => expect(await publicProgress3(page)).toBe(p3)).toPass({ timeout: 5_000 });
 });
+
+withStripe(
+  "with Stripe (the stand-in), a new Progress 3-month price is a new Stripe price, the old one archived, and the checkout charges it",
+  async ({ page, baseURL, dataDir, stripe }) => {
+    withStripe.slow();
+    await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
+    await signedInTrainer(page, baseURL ?? "", dataDir);
+    await page.goto("/admin/offers");
+    const progress = page.getByRole("group", { name: "Progress" });
+    const [p1, p3, p6] = await Promise.all(
+      ["1 month", "3 months", "6 months"].map(async (l) =>
+        Number(await progress.getByLabel(`${l}, € per month`).inputValue()),
+      ),
+    );
+    const next = p3! - 1 >= p6! ? p3! - 1 : p3! + 1;
+    expect(next).toBeLessThanOrEqual(p1!);
+    /** The Stripe prices with Progress's 3-month catalogue key, as Stripe holds them. */
+    const progress3 = () => [...stripe.prices.values()].filter((p) => p.lookup_key === "progress:monthly3x");
+    const [old] = progress3().filter((p) => p.active);
+    expect(old).toMatchObject({ unit_amount: p3! * 100 });
+
+    await progress.getByLabel("3 months, € per month").fill(String(next));
+    await page.getByRole("button", { name: "Save draft and preview" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
+    // A draft is not a Stripe price yet.
+    expect(progress3().filter((p) => p.active)).toEqual([old]);
+    await page.getByRole("button", { name: "Publish these prices" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "The new prices are live" })).toBeVisible();
+
+    const active = progress3().filter((p) => p.active);
+    expect(active).toHaveLength(1);
+    expect(active[0]).toMatchObject({ unit_amount: next * 100, currency: "eur", recurring: { interval: "month" } });
+    expect(active[0]?.id).not.toBe(old?.id);
+    expect(stripe.prices.get(old?.id ?? "")).toMatchObject({ active: false, unit_amount: p3! * 100 });
+
+    // The visitor's checkout is Stripe's page (held here), for the new price.
+    await page.route("https://checkout.stripe.com/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Stripe Checkout</title><h1>Pay</h1>" }),
+    );
+    await expect(async () => expect(await publicProgress3(page)).toBe(next)).toPass({ timeout: 5_000 });
+    await page.getByRole("article", { name: "Progress" }).getByRole("button", { name: "Choose Progress" }).click();
+    await expect(page).toHaveURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    const [call] = stripe.calls("POST /v1/checkout/sessions").slice(-1);
+    expect(call?.params.line_items).toEqual([{ price: active[0]?.id, quantity: "1" }]);
+  },
+);

@@ -70,9 +70,16 @@ test("a testimonial edited on a phone is on the home page within 5 s; hidden, it
   await page.goto("/");
   await expect(page.getByText(words)).toHaveCount(0);
 
-  // Undo: the version before the hide, restored, brings it back.
+  // Undo: the history names what each version changed; the version before the hide, restored, brings it back.
   await backOffice(page, "/admin/testimonials");
-  await page.getByRole("button", { name: `Show ${name}` }).click();
+  const history = page.getByRole("region", { name: "Earlier versions" });
+  await expect(history.getByRole("listitem").first()).toContainText(`Hid ${name}`);
+  const edited = history
+    .getByRole("listitem")
+    .filter({ hasText: `Edited ${name}` })
+    .first();
+  await edited.getByRole("button", { name: /^Restore version \d+ and publish$/ }).click();
+  await expect(page.getByRole("button", { name: `Hide ${name}` })).toBeVisible();
   await expect.poll(livePage(page, "/"), { timeout: 5_000 }).toContain(words);
 });
 

@@ -1,6 +1,8 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syncStripeCatalogue } from "../../scripts/stripe-sync";
+import { formatEuro } from "~/features/checkout/catalogue";
+import { pricing } from "#content/pricing";
 import { startServer, type RunningServer } from "../support/server";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 
@@ -92,7 +94,10 @@ describe("checkout routes with Stripe configured", () => {
     expect(html).toContain("Thank You!");
     expect(html).toContain(sessionId);
     expect(html).toContain("Elite");
-    expect(html).toContain("6 × €125, €750 in total");
+    // The seed's Elite 6-month price (the server starts from it), never a typed amount.
+    const elite6 = pricing.plans.find((plan) => plan.id === "elite")?.monthlyPriceCents?.["6"] ?? 0;
+    expect(elite6).toBeGreaterThan(0);
+    expect(html).toContain(`6 × ${formatEuro(elite6)}, ${formatEuro(elite6 * 6)} in total`);
     expect(html).toContain("Manage my plan");
 
     const portal = await fetch(`${server.url}/api/customer-portal?session_id=${sessionId}`, { redirect: "manual" });

@@ -13,6 +13,7 @@ import { findOrder } from "~/features/checkout/fulfilment.server";
 import { currentPricing } from "~/features/checkout/offers.server";
 import { publishOffers, restoreOffers, saveOfferPrices } from "~/features/checkout/offers-admin.server";
 import { priceInputOf } from "~/features/checkout/price-rules";
+import { formatEuro } from "~/features/checkout/catalogue";
 import { ContentError } from "~/features/content/store.server";
 import { syncStripeCatalogue } from "../../scripts/stripe-sync";
 import { auditLog } from "#db/schema";
@@ -85,11 +86,15 @@ describe.each(engines)("editing the offers on %s, with Stripe (the stand-in)", (
           message: expect.stringMatching(/^Progress, 3 months: .*outside the plausible range.*euros, not cents/),
         },
       ]);
-    const dearer = await saveOfferPrices(services, typed("elite", "6", "999"), trainer);
+    // A euro a month more for 6 months than for 1 month, whatever the seed's prices are.
+    const elite1 = (pricing.plans.find((p) => p.id === "elite")?.monthlyPriceCents?.["1"] ?? 0) / 100;
+    const dearer = await saveOfferPrices(services, typed("elite", "6", String(elite1 + 1)), trainer);
     expect(dearer.ok).toBe(false);
     if (!dearer.ok)
       expect(dearer.problems[0]?.message).toMatch(
-        /^Elite, 6 months: €999 a month is more than the .* price .* A longer commitment may never cost more per month/,
+        new RegExp(
+          `^Elite, 6 months: ${formatEuro((elite1 + 1) * 100).replace(".", "\\.")} a month is more than the .* price .* A longer commitment may never cost more per month`,
+        ),
       );
     // The store itself holds the same rule, whatever calls it.
     const broken = structuredClone(pricing);

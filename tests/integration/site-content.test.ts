@@ -127,11 +127,56 @@ describe.each(engines)("testimonials, FAQ and site facts on %s", (engine) => {
       errors: { name: expect.stringMatching(/^Fill in/), rating: "Choose a rating from 1 to 5 stars." },
     });
 
+    // An edit of an existing one keeps its place and its hidden flag.
+    const edited = await saveListItem(
+      services,
+      "testimonials",
+      { id: noor.id, name: "Noor P.", programme: "Get Fit", date: "2026-01-10", rating: 4, text: "Stronger still." },
+      trainer,
+    );
+    expect(edited.ok).toBe(true);
+    const afterEdit = (await services.content.get("testimonials", "main"))?.draft as TestimonialList;
+    expect(afterEdit.items.find((t) => t.id === noor.id)).toMatchObject({ text: "Stronger still.", hidden: true });
+    expect(afterEdit.items.map((t) => t.id)).toEqual(list.items.map((t) => t.id));
+
     const faq = await currentFaq(services);
     const second = (await services.content.get("faq", "main"))!.draft.items[1]!;
     await moveListItem(services, "faq", second.id, "up", trainer);
     expect((await currentFaq(services))[0]?.question).toBe(second.question);
     expect(await currentFaq(services)).toHaveLength(faq.length);
+  });
+
+  it("puts each list change in the audit log with who and what, and a restored version undoes it", async () => {
+    const before = await services.content.get("faq", "main");
+    const first = before!.draft.items[0]!;
+    await setListItemHidden(services, "faq", first.id, true, trainer);
+    expect((await currentFaq(services)).map((q) => q.question)).not.toContain(first.question);
+
+    const entries = await services.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.userId, trainer.userId))
+      .orderBy(desc(auditLog.createdAt));
+    const changes = entries.filter((e) => e.detail?.kind === "faq" || e.detail?.kind === "testimonials");
+    expect(changes.every((e) => e.ip === trainer.ip && e.createdAt instanceof Date)).toBe(true);
+    expect(changes.map((e) => e.detail?.change)).toEqual(
+      expect.arrayContaining([
+        "Added Noor P.",
+        expect.stringMatching(/^Moved Noor P\. up to place \d+$/),
+        "Hid Noor P.",
+        "Edited Noor P.",
+        `Hid "${first.question.slice(0, 60)}"`,
+      ]),
+    );
+
+    await restoreSiteContent(services, "faq", before!.version, trainer);
+    expect((await currentFaq(services)).map((q) => q.question)).toContain(first.question);
+    const restored = await services.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "content.restored"))
+      .orderBy(desc(auditLog.createdAt));
+    expect(restored.find((e) => e.detail?.kind === "faq")).toMatchObject({ userId: trainer.userId });
   });
 
   it("seeds once: a second start keeps the trainer's edits", async () => {

@@ -46,7 +46,7 @@ const NAV = [
   { to: "/admin/site", label: "Contact details" },
   { to: "/admin/unsaved", label: "Unsaved submissions" },
   { to: "/admin/data-requests", label: "Data requests" },
-  { to: "/faq-visual-export", label: "FAQ images" },
+  { to: "/faq-visual-export", label: "Make a social-media picture of a question" },
   { to: "/testimonial-visual-export", label: "Make a social-media picture of a testimonial" },
   { to: "/admin/security", label: "Security" },
 ];

@@ -1,4 +1,4 @@
-import type { Duration, PricingContent } from "#content/types";
+import type { Duration, PlanTier, PricingContent } from "#content/types";
 import { formatEuro } from "./catalogue";
 
 /**
@@ -116,7 +116,9 @@ export function priceInputOf(content: PricingContent): PriceInput {
  * (rounded) and in euros; for 1 month a pointer to the durations that save anything.
  * Empty when nothing is saved.
  */
-export function savingsNotices(content: Pick<PricingContent, "plans">): Record<Duration, string> {
+export function savingsNotices(content: {
+  plans: readonly Pick<PlanTier, "monthlyPriceCents">[];
+}): Record<Duration, string> {
   const best: Record<Duration, { percent: number; cents: number }> = {
     "1": { percent: 0, cents: 0 },
     "3": { percent: 0, cents: 0 },

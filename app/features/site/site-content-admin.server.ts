@@ -26,6 +26,7 @@ type Services = { content: SiteContentStore };
 type ListKind = "testimonials" | "faq";
 type ListOf<K extends ListKind> = K extends "testimonials" ? TestimonialList : FaqList;
 type ItemOf<K extends ListKind> = ListOf<K>["items"][number];
+type ListItem = TestimonialItem | FaqItem;
 
 const fieldErrors = (issues: { path: PropertyKey[]; message: string }[]): FieldErrors => {
   const errors: FieldErrors = {};
@@ -162,23 +163,61 @@ export async function restoreSiteContent(
   return { ok: true, message: `Version ${version} is back and live.` };
 }
 
+/**
+ * What one version of a list changed from the one before, in the words the editor's buttons use
+ * ("Hid Sanne K.", "Moved … to place 2"), so the trainer can pick the version to go back to.
+ */
+export function listChange(
+  kind: ListKind,
+  before: readonly ListItem[] | undefined,
+  after: readonly ListItem[],
+): string {
+  if (!before) return "The list as first imported";
+  const label = (item: ListItem) => itemLabel(kind, item);
+  const old = new Map(before.map((item) => [item.id, item]));
+  const changes: string[] = [];
+  for (const item of after) {
+    const was = old.get(item.id);
+    if (!was) changes.push(`Added ${label(item)}`);
+    else {
+      if (canonical({ ...was, hidden: false }) !== canonical({ ...item, hidden: false }))
+        changes.push(`Edited ${label(item)}`);
+      if (was.hidden !== item.hidden) changes.push(`${item.hidden ? "Hid" : "Showed"} ${label(item)}`);
+    }
+  }
+  const kept = new Set(after.map((item) => item.id));
+  for (const item of before) if (!kept.has(item.id)) changes.push(`Removed ${label(item)}`);
+  // The order of the items both versions have: the first one that now stands earlier was moved up.
+  const common = (list: readonly ListItem[]) => list.filter((item) => old.has(item.id) && kept.has(item.id));
+  const [from, to] = [common(before), common(after)];
+  const moved = to.findIndex((item, i) => item.id !== from[i]?.id);
+  if (moved >= 0) changes.push(`Moved ${label(to[moved]!)} to place ${after.indexOf(to[moved]!) + 1}`);
+  return changes.join("; ") || "No change";
+}
+
 /** The list and its history as the back office's list editors show them. */
 export async function listForEditor(services: Services, kind: ListKind) {
   const entry = await services.content.get(kind, SITE_CONTENT_KEY);
   if (!entry) throw new ContentError(`The ${kind} have not been seeded yet; restart the server.`);
-  const versions = (await services.content.versions(kind, SITE_CONTENT_KEY)).slice(0, 15);
+  // One more than is shown: the oldest shown version is described against the one before it.
+  const all = (await services.content.versions(kind, SITE_CONTENT_KEY)).slice(0, 16);
   const items = (entry.draft as TestimonialList | FaqList).items as (TestimonialItem | FaqItem)[];
   return {
     items,
     publishedAt: entry.publishedAt?.toISOString() ?? null,
-    versions: versions.map((v) => {
-      const list = (v.data as TestimonialList | FaqList).items;
-      const hidden = list.filter((i) => i.hidden).length;
+    versions: all.slice(0, 15).map((v, i) => {
+      const list = (v.data as TestimonialList | FaqList).items as ListItem[];
+      const previous = all[i + 1]?.data as TestimonialList | FaqList | undefined;
+      const hidden = list.filter((item) => item.hidden).length;
+      // Without the version before it (it is older than the ones read), the change is not named.
+      const change =
+        v.version === 1 || previous ? listChange(kind, previous?.items as ListItem[] | undefined, list) : "";
+      const count = `${list.length} item${list.length === 1 ? "" : "s"}${hidden ? `, ${hidden} hidden` : ""}`;
       return {
         version: v.version,
         reason: v.reason,
         createdAt: v.createdAt.toISOString(),
-        summary: `${list.length} item${list.length === 1 ? "" : "s"}${hidden ? `, ${hidden} hidden` : ""}`,
+        summary: change ? `${change} (${count})` : count,
       };
     }),
   };

@@ -1,7 +1,8 @@
 import { site as seedSite } from "#content/site";
 import { faq as seedFaq } from "#content/faq";
 import { testimonials as seedTestimonials } from "#content/testimonials";
-import type { FaqEntry, SiteContent, Testimonial } from "#content/types";
+import type { FaqEntry, PricingContent, SiteContent, Testimonial } from "#content/types";
+import { publishedFromPrice, withFromPrice } from "./from-price.server";
 import {
   faqListOf,
   testimonialListOf,
@@ -18,6 +19,7 @@ export interface SiteContentReader {
     live(kind: "site", key: "main"): Promise<{ data: SiteFacts } | undefined>;
     live(kind: "testimonials", key: "main"): Promise<{ data: TestimonialList } | undefined>;
     live(kind: "faq", key: "main"): Promise<{ data: FaqList } | undefined>;
+    live(kind: "offers", key: "main"): Promise<{ data: PricingContent } | undefined>;
   };
 }
 
@@ -26,12 +28,17 @@ export const SITE_CONTENT_KEY = "main";
 
 /**
  * The business as visitors see it now: its name and description (the brand, content/site.ts) with
- * the facts published in the back office (contact, links, KvK and VAT numbers, city). Read per
- * request, so a publish shows on the next page; the seed stands in only while nothing is published.
+ * the facts published in the back office (contact, links, KvK and VAT numbers, city), and the
+ * description's price from the published offers. Read per request, so a publish shows on the next
+ * page; the seed stands in only while nothing is published.
  */
 export async function currentSite(services: SiteContentReader): Promise<SiteContent> {
-  const facts = (await services.content.live("site", SITE_CONTENT_KEY))?.data;
-  return facts ? { ...seedSite, ...facts } : seedSite;
+  const [facts, fromPrice] = await Promise.all([
+    services.content.live("site", SITE_CONTENT_KEY).then((entry) => entry?.data),
+    publishedFromPrice(services),
+  ]);
+  const site = facts ? { ...seedSite, ...facts } : seedSite;
+  return { ...site, description: withFromPrice(site.description, fromPrice) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { faq } from "#content/faq";
+import { pricing } from "#content/pricing";
 import { serviceCards } from "#content/services";
 import { servicePages } from "#content/service-pages";
 import { trainer } from "#content/trainer";
@@ -24,16 +25,20 @@ describe("structured data", () => {
     expect(data.mainEntity[0]?.acceptedAnswer.text).toBe(faq[0]?.answer);
   });
 
-  it("prices services from the cheapest plan: €80 per month", () => {
-    expect(lowestMonthlyPriceEuro()).toBe(80);
+  it("prices services from the cheapest monthly price of any purchasable plan", () => {
+    const monthly = pricing.plans.flatMap((plan) => Object.values(plan.monthlyPriceCents ?? {}));
+    const lowest = Math.min(...monthly) / 100;
+    expect(lowestMonthlyPriceEuro(pricing)).toBe(lowest);
     const card = serviceCards.find((c) => c.slug === "running-coaching");
     if (!card) throw new Error("missing card");
-    const data = serviceJsonLd("https://example.com", servicePages["running-coaching"], card, "/media/x.webp") as {
-      url: string;
-      offers: { price: string; priceCurrency: string };
-    };
+    const description = servicePages["running-coaching"].metaDescription;
+    const data = serviceJsonLd("https://example.com", card, "/media/x.webp", {
+      description,
+      fromPriceEuro: lowestMonthlyPriceEuro(pricing),
+    }) as { url: string; description: string; offers: { price: string; priceCurrency: string } };
     expect(data.url).toBe("https://example.com/services/running-coaching");
-    expect(data.offers).toMatchObject({ price: "80.00", priceCurrency: "EUR" });
+    expect(data.description).toBe(description);
+    expect(data.offers).toMatchObject({ price: lowest.toFixed(2), priceCurrency: "EUR" });
   });
 
   it("links the trainer and the organisation by id", () => {

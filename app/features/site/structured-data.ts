@@ -1,5 +1,4 @@
-import type { FaqEntry, PricingContent, ServicePage, ServiceCard, SiteContent, Trainer } from "#content/types";
-import { pricing } from "#content/pricing";
+import type { FaqEntry, PricingContent, ServiceCard, SiteContent, Trainer } from "#content/types";
 // The business's name is its brand (content/site.ts); its facts come from the back office.
 import { site as brand } from "#content/site";
 
@@ -67,13 +66,22 @@ export function personJsonLd(siteUrl: string, trainer: Trainer, imageUrl: string
   };
 }
 
-/** Lowest monthly price of any purchasable plan ("packages start from €80 per month"). */
-export function lowestMonthlyPriceEuro(content: PricingContent = pricing): number {
+/** Lowest monthly price of any purchasable plan ("packages start from €80 per month"), of the offers given. */
+export function lowestMonthlyPriceEuro(content: PricingContent): number {
   const prices = content.plans.flatMap((plan) => (plan.monthlyPriceCents ? Object.values(plan.monthlyPriceCents) : []));
   return Math.min(...prices) / 100;
 }
 
-export function serviceJsonLd(siteUrl: string, page: ServicePage, card: ServiceCard, imageUrl: string): object {
+/**
+ * `offer`: the page's description with the price filled in and the lowest monthly price, both from
+ * the published offers (the service route's loader).
+ */
+export function serviceJsonLd(
+  siteUrl: string,
+  card: ServiceCard,
+  imageUrl: string,
+  offer: { description: string; fromPriceEuro: number },
+): object {
   const url = absolute(siteUrl, card.learnMoreLink);
   return {
     "@context": "https://schema.org",
@@ -81,7 +89,7 @@ export function serviceJsonLd(siteUrl: string, page: ServicePage, card: ServiceC
     "@id": `${url}#service`,
     name: card.title,
     serviceType: `${card.title} online coaching`,
-    description: page.metaDescription,
+    description: offer.description,
     url,
     image: absolute(siteUrl, imageUrl),
     provider: { "@type": "Organization", "@id": `${siteUrl}/#organization`, name: brand.name, url: `${siteUrl}/` },
@@ -90,10 +98,10 @@ export function serviceJsonLd(siteUrl: string, page: ServicePage, card: ServiceC
     offers: {
       "@type": "Offer",
       priceCurrency: "EUR",
-      price: lowestMonthlyPriceEuro().toFixed(2),
+      price: offer.fromPriceEuro.toFixed(2),
       priceSpecification: {
         "@type": "UnitPriceSpecification",
-        price: lowestMonthlyPriceEuro().toFixed(2),
+        price: offer.fromPriceEuro.toFixed(2),
         priceCurrency: "EUR",
         unitCode: "MON",
       },
