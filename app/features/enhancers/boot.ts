@@ -47,7 +47,7 @@ function box(x){return x&&x.closest&&x.closest("[${attr}]")}
 function off(x){var c=box(x);return c&&!c.hasAttribute("${done}")}
 function load(k){return L[k]||(L[k]=import(M[k]).then(function(m){d.querySelectorAll('[${attr}~="'+k+'"]').forEach(function(e){
 if(e.hasAttribute("${done}"))return;try{m.enhance(e);e.setAttribute("${done}","")}catch(x){console.warn(x)}})}))}
-function start(c){if(!c||c.s)return;c.s=1;if(io)io.unobserve(c);Promise.allSettled(c.getAttribute("${attr}").split(" ").filter(function(k){return M[k]}).map(load)).then(function(){flush(c)})}
+function start(c){if(!c)return;if(c.s){if(c.d)flush(c);return}c.s=1;if(io)io.unobserve(c);Promise.allSettled(c.getAttribute("${attr}").split(" ").filter(function(k){return M[k]}).map(load)).then(function(){c.d=1;flush(c)})}
 function flush(c){q=q.filter(function(x){var f=x.f||x.b;if(!c.contains(f))return 1;
 if(x.b){x.b.removeAttribute("data-tapped");if(x.b.isConnected&&!off(x.b))x.b.click();return 0}if(x.s)x.s.removeAttribute("aria-busy");if(!f.isConnected)return 0;
 if(!off(f))x.v?f.dispatchEvent(new Event("submit",{bubbles:true,cancelable:true})):f.requestSubmit(x.s&&x.s.form===f?x.s:undefined);

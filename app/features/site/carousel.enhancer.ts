@@ -15,10 +15,13 @@ export const enhance: Enhance = (root) => {
   const motion = matchMedia("(prefers-reduced-motion: reduce)");
   const perView = () => perViewFor(wide.matches ? MOBILE_BREAKPOINT_PX : 0);
   let page = 0;
-  let target: number | null = null;
+  /** Where the last button or key sent the row: a row resting there shows that page (the last may be partial). */
+  const aim = { page: -1, left: -1 };
   let userPaused = false;
   let hoverOrFocus = false;
   let timer = 0;
+  /** How many per view the page marker was worked out for. */
+  let view = perView();
 
   /** The first testimonial whose card is in the row's view (the row may rest between pages after a swipe). */
   const firstVisible = () => {
@@ -54,18 +57,15 @@ export const enhance: Enhance = (root) => {
 
   const go = (p: number) => {
     page = wrapPage(p, pageCount(slides.length, perView()));
-    target = page;
     render();
     scrollTo(page, !motion.matches);
   };
 
   // A scroll by hand (swipe, wheel, keyboard in the row) moves the page marker when it settles.
   const settle = () => {
-    if (target !== null) {
-      target = null;
-      return;
-    }
-    page = Math.floor(firstVisible() / perView());
+    // Across the breakpoint the row re-snaps before the media query reports the change: that handler decides.
+    if (perView() !== view) return;
+    page = Math.abs(viewport.scrollLeft - aim.left) < 2 ? aim.page : Math.floor(firstVisible() / perView());
     render();
   };
   viewport.addEventListener("scrollend", settle);
@@ -111,10 +111,8 @@ export const enhance: Enhance = (root) => {
     schedule();
   });
   // Between one and three per view the first testimonial in view stays in view.
-  let view = perView();
   wide.addEventListener("change", () => {
     page = pageAfterResize(page, view, (view = perView()), slides.length);
-    target = page;
     render();
     scrollTo(page, false);
   });

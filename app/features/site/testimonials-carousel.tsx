@@ -31,8 +31,10 @@ export function TestimonialsCarousel({
       data-enhance-near=""
       data-autoplay-ms={AUTOPLAY_MS}
     >
+      {/* Focusable, so the row scrolls from the keyboard too (arrow keys) before or without script. */}
       <div
         id={trackId}
+        tabIndex={0}
         aria-live="off"
         className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
         data-carousel-viewport=""
