@@ -181,14 +181,14 @@ const SCENARIOS = [
     label: "Newsletter submit on a blog post (loading state)",
     path: "/blog/optimize-running-cadence",
     hold: ["**/api/newsletter", "**/newsletter**"],
+    // The footer's form (a post also has a hidden sticky bar and an in-article form).
     prepare: async (page) => {
-      const form = page.locator("[data-newsletter]").last();
+      const form = page.locator('[data-newsletter="footer"]');
       await form.getByRole("textbox").fill(`bench-${Date.now()}@example.com`);
     },
     target: (page) =>
       page
-        .locator("[data-newsletter]")
-        .last()
+        .locator('[data-newsletter="footer"]')
         .getByRole("button", { name: /subscribe|sign up|join/i })
         .first(),
     snapshot: () => {
