@@ -40,6 +40,8 @@ function BackButton() {
     <a
       href="/"
       data-enhance="back-link"
+      // A tap before the enhancer runs waits for it (features/enhancers/boot.ts), so it can go back.
+      data-replay=""
       className={buttonStyles({ variant: "ghost", size: "md", className: "gap-1.5 px-4 py-2" })}
     >
       <span aria-hidden="true">←</span> {copy.back}

@@ -29,8 +29,9 @@ export const ENHANCE_ON_USE_ATTRIBUTE = "data-enhance-on-use";
  * `data-enhance-on-use` until it is used. A form of
  * such a part that is sent before its enhancer runs is held and sent again through the enhancer once
  * it runs (the same path as a later one), a tap on a control that only a script can run
- * (`data-needs-script`) is held, marked `data-tapped` (drawn pressed) and replayed (a held send marks
- * its button `aria-busy`); a form marked
+ * (`data-needs-script`), or on a link whose enhancer changes where it goes (`data-replay`), is held,
+ * marked `data-tapped` (drawn pressed) and replayed (a held send marks its button `aria-busy`; a held
+ * link whose enhancer cannot load is followed); a form marked
  * `data-own-errors` that fails the browser's own check (an empty address) shows the site's message
  * instead of the browser's bubble. Any of these, or a focus inside a part, fetches that part's
  * enhancer at once. If an enhancer cannot load, the part's held forms are sent as plain forms and
@@ -49,7 +50,7 @@ function load(k){return L[k]||(L[k]=import(M[k]).then(function(m){d.querySelecto
 if(e.hasAttribute("${done}"))return;try{m.enhance(e);e.setAttribute("${done}","")}catch(x){console.warn(x)}})}))}
 function start(c){if(!c)return;if(c.s){if(c.d)flush(c);return}c.s=1;if(io)io.unobserve(c);Promise.allSettled(c.getAttribute("${attr}").split(" ").filter(function(k){return M[k]}).map(load)).then(function(){c.d=1;flush(c)})}
 function flush(c){q=q.filter(function(x){var f=x.f||x.b;if(!c.contains(f))return 1;
-if(x.b){x.b.removeAttribute("data-tapped");if(x.b.isConnected&&!off(x.b))x.b.click();return 0}if(x.s)x.s.removeAttribute("aria-busy");if(!f.isConnected)return 0;
+if(x.b){x.b.removeAttribute("data-tapped");if(x.b.isConnected&&!off(x.b))x.b.click();else if(x.b.href)location.assign(x.b.href);return 0}if(x.s)x.s.removeAttribute("aria-busy");if(!f.isConnected)return 0;
 if(!off(f))x.v?f.dispatchEvent(new Event("submit",{bubbles:true,cancelable:true})):f.requestSubmit(x.s&&x.s.form===f?x.s:undefined);
 else x.v?f.reportValidity():HTMLFormElement.prototype.submit.call(f);return 0})}
 function run(){if(p)return;p=1;io=window.IntersectionObserver&&new IntersectionObserver(function(es){es.forEach(function(e){if(e.isIntersecting)start(e.target)})},{rootMargin:"100% 0px"});
@@ -57,7 +58,7 @@ d.querySelectorAll("[${attr}]:not([${onUse}])").forEach(function(e){e.hasAttribu
 function hold(e){var f=e.target;if(!(f instanceof HTMLFormElement)||!off(f))return;e.preventDefault();if(e.submitter)e.submitter.setAttribute("aria-busy","true");q.push({f:f,s:e.submitter});start(box(f))}
 function bad(e){var f=e.target.form;if(!f||!f.hasAttribute("data-own-errors")||!off(f))return;e.preventDefault();
 if(!q.some(function(x){return x.f===f}))q.push({f:f,v:1});start(box(f))}
-function tap(e){var b=e.target.closest&&e.target.closest("[data-needs-script]");if(!b||!off(b))return;e.preventDefault();b.setAttribute("data-tapped","");q.push({b:b});start(box(b))}
+function tap(e){var b=e.target.closest&&e.target.closest("[data-needs-script],a[data-replay]");if(!b||!off(b))return;e.preventDefault();b.setAttribute("data-tapped","");q.push({b:b});start(box(b))}
 addEventListener("submit",hold,true);addEventListener("invalid",bad,true);addEventListener("click",tap,true);
 addEventListener("focusin",function(e){if(off(e.target))start(box(e.target))},true);
 ["pointerdown","touchstart","keydown","focusin","scroll"].forEach(function(e){addEventListener(e,run,{once:true,passive:true,capture:true})});
