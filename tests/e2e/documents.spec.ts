@@ -71,7 +71,8 @@ for (const path of DOCUMENTS) {
     const modules = await page
       .locator('script[type="module"][src], link[rel="modulepreload"]')
       .evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).src || (el as HTMLLinkElement).href));
-    for (const module of modules) expect(module).toMatch(/\.island-|islands-shared-|enhancers-shared-|react-|rolldown-runtime-/);
+    for (const module of modules)
+      expect(module).toMatch(/\.island-|islands-shared-|enhancers-shared-|react-|rolldown-runtime-/);
     await page.mouse.wheel(0, 400);
     await expect(enhanced(page)).toHaveCount(0);
     await page.waitForLoadState("networkidle");
