@@ -21,6 +21,7 @@ import { SiteFooter } from "./features/site/footer";
 import { consentDefaultsScript } from "./features/site/gtm";
 import { useHydratedSignal } from "./features/site/hydration-signal";
 import { noScriptCss } from "./features/site/no-script-css";
+import { speculationRules } from "./features/site/speculation-rules";
 import { useNonce } from "./ui/nonce";
 import publicStylesheet from "./public.css?url";
 import adminStylesheet from "./admin.css?url";
@@ -87,6 +88,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
+        {isDocument && (
+          <script
+            type="speculationrules"
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: speculationRules }}
+          />
+        )}
         {!isDocument && <ScrollRestoration nonce={nonce} />}
         {!isDocument && <Scripts nonce={nonce} />}
       </body>

@@ -181,16 +181,12 @@ const SCENARIOS = [
     label: "Newsletter submit on a blog post (loading state)",
     path: "/blog/optimize-running-cadence",
     hold: ["**/api/newsletter", "**/newsletter**"],
+    // The form in the article (a post has no footer form; its sticky bar is hidden at first).
     prepare: async (page) => {
-      const form = page.locator("[data-newsletter]").last();
+      const form = page.locator('[data-newsletter="in-article"]');
       await form.getByRole("textbox").fill(`bench-${Date.now()}@example.com`);
     },
-    target: (page) =>
-      page
-        .locator("[data-newsletter]")
-        .last()
-        .getByRole("button", { name: /subscribe|sign up|join/i })
-        .first(),
+    target: (page) => page.locator('[data-newsletter="in-article"]').locator('button[type="submit"]').first(),
     snapshot: () => {
       const form = window.__tapped.closest("form");
       window.__before = form.textContent;
@@ -336,6 +332,15 @@ async function once(scenario) {
       });
     if (scenario.prepare) await scenario.prepare(page);
     await page.waitForTimeout(AFTER_SCROLL_MS);
+    // One touch swipe does not carry the page far: a control still out of view (the testimonials'
+    // buttons, a pricing card's Choose) is brought into view, or the tap would land on nothing.
+    const inView = await scenario
+      .target(page)
+      .evaluate((el) => el.getBoundingClientRect().bottom <= innerHeight && el.getBoundingClientRect().top >= 0);
+    if (!inView) {
+      await scenario.target(page).evaluate((el) => el.scrollIntoView({ block: "center", behavior: "instant" }));
+      await page.waitForTimeout(AFTER_SCROLL_MS);
+    }
   }
   const point = await arm(page, scenario.target(page), scenario);
   await tap(page, scenario, point);

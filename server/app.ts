@@ -82,7 +82,13 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   app.use(securityHeaders(env));
   // After the security headers: a refusal is also a document a browser may render.
   app.use(refuseOddTargets);
-  app.use(compression());
+  // Built scripts and styles: every one compressed, however small (the default skips bodies under
+  // 1 KB, which then cost more than gzip's bytes), at the strongest level: they are a page's
+  // JavaScript budget (docs/decisions/031-island-pages-as-documents.md) and browsers keep them a year.
+  app.use("/assets", compression({ threshold: 0, level: 9 }));
+  app.use(
+    compression({ filter: (req, res) => !req.originalUrl.startsWith("/assets/") && compression.filter(req, res) }),
+  );
 
   app.use((req, res, next) => {
     const length = Number(req.headers["content-length"] ?? 0);

@@ -1,4 +1,4 @@
-import { data, Link, useActionData, useLocation, useNavigate } from "react-router";
+import { data, useActionData, useLocation } from "react-router";
 import type { Route } from "./+types/start";
 import { findRouteEntry } from "~/features/site/route-meta";
 import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
@@ -31,24 +31,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result.outcome, { status, headers: result.headers });
 }
 
-/** History back when the visitor came from somewhere on the site, otherwise the home page. */
+/**
+ * Back to where the visitor came from on this site (back-link.enhancer.ts), otherwise, and without
+ * script, the home page.
+ */
 function BackButton() {
-  const navigate = useNavigate();
   return (
-    <Link
-      to="/"
-      // Before the app runs, the click waits for it (app/features/site/deferred-hydration.server.ts) so it can go back.
+    <a
+      href="/"
+      data-enhance="back-link"
+      // A tap before the enhancer runs waits for it (features/enhancers/boot.ts), so it can go back.
       data-replay=""
-      onClick={(event) => {
-        if (window.history.length > 2) {
-          event.preventDefault();
-          void navigate(-1);
-        }
-      }}
       className={buttonStyles({ variant: "ghost", size: "md", className: "gap-1.5 px-4 py-2" })}
     >
       <span aria-hidden="true">←</span> {copy.back}
-    </Link>
+    </a>
   );
 }
 

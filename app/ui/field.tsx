@@ -30,6 +30,8 @@ const looks = {
   },
 } as const;
 export type FieldLook = keyof typeof looks;
+/** A public field's error text, for the plain scripts that show a server's or their own message. */
+export const fieldErrorClass = looks.public.error;
 
 export function FieldError({ id, message, look = "public" }: { id: string; message?: string; look?: FieldLook }) {
   if (!message) return null;

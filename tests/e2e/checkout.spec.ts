@@ -313,14 +313,9 @@ test.describe("buying through the built-in test checkout", () => {
       // An opaque order reference, never the session id (which opens the customer portal).
       const paid = await dataLayerEvent(page, "payment_success");
       expect(paid).toEqual({ event: "payment_success", order_ref: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-      // The success page's own page view carries its address without the session id.
-      const successView = await page.waitForFunction(() =>
-        ((window.dataLayer ?? []) as { event?: string; page_path?: string }[]).find(
-          (e) => e.event === "page_view" && e.page_path === "/success",
-        ),
-      );
-      const view = (await successView.jsonValue()) as { page_location?: string };
-      expect(view.page_location).toMatch(/\/success$/);
+      // The success page is a document reached by the test checkout's plain form post: without a tag
+      // manager (this server has none) a document puts no page view in the data layer (decision 026;
+      // consent.spec.ts checks the page view where there is one).
       expect(JSON.stringify(paid)).not.toContain(sessionId);
 
       // The session is used up: opening the test checkout again goes straight to the receipt.
@@ -485,7 +480,9 @@ test.describe("success page", () => {
 
     // The visitor scrolls: the footer's enhancer loads; the countdown runs on, the purchase is reported once.
     await page.mouse.wheel(0, 10);
-    await expect(page.locator("[data-enhance]:not([data-enhanced])")).toHaveCount(0);
+    await expect(
+      page.locator("[data-enhance]:not([data-enhance-near]):not([data-enhance-on-use]):not([data-enhanced])"),
+    ).toHaveCount(0);
     expect(scripts.some((url) => /entry\.client|\/client-|root-/.test(url))).toBe(false);
     await page.clock.runFor(1_000);
     await expect(page.getByText("Taking you to the home page in 10 seconds.")).toBeVisible();
@@ -507,7 +504,9 @@ test.describe("success page", () => {
     await expect(page.getByText("You're staying on this page.")).toBeVisible();
     await expect(page.getByTestId("countdown")).toBeHidden();
     // The click also started the enhancers; once they run the page stays as it is.
-    await expect(page.locator("[data-enhance]:not([data-enhanced])")).toHaveCount(0);
+    await expect(
+      page.locator("[data-enhance]:not([data-enhance-near]):not([data-enhance-on-use]):not([data-enhanced])"),
+    ).toHaveCount(0);
     await page.clock.runFor(20_000);
     await expect(page.getByText("You're staying on this page.")).toBeVisible();
     await expect(page).toHaveURL(/\/success\?session_id=/);
@@ -549,7 +548,9 @@ test.describe("cancel page", () => {
     await expect(page.locator("html[data-document]")).toHaveCount(1);
 
     await page.mouse.wheel(0, 10);
-    await expect(page.locator("[data-enhance]:not([data-enhanced])")).toHaveCount(0);
+    await expect(
+      page.locator("[data-enhance]:not([data-enhance-near]):not([data-enhance-on-use]):not([data-enhanced])"),
+    ).toHaveCount(0);
     expect(scripts.some((url) => /entry\.client|\/client-|root-/.test(url))).toBe(false);
     await expect(page.getByText("Processing...")).toBeHidden();
     await page.clock.runFor(2_000);

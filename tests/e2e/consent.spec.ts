@@ -178,7 +178,9 @@ test("on a document page (no application) the bar's enhancer counts the page vie
   await page.evaluate(() => localStorage.setItem("cookie-consent", "accepted"));
   tracked.urls.length = 0;
   await page.goto(`${origin}/terms`, { waitUntil: "networkidle" });
-  await expect(page.locator("[data-enhance]:not([data-enhanced])")).toHaveCount(0);
+  await expect(
+    page.locator("[data-enhance]:not([data-enhance-near]):not([data-enhance-on-use]):not([data-enhanced])"),
+  ).toHaveCount(0);
   await expect.poll(() => tracked.urls.some((url) => url.includes(`id=${GTM_ID}`))).toBe(true);
 });
 

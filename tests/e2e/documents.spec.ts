@@ -3,12 +3,21 @@ import { expect, expectAccessible, test } from "./fixtures";
 import { withCookieChoice } from "./pages-helpers";
 
 /**
- * Public content pages are plain documents (docs/decisions/026-public-pages-as-documents.md): no
- * application runtime; each part that needs script has a small enhancer, loaded after `load` (or at
- * the first touch). Every part is checked before its enhancer runs, after, and with scripts blocked.
+ * Public pages are plain documents (docs/decisions/026-public-pages-as-documents.md,
+ * 031-island-pages-as-documents.md): no application runtime; each part that needs script has a small
+ * enhancer, loaded after `load` (or at the first touch, or when the part comes near or is used), and
+ * the questionnaire and the checkout are islands. Every part is checked before its enhancer runs,
+ * after, and with scripts blocked.
  */
 
 const DOCUMENTS = [
+  "/",
+  "/services",
+  "/services/get-fit",
+  "/start",
+  "/pricing",
+  "/nicaragua",
+  "/newsletter",
   "/blog",
   "/blog/optimize-running-cadence",
   "/privacy-policy",
@@ -28,7 +37,9 @@ test.beforeEach(async ({ page }) => withCookieChoice(page));
 const allowFailedRequests = (errors: string[]) =>
   errors.splice(0, errors.length, ...errors.filter((e) => !e.startsWith("Failed to load resource")));
 
-const enhanced = (page: Page) => page.locator("[data-enhance]:not([data-enhanced])");
+/** Parts still waiting for their enhancer, leaving out those that wait to come near or to be used. */
+const enhanced = (page: Page) =>
+  page.locator("[data-enhance]:not([data-enhance-near]):not([data-enhance-on-use]):not([data-enhanced])");
 
 /** Holds every enhancer module (and the chunks they import) until `release()`. */
 async function holdEnhancers(page: Page) {
@@ -52,13 +63,21 @@ for (const path of DOCUMENTS) {
     });
     await page.goto(path, { waitUntil: "load" });
     await expect(page.locator("html[data-document]")).toHaveCount(1);
-    await expect(page.locator('script[type="module"], link[rel="modulepreload"], #app-entry')).toHaveCount(0);
-    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    await expect(page.locator("#app-entry")).toHaveCount(0);
+    expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterManifest" in window)).toBe(
+      false,
+    );
+    // Module scripts and preloads, if any, are an island's (added after load by its boot script).
+    const modules = await page
+      .locator('script[type="module"][src], link[rel="modulepreload"]')
+      .evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).src || (el as HTMLLinkElement).href));
+    for (const module of modules)
+      expect(module).toMatch(/\.island-|islands-shared-|enhancers-shared-|react-|rolldown-runtime-/);
     await page.mouse.wheel(0, 400);
     await expect(enhanced(page)).toHaveCount(0);
     await page.waitForLoadState("networkidle");
     // Only the page-speed module, enhancers and the small chunks they share: never the app's client.
-    for (const script of scripts) expect(script).not.toMatch(/entry\.client|\/client-|root-|chunk-/);
+    for (const script of scripts) expect(script).not.toMatch(/entry\.client|\/client-|root-|chunk-|manifest-/);
     await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
     await expectAccessible(page);
     if (path === "/no-such-page") allowFailedRequests(consoleErrors);
@@ -140,6 +159,7 @@ test.describe("newsletter form on a document page", () => {
     await form.getByRole("textbox", { name: "Email address" }).fill("offline.document@example.com");
     await form.getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(/\/newsletter\?status=subscribed$/);
+    await page.waitForLoadState("networkidle");
     consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/Failed to load|import/i.test(e)));
   });
 });
@@ -189,12 +209,23 @@ test("the reading-progress bar follows the scroll by CSS alone, also with script
   }
 });
 
-test("a link from a page that runs the application to a document page loads it as a document", async ({ page }) => {
-  await page.goto("/pricing", { waitUntil: "load" });
-  await page.mouse.wheel(0, 10);
+test("a link from the back office (the application) to a public page loads it as a document", async ({ page }) => {
+  await page.goto("/admin/login", { waitUntil: "load" });
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).first().click();
-  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await page.getByRole("link", { name: "View the site" }).click();
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.locator("html[data-document]")).toHaveCount(1);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  await expect(page.locator("#contact-section")).toBeVisible();
+});
+
+test("public pages ask the browser to prerender a public page on intent, never the back office", async ({ page }) => {
+  await page.goto("/pricing", { waitUntil: "load" });
+  const rules = JSON.parse((await page.locator('script[type="speculationrules"]').textContent()) ?? "{}") as {
+    prerender: { eagerness: string; where: { and: [unknown, { not: { href_matches: string[] } }] } }[];
+  };
+  expect(rules.prerender[0]?.eagerness).toBe("moderate");
+  expect(rules.prerender[0]?.where.and[1].not.href_matches).toEqual(expect.arrayContaining(["/admin/*", "/api/*"]));
+  await page.goto("/admin/login", { waitUntil: "load" });
+  await expect(page.locator('script[type="speculationrules"]')).toHaveCount(0);
 });

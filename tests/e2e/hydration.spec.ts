@@ -2,8 +2,9 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /**
- * The app's JavaScript waits for the visitor's first interaction (docs/decisions/009). These tests
- * hold the scripts back on purpose, so every control is used before hydration, then after it.
+ * No public page runs the application (docs/decisions/031-island-pages-as-documents.md): each is a
+ * document whose islands and enhancers are fetched after load. These tests hold the scripts back on
+ * purpose, so every control is used before its script runs, then after it.
  */
 
 test.beforeEach(async ({ page }) => {
@@ -24,48 +25,49 @@ async function holdScripts(page: Page) {
 }
 
 const hydrated = (page: Page) => page.locator("html[data-hydrated]");
+const islandRunning = (page: Page) => page.locator("[data-island-running]");
 
-test("a page fetches no script until the visitor interacts, then hydrates", async ({ page }) => {
-  // Neither the page-speed module (app/features/vitals/) nor the pricing checkout's island (its own
-  // files and React, decision 017) is the app: both are fetched once the page is idle.
-  const notApp = /\/assets\/(vitals-|[\w-]+\.island-|islands-shared-|enhancers-shared-|react-|rolldown-runtime-)/;
+test("a public page fetches no script before load and never the application", async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
-    if (request.resourceType() === "script" && !notApp.test(request.url())) scripts.push(request.url());
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
   await page.goto("/pricing", { waitUntil: "load" });
-  expect(scripts).toEqual([]);
-  const preloads = await page
-    .locator('link[rel="modulepreload"]')
-    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
-  expect(preloads.filter((href) => !notApp.test(href))).toEqual([]);
+  // Nothing is requested before the load event (the island and the rest come in an idle callback after it).
+  const early = await page.evaluate(() => {
+    const load = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart;
+    return performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.endsWith(".js") && entry.startTime < load)
+      .map((entry) => entry.name);
+  });
+  expect(early).toEqual([]);
   await page.mouse.wheel(0, 10);
-  await expect(hydrated(page)).toHaveCount(1);
+  // The checkout island runs on its own: React, its files, the page's enhancers, the page-speed module.
+  await expect(islandRunning(page)).toHaveCount(1);
+  await page.waitForLoadState("networkidle");
   expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) expect(script).not.toMatch(/entry\.client|\/client-|root-|manifest-/);
+  await expect(hydrated(page)).toHaveCount(0);
 });
 
-test("the menu opened before hydration opens once the app runs @phone", async ({ page }) => {
-  const scripts = await holdScripts(page);
+test("the menu opens while every script is held (a native dialog) @phone", async ({ page }) => {
+  await holdScripts(page);
   await page.goto("/pricing", { waitUntil: "load" });
   await page.getByRole("button", { name: "Menu" }).click();
-  await expect.poll(() => scripts.requested.length).toBeGreaterThan(0);
-  await expect(hydrated(page)).toHaveCount(0);
-  scripts.release();
   await expect(page.getByRole("dialog", { name: "Site menu" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog", { name: "Site menu" })).toBeHidden();
-  // After hydration the same control answers directly.
-  await page.getByRole("button", { name: "Menu" }).click();
-  await expect(page.getByRole("dialog", { name: "Site menu" })).toBeVisible();
+  await expect(islandRunning(page)).toHaveCount(0);
 });
 
-test("an answer chosen before hydration counts, and the flow goes on after it", async ({ page }) => {
+test("an answer chosen before the island runs counts, and the flow goes on after it", async ({ page }) => {
   const scripts = await holdScripts(page);
   await page.goto("/start", { waitUntil: "load" });
   const form = page.locator("#fitness-form");
   await expect(form.getByText("Step 1 of")).toBeVisible();
   await form.locator("button[aria-pressed]").first().click();
-  await expect(hydrated(page)).toHaveCount(0);
+  await expect(islandRunning(page)).toHaveCount(0);
   scripts.release();
   await expect(form.getByText("Step 2 of")).toBeVisible();
   await form.getByRole("button", { name: "Back" }).click();
@@ -73,19 +75,21 @@ test("an answer chosen before hydration counts, and the flow goes on after it", 
   await expect(form.locator('button[aria-pressed="true"]')).toHaveCount(1);
 });
 
-test("an FAQ question opens before hydration (native <details>) and stays open after it", async ({ page }) => {
+test("an FAQ question opens before the page's scripts run (native <details>) and stays open after", async ({
+  page,
+}) => {
   const scripts = await holdScripts(page);
   await page.goto("/", { waitUntil: "load" });
   const question = page.locator("#faq details").first();
   await question.locator("summary").click();
   await expect(question).toHaveAttribute("open", "");
-  await expect(hydrated(page)).toHaveCount(0);
+  await expect(islandRunning(page)).toHaveCount(0);
   scripts.release();
-  await expect(hydrated(page)).toHaveCount(1);
+  await expect(islandRunning(page)).toHaveCount(1);
   await expect(question).toHaveAttribute("open", "");
 });
 
-test("a form sent before hydration takes the app's path once it runs", async ({ page }) => {
+test("a form sent before its enhancer runs takes the enhancer's path once it does", async ({ page }) => {
   const scripts = await holdScripts(page);
   await page.clock.install();
   await page.goto("/pricing", { waitUntil: "load" });
@@ -93,7 +97,9 @@ test("a form sent before hydration takes the app's path once it runs", async ({ 
   const form = page.locator('[data-newsletter="footer"]');
   await form.getByRole("textbox", { name: "Email address" }).fill("early.reader@example.com");
   await form.getByRole("button", { name: "Subscribe" }).click();
-  await expect(hydrated(page)).toHaveCount(0);
+  // Held, drawn busy, until the enhancer (fetched on the form's first use) runs.
+  await expect(form.getByRole("button", { name: "Subscribe" })).toHaveAttribute("aria-busy", "true");
+  await expect(form.locator("[data-enhanced]")).toHaveCount(0);
   const request = page.waitForRequest((r) => r.url().endsWith("/api/newsletter") && r.method() === "POST");
   scripts.release();
   expect(new URLSearchParams((await request).postData() ?? "").get("email")).toBe("early.reader@example.com");
@@ -126,12 +132,14 @@ test("the pricing duration switches without the app's scripts, by CSS alone", as
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/Failed to load|import/i.test(e)));
 });
 
-/** A document page (decision 026) has run its enhancers; any other public page has hydrated its app. */
+/** A public page (a document) has run its enhancers (those waiting to come near or be used aside) and islands. */
 async function scriptsRunning(page: Page) {
-  if (await page.locator("html[data-document]").count()) {
-    await expect(page.locator("[data-enhance]").first()).toBeAttached();
-    await expect(page.locator("[data-enhance]:not([data-enhanced])")).toHaveCount(0);
-  } else await expect(hydrated(page)).toHaveCount(1);
+  await expect(page.locator("html[data-document]")).toHaveCount(1);
+  await expect(page.locator("[data-enhance]").first()).toBeAttached();
+  await expect(
+    page.locator("[data-enhance]:not([data-enhance-near]):not([data-enhance-on-use]):not([data-enhanced])"),
+  ).toHaveCount(0);
+  await expect(page.locator("[data-island]:not([data-island-running])")).toHaveCount(0);
 }
 
 test("no page reports a Content-Security-Policy violation once its scripts have loaded", async ({ page }) => {
@@ -173,7 +181,7 @@ test("a page the browser revalidates (304) keeps its scripts running under its s
   await expect.poll(() => conditional.length).toBe(2);
   expect(conditional[1]).toMatch(/^W\//);
   await page.mouse.wheel(0, 10);
-  await expect(hydrated(page)).toHaveCount(1);
+  await expect(islandRunning(page)).toHaveCount(1);
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -44,7 +44,7 @@ async function holdIsland(page: Page) {
 test("the questionnaire runs on its own after load, without the page's application", async ({ page }) => {
   await page.goto("/start", { waitUntil: "load" });
   await expect(flow(page)).toHaveAttribute("data-island-running", "");
-  // Nobody touched the page: the application (decision 009) has not loaded, the island has.
+  // Nobody touched the page: the island runs; the page has no application (decision 031).
   await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
   await option(flow(page), goalWords["getting-fit"].label).click();
   await expect(flow(page).getByText(/Step 2 of/)).toBeVisible();
@@ -63,23 +63,6 @@ test("a tap before the island runs shows pressed at once and counts when it runs
   await expect(flow(page).getByText(/Step 2 of/)).toBeVisible();
   await expect(option(flow(page), sportWords.triathlon.label)).toBeVisible();
   await expect(flow(page).locator("[data-tapped]")).toHaveCount(0);
-});
-
-test("the application hydrating around a running island leaves it and its answers alone", async ({ page }) => {
-  await page.goto("/", { waitUntil: "load" });
-  await expect(flow(page)).toHaveAttribute("data-island-running", "");
-  await option(flow(page), goalWords["getting-fit"].label).click();
-  await expect(flow(page).getByText(/Step 2 of/)).toBeVisible();
-  await page.mouse.wheel(0, 10);
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  await expect(flow(page).getByText(/Step 2 of/)).toBeVisible();
-  await option(flow(page), frequencyWords.moderately.label).click();
-  await expect(flow(page).getByText(/Step 3 of/)).toBeVisible();
-  // The application's own links still navigate client-side: its listeners were not lost to the island's root.
-  await page.evaluate(() => Object.assign(window, { samePage: true }));
-  await page.locator("footer").locator('a[href="/services"]').first().click();
-  await expect(page).toHaveURL(/\/services$/);
-  expect(await page.evaluate(() => "samePage" in window)).toBe(true);
 });
 
 test("the island's files carry no router and no schema library", async ({ page }) => {

@@ -57,10 +57,10 @@ test.describe("FAQ block", () => {
     }
   });
 
-  test("works the same once the app has hydrated", async ({ page }) => {
+  test("works the same once the page's scripts run (the questionnaire island, the enhancers)", async ({ page }) => {
     await page.goto("/", { waitUntil: "load" });
     await page.mouse.wheel(0, 10);
-    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await expect(page.locator("[data-island-running]")).toHaveCount(1);
     await exercise(page);
   });
 
@@ -82,12 +82,16 @@ test.describe("testimonials carousel", () => {
       .getByRole("region", { name: "Client testimonials" })
       .locator('[aria-roledescription="slide"][aria-hidden="false"]');
 
+  /** The carousel's enhancer is fetched when the row comes near the screen (data-enhance-near). */
+  const enhancedCarousel = (page: Page) => page.locator('[data-enhance~="carousel"][data-enhanced]');
+
   test("shows 3 per view on desktop, wraps both ways and has 4 dots", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.clock.install();
     await page.goto("/");
     const carousel = page.getByRole("region", { name: "Client testimonials" });
     await carousel.scrollIntoViewIfNeeded();
+    await expect(enhancedCarousel(page)).toHaveCount(1);
     await expect(visibleSlides(page)).toHaveCount(3);
     await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "1 of 12");
     const dots = carousel.getByRole("button", { name: /^Page \d+ of 4$/ });
@@ -142,11 +146,36 @@ test.describe("testimonials carousel", () => {
     }
   });
 
-  test("shows 1 per view under 768 px, follows the breakpoint and swipes @phone", async ({ page }) => {
-    await page.clock.install();
+  test("a Next tapped before the enhancer runs shows pressed at once and moves the row once it runs", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/enhance-carousel-/, async (route) => {
+      await gate;
+      await route.continue();
+    });
     await page.goto("/");
     const carousel = page.getByRole("region", { name: "Client testimonials" });
     await carousel.scrollIntoViewIfNeeded();
+    const next = carousel.getByRole("button", { name: "Next testimonials" });
+    await next.click();
+    await expect(next).toHaveAttribute("data-tapped", "");
+    await expect(enhancedCarousel(page)).toHaveCount(0);
+    release();
+    await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "4 of 12");
+    await expect(carousel.getByRole("button", { name: "Page 2 of 4" })).toHaveAttribute("aria-current", "true");
+    await expect(next).not.toHaveAttribute("data-tapped", "");
+  });
+
+  test("shows 1 per view under 768 px, follows the breakpoint and a swipe moves the dots @phone", async ({ page }) => {
+    // No slideshow and no smooth scrolling: each step below rests where it went.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Client testimonials" });
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(enhancedCarousel(page)).toHaveCount(1);
     await expect(visibleSlides(page)).toHaveCount(1);
     await expect(carousel.getByRole("button", { name: /^Page \d+ of 12$/ })).toHaveCount(12);
 
@@ -155,24 +184,15 @@ test.describe("testimonials carousel", () => {
     await carousel.getByRole("button", { name: "Next testimonials" }).click();
     await expect(visibleSlides(page)).toHaveAttribute("aria-label", "1 of 12");
 
-    // A quick swipe to the left goes to the next testimonial, to the right back.
-    const swipe = (dx: number) =>
-      carousel.locator(".touch-pan-y").evaluate((el, distance) => {
-        const box = el.getBoundingClientRect();
-        const y = box.top + box.height / 2;
-        const x0 = box.left + box.width / 2;
-        el.dispatchEvent(
-          new PointerEvent("pointerdown", { pointerType: "touch", clientX: x0, clientY: y, bubbles: true }),
-        );
-        el.dispatchEvent(
-          new PointerEvent("pointerup", { pointerType: "touch", clientX: x0 + distance, clientY: y, bubbles: true }),
-        );
-      }, dx);
-    await swipe(-120);
+    // The row scrolls by itself (a swipe, CSS scroll snap); the dots and hidden slides follow it.
+    const swipeTo = (slide: number) =>
+      carousel
+        .locator("[data-carousel-viewport]")
+        .evaluate((el, i) => el.scrollTo({ left: i * el.clientWidth, behavior: "instant" }), slide);
+    await swipeTo(1);
     await expect(visibleSlides(page)).toHaveAttribute("aria-label", "2 of 12");
-    await swipe(120);
-    await expect(visibleSlides(page)).toHaveAttribute("aria-label", "1 of 12");
-    await swipe(-4);
+    await expect(carousel.getByRole("button", { name: "Page 2 of 12" })).toHaveAttribute("aria-current", "true");
+    await swipeTo(0);
     await expect(visibleSlides(page)).toHaveAttribute("aria-label", "1 of 12");
 
     await carousel.getByRole("button", { name: "Page 5 of 12" }).click();
@@ -188,9 +208,9 @@ test.describe("testimonials carousel", () => {
     await page.clock.install();
     await page.goto("/services");
     const carousel = page.getByRole("region", { name: "Client testimonials" });
-    // The slideshow is part of the app, which loads on the visitor's first move (decision 009).
-    await page.mouse.move(640, 400);
-    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    // The slideshow is the carousel's enhancer, fetched when the row comes near the screen.
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(enhancedCarousel(page)).toHaveCount(1);
     await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "1 of 12");
     await page.clock.runFor(8_000);
     await expect(visibleSlides(page).first()).toHaveAttribute("aria-label", "4 of 12");
@@ -300,10 +320,9 @@ test.describe("home hero", () => {
     const poster = hero.locator("img").first();
     await expect(poster).toHaveAttribute("fetchpriority", "high");
     await expect(poster).toHaveAttribute("loading", "eager");
-    // The video belongs to the app, which loads on the visitor's first move (decision 009).
-    await expect(hero.locator("video")).toHaveCount(0);
-    await page.mouse.move(640, 400);
+    // The video is put in place by the hero's enhancer, after load.
     const video = hero.locator("video");
+    await expect(video).toHaveCount(1);
     expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
     await hero.getByRole("button", { name: "Pause background video" }).click();
     await expect(hero.getByRole("button", { name: "Play background video" })).toBeVisible();
@@ -314,9 +333,9 @@ test.describe("home hero", () => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    // The video would mount when the app runs (the first test sees it after this same move).
+    // The video would be put in place once the hero's enhancer runs (the first test sees it then).
     await page.mouse.move(200, 300);
-    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await expect(page.locator('[data-enhance="hero-video"][data-enhanced]')).toHaveCount(1);
     await expect(page.locator("video")).toHaveCount(0);
     await expect(page.getByRole("button", { name: /background video/ })).toHaveCount(0);
     await expect(page.getByRole("main").locator("img").first()).toBeVisible();

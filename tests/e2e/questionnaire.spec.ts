@@ -95,12 +95,10 @@ test("home page: complete the questionnaire from question 1 @mobile", async ({ p
   await expect(scope.getByText("Step 6 of 6")).toBeVisible();
   await expect(scope.getByText("100%")).toBeVisible();
 
-  // Submitting empty: every required field says so. The first one should also get the focus, but
-  // that is an open defect (issue 21): on 2026-11-25 the focus was lost in 4 of 6 runs, on both
-  // widths, while the home page still hydrates the whole application around the questionnaire
-  // island; the focus check comes back when the home page drops the application.
+  // Submitting empty: every required field says so, and the first one gets the focus.
   await scope.getByRole("button", { name: "Submit" }).click();
   await expect(scope.getByText("This field is required")).toHaveCount(4);
+  await expect(scope.getByLabel("First name")).toBeFocused();
   await expect(scope.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
   await scope.getByLabel("Email").fill("anna@");
   await scope.getByRole("button", { name: "Submit" }).click();

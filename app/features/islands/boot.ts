@@ -35,5 +35,6 @@ b.setAttribute(${tapped},"");if(b.type==="submit")b.setAttribute("aria-busy","tr
 addEventListener(${JSON.stringify(ISLAND_READY_EVENT)},function(e){var m=mine(e.target);
 (function next(){var b=m.shift();if(!b)return;rel(b);if(b.isConnected)b.click();setTimeout(next,0)})()},true);
 function idle(){(window.requestIdleCallback||setTimeout)(load)}
-d.readyState==="complete"?idle():addEventListener("load",idle,{once:true})})();`;
+function ready(){d.readyState==="complete"?idle():addEventListener("load",idle,{once:true})}
+d.prerendering?d.addEventListener("prerenderingchange",ready,{once:true}):ready()})();`;
 }

@@ -3,18 +3,11 @@ import { z } from "zod";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/control-characters";
 import { ELAPSED_FIELD, HONEYPOT_FIELD } from "~/infra/form-fields";
 
-/** The event signup form: name and phone, both required after trimming. */
-export const EVENT_MESSAGES = {
-  name: "Name is required",
-  phone: "Phone number is required",
-  /** The phone rule (optional plus, then digits, spaces, hyphens, parentheses). */
-  phoneInvalid: "Please enter a valid phone number",
-  /** A failed insert whose cause we know (the database). */
-  databaseError: "Something went wrong. Our database is currently unavailable. You can still reserve your spot!",
-  /** Anything else (network, unexpected answer). */
-  unexpectedError: "Unexpected error. Our database is currently unavailable. You can still reserve your spot!",
-} as const;
+import { EVENT_LIMITS, EVENT_MESSAGES, EVENT_PHONE_PATTERN, tooLongMessage, type EventField } from "./event-rules";
 
+export { EVENT_MESSAGES, type EventField };
+
+/** The event signup form: name and phone, both required after trimming (event-rules.ts for the browser). */
 const trimmed = (message: string, max: number) =>
   z.preprocess(
     (v) => (v === undefined || v === null ? "" : v),
@@ -22,15 +15,15 @@ const trimmed = (message: string, max: number) =>
       .string()
       .trim()
       .min(1, message)
-      .max(max, `Please keep this under ${max} characters`)
+      .max(max, tooLongMessage(max))
       .refine((v) => hasNoControlCharacters(v), CONTROL_CHARACTER_MESSAGE),
   );
 const singleLine = (schema: z.ZodString) => schema.refine((v) => hasNoControlCharacters(v), CONTROL_CHARACTER_MESSAGE);
 
 export const eventSignupSchema = z.object({
-  name: trimmed(EVENT_MESSAGES.name, 120),
-  phone: trimmed(EVENT_MESSAGES.phone, 40).refine(
-    (v) => v === "" || /^\+?[\d\s\-()]*\d[\d\s\-()]*$/.test(v),
+  name: trimmed(EVENT_MESSAGES.name, EVENT_LIMITS.name),
+  phone: trimmed(EVENT_MESSAGES.phone, EVENT_LIMITS.phone).refine(
+    (v) => v === "" || EVENT_PHONE_PATTERN.test(v),
     EVENT_MESSAGES.phoneInvalid,
   ),
   idempotencyKey: singleLine(z.string().trim().min(8).max(100)).optional(),
@@ -42,7 +35,6 @@ export const eventSignupSchema = z.object({
 });
 
 export type EventSignupInput = z.input<typeof eventSignupSchema>;
-export type EventField = "name" | "phone";
 
 export function validateEventSignup(input: EventSignupInput): Partial<Record<EventField, string>> {
   const result = eventSignupSchema.safeParse(input);

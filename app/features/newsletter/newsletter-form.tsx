@@ -3,7 +3,7 @@ import { newsletterCopy, newsletterMessages } from "#content/newsletter";
 import { useLocation } from "react-router";
 import { track } from "~/features/analytics/track";
 import { ConsentNote } from "~/ui/consent-note";
-import { formShownAt } from "~/features/site/hydration-signal";
+import { formShownAt } from "~/features/site/form-shown-at";
 import { subscribeSchema, type SubscribeResponse } from "./schema";
 import { ELAPSED_FIELD } from "~/infra/form-fields";
 import { buttonStyles, type ButtonVariant } from "~/ui/button";
@@ -166,8 +166,10 @@ export function NewsletterForm({
       aria-labelledby={titleId}
       className={`${look.wrapper} ${className}`}
       data-newsletter={variant}
-      // On a page without the application, newsletter.enhancer.ts takes the form over.
+      // On a page without the application, newsletter.enhancer.ts takes the form over, fetched when
+      // the form is first used (a focus, a tap, a send: the boot script holds the send until then).
       data-enhance="newsletter"
+      data-enhance-on-use=""
       data-resend-class={`md:col-start-2 ${look.disclaimer}`}
     >
       <div
@@ -225,7 +227,8 @@ export function NewsletterForm({
               disabled={busy}
               className={buttonStyles({
                 variant: look.button,
-                className: `shrink-0 ${inline ? "px-4 sm:px-6" : "px-6"} disabled:cursor-not-allowed disabled:opacity-80`,
+                // aria-busy: sent before the form's script runs, held until it does (features/enhancers/boot.ts).
+                className: `shrink-0 ${inline ? "px-4 sm:px-6" : "px-6"} disabled:cursor-not-allowed disabled:opacity-80 aria-busy:cursor-progress aria-busy:opacity-80`,
               })}
             >
               {status === "loading" ? (

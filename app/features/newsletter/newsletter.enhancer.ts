@@ -1,4 +1,4 @@
-import { newsletterMessages } from "#content/newsletter";
+import { newsletterMessages } from "#content/newsletter-messages";
 import { isValidEmail, MAX_EMAIL_LENGTH } from "~/infra/email-address";
 import { ELAPSED_FIELD } from "~/infra/form-fields";
 import { track } from "~/features/analytics/track";

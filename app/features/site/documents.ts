@@ -10,6 +10,14 @@ import { routeEntries } from "./route-meta";
  * work that way. Route ids as in routes.ts (route-meta.ts; the catch-all 404 is "routes/not-found").
  */
 export const DOCUMENT_ROUTES: ReadonlySet<string> = new Set([
+  // Island pages: the questionnaire or the checkout hydrates on its own (features/islands).
+  "home",
+  ...routeEntries.filter((entry) => entry.category === "service").map((entry) => entry.id),
+  "start",
+  "pricing",
+  // Content pages.
+  "services",
+  "nicaragua",
   "blog",
   "blog-post",
   "privacy-policy",
@@ -19,6 +27,10 @@ export const DOCUMENT_ROUTES: ReadonlySet<string> = new Set([
   "sitemap",
   "success",
   "cancel",
+  "routes/newsletter",
+  "routes/newsletter-confirm",
+  "routes/newsletter-unsubscribe",
+  "routes/checkout-test",
   "routes/not-found",
 ]);
 

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import type { HomeContent } from "#content/types";
 import { Icon } from "~/ui/icon";
 import { Picture } from "~/ui/picture";
@@ -6,50 +5,16 @@ import { buttonStyles } from "~/ui/button";
 
 type Hero = HomeContent["hero"];
 
-/** Loads the background video only after the page has loaded, and never under reduced motion. */
-function useDeferredVideo(): boolean {
-  const [enabled, setEnabled] = useState(false);
-  useEffect(() => {
-    const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
-    if (motion.matches) return;
-    const enable = () => setEnabled(true);
-    if (document.readyState === "complete") enable();
-    else window.addEventListener("load", enable, { once: true });
-    const onMotion = () => motion.matches && setEnabled(false);
-    motion.addEventListener("change", onMotion);
-    return () => {
-      window.removeEventListener("load", enable);
-      motion.removeEventListener("change", onMotion);
-    };
-  }, []);
-  return enabled;
-}
-
+/**
+ * The home page's opening section. The poster is the page's largest paint; hero-video.enhancer.ts
+ * adds the looping background video after the page has loaded (never under reduced motion) and
+ * shows its pause button. Without script the poster stays, with no button.
+ */
 export function HomeHero({ hero, secondary }: { hero: Hero; secondary: { label: string; href: string } }) {
-  const videoEnabled = useDeferredVideo();
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const [paused, setPaused] = useState(false);
-
-  // React sets `muted` only as a property; iOS Safari needs defaultMuted too before it autoplays.
-  useEffect(() => {
-    if (videoRef.current) videoRef.current.defaultMuted = true;
-  }, [videoEnabled]);
-
-  const toggle = () => {
-    const video = videoRef.current;
-    if (!video) return;
-    if (video.paused) {
-      void video.play().catch(() => setPaused(true));
-      setPaused(false);
-    } else {
-      video.pause();
-      setPaused(true);
-    }
-  };
-
   return (
     <section
       aria-labelledby="hero-title"
+      data-enhance="hero-video"
       className="relative isolate flex min-h-[calc(100svh-4rem-var(--consent-bar-height,0px))] items-end overflow-hidden bg-navy sm:min-h-[640px] sm:items-center"
     >
       <Picture
@@ -59,9 +24,9 @@ export function HomeHero({ hero, secondary }: { hero: Hero; secondary: { label: 
         className="absolute inset-0 -z-20 block"
         imgClassName="h-full w-full object-cover"
       />
-      {videoEnabled && (
+      {/* The video, muted and looping, put in place by the enhancer once the page has loaded. */}
+      <template data-hero-video="">
         <video
-          ref={videoRef}
           className="absolute inset-0 -z-20 h-full w-full object-cover"
           autoPlay
           muted
@@ -69,13 +34,11 @@ export function HomeHero({ hero, secondary }: { hero: Hero; secondary: { label: 
           playsInline
           preload="auto"
           aria-hidden="true"
-          onPause={() => setPaused(true)}
-          onPlay={() => setPaused(false)}
         >
           <source src={`/media/${hero.video.webm}`} type="video/webm" />
           <source src={`/media/${hero.video.mp4}`} type="video/mp4" />
         </video>
-      )}
+      </template>
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-gradient-to-t from-navy via-navy/70 to-navy/20 sm:bg-gradient-to-r sm:from-navy/95 sm:via-navy/65 sm:to-navy/10"
@@ -97,16 +60,21 @@ export function HomeHero({ hero, secondary }: { hero: Hero; secondary: { label: 
           </div>
         </div>
       </div>
-      {videoEnabled && (
-        <button
-          type="button"
-          onClick={toggle}
-          className="absolute right-4 top-4 inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-full bg-navy/70 px-3 text-sm font-semibold text-white ring-1 ring-white/30 backdrop-blur hover:bg-navy sm:bottom-4 sm:top-auto sm:px-4"
-        >
-          <Icon name={paused ? "play" : "pause"} className="h-4 w-4" strokeWidth={2.4} />
-          <span className="sr-only sm:not-sr-only">{paused ? "Play background video" : "Pause background video"}</span>
-        </button>
-      )}
+      <button
+        type="button"
+        hidden
+        data-hero-video-toggle=""
+        className="absolute right-4 top-4 inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-full bg-navy/70 px-3 text-sm font-semibold text-white ring-1 ring-white/30 backdrop-blur hover:bg-navy sm:bottom-4 sm:top-auto sm:px-4"
+      >
+        <span className="inline-flex items-center gap-2" data-when="playing">
+          <Icon name="pause" className="h-4 w-4" strokeWidth={2.4} />
+          <span className="sr-only sm:not-sr-only">Pause background video</span>
+        </span>
+        <span className="inline-flex items-center gap-2" data-when="paused" hidden>
+          <Icon name="play" className="h-4 w-4" strokeWidth={2.4} />
+          <span className="sr-only sm:not-sr-only">Play background video</span>
+        </span>
+      </button>
     </section>
   );
 }

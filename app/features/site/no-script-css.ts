@@ -8,9 +8,7 @@ export const noScriptCss = [
   "[data-needs-script]{visibility:hidden}",
   // Cookie bar: no tag can load, so there is nothing to choose.
   "[data-cookie-bar]{display:none}",
-  // Testimonials: a swipeable, snapping row instead of the script-driven carousel.
-  "[data-carousel-viewport]{overflow-x:auto;scroll-snap-type:x mandatory;touch-action:auto}",
-  "[data-carousel-track]{transform:none!important}[data-carousel-track]>*{scroll-snap-align:start}",
+  // Testimonials: the row scrolls and snaps by itself; its buttons and dots need carousel.enhancer.ts.
   "[data-carousel-controls]{display:none}",
   // Questionnaire: the one-page form replaces the step flow.
   "[data-questionnaire-flow]{display:none}",

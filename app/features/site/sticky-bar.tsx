@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
 import { Icon } from "~/ui/icon";
-import { scrollPercent, stickyBarVisible, STICKY_BAR_THRESHOLD_PERCENT } from "./sticky-bar-logic";
+import { STICKY_BAR_THRESHOLD_PERCENT } from "./sticky-bar-logic";
 import { buttonStyles } from "~/ui/button";
 
 interface StickyCtaBarProps {
@@ -12,18 +11,11 @@ interface StickyCtaBarProps {
   threshold?: number;
 }
 
-function readDismissed(key: string): boolean {
-  try {
-    return window.sessionStorage.getItem(key) === "dismissed";
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Bottom bar that invites the visitor to the start form once half the page is
- * read. It steps aside while the form itself is on screen, and a dismissal lasts
- * for the browser session.
+ * Bottom bar that invites the visitor to the start form once half the page is read. It steps aside
+ * while the form itself is on screen, and a dismissal lasts for the browser session. The server sends
+ * it hidden; sticky-bar.enhancer.ts shows and dismisses it (without script it never shows: the form
+ * and the page's own buttons lead to the same place).
  */
 export function StickyCtaBar({
   message,
@@ -32,54 +24,14 @@ export function StickyCtaBar({
   targetId = "contact-section",
   threshold = STICKY_BAR_THRESHOLD_PERCENT,
 }: StickyCtaBarProps) {
-  const [percent, setPercent] = useState(0);
-  const [formVisible, setFormVisible] = useState(false);
-  const [dismissed, setDismissed] = useState(true);
-
-  useEffect(() => setDismissed(readDismissed(storageKey)), [storageKey]);
-
-  useEffect(() => {
-    let frame = 0;
-    const measure = () => {
-      frame = 0;
-      setPercent(scrollPercent(window.scrollY, window.innerHeight, document.documentElement.scrollHeight));
-    };
-    const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(measure);
-    };
-    measure();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    window.addEventListener("resize", onScroll, { passive: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener("scroll", onScroll);
-      window.removeEventListener("resize", onScroll);
-    };
-  }, []);
-
-  useEffect(() => {
-    const target = document.getElementById(targetId);
-    if (!target) return;
-    const observer = new IntersectionObserver(([entry]) => setFormVisible(entry?.isIntersecting ?? false));
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [targetId]);
-
-  const visible = stickyBarVisible({ percent, threshold, formVisible, dismissed });
-  if (!visible) return null;
-
-  const dismiss = () => {
-    try {
-      window.sessionStorage.setItem(storageKey, "dismissed");
-    } catch {
-      // Without storage the bar stays away for this page view only.
-    }
-    setDismissed(true);
-  };
-
   return (
     <aside
+      hidden
       aria-label="Get started"
+      data-enhance="sticky-bar"
+      data-storage-key={storageKey}
+      data-target={targetId}
+      data-threshold={threshold}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-white/10 bg-navy/95 text-white shadow-[0_-8px_30px_rgba(11,31,58,0.25)] backdrop-blur"
     >
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:gap-6 sm:px-8">
@@ -90,7 +42,7 @@ export function StickyCtaBar({
         </a>
         <button
           type="button"
-          onClick={dismiss}
+          data-dismiss=""
           className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-white/85 hover:bg-white/10 hover:text-white"
         >
           <Icon name="close" className="h-5 w-5" strokeWidth={2.2} />

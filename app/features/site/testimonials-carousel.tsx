@@ -1,25 +1,17 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { Testimonial } from "#content/types";
 import { Icon } from "~/ui/icon";
-import {
-  MOBILE_BREAKPOINT_PX,
-  pageAfterResize,
-  pageCount,
-  perViewFor,
-  swipeDirection,
-  wrapPage,
-} from "./carousel-logic";
 import { monthYear } from "~/ui/dates";
-import { useHydrated } from "./use-hydrated";
 
 export const AUTOPLAY_MS = 8000;
 
 /**
- * Testimonials, three per view from 768 px and one below. Previous/next and dot
- * buttons, arrow keys, swipe; it advances on its own every 8 s unless paused,
- * hovered, focused, or the visitor prefers reduced motion. Until the app runs no slide
- * is hidden from assistive technology, and with scripts blocked the slides are a row
- * that scrolls sideways (CSS scroll snap), so every testimonial can be read.
+ * Testimonials, three per view from 768 px and one below: a row that scrolls sideways and snaps
+ * to a page (CSS scroll snap), so every testimonial can be read by swiping or scrolling with no
+ * script at all. carousel.enhancer.ts adds the previous/next and dot buttons, the arrow keys and
+ * the slideshow (every 8 s unless paused, hovered, focused, or the visitor prefers reduced
+ * motion), and hides the slides out of view from assistive technology. Without script the
+ * buttons are not shown (no-script-css.ts); a tap on one before the enhancer runs is held, drawn
+ * pressed, and replayed (features/enhancers/boot.ts).
  */
 export function TestimonialsCarousel({
   items,
@@ -28,148 +20,72 @@ export function TestimonialsCarousel({
   items: Testimonial[];
   label?: string;
 }) {
-  const hydrated = useHydrated();
-  const [perView, setPerView] = useState(3);
-  const [page, setPage] = useState(0);
-  const [userPaused, setUserPaused] = useState(false);
-  const [hoverOrFocus, setHoverOrFocus] = useState(false);
-  const [reducedMotion, setReducedMotion] = useState(false);
-  const trackId = useId();
-  const perViewRef = useRef(3);
-  const drag = useRef<{ x: number; y: number; t: number } | null>(null);
-  const pages = pageCount(items.length, perView);
-  const playing = !userPaused && !hoverOrFocus && !reducedMotion;
-
-  useEffect(() => {
-    const query = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
-    const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
-    const apply = () => {
-      const next = perViewFor(query.matches ? MOBILE_BREAKPOINT_PX : 0);
-      const previous = perViewRef.current;
-      if (previous === next) return;
-      perViewRef.current = next;
-      setPage((p) => pageAfterResize(p, previous, next, items.length));
-      setPerView(next);
-    };
-    const applyMotion = () => setReducedMotion(motion.matches);
-    apply();
-    applyMotion();
-    query.addEventListener("change", apply);
-    motion.addEventListener("change", applyMotion);
-    return () => {
-      query.removeEventListener("change", apply);
-      motion.removeEventListener("change", applyMotion);
-    };
-  }, [items.length]);
-
-  const go = useCallback((target: number) => setPage(wrapPage(target, pages)), [pages]);
-
-  useEffect(() => {
-    if (!playing) return;
-    const timer = window.setInterval(() => setPage((p) => wrapPage(p + 1, pages)), AUTOPLAY_MS);
-    return () => window.clearInterval(timer);
-  }, [playing, pages]);
-
-  const first = page * perView;
-  const last = Math.min(first + perView, items.length);
-
+  const trackId = `testimonials-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  // Pressed at once when tapped before the enhancer runs (data-tapped, features/enhancers/boot.ts).
+  const pressed = "data-tapped:bg-navy/10 data-tapped:ring-2 data-tapped:ring-teal";
   return (
     <section
       aria-roledescription="carousel"
       aria-label={label}
-      onKeyDown={(event) => {
-        if (event.key === "ArrowRight") go(page + 1);
-        else if (event.key === "ArrowLeft") go(page - 1);
-      }}
-      onPointerEnter={(e) => e.pointerType === "mouse" && setHoverOrFocus(true)}
-      onPointerLeave={(e) => e.pointerType === "mouse" && setHoverOrFocus(false)}
-      onFocus={() => setHoverOrFocus(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHoverOrFocus(false);
-      }}
+      data-enhance="carousel"
+      data-enhance-near=""
+      data-autoplay-ms={AUTOPLAY_MS}
     >
+      {/* Focusable, so the row scrolls from the keyboard too (arrow keys) before or without script. */}
       <div
-        className="touch-pan-y overflow-hidden"
+        id={trackId}
+        tabIndex={0}
+        aria-live="off"
+        className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
         data-carousel-viewport=""
-        onPointerDown={(event) => {
-          if (event.pointerType !== "mouse") drag.current = { x: event.clientX, y: event.clientY, t: event.timeStamp };
-        }}
-        onPointerUp={(event) => {
-          const start = drag.current;
-          drag.current = null;
-          if (!start) return;
-          const dx = event.clientX - start.x;
-          if (Math.abs(event.clientY - start.y) > Math.abs(dx)) return;
-          const direction = swipeDirection(dx, event.timeStamp - start.t);
-          if (direction) go(page + direction);
-        }}
-        onPointerCancel={() => {
-          drag.current = null;
-        }}
       >
-        <div
-          id={trackId}
-          aria-live={playing ? "off" : "polite"}
-          className="flex transition-transform duration-500 ease-out"
-          data-carousel-track=""
-          style={{ transform: `translateX(-${page * 100}%)` }}
-        >
-          {items.map((item, index) => {
-            const shown = index >= first && index < last;
-            return (
-              <div
-                key={item.id}
-                role="group"
-                aria-roledescription="slide"
-                aria-label={`${index + 1} of ${items.length}`}
-                aria-hidden={hydrated ? !shown : undefined}
-                inert={hydrated ? !shown : undefined}
-                className="w-full shrink-0 px-2 md:w-1/3 md:px-3"
-              >
-                <TestimonialCard item={item} />
-              </div>
-            );
-          })}
-        </div>
+        {items.map((item, index) => (
+          <div
+            key={item.id}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${items.length}`}
+            className="w-full shrink-0 snap-start px-2 md:w-1/3 md:px-3 md:[&:not(:nth-child(3n+1))]:snap-align-none"
+          >
+            <TestimonialCard item={item} />
+          </div>
+        ))}
       </div>
       <div className="mt-8 flex flex-col items-center gap-4" data-carousel-controls="">
         <div className="flex items-center gap-3">
-          <CarouselButton
-            label="Previous testimonials"
-            icon="chevron-left"
-            onClick={() => go(page - 1)}
-            controls={trackId}
-          />
+          <CarouselButton label="Previous testimonials" icon="chevron-left" step={-1} controls={trackId} />
           <button
             type="button"
-            onClick={() => setUserPaused(!userPaused)}
             aria-controls={trackId}
-            className="inline-flex min-h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold text-navy hover:bg-navy/5"
+            data-carousel-pause=""
+            data-needs-script=""
+            className={`inline-flex min-h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold text-navy hover:bg-navy/5 ${pressed}`}
           >
-            <Icon name={userPaused ? "play" : "pause"} className="h-4 w-4" strokeWidth={2.4} />
-            {userPaused ? "Play slideshow" : "Pause slideshow"}
+            <span className="inline-flex items-center gap-2" data-when="playing">
+              <Icon name="pause" className="h-4 w-4" strokeWidth={2.4} />
+              Pause slideshow
+            </span>
+            <span className="inline-flex items-center gap-2" data-when="paused" hidden>
+              <Icon name="play" className="h-4 w-4" strokeWidth={2.4} />
+              Play slideshow
+            </span>
           </button>
-          <CarouselButton
-            label="Next testimonials"
-            icon="chevron-right"
-            onClick={() => go(page + 1)}
-            controls={trackId}
-          />
+          <CarouselButton label="Next testimonials" icon="chevron-right" step={1} controls={trackId} />
         </div>
         <div className="flex flex-wrap justify-center gap-1" role="group" aria-label="Choose testimonials page">
-          {Array.from({ length: pages }, (_, i) => (
+          {/* One dot per testimonial (one per view under 768 px); from 768 px one per three. */}
+          {items.map((item, i) => (
             <button
-              key={i}
+              key={item.id}
               type="button"
-              aria-label={`Page ${i + 1} of ${pages}`}
-              aria-current={i === page ? "true" : undefined}
+              aria-label={`Page ${i + 1} of ${items.length}`}
+              aria-current={i === 0 ? "true" : undefined}
               aria-controls={trackId}
-              onClick={() => go(i)}
-              className="group inline-flex h-6 w-6 items-center justify-center rounded-full"
+              data-carousel-dot={i}
+              data-needs-script=""
+              className={`group inline-flex h-6 w-6 items-center justify-center rounded-full ${pressed} ${i < Math.ceil(items.length / 3) ? "" : "md:hidden"}`}
             >
-              <span
-                className={`block h-2.5 rounded-full transition-all ${i === page ? "w-5 bg-teal" : "w-2.5 bg-navy/40 group-hover:bg-navy/50"}`}
-              />
+              <span className="block h-2.5 w-2.5 rounded-full bg-navy/40 transition-all group-hover:bg-navy/50 group-aria-[current=true]:w-5 group-aria-[current=true]:bg-teal" />
             </button>
           ))}
         </div>
@@ -181,20 +97,21 @@ export function TestimonialsCarousel({
 function CarouselButton({
   label,
   icon,
-  onClick,
+  step,
   controls,
 }: {
   label: string;
   icon: "chevron-left" | "chevron-right";
-  onClick: () => void;
+  step: -1 | 1;
   controls: string;
 }) {
   return (
     <button
       type="button"
-      onClick={onClick}
       aria-controls={controls}
-      className="inline-flex h-12 w-12 items-center justify-center rounded-full border-2 border-navy/20 bg-white text-navy hover:border-teal hover:text-teal-700"
+      data-carousel-step={step}
+      data-needs-script=""
+      className="inline-flex h-12 w-12 items-center justify-center rounded-full border-2 border-navy/20 bg-white text-navy hover:border-teal hover:text-teal-700 data-tapped:border-teal data-tapped:bg-navy/10"
     >
       <Icon name={icon} className="h-5 w-5" strokeWidth={2.4} />
       <span className="sr-only">{label}</span>
