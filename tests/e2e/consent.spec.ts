@@ -161,10 +161,17 @@ test("on a document page (no application) the bar's enhancer counts the page vie
   await bar(page).getByRole("button", { name: "Accept" }).click();
   expect(new URL((await tagManager).url()).searchParams.get("id")).toBe(GTM_ID);
   await expect(bar(page)).toBeHidden();
-  const pageViews = await page.evaluate(
-    () => (window.dataLayer ?? []).filter((entry) => (entry as { event?: string }).event === "page_view").length,
+  const pageViews = await page.evaluate(() =>
+    (window.dataLayer ?? []).filter((entry) => (entry as { event?: string }).event === "page_view"),
   );
-  expect(pageViews).toBe(1);
+  // One page view per document, with the page's own path, title and category.
+  expect(pageViews).toEqual([
+    expect.objectContaining({
+      page_path: "/privacy-policy",
+      page_title: await page.title(),
+      page_category: "legal",
+    }),
+  ]);
 
   await page.getByRole("contentinfo").getByRole("button", { name: "Cookie settings" }).click();
   await expect(bar(page)).toBeVisible();

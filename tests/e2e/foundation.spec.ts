@@ -27,21 +27,3 @@ test("an unknown path shows the error screen with a real 404 @mobile", async ({ 
   // The browser logs the 404 document load itself; that is expected here.
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !e.includes("404")));
 });
-
-test("page_view is pushed on every navigation with path, title and category", async ({ page }) => {
-  // Page views matter once the visitor accepted analytics; then the app loads right after `load` (decision 009).
-  await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "accepted"));
-  await page.goto("/");
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  await page.getByRole("link", { name: "Pricing" }).first().click();
-  await expect(page).toHaveURL(/\/pricing$/);
-  const views = await page.waitForFunction(() => {
-    const layer = (window.dataLayer ?? []) as { event?: string; page_path?: string }[];
-    const found = layer.filter((e) => e.event === "page_view");
-    return found.length >= 2 ? found : null;
-  });
-  const events = (await views.jsonValue()) as { page_path: string; page_category: string; page_title: string }[];
-  expect(events.map((e) => e.page_path)).toEqual(["/", "/pricing"]);
-  expect(events[1]?.page_category).toBe("pricing");
-  expect(events[1]?.page_title).toContain("Pricing");
-});

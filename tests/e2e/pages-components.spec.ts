@@ -323,7 +323,7 @@ test.describe("home hero", () => {
     // The video is put in place by the hero's enhancer, after load.
     const video = hero.locator("video");
     await expect(video).toHaveCount(1);
-    expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop && v.autoplay)).toBe(true);
     await hero.getByRole("button", { name: "Pause background video" }).click();
     await expect(hero.getByRole("button", { name: "Play background video" })).toBeVisible();
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);

@@ -49,8 +49,12 @@ export const enhance: Enhance = (root) => {
   const scrollTo = (p: number, smooth: boolean) => {
     const slide = slides[p * perView()];
     if (!slide) return;
+    const left = slide.offsetLeft - (slides[0]?.offsetLeft ?? 0);
+    // The row may not reach `left` (the last page can be partial): aim at where it can come to rest.
+    aim.page = p;
+    aim.left = Math.min(left, viewport.scrollWidth - viewport.clientWidth);
     viewport.scrollTo({
-      left: slide.offsetLeft - (slides[0]?.offsetLeft ?? 0),
+      left,
       behavior: smooth ? "smooth" : "instant",
     });
   };

@@ -20,6 +20,8 @@ export const enhance: Enhance = (hero) => {
     if (!video) return;
     // iOS Safari autoplays only a video that is muted by default, not just muted.
     video.defaultMuted = video.muted = true;
+    // Set here, not in the template's markup: a video that plays by itself is the enhancer's doing.
+    video.autoplay = true;
     video.addEventListener("pause", () => show(true));
     video.addEventListener("play", () => show(false));
     template.after(video);

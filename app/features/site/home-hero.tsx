@@ -28,7 +28,6 @@ export function HomeHero({ hero, secondary }: { hero: Hero; secondary: { label: 
       <template data-hero-video="">
         <video
           className="absolute inset-0 -z-20 h-full w-full object-cover"
-          autoPlay
           muted
           loop
           playsInline
