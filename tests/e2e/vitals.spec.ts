@@ -65,11 +65,14 @@ test("real visits' page speed reaches the back office, rated in words against Go
     )
     .toBe(true);
   expect((report as Response | null)?.status()).toBe(204);
-  // The largest paint names its element (tag and class or id, with its parent), as the list shows it.
+  // The largest paint names its element (the attribution build's `tag.class` or `#id`, with its
+  // parent), as the list shows it.
   const sent = (report as Response | null)?.request().postDataJSON() as {
     metrics: { name: string; target?: string }[];
   };
-  expect(sent.metrics.find((metric) => metric.name === "LCP")?.target).toMatch(/^[a-z][\w-]*([.#][\w-]+)?( > |$)/);
+  expect(sent.metrics.find((metric) => metric.name === "LCP")?.target).toMatch(
+    /^([a-z][\w-]*(\.[\w-]+)?|#[\w-]+)( > |$)/,
+  );
 
   // Sample measurements as a tablet sends them, from two posts (one route pattern).
   for (const slug of ["first-post", "second-post?utm_source=news"]) {

@@ -1,8 +1,17 @@
-import { onCLS, onINP, onLCP, type Metric } from "web-vitals";
+import {
+  onCLS,
+  onINP,
+  onLCP,
+  type CLSMetricWithAttribution,
+  type INPMetricWithAttribution,
+  type LCPMetricWithAttribution,
+} from "web-vitals/attribution";
 import type { MetricName } from "./metrics";
 import { deviceClass, MAX_REPORT_BYTES, roundValue, trimTarget } from "./report-rules";
 
 export const VITALS_ENDPOINT = "/api/vitals";
+
+type MetricWithAttribution = LCPMetricWithAttribution | INPMetricWithAttribution | CLSMetricWithAttribution;
 
 interface Measured {
   name: MetricName;
@@ -10,48 +19,15 @@ interface Measured {
   target?: string;
 }
 
-/**
- * The element as the library's attribution build names it (`tag#id`, else `tag.class.class`), with
- * its parent: what trimTarget keeps of a selector anyway. Worked out here from the entries the
- * standard build hands over, which is about 2.7 KB gzip lighter than the attribution build (the
- * page-load budget of an island page, docs/decisions/031-island-pages-as-documents.md).
- */
-export function selectorOf(node: Node | null | undefined): string | undefined {
-  const steps: string[] = [];
-  let element: Element | null | undefined = node instanceof Element ? node : node?.parentElement;
-  while (element && element.nodeName !== "HTML" && steps.length < 2) {
-    const name = element.nodeName.toLowerCase();
-    const classes = [...element.classList].join(".");
-    steps.unshift(element.id ? `${name}#${element.id}` : classes ? `${name}.${classes}` : name);
-    if (element.id) break;
-    element = element.parentElement;
-  }
-  return steps.length ? steps.join(">") : undefined;
-}
-
-interface ShiftEntry extends PerformanceEntry {
-  value: number;
-  sources?: { node?: Node | null }[];
-}
-
-function targetOf(metric: Metric): string | undefined {
-  const entries = metric.entries as PerformanceEntry[];
+/** The element each measurement concerns, as the library's attribution build names it. */
+function targetOf(metric: MetricWithAttribution): string | undefined {
   switch (metric.name) {
     case "LCP":
-      return selectorOf((entries.at(-1) as (PerformanceEntry & { element?: Element | null }) | undefined)?.element);
+      return metric.attribution.target;
     case "INP":
-      return selectorOf(
-        (entries as (PerformanceEntry & { target?: Node | null })[]).find((entry) => entry.target)?.target,
-      );
-    case "CLS": {
-      const largest = (entries as ShiftEntry[]).reduce<ShiftEntry | undefined>(
-        (best, entry) => (!best || entry.value > best.value ? entry : best),
-        undefined,
-      );
-      return selectorOf(largest?.sources?.find((source) => source.node)?.node);
-    }
-    default:
-      return undefined;
+      return metric.attribution.interactionTarget;
+    case "CLS":
+      return metric.attribution.largestShiftTarget;
   }
 }
 
@@ -64,9 +40,8 @@ export function reportBody(path: string, device: string, measured: Measured[]): 
 }
 
 /**
- * Measures this page's LCP, INP and CLS (the `web-vitals` library; the element each concerns named
- * by selectorOf) and sends
- * the latest value of each to the site's own endpoint when the page is hidden: one small JSON
+ * Measures this page's LCP, INP and CLS (the `web-vitals` library's attribution build, which also
+ * names the element each concerns) and sends the latest value of each to the site's own endpoint when the page is hidden: one small JSON
  * report, `fetch` with `keepalive` so it survives the page closing, and without cookies.
  * Nothing identifies the visitor: the path (the server keeps only its route pattern), a device
  * class from the window width and the browser's mobile hint, and a trimmed element selector.
@@ -76,8 +51,7 @@ export function startVitals(endpoint = VITALS_ENDPOINT): void {
   const hint = (navigator as Navigator & { userAgentData?: { mobile?: boolean } }).userAgentData?.mobile;
   const device = deviceClass(innerWidth, hint);
   const pending = new Map<MetricName, Measured>();
-  const note = (metric: Metric) => {
-    if (metric.name !== "LCP" && metric.name !== "INP" && metric.name !== "CLS") return;
+  const note = (metric: MetricWithAttribution) => {
     pending.set(metric.name, {
       name: metric.name,
       value: roundValue(metric.name, metric.value),
