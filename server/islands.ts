@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { ISLANDS_MANIFEST } from "~/features/islands/islands-manifest";
 
 interface ManifestChunk {
   file: string;
@@ -8,11 +9,13 @@ interface ManifestChunk {
 
 /**
  * The built files of each island entry (`<name>.island.tsx`), the entry first, then every chunk it
- * imports, read from Vite's manifest of the client build (docs/decisions/017-islands-and-per-request-pages.md).
- * Empty without a build (development: the application starts islands itself).
+ * imports, read from the manifest of the islands' own browser build (Preact, vite.islands.config.ts;
+ * docs/decisions/017-islands-and-per-request-pages.md, 034-preact-islands.md). Never the
+ * application's client build, whose copies of the islands carry React DOM.
+ * Empty without a build (development).
  */
 export function islandModules(clientDir: string): Record<string, string[]> {
-  const file = path.join(clientDir, ".vite", "manifest.json");
+  const file = path.join(clientDir, ISLANDS_MANIFEST);
   if (!existsSync(file)) return {};
   const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, ManifestChunk>;
   const islands: Record<string, string[]> = {};

@@ -40,7 +40,6 @@ export function runIsland(container: HTMLElement, render: (props: unknown) => Re
       root.render(tree);
     }
     roots.set(container, root);
-    unmarkDocument();
   }
   const started = root;
   return () => {
@@ -54,16 +53,4 @@ export function runIsland(container: HTMLElement, render: (props: unknown) => Re
 export function runIslands(name: string, render: (props: unknown) => ReactElement): void {
   for (const container of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`))
     runIsland(container, render);
-}
-
-/**
- * Any React root marks the document as listened-to (for `selectionchange`). When the page's
- * application hydrates the document after an island has started, React sees that mark and attaches
- * none of its event listeners to the document: every click in the application would go unhandled.
- * Until the document is a root itself, the island's mark is taken off again.
- */
-function unmarkDocument(): void {
-  const keys = Object.keys(document);
-  if (keys.some((key) => key.startsWith("__reactContainer$"))) return;
-  for (const key of keys) if (key.startsWith("_reactListening")) Reflect.deleteProperty(document, key);
 }
