@@ -15,7 +15,9 @@ function Ready({ container, children }: { container: HTMLElement; children: Reac
 
 /**
  * Starts one island in its container, once: hydrates the server's HTML, or renders afresh into an
- * empty container (shown by a client-side navigation). Returns how to stop it again.
+ * empty container (shown by a client-side navigation). Returns how to stop it again. In the islands'
+ * own browser build `react-dom/client` is Preact's compat layer (docs/decisions/034-preact-islands.md),
+ * which ignores the id prefix: ids an island pairs are fixed names, never `useId`.
  */
 export function runIsland(container: HTMLElement, render: (props: unknown) => ReactElement): () => void {
   let root = roots.get(container);
