@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ISLANDS_MANIFEST } from "~/features/islands/islands-manifest";
-import { islandModules } from "./islands";
+import { DEV_ISLANDS_BASE, devIslandModules, islandModules } from "./islands";
+import { existsSync } from "node:fs";
 
 describe("island files from the islands' build manifest", () => {
   it("lists each island entry first, then every chunk it imports, once", () => {
@@ -43,5 +44,19 @@ describe("island files from the islands' build manifest", () => {
 
   it("knows no islands without a build (development)", () => {
     expect(islandModules(mkdtempSync(path.join(tmpdir(), "islands-")))).toEqual({});
+  });
+});
+
+describe("islands in development", () => {
+  it("names each island's source entry under the islands' dev server", () => {
+    const islands = devIslandModules(process.cwd());
+    expect(Object.keys(islands).length).toBeGreaterThan(0);
+    for (const [name, files] of Object.entries(islands)) {
+      expect(files).toHaveLength(1);
+      const file = files[0]!;
+      expect(file.startsWith(DEV_ISLANDS_BASE)).toBe(true);
+      expect(file.endsWith(`/${name}.island.tsx`)).toBe(true);
+      expect(existsSync(path.join(process.cwd(), file.slice(DEV_ISLANDS_BASE.length)))).toBe(true);
+    }
   });
 });

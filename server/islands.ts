@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ISLANDS_MANIFEST } from "~/features/islands/islands-manifest";
+import { islandEntries } from "~/features/islands/vite-plugin";
 
 interface ManifestChunk {
   file: string;
@@ -31,6 +32,23 @@ export function islandModules(clientDir: string): Record<string, string[]> {
     };
     walk(key);
     islands[name] = [...files];
+  }
+  return islands;
+}
+
+/** Where the development server serves the islands' own Vite server (Preact, as in the build). */
+export const DEV_ISLANDS_BASE = "/@islands/";
+
+/**
+ * Development: each island's entry as a source file the islands' Vite server transforms (with the
+ * islands' build config: Preact in place of React DOM), so `npm run dev` runs the same island code
+ * as the build. Vite loads what it imports itself; nothing is preloaded.
+ */
+export function devIslandModules(root: string): Record<string, string[]> {
+  const islands: Record<string, string[]> = {};
+  for (const file of islandEntries(root)) {
+    const name = /\/([\w-]+)\.island\.tsx$/.exec(file)?.[1];
+    if (name) islands[name] = [`${DEV_ISLANDS_BASE}${file}`];
   }
   return islands;
 }
