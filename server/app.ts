@@ -38,9 +38,11 @@ export interface AppOptions {
   clientDir?: string;
   /** Extra middleware mounted before the router (the Vite dev server). */
   before?: express.RequestHandler[];
+  /** Development: each island's entry as the islands' dev server serves it (without a build, no manifest). */
+  devIslands?: Record<string, string[]>;
 }
 
-export function createApp({ services, build, clientDir, before = [] }: AppOptions): Express {
+export function createApp({ services, build, clientDir, before = [], devIslands }: AppOptions): Express {
   const { env, logger } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -164,7 +166,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   for (const middleware of before) app.use(middleware);
 
   const inlineCss = clientDir ? stylesheetInliner(clientDir) : undefined;
-  const islands = clientDir ? islandModules(clientDir) : undefined;
+  const islands = clientDir ? islandModules(clientDir) : devIslands;
   if (clientDir) {
     app.use(
       "/assets",

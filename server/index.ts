@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { EnvError, parseEnv, requireSiteUrlInProduction } from "~/infra/env.server";
 import { createServices } from "./services";
 import { createApp } from "./app";
+import { DEV_ISLANDS_BASE, devIslandModules } from "./islands";
 
 async function main() {
   let env;
@@ -31,10 +32,20 @@ async function main() {
   if (!build) {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    // The islands run in the browser with Preact (docs/decisions/034-preact-islands.md): a second Vite
+    // server with the islands' build config serves them, under a path of its own.
+    const islandsServer = await vite.createServer({
+      configFile: path.join(root, "vite.islands.config.ts"),
+      base: DEV_ISLANDS_BASE,
+      appType: "custom",
+      cacheDir: path.join(root, "node_modules", ".vite-islands"),
+      server: { middlewareMode: true, hmr: false },
+    });
     app = createApp({
       services,
       build: () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-      before: [viteServer.middlewares],
+      before: [islandsServer.middlewares, viteServer.middlewares],
+      devIslands: devIslandModules(root),
     });
   } else {
     app = createApp({ services, build, clientDir: path.join(buildDir, "client") });

@@ -43,7 +43,8 @@ test("a public page fetches no script before load and never the application", as
   });
   expect(early).toEqual([]);
   await page.mouse.wheel(0, 10);
-  // The checkout island runs on its own: React, its files, the page's enhancers, the page-speed module.
+  // The checkout island runs on its own: its UI library (Preact, decision 034), its files, the page's
+  // enhancers, the page-speed module.
   await expect(islandRunning(page)).toHaveCount(1);
   await page.waitForLoadState("networkidle");
   expect(scripts.length).toBeGreaterThan(0);

@@ -15,7 +15,9 @@ function Ready({ container, children }: { container: HTMLElement; children: Reac
 
 /**
  * Starts one island in its container, once: hydrates the server's HTML, or renders afresh into an
- * empty container (shown by a client-side navigation). Returns how to stop it again.
+ * empty container (shown by a client-side navigation). Returns how to stop it again. In the islands'
+ * own browser build `react-dom/client` is Preact's compat layer (docs/decisions/034-preact-islands.md),
+ * which ignores the id prefix: ids an island pairs are fixed names, never `useId`.
  */
 export function runIsland(container: HTMLElement, render: (props: unknown) => ReactElement): () => void {
   let root = roots.get(container);
@@ -40,7 +42,6 @@ export function runIsland(container: HTMLElement, render: (props: unknown) => Re
       root.render(tree);
     }
     roots.set(container, root);
-    unmarkDocument();
   }
   const started = root;
   return () => {
@@ -54,16 +55,4 @@ export function runIsland(container: HTMLElement, render: (props: unknown) => Re
 export function runIslands(name: string, render: (props: unknown) => ReactElement): void {
   for (const container of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`))
     runIsland(container, render);
-}
-
-/**
- * Any React root marks the document as listened-to (for `selectionchange`). When the page's
- * application hydrates the document after an island has started, React sees that mark and attaches
- * none of its event listeners to the document: every click in the application would go unhandled.
- * Until the document is a root itself, the island's mark is taken off again.
- */
-function unmarkDocument(): void {
-  const keys = Object.keys(document);
-  if (keys.some((key) => key.startsWith("__reactContainer$"))) return;
-  for (const key of keys) if (key.startsWith("_reactListening")) Reflect.deleteProperty(document, key);
 }

@@ -43,7 +43,9 @@ export function Island({
     let stop: (() => void) | undefined;
     let gone = false;
     void load().then((module) => {
-      if (!gone) stop = module.startIsland(container);
+      if (gone) return;
+      stop = module.startIsland(container);
+      unmarkDocument();
     });
     return () => {
       gone = true;
@@ -61,4 +63,18 @@ export function Island({
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );
+}
+
+/**
+ * Any React root marks the document as listened-to (for `selectionchange`). When the page's
+ * application hydrates the document after an island has started, React sees that mark and attaches
+ * none of its event listeners to the document: every click in the application would go unhandled.
+ * Until the document is a root itself, the island's mark is taken off again. Only the application's
+ * own copy of an island is a React root (the islands' browser build is Preact, decision 034), so
+ * this lives here, out of that build.
+ */
+function unmarkDocument(): void {
+  const keys = Object.keys(document);
+  if (keys.some((key) => key.startsWith("__reactContainer$"))) return;
+  for (const key of keys) if (key.startsWith("_reactListening")) Reflect.deleteProperty(document, key);
 }

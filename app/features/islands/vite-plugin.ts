@@ -36,7 +36,7 @@ function islandsReaching(graph: GraphInfo, memo: Map<string, Set<string>>, id: s
 }
 
 /** Every `*.island.tsx` under app/, relative to the project root. */
-function islandEntries(root: string): string[] {
+export function islandEntries(root: string): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
@@ -47,6 +47,48 @@ function islandEntries(root: string): string[] {
   };
   walk("app");
   return found.sort();
+}
+
+/**
+ * How the client bundle is cut into files around the islands: the UI library (`vendor`: React and
+ * React DOM in the application's build, Preact in the islands' own build, decision 034) in one file,
+ * what enhancers share with an island, what two islands share, and each island's own code.
+ */
+export function islandChunkGroups(vendor: RegExp, vendorName: string) {
+  const memo = new Map<string, Set<string>>();
+  const entriesReaching = (id: string, graph: GraphInfo) =>
+    vendor.test(id) || id.includes("\0") ? [] : [...islandsReaching(graph, memo, id, new Set())].sort();
+  const byEnhancer = (entry: string) => entry.startsWith("enhancer:");
+  const reached = (id: string, graph: GraphInfo) => entriesReaching(id, graph).filter((e) => !byEnhancer(e));
+  return [
+    // The UI library in one file, shared by the islands (and, in the application's build, the back office).
+    { name: vendorName, test: vendor, priority: 20 },
+    {
+      // What a page's plain-script enhancers (decision 026) share with an island, in a file of its own
+      // taken before the islands' groups: an island's group takes its modules'
+      // dependencies with it, and a content page that loads only an enhancer must not
+      // fetch an island's chunk, and React with it.
+      name: (id: string, graph: GraphInfo) => {
+        const entries = entriesReaching(id, graph);
+        return entries.some(byEnhancer) && !entries.every(byEnhancer) ? "enhancers-shared" : null;
+      },
+      priority: 18,
+    },
+    {
+      // Code two islands share, in a file of its own (taken before either island's group
+      // pulls it in with its own dependencies).
+      name: (id: string, graph: GraphInfo) => (reached(id, graph).length > 1 ? "islands-shared" : null),
+      priority: 15,
+    },
+    {
+      // An island's own code in one file (its entry's chunk).
+      name: (id: string, graph: GraphInfo) => {
+        const islands = reached(id, graph);
+        return islands.length === 1 ? `${islands[0]}.island` : null;
+      },
+      priority: 10,
+    },
+  ];
 }
 
 /**
@@ -61,49 +103,8 @@ export function islandEntriesPlugin(): Plugin {
     name: "island-entries",
     configEnvironment(name) {
       if (name !== "client") return;
-      const memo = new Map<string, Set<string>>();
-      const entriesReaching = (id: string, graph: GraphInfo) =>
-        REACT.test(id) || id.includes("\0") ? [] : [...islandsReaching(graph, memo, id, new Set())].sort();
-      const byEnhancer = (entry: string) => entry.startsWith("enhancer:");
-      const reached = (id: string, graph: GraphInfo) => entriesReaching(id, graph).filter((e) => !byEnhancer(e));
       return {
-        build: {
-          rolldownOptions: {
-            output: {
-              codeSplitting: {
-                groups: [
-                  // React and React DOM in one file, shared by the islands and the back office's application.
-                  { name: "react", test: REACT, priority: 20 },
-                  {
-                    // What a page's plain-script enhancers (decision 026) share with an island, in a file of its own
-                    // taken before the islands' groups: an island's group takes its modules'
-                    // dependencies with it, and a content page that loads only an enhancer must not
-                    // fetch an island's chunk, and React with it.
-                    name: (id: string, graph: GraphInfo) => {
-                      const entries = entriesReaching(id, graph);
-                      return entries.some(byEnhancer) && !entries.every(byEnhancer) ? "enhancers-shared" : null;
-                    },
-                    priority: 18,
-                  },
-                  {
-                    // Code two islands share, in a file of its own (taken before either island's group
-                    // pulls it in with its own dependencies).
-                    name: (id: string, graph: GraphInfo) => (reached(id, graph).length > 1 ? "islands-shared" : null),
-                    priority: 15,
-                  },
-                  {
-                    // An island's own code in one file (its entry's chunk).
-                    name: (id: string, graph: GraphInfo) => {
-                      const islands = reached(id, graph);
-                      return islands.length === 1 ? `${islands[0]}.island` : null;
-                    },
-                    priority: 10,
-                  },
-                ],
-              },
-            },
-          },
-        },
+        build: { rolldownOptions: { output: { codeSplitting: { groups: islandChunkGroups(REACT, "react") } } } },
       };
     },
     buildStart() {

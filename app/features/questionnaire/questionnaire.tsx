@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useReducer, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { track } from "~/features/analytics/track";
 import { formShownAt } from "~/features/site/form-shown-at";
 import { Honeypot } from "~/ui/honeypot";
@@ -129,6 +129,15 @@ const submittingView = (
 const reducedMotion = () =>
   typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
+/**
+ * The prefix of every id the questionnaire pairs (label and field, a field or question and its error
+ * text, the phone field found by id). Fixed, not `useId`: the server renders the island with React and
+ * the browser runs it with Preact (docs/decisions/034-preact-islands.md), whose generated ids differ,
+ * and hydration keeps the server's attributes, so a generated id would pair nothing after a re-render.
+ * A page has one questionnaire (its section's anchor and form ids are fixed too).
+ */
+export const QUESTIONNAIRE_ID_PREFIX = "questionnaire";
+
 export type QuestionnaireProps = StartOptions & {
   /** One below the section's heading, so the outline skips no level (2 on /start, where the section is h1). */
   questionHeadingLevel?: 2 | 3;
@@ -136,7 +145,7 @@ export type QuestionnaireProps = StartOptions & {
 
 export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel = 3 }: QuestionnaireProps) {
   const QuestionHeading = questionHeadingLevel === 2 ? "h2" : "h3";
-  const uid = useId().replace(/[^a-zA-Z0-9_-]/g, "");
+  const uid = QUESTIONNAIRE_ID_PREFIX;
   const [state, dispatch] = useReducer(reducer, { startFromQuestion, answers }, initialState);
   const [view, setView] = useState<View>({ name: "form" });
   const [contact, setContact] = useState<ContactValues>(emptyContact);
