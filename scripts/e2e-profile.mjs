@@ -20,7 +20,11 @@ function visit(suite, specFile) {
         entry.ms += result.duration;
         entry.tests += 1;
         perFile.set(here, entry);
-        tests.push({ ms: result.duration, name: `[${test.projectName}] ${here}:${spec.line} ${spec.title}`, status: result.status });
+        tests.push({
+          ms: result.duration,
+          name: `[${test.projectName}] ${here}:${spec.line} ${spec.title}`,
+          status: result.status,
+        });
       }
     }
   }
@@ -31,8 +35,12 @@ for (const suite of report.suites) visit(suite, suite.file);
 const s = (ms) => (ms / 1000).toFixed(1).padStart(7);
 const total = [...perFile.values()].reduce((sum, e) => sum + e.ms, 0);
 console.log(`wall ${s(report.stats.duration)} s, test time ${s(total)} s, worker processes ${workers.size}`);
-console.log(`passed ${report.stats.expected}, failed ${report.stats.unexpected}, flaky ${report.stats.flaky}, skipped ${report.stats.skipped}\n`);
+console.log(
+  `passed ${report.stats.expected}, failed ${report.stats.unexpected}, flaky ${report.stats.flaky}, skipped ${report.stats.skipped}\n`,
+);
 console.log("per file (sum of test durations, tests):");
-for (const [name, e] of [...perFile].sort((a, b) => b[1].ms - a[1].ms)) console.log(`${s(e.ms)} s ${String(e.tests).padStart(4)}  ${name}`);
+for (const [name, e] of [...perFile].sort((a, b) => b[1].ms - a[1].ms))
+  console.log(`${s(e.ms)} s ${String(e.tests).padStart(4)}  ${name}`);
 console.log(`\nslowest ${top} tests:`);
-for (const t of tests.sort((a, b) => b.ms - a.ms).slice(0, Number(top))) console.log(`${s(t.ms)} s  ${t.status.padEnd(8)} ${t.name}`);
+for (const t of tests.sort((a, b) => b.ms - a.ms).slice(0, Number(top)))
+  console.log(`${s(t.ms)} s  ${t.status.padEnd(8)} ${t.name}`);
