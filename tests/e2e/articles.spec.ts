@@ -141,7 +141,13 @@ test("the trainer writes an article with a photo from her phone, previews it, pu
   await expect(page.getByText("Version 1 is back as the draft.")).toBeVisible();
   // As the trainer would: the form shows version 1 again before she publishes it.
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+  const unpublished = page.getByText(/The draft has changes not yet published/);
+  await expect(unpublished).toBeVisible();
   await page.getByRole("button", { name: "Publish now" }).click();
+  // The notice is still there from the last publish (same address): the page has the new version
+  // once the status line no longer speaks of unpublished changes. The form is keyed by version, so a
+  // field filled before that would be reset.
+  await expect(unpublished).toHaveCount(0);
   await expect(page.getByText("The article was published.")).toBeVisible();
   await expect
     .poll(async () => (await request.get(`/blog/${slug}`)).text(), { timeout: 5_000 })

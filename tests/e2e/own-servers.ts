@@ -1,16 +1,16 @@
 import { startServer, type RunningServer } from "../support/server";
 
 /**
- * Servers (and stand-ins such as a local SMTP server) that a spec needs of its own, because its
+ * Servers (and stand-ins such as a local SMTP server) that a test file needs of its own, because its
  * tests change what every visitor sees or count what only they made. Each is made once per worker
- * process under the spec's key, the first time a test there asks for it, and stopped when the
+ * process under the file's key, the first time a test there asks for it, and stopped when the
  * worker ends.
  *
- * Why one registry instead of a worker fixture per spec: Playwright gives every distinct set of
- * worker fixtures worker processes of their own, so six specs with a server fixture each needed
+ * Why one registry instead of a worker fixture per file: Playwright gives every distinct set of
+ * worker fixtures worker processes of their own, so seven files with a server fixture each needed
  * about twenty workers in a run, each with a new Chromium and a new signed-in trainer. With this
- * one worker fixture (`ownServers` in fixtures.ts) every spec has the same set and workers are
- * shared; only the servers stay per spec.
+ * one worker fixture (`ownServers` in fixtures.ts) every file has the same set and workers are
+ * shared; only the servers stay per file.
  */
 export class OwnServers {
   private readonly started = new Map<string, Promise<unknown>>();
@@ -32,7 +32,7 @@ export class OwnServers {
 
   /**
    * The built server (what `npm start` runs) with a migrated database of its own and the limits
-   * for form and post requests raised (a spec's visitors all come from one address), once per key.
+   * for form and post requests raised (a test file's visitors all come from one address), once per key.
    */
   server(key: string, env: Record<string, string> = {}): Promise<RunningServer> {
     return this.shared(
