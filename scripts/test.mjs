@@ -12,14 +12,22 @@ const results = { passed: 0, failed: 0, skipped: 0 };
 const timings = [];
 mkdirSync("test-results", { recursive: true });
 
-function run(label, command, args) {
+/**
+ * Runs one stage. A stage run beside a longer one that prints as it goes (`quiet`) keeps its output
+ * and prints it in one piece when it ends, so the two never interleave line by line.
+ */
+function run(label, command, args, { quiet = false } = {}) {
   const started = Date.now();
-  console.log(`\n=== ${label}: started ===`);
+  console.log(`\n=== ${label}: started${quiet ? " (its output follows when it ends)" : ""} ===`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: "inherit" });
-    child.on("exit", (status) => {
+    const child = spawn(command, args, { stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
+    const output = [];
+    child.stdout?.on("data", (chunk) => output.push(chunk));
+    child.stderr?.on("data", (chunk) => output.push(chunk));
+    child.on("close", (status) => {
       const seconds = Math.round((Date.now() - started) / 1000);
       timings.push(`${label}: ${seconds} s`);
+      if (quiet) console.log(`\n=== ${label}: output ===\n${Buffer.concat(output).toString().trimEnd()}`);
       console.log(`=== ${label}: ${status === 0 ? "ok" : "FAILED"} (${seconds} s)`);
       resolve(status === 0);
     });
@@ -27,20 +35,18 @@ function run(label, command, args) {
 }
 
 /** A stage that is one check (not a test runner) counts as one failure when it fails. */
-const check = async (label, command, args) => (await run(label, command, args)) || (results.failed++, false);
+const check = async (label, command, args, options) =>
+  (await run(label, command, args, options)) || (results.failed++, false);
 
-async function vitest(label, project) {
+async function vitest(label, project, options) {
   const report = `test-results/vitest-${project}.json`;
   rmSync(report, { force: true });
-  const ok = await run(label, "npx", [
-    "vitest",
-    "run",
-    "--project",
-    project,
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile=${report}`,
-  ]);
+  const ok = await run(
+    label,
+    "npx",
+    ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${report}`],
+    options,
+  );
   if (!existsSync(report)) return (results.failed++, false);
   const counts = JSON.parse(readFileSync(report, "utf8"));
   results.passed += counts.numPassedTests;
@@ -83,15 +89,16 @@ if (drills) {
     vitest("unit tests (Vitest)", "unit"),
   ]).then(([[typed, built], linted, unit]) => [typed, linted, built, unit]);
   const built = first[2];
-  // The validators and the integration tests need only the build: they run side by side (the
-  // validators' Java checker works while the integration tests wait on the servers they start).
-  const [validated, integration] = built
+  // The validators, the integration tests and the end-to-end tests need only the build, and each
+  // spends most of its time waiting (on the servers it starts, on pages in a browser): all three
+  // run side by side. The end-to-end tests print as they go; the other two print when they end.
+  const [validated, integration, e2e] = built
     ? await Promise.all([
-        check("HTML validators (Nu checker, html-validate)", "npm", ["run", "-s", "validate:html"]),
-        vitest("integration tests (Vitest)", "integration"),
+        check("HTML validators (Nu checker, html-validate)", "npm", ["run", "-s", "validate:html"], { quiet: true }),
+        vitest("integration tests (Vitest)", "integration", { quiet: true }),
+        playwright(),
       ])
-    : [false, false];
-  const e2e = built ? await playwright() : false;
+    : [false, false, false];
   ok = first.every(Boolean) && validated && integration && e2e;
 }
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { test as base, expect, expectAccessible } from "./fixtures";
 import { createTrainer, signInAndEnrol } from "./back-office-helpers";
-import { startFaultServer, type FaultServer } from "../support/fault";
+import { SERVER_START } from "./own-servers";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
 
 /**
@@ -12,28 +12,19 @@ import { startSmtpServer, type LocalSmtp } from "../support/smtp";
  * own (with a local SMTP server for the newsletter's e-mails): the other specs, running at the
  * same time, keep seeing the seeded content.
  */
-const test = base.extend<{ dataDir: string; smtp: LocalSmtp }, { ownServer: FaultServer; ownSmtp: LocalSmtp }>({
-  ownSmtp: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
-    async ({}, use) => {
-      const smtp = await startSmtpServer();
-      await use(smtp);
-      await smtp.stop();
-    },
-    { scope: "worker" },
+const test = base.extend<{ dataDir: string; smtp: LocalSmtp; articleServer: { url: string; dataDir: string } }>({
+  smtp: async ({ ownServers }, use) =>
+    use(await ownServers.shared("articles smtp", startSmtpServer, (smtp) => smtp.stop())),
+  articleServer: [
+    async ({ ownServers, smtp }, use) => use(await ownServers.server("articles", { SMTP_URL: smtp.url })),
+    SERVER_START,
   ],
-  ownServer: [
-    async ({ ownSmtp }, use) => {
-      const server = await startFaultServer({ SMTP_URL: ownSmtp.url });
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 180_000 },
-  ],
-  baseURL: async ({ ownServer }, use) => use(ownServer.url),
-  dataDir: async ({ ownServer }, use) => use(ownServer.dataDir),
-  smtp: async ({ ownSmtp }, use) => use(ownSmtp),
+  baseURL: async ({ articleServer }, use) => use(articleServer.url),
+  dataDir: async ({ articleServer }, use) => use(articleServer.dataDir),
 });
+
+// The file's tests in one worker, one after the other: one server (and SMTP server) for the three.
+test.describe.configure({ mode: "default" });
 
 /** Any artwork the seeded articles already use (from the site's library), so no test waits on an upload it does not test. */
 function someSeedImage(): string {
@@ -150,7 +141,13 @@ test("the trainer writes an article with a photo from her phone, previews it, pu
   await expect(page.getByText("Version 1 is back as the draft.")).toBeVisible();
   // As the trainer would: the form shows version 1 again before she publishes it.
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+  const unpublished = page.getByText(/The draft has changes not yet published/);
+  await expect(unpublished).toBeVisible();
   await page.getByRole("button", { name: "Publish now" }).click();
+  // The notice is still there from the last publish (same address): the page has the new version
+  // once the status line no longer speaks of unpublished changes. The form is keyed by version, so a
+  // field filled before that would be reset.
+  await expect(unpublished).toHaveCount(0);
   await expect(page.getByText("The article was published.")).toBeVisible();
   await expect
     .poll(async () => (await request.get(`/blog/${slug}`)).text(), { timeout: 5_000 })
@@ -178,7 +175,7 @@ test("an article scheduled for the next minute appears on the blog by itself", a
   dataDir,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(180_000);
   const trainer = await createTrainer(baseURL!, dataDir);
   await signInAndEnrol(page, trainer);
   const slug = `scheduled-${randomUUID().slice(0, 8)}`;
@@ -186,8 +183,9 @@ test("an article scheduled for the next minute appears on the blog by itself", a
   await fillArticle(page, { title, slug });
   await page.getByLabel("Image description").fill("Green hills");
   await page.getByLabel("Picture in use").fill(someSeedImage());
-  // The minute after the next one starts: at least a minute from now.
-  const at = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000);
+  // The next whole minute (the field takes minutes) at least 30 s away, time to send the form and
+  // see it is not yet on the blog; a later one would only make the test wait longer.
+  const at = new Date(Math.ceil((Date.now() + 30_000) / 60_000) * 60_000);
   await page.getByLabel("Publish at (Amsterdam time, optional)").fill(amsterdamMinute(at));
   await page.getByRole("button", { name: "Schedule" }).click();
   await expect(page.getByText(/The article was scheduled for/)).toBeVisible();

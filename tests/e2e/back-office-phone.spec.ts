@@ -1,23 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { expect, expectAccessible } from "./fixtures";
 import { signedInTest } from "./back-office-helpers";
-import { startFaultServer, type FaultServer } from "../support/fault";
+import { SERVER_START } from "./own-servers";
 import { goalWords } from "~/features/leads/vocabulary";
 
 /**
  * The trainer on her phone (375 × 812): a questionnaire comes in, she opens the back office and
  * answers in one tap. A server of its own, so no other test's lead can push hers off the top.
  */
-const phone = signedInTest.extend<object, { phoneServer: FaultServer }>({
-  phoneServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
-    async ({}, use) => {
-      const server = await startFaultServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 180_000 },
-  ],
+const phone = signedInTest.extend<{ phoneServer: { url: string; dataDir: string } }>({
+  phoneServer: [async ({ ownServers }, use) => use(await ownServers.server("back-office-phone")), SERVER_START],
   baseURL: async ({ phoneServer }, use) => use(phoneServer.url),
   // Signed in as a trainer made on this server (once per worker, see signedInTest).
   trainerDataDir: async ({ phoneServer }, use) => use(phoneServer.dataDir),

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { startFaultServer, type FaultServer } from "../support/fault";
+import { SERVER_START } from "./own-servers";
 import { daysLeftLabel, eventDateLabel, eventState, eventTimeLabel } from "~/features/leads/event-dates";
 import { closedMessage } from "~/features/leads/event-schema";
 import { event } from "#content/event";
@@ -25,20 +25,17 @@ test.beforeEach(async ({ page }) => {
 });
 
 // Its own server with EVENT_STARTS_AT a month ago: the event is over, whatever date the content has.
-const past = test.extend<object, { pastServer: FaultServer }>({
+const past = test.extend<{ pastServer: { url: string } }>({
   pastServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
-    async ({}, use) => {
-      const server = await startFaultServer({ EVENT_STARTS_AT: pastStart });
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 180_000 },
+    async ({ ownServers }, use) => use(await ownServers.server("event past", { EVENT_STARTS_AT: pastStart })),
+    SERVER_START,
   ],
   baseURL: async ({ pastServer }, use) => use(pastServer.url),
 });
 
 past.describe("an event in the past", () => {
+  // In one worker, so the group starts one server with the past date.
+  past.describe.configure({ mode: "default" });
   past.beforeEach(async ({ page }) => {
     await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
   });
@@ -108,15 +105,10 @@ past.describe("an event in the past", () => {
 const futureStart = wholeMinute(Date.now() + 12 * 86_400_000);
 
 // Its own server with EVENT_STARTS_AT moved into the future: the same page, open again.
-const future = test.extend<object, { futureServer: FaultServer }>({
+const future = test.extend<{ futureServer: { url: string } }>({
   futureServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
-    async ({}, use) => {
-      const server = await startFaultServer({ EVENT_STARTS_AT: futureStart });
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 180_000 },
+    async ({ ownServers }, use) => use(await ownServers.server("event future", { EVENT_STARTS_AT: futureStart })),
+    SERVER_START,
   ],
   baseURL: async ({ futureServer }, use) => use(futureServer.url),
 });

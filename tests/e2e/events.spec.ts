@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test as base } from "./fixtures";
 import { createTrainer, signInAndEnrol } from "./back-office-helpers";
-import { startFaultServer, type FaultServer } from "../support/fault";
+import { SERVER_START } from "./own-servers";
 import { WAITLIST_TEXTS } from "~/features/leads/event-schema";
 import { localDateTimeOf } from "~/features/events/zoned-time";
 
@@ -10,16 +10,8 @@ import { localDateTimeOf } from "~/features/events/zoned-time";
  * The trainer creates the next event in the back office and visitors fill it. A publish changes
  * what every visitor sees, so this spec has a server and database of its own.
  */
-const test = base.extend<{ dataDir: string }, { ownServer: FaultServer }>({
-  ownServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
-    async ({}, use) => {
-      const server = await startFaultServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 180_000 },
-  ],
+const test = base.extend<{ dataDir: string; ownServer: { url: string; dataDir: string } }>({
+  ownServer: [async ({ ownServers }, use) => use(await ownServers.server("events")), SERVER_START],
   baseURL: async ({ ownServer }, use) => use(ownServer.url),
   dataDir: async ({ ownServer }, use) => use(ownServer.dataDir),
 });

@@ -1,11 +1,23 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import { OwnServers } from "./own-servers";
 
 /**
  * Every test fails on a console error or an uncaught page error, and external
  * requests (no network here) are answered with 503 by default so tests are hermetic.
+ * `ownServers` holds the servers a spec needs of its own (see own-servers.ts): the one worker
+ * fixture of every spec, so all specs share worker processes.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[] }, { ownServers: OwnServers }>({
+  ownServers: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
+    async ({}, use) => {
+      const servers = new OwnServers();
+      await use(servers);
+      await servers.stopAll();
+    },
+    { scope: "worker" },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -4,7 +4,7 @@ import path from "node:path";
 import * as OTPAuth from "otpauth";
 import { request as playwrightRequest } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { startFaultServer, type FaultServer } from "../support/fault";
+import { SERVER_START } from "./own-servers";
 import { calendlyInvitee, signCalendly } from "../support/scheduling-fixtures";
 import { sendProvisionRequest } from "~/features/back-office/provision";
 
@@ -16,18 +16,16 @@ import { sendProvisionRequest } from "~/features/back-office/provision";
  */
 const SIGNING_KEY = "e2e-calendly-signing-key-0123";
 
-const lifecycle = test.extend<object, { lifecycleServer: FaultServer }>({
+const lifecycle = test.extend<{ lifecycleServer: { url: string; dataDir: string } }>({
   lifecycleServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
-    async ({}, use) => {
-      const server = await startFaultServer({
-        SCHEDULING_PROVIDER: "calendly",
-        SCHEDULING_WEBHOOK_SECRET: SIGNING_KEY,
-      });
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 180_000 },
+    async ({ ownServers }, use) =>
+      use(
+        await ownServers.server("lead-lifecycle", {
+          SCHEDULING_PROVIDER: "calendly",
+          SCHEDULING_WEBHOOK_SECRET: SIGNING_KEY,
+        }),
+      ),
+    SERVER_START,
   ],
   baseURL: async ({ lifecycleServer }, use) => use(lifecycleServer.url),
 });

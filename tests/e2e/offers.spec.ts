@@ -7,7 +7,8 @@ import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test as base } from "./fixtures";
 import { sendProvisionRequest } from "~/features/back-office/provision";
 import { savingsNotices } from "~/features/checkout/price-rules";
-import { startFaultServer, type FaultServer } from "../support/fault";
+import { SERVER_START } from "./own-servers";
+import { startServer } from "../support/server";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { syncStripeCatalogue } from "../../scripts/stripe-sync";
 
@@ -15,16 +16,8 @@ import { syncStripeCatalogue } from "../../scripts/stripe-sync";
  * A publish changes what every visitor sees, so this spec runs on a server and database of its
  * own: the other specs, running at the same time, keep seeing the seeded content.
  */
-const test = base.extend<{ dataDir: string }, { ownServer: FaultServer }>({
-  ownServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
-    async ({}, use) => {
-      const server = await startFaultServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 180_000 },
-  ],
+const test = base.extend<{ dataDir: string; ownServer: { url: string; dataDir: string } }>({
+  ownServer: [async ({ ownServers }, use) => use(await ownServers.server("offers")), SERVER_START],
   baseURL: async ({ ownServer }, use) => use(ownServer.url),
   dataDir: async ({ ownServer }, use) => use(ownServer.dataDir),
 });
@@ -35,38 +28,44 @@ const test = base.extend<{ dataDir: string }, { ownServer: FaultServer }>({
  * `npm run stripe:sync` does it.
  */
 const STRIPE_KEY = "sk_test_offers_e2e";
-const withStripe = base.extend<
-  { dataDir: string; stripe: StripeStandIn },
-  { stripeApi: StripeStandIn; stripeServer: FaultServer }
->({
-  stripeApi: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
-    async ({}, use) => {
-      const standIn = await startStripeStandIn({ secretKey: STRIPE_KEY });
-      await use(standIn);
-      await standIn.close();
-    },
-    { scope: "worker" },
-  ],
+const withStripe = base.extend<{
+  dataDir: string;
+  stripe: StripeStandIn;
+  stripeServer: { url: string; dataDir: string };
+}>({
+  stripe: async ({ ownServers }, use) =>
+    use(
+      await ownServers.shared(
+        "offers stripe",
+        () => startStripeStandIn({ secretKey: STRIPE_KEY }),
+        (standIn) => standIn.close(),
+      ),
+    ),
   stripeServer: [
-    async ({ stripeApi }, use) => {
-      const port = new URL(stripeApi.url).port;
-      const client = new Stripe(STRIPE_KEY, { host: "127.0.0.1", port, protocol: "http" });
-      const { prices } = await syncStripeCatalogue(client);
-      const server = await startFaultServer({
-        STRIPE_SECRET_KEY: STRIPE_KEY,
-        STRIPE_WEBHOOK_SECRET: "whsec_offers_e2e",
-        STRIPE_PRICES: JSON.stringify(prices),
-        STRIPE_API_BASE: stripeApi.url,
-      });
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 180_000 },
+    async ({ ownServers, stripe }, use) =>
+      use(
+        await ownServers.shared(
+          "offers with stripe",
+          async () => {
+            const port = new URL(stripe.url).port;
+            const client = new Stripe(STRIPE_KEY, { host: "127.0.0.1", port, protocol: "http" });
+            const { prices } = await syncStripeCatalogue(client);
+            return startServer({
+              RATE_LIMIT_FORMS_PER_MINUTE: "100000",
+              RATE_LIMIT_POSTS_PER_MINUTE: "100000",
+              STRIPE_SECRET_KEY: STRIPE_KEY,
+              STRIPE_WEBHOOK_SECRET: "whsec_offers_e2e",
+              STRIPE_PRICES: JSON.stringify(prices),
+              STRIPE_API_BASE: stripe.url,
+            });
+          },
+          (server) => server.stop(),
+        ),
+      ),
+    SERVER_START,
   ],
   baseURL: async ({ stripeServer }, use) => use(stripeServer.url),
   dataDir: async ({ stripeServer }, use) => use(stripeServer.dataDir),
-  stripe: async ({ stripeApi }, use) => use(stripeApi),
 });
 
 /** A trainer account made the way `npm run admin:create -- --server` makes it, signed in with two factors. */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible } from "./fixtures";
 import { signedInTest } from "./back-office-helpers";
-import { startFaultServer, type FaultServer } from "../support/fault";
+import { SERVER_START } from "./own-servers";
 import { homeAnchors } from "~/features/site/navigation";
 
 /**
@@ -10,16 +10,8 @@ import { homeAnchors } from "~/features/site/navigation";
  * them on the public site within 5 seconds. A publish changes what every visitor sees, so the file
  * has a server and database of its own (the other specs keep seeing the seed).
  */
-const test = signedInTest.extend<object, { siteServer: FaultServer }>({
-  siteServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
-    async ({}, use) => {
-      const server = await startFaultServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 180_000 },
-  ],
+const test = signedInTest.extend<{ siteServer: { url: string; dataDir: string } }>({
+  siteServer: [async ({ ownServers }, use) => use(await ownServers.server("site-content")), SERVER_START],
   baseURL: async ({ siteServer }, use) => use(siteServer.url),
   trainerDataDir: async ({ siteServer }, use) => use(siteServer.dataDir),
 });

@@ -1,18 +1,13 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "~/infra/env.server";
+import { describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
-import { createServices } from "../../server/services";
-import { createLogger } from "~/infra/logger.server";
 import { currentPricing } from "~/features/checkout/offers.server";
 import { publishOffers, saveOfferPrices } from "~/features/checkout/offers-admin.server";
 import { PRICE_RANGE_EURO, priceInputOf } from "~/features/checkout/price-rules";
 import { currentSite } from "~/features/site/site-content.server";
 import * as homeRoute from "~/routes/home";
 import * as serviceRoute from "~/routes/service";
-import { createPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
+import { engines } from "../support/database";
+import { withTestServices } from "../support/services";
 
 const SITE_URL = "https://coach.example";
 const trainer = { userId: "trainer-from-price", ip: "203.0.113.11" };
@@ -47,30 +42,10 @@ async function renderMeta(
 }
 
 describe.each(engines)("the lowest monthly price in the site's descriptions on %s", (engine) => {
-  let services: AppServices;
-  let databaseUrl: string | undefined;
-
-  beforeAll(async () => {
-    databaseUrl = engine === "postgres" ? await createPostgresDatabase() : undefined;
-    const env = parseEnv({
-      NODE_ENV: "test",
-      SITE_URL,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "coach-from-price-")),
-      LOG_LEVEL: "silent",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    });
-    services = await createServices(env, {
-      memoryDb: !databaseUrl,
-      logger: createLogger("silent"),
-      startOutbox: false,
-    });
-  });
-  afterAll(async () => {
-    await services?.close();
-    if (databaseUrl) await dropPostgresDatabase(databaseUrl);
-  });
+  const servicesNow = withTestServices(engine, () => ({ SITE_URL }));
 
   it("follows a publish of new prices: the home and service pages' descriptions and the business's", async () => {
+    const services = servicesNow();
     const before = await currentPricing(services);
     // The cheapest price is a plan's longest commitment; lowering it keeps every rule and lowers the minimum.
     const cheapest = before.plans

@@ -1,13 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import Stripe from "stripe";
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "~/infra/env.server";
-import type { AppServices } from "~/context";
-import { createServices } from "../../server/services";
-import { createLogger } from "~/infra/logger.server";
 import { createCheckout } from "~/features/checkout/create-checkout.server";
 import { findOrder } from "~/features/checkout/fulfilment.server";
 import { currentPricing } from "~/features/checkout/offers.server";
@@ -18,7 +11,8 @@ import { ContentError } from "~/features/content/store.server";
 import { syncStripeCatalogue } from "../../scripts/stripe-sync";
 import { auditLog } from "#db/schema";
 import { pricing } from "#content/pricing";
-import { createPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
+import { engines } from "../support/database";
+import { withTestServices } from "../support/services";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 
 const SECRET_KEY = "sk_test_offers_123";
@@ -39,42 +33,31 @@ function typed(planId: string, duration: "1" | "3" | "6", euros: string) {
 
 describe.each(engines)("editing the offers on %s, with Stripe (the stand-in)", (engine) => {
   let standIn: StripeStandIn;
-  let services: AppServices;
-  let databaseUrl: string | undefined;
-
+  let prices = "";
   beforeAll(async () => {
     standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
     const stripe = new Stripe(SECRET_KEY, { host: "127.0.0.1", port: new URL(standIn.url).port, protocol: "http" });
-    const synced = await syncStripeCatalogue(stripe);
-    databaseUrl = engine === "postgres" ? await createPostgresDatabase() : undefined;
-    const env = parseEnv({
-      NODE_ENV: "test",
-      SITE_URL: "https://coach.example",
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "coach-offers-")),
-      LOG_LEVEL: "silent",
-      RATE_LIMIT_FORMS_PER_MINUTE: "1000",
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_PRICES: JSON.stringify(synced.prices),
-      STRIPE_API_BASE: standIn.url,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    });
-    services = await createServices(env, {
-      memoryDb: !databaseUrl,
-      logger: createLogger("silent"),
-      startOutbox: false,
-    });
+    prices = JSON.stringify((await syncStripeCatalogue(stripe)).prices);
   });
   afterAll(async () => {
-    await services?.close();
-    if (databaseUrl) await dropPostgresDatabase(databaseUrl);
     await standIn?.close();
   });
+  // After the stand-in's hooks: made once it runs, closed before it stops.
+  const servicesNow = withTestServices(engine, () => ({
+    SITE_URL: "https://coach.example",
+    RATE_LIMIT_FORMS_PER_MINUTE: "1000",
+    STRIPE_SECRET_KEY: SECRET_KEY,
+    STRIPE_PRICES: prices,
+    STRIPE_API_BASE: standIn.url,
+  }));
 
   it("starts from the seed: the published offers are content/pricing.ts", async () => {
+    const services = servicesNow();
     expect(await currentPricing(services)).toEqual(pricing);
   });
 
   it("refuses a price outside the rules with a message that says why, and changes nothing", async () => {
+    const services = servicesNow();
     const before = await services.content.get("offers", "main");
     const cents = await saveOfferPrices(services, typed("progress", "3", "12000"), trainer);
     expect(cents).toMatchObject({ ok: false });
@@ -107,6 +90,7 @@ describe.each(engines)("editing the offers on %s, with Stripe (the stand-in)", (
   });
 
   it("publishing a new Progress 3-month price creates a Stripe price, archives the old one, and the checkout charges it", async () => {
+    const services = servicesNow();
     const oldCents = pricing.plans.find((p) => p.id === "progress")?.monthlyPriceCents?.["3"] ?? 0;
     const newCents = oldCents - 500;
     const oldPrice = [...standIn.prices.values()].find((p) => p.lookup_key === KEY && p.active);
@@ -136,6 +120,7 @@ describe.each(engines)("editing the offers on %s, with Stripe (the stand-in)", (
   });
 
   it("every change is in the audit log and an earlier version can be restored, in Stripe too", async () => {
+    const services = servicesNow();
     const versions = await services.content.versions("offers", "main");
     const seedVersion = versions.find((v) => v.reason === "seed");
     expect(seedVersion).toBeDefined();

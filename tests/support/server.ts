@@ -23,6 +23,8 @@ const serverEntry = () => path.join(process.env.BUILD_DIR ?? "build", "server-ru
 export interface RunningServer {
   url: string;
   port: number;
+  /** The server's data directory (its auth secret, uploads and, on PGlite, its database). */
+  dataDir: string;
   process: ChildProcess;
   output: () => string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -76,6 +78,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     port,
+    dataDir,
     process: child,
     output: () => output,
     stop: (signal = "SIGTERM") =>
