@@ -1,3 +1,5 @@
+import { LATER_FUNCTION } from "~/features/site/later";
+
 /** The element of a part that an enhancer improves: `data-enhance="<name>"` (see enhancerBootScript). */
 export const ENHANCE_ATTRIBUTE = "data-enhance";
 /** Set on the element once its enhancer runs; the stylesheet shows script-only controls from then on. */
@@ -22,7 +24,7 @@ export const ENHANCE_ON_USE_ATTRIBUTE = "data-enhance-on-use";
 
 /**
  * The inline script of a public page that runs no application (docs/decisions/026-public-pages-as-documents.md,
- * 031-island-pages-as-documents.md). After `load`, when the browser is idle (or at the visitor's first
+ * 031-island-pages-as-documents.md). After `load` and the next painted frame, when the browser is idle (or at the visitor's first
  * touch, key, focus or scroll, if that comes first), it imports the enhancer of each part present on
  * the page (`data-enhance="<name>"`) and calls its `enhance` on every such element, which then carries
  * `data-enhanced`; a part marked `data-enhance-near` waits until it comes near the screen, one marked
@@ -62,7 +64,7 @@ function tap(e){var b=e.target.closest&&e.target.closest("[data-needs-script],a[
 addEventListener("submit",hold,true);addEventListener("invalid",bad,true);addEventListener("click",tap,true);
 addEventListener("focusin",function(e){if(off(e.target))start(box(e.target))},true);
 ["pointerdown","touchstart","keydown","focusin","scroll"].forEach(function(e){addEventListener(e,run,{once:true,passive:true,capture:true})});
-function idle(){(window.requestIdleCallback||setTimeout)(run,{timeout:2000})}
-function ready(){d.readyState==="complete"?idle():addEventListener("load",idle,{once:true})}
+${LATER_FUNCTION}
+function ready(){later(run)}
 d.prerendering?d.addEventListener("prerenderingchange",ready,{once:true}):ready()})();`;
 }

@@ -1,3 +1,4 @@
+import { LATER_FUNCTION } from "~/features/site/later";
 import { ISLAND_READY_EVENT, ISLAND_RUNNING_ATTRIBUTE } from "./island-constants";
 
 /** Marks a control tapped before its island runs; the stylesheet draws it pressed at once. */
@@ -8,7 +9,7 @@ export const ISLAND_FAILED_ATTRIBUTE = "data-island-failed";
 
 /**
  * The inline script of a page with islands (docs/decisions/017-islands-and-per-request-pages.md,
- * 027-island-budgets.md). After `load`, when the browser is idle, it fetches each island present on
+ * 027-island-budgets.md). After `load` and the next painted frame, when the browser is idle, it fetches each island present on
  * the page at low priority, without waiting for the visitor. A tap on an island's control before the
  * island runs is held: the control shows its pressed state at once (a submit button also shows busy),
  * the island's code is fetched right away, and once the island reports it runs (ISLAND_READY_EVENT)
@@ -34,7 +35,7 @@ if(!b||b.disabled||!c.contains(b))return;e.preventDefault();e.stopImmediatePropa
 b.setAttribute(${tapped},"");if(b.type==="submit")b.setAttribute("aria-busy","true");q.push(b);load()},true);
 addEventListener(${JSON.stringify(ISLAND_READY_EVENT)},function(e){var m=mine(e.target);
 (function next(){var b=m.shift();if(!b)return;rel(b);if(b.isConnected)b.click();setTimeout(next,0)})()},true);
-function idle(){(window.requestIdleCallback||setTimeout)(load)}
-function ready(){d.readyState==="complete"?idle():addEventListener("load",idle,{once:true})}
+${LATER_FUNCTION}
+function ready(){later(load)}
 d.prerendering?d.addEventListener("prerenderingchange",ready,{once:true}):ready()})();`;
 }
