@@ -73,27 +73,33 @@ for (const path of ["/", "/start", "/pricing", "/services/get-fit"]) {
   });
 }
 
-test("hydration adopts the questionnaire's server HTML: the same nodes, none drawn anew", async ({ page }) => {
-  const release = await holdIsland(page, "questionnaire");
-  await page.goto("/start", { waitUntil: "load" });
-  const scope = island(page, "questionnaire");
-  // Tag every server-rendered element before the island runs.
-  const count = await scope.evaluate((root) => {
+/** Tags every element the server rendered in the island (before it runs); returns how many. */
+const markServerNodes = (scope: Locator) =>
+  scope.evaluate((root) => {
     const elements = [...root.querySelectorAll("*")];
     elements.forEach((element) => ((element as HTMLElement & { serverNode?: true }).serverNode = true));
     return elements.length;
   });
-  expect(count).toBeGreaterThan(10);
-  release();
-  await expect(scope).toHaveAttribute("data-island-running", "");
-  const after = await scope.evaluate((root) => {
+
+/** How many elements the island has now, and how many of them are the tagged server ones. */
+const serverNodes = (scope: Locator) =>
+  scope.evaluate((root) => {
     const elements = [...root.querySelectorAll("*")];
     return {
       total: elements.length,
       fromServer: elements.filter((element) => (element as HTMLElement & { serverNode?: true }).serverNode).length,
     };
   });
-  expect(after).toEqual({ total: count, fromServer: count });
+
+test("hydration adopts the questionnaire's server HTML: the same nodes, none drawn anew", async ({ page }) => {
+  const release = await holdIsland(page, "questionnaire");
+  await page.goto("/start", { waitUntil: "load" });
+  const scope = island(page, "questionnaire");
+  const count = await markServerNodes(scope);
+  expect(count).toBeGreaterThan(10);
+  release();
+  await expect(scope).toHaveAttribute("data-island-running", "");
+  expect(await serverNodes(scope)).toEqual({ total: count, fromServer: count });
   // And the adopted nodes are live: a choice moves the flow on.
   await option(scope, goalWords["getting-fit"].label).click();
   await expect(scope.getByText(/Step 2 of/)).toBeVisible();
@@ -103,20 +109,11 @@ test("hydration adopts the checkout's server HTML and its buttons answer", async
   const release = await holdIsland(page, "checkout");
   await page.goto("/pricing", { waitUntil: "load" });
   const scope = island(page, "checkout");
-  const count = await scope.evaluate((root) => {
-    const elements = [...root.querySelectorAll("*")];
-    elements.forEach((element) => ((element as HTMLElement & { serverNode?: true }).serverNode = true));
-    return elements.length;
-  });
+  const count = await markServerNodes(scope);
   expect(count).toBeGreaterThan(10);
   release();
   await expect(scope).toHaveAttribute("data-island-running", "");
-  const kept = await scope.evaluate(
-    (root) =>
-      [...root.querySelectorAll("*")].filter((element) => (element as HTMLElement & { serverNode?: true }).serverNode)
-        .length,
-  );
-  expect(kept).toBe(count);
+  expect((await serverNodes(scope)).fromServer).toBe(count);
   expect(await unpairedIds(scope)).toEqual([]);
 });
 
