@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as OTPAuth from "otpauth";
 import { test, expect } from "./fixtures";
+import { SIGN_IN_MS } from "./back-office-helpers";
 import { sendProvisionRequest } from "~/features/back-office/provision";
 
 /**
@@ -95,7 +96,7 @@ test("the back office signs in on the same port", async ({ page }) => {
   await page.getByLabel("Password").fill(trainer.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   // Signed in: the dashboard first insists on two-factor enrolment, which is a signed-in page.
-  await expect(page).toHaveURL(new RegExp(`^${site}/admin/security\\?enrol=1`));
+  await expect(page).toHaveURL(new RegExp(`^${site}/admin/security\\?enrol=1`), { timeout: SIGN_IN_MS });
   const totpSecret = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
   const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(totpSecret), digits: 6, period: 30 }).generate();
   await page.getByLabel("Code from the app").fill(code);

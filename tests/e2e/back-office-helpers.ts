@@ -32,6 +32,13 @@ export function totpCode(secret: string): string {
   }).generate();
 }
 
+/**
+ * How long a first sign-in may take to land on the enrolment page: the server hashes the password
+ * twice (sign-in, then the enrolment it starts) and makes the codes, which on a just-started server
+ * on a busy 2-core machine took longer than the 7 s an expectation waits by default.
+ */
+export const SIGN_IN_MS = 20_000;
+
 export async function signInWithPassword(page: Page, trainer: { email: string; password: string }) {
   await page.getByLabel("E-mail address").fill(trainer.email);
   await page.getByLabel("Password").fill(trainer.password);
@@ -43,7 +50,7 @@ export async function signInAndEnrol(page: Page, trainer: { email: string; passw
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin/);
   await signInWithPassword(page, trainer);
-  await expect(page).toHaveURL(/\/admin\/security\?enrol=1/);
+  await expect(page).toHaveURL(/\/admin\/security\?enrol=1/, { timeout: SIGN_IN_MS });
   await expect(page.getByText("Set up two-factor sign-in first")).toBeVisible();
   // The password typed at sign-in started the enrolment: it is not asked for a second time.
   await expect(page.getByLabel("Password to confirm")).toHaveCount(0);

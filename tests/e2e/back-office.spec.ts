@@ -4,7 +4,14 @@ import { promisify } from "node:util";
 import { appendFileSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { test, expect, expectAccessible } from "./fixtures";
-import { createTrainer, signInAndEnrol, signInWithPassword, signInWithTotp, signedInTest } from "./back-office-helpers";
+import {
+  createTrainer,
+  SIGN_IN_MS,
+  signInAndEnrol,
+  signInWithPassword,
+  signInWithTotp,
+  signedInTest,
+} from "./back-office-helpers";
 
 function pngSize(buffer: Buffer): { width: number; height: number } {
   expect(buffer.subarray(1, 4).toString("ascii")).toBe("PNG");
@@ -19,7 +26,7 @@ test.describe("back office", () => {
     const trainer = await createTrainer(baseURL!);
     await page.goto("/admin");
     await signInWithPassword(page, trainer);
-    await expect(page).toHaveURL(/\/admin\/security\?enrol=1/);
+    await expect(page).toHaveURL(/\/admin\/security\?enrol=1/, { timeout: SIGN_IN_MS });
     const list = page.getByRole("list", { name: "Backup codes" });
     const codes = await list.getByRole("listitem").allTextContents();
     expect(codes).toHaveLength(10);

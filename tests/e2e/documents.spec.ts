@@ -57,6 +57,9 @@ async function holdEnhancers(page: Page) {
 
 for (const path of DOCUMENTS) {
   test(`${path} carries no application and loads only its enhancers`, async ({ page, consoleErrors }) => {
+    // An axe pass over a whole page (the home and service pages are the largest): allow for a busy
+    // machine, as pages-accessibility.spec.ts does.
+    test.slow();
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
