@@ -1,8 +1,10 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
+import { checkout as checkoutCopy } from "#content/checkout";
 import { site } from "#content/site";
 import type { Duration, PlanTier } from "#content/types";
 import { formatEuro } from "~/features/checkout/catalogue";
+import { CANCEL_PROCESSING_MS, REDIRECT_SECONDS } from "~/features/checkout/checkout-live";
 import { savingsNotices } from "~/features/checkout/price-rules";
 
 /** What a checkout return page may fetch once idle: the footer newsletter form's enhancer and its parts. */
@@ -39,6 +41,17 @@ function scriptRequests(page: Page): string[] {
 }
 
 const hydrated = (page: Page) => page.locator("html[data-hydrated]");
+
+/**
+ * Holds the page's CSS animations (Chromium's animation timeline at rate 0, from the next navigation
+ * on) until `release()`: a state that CSS ends by itself can be looked at without racing it.
+ */
+async function holdAnimations(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Animation.enable");
+  await cdp.send("Animation.setPlaybackRate", { playbackRate: 0 });
+  return { release: () => cdp.send("Animation.setPlaybackRate", { playbackRate: 1 }) };
+}
 
 async function dataLayerEvent(page: Page, name: string): Promise<DataLayerEvent> {
   const handle = await page.waitForFunction((eventName) => {
@@ -516,33 +529,115 @@ test.describe("success page", () => {
 });
 
 test.describe("cancel page", () => {
-  test("shows 'Processing...' for 500 ms, then the message, then returns to pricing after 15 s", async ({ page }) => {
+  const cancel = checkoutCopy.cancel;
+  const processing = (page: Page) => page.getByRole("status").filter({ hasText: cancel.processing });
+  const message = (page: Page) => page.getByRole("heading", { level: 1, name: cancel.title });
+  const countdownAt = (page: Page, seconds: number) =>
+    page.getByText(cancel.countdown.replace("{seconds}", String(seconds)));
+
+  /** The state a visitor sees first: the processing status, and no message, for assistive technology too. */
+  async function expectProcessing(page: Page) {
+    await expect(processing(page)).toBeVisible();
+    await expect(message(page)).toHaveCount(0);
+    await expect(page.getByRole("link", { name: cancel.pricingLink })).toHaveCount(0);
+  }
+
+  /** Then the message, and the status gone from the accessibility tree. */
+  async function expectMessage(page: Page) {
+    await expect(message(page)).toBeVisible();
+    await expect(processing(page)).toHaveCount(0);
+    await expect(page.getByRole("link", { name: cancel.pricingLink })).toBeVisible();
+  }
+
+  test("shows the processing status, then the message by itself, then returns to pricing after 15 s", async ({
+    page,
+  }) => {
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 60_000);
+    const animations = await holdAnimations(page);
     await page.goto("/cancel");
-    await expect(page.getByText("Processing...")).toBeVisible();
-    await dataLayerEvent(page, "payment_cancelled");
-    await expect(page.getByRole("heading", { name: "Payment Cancelled" })).toBeHidden();
-    await page.clock.runFor(500);
-    await expect(page.getByRole("heading", { level: 1, name: "Payment Cancelled" })).toBeVisible();
-    await expect(page.getByText("Processing...")).toBeHidden();
-    await expect(page.getByText("Taking you back to the pricing page in 15 seconds.")).toBeVisible();
-    await page.clock.runFor(14_000);
-    await expect(page.getByText("Taking you back to the pricing page in 1 seconds.")).toBeVisible();
+    // The inline script has run (its report is pushed) and leaves the processing state to the CSS.
+    expect(await dataLayerEvent(page, "payment_cancelled")).toEqual({ event: "payment_cancelled" });
+    await expectProcessing(page);
+    await animations.release();
+    await expectMessage(page);
+    // The countdown starts once the processing time has passed on the page's clock.
+    await page.clock.runFor(CANCEL_PROCESSING_MS);
+    await expect(countdownAt(page, REDIRECT_SECONDS)).toBeVisible();
+    await page.clock.runFor((REDIRECT_SECONDS - 1) * 1000);
+    await expect(countdownAt(page, 1)).toBeVisible();
     await page.clock.runFor(1_000);
     await expect(page).toHaveURL(/\/pricing$/);
   });
+
+  test("'Stay on this page' stops the countdown", async ({ page }) => {
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.goto("/cancel");
+    await expectMessage(page);
+    await page.clock.runFor(CANCEL_PROCESSING_MS + 2_000);
+    await expect(countdownAt(page, REDIRECT_SECONDS - 2)).toBeVisible();
+    await page.getByRole("button", { name: cancel.stay }).click();
+    await expect(page.getByText(cancel.stayed)).toBeVisible();
+    await expect(page.getByTestId("countdown")).toBeHidden();
+    await page.clock.runFor(REDIRECT_SECONDS * 1000 + 5_000);
+    await expect(page.getByText(cancel.stayed)).toBeVisible();
+    await expect(page).toHaveURL(/\/cancel$/);
+    expect(await eventCount(page, "payment_cancelled")).toBe(1);
+  });
+
+  // The processing state is HTML and CSS alone: a page whose scripts never run passes through it too.
+  // Reduced motion shortens animations, not the processing state's delay, which must still end.
+  for (const variant of [
+    { name: "with scripts disabled", javaScriptEnabled: false, stripScripts: false, reducedMotion: null },
+    {
+      name: "with scripts disabled and reduced motion",
+      javaScriptEnabled: false,
+      stripScripts: false,
+      reducedMotion: "reduce",
+    },
+    {
+      name: "with its scripts removed (the no-JS twin)",
+      javaScriptEnabled: true,
+      stripScripts: true,
+      reducedMotion: null,
+    },
+  ] as const) {
+    test(`${variant.name}: the processing status shows first, then the message by itself`, async ({ browser }) => {
+      const context = await browser.newContext({
+        javaScriptEnabled: variant.javaScriptEnabled,
+        reducedMotion: variant.reducedMotion,
+      });
+      const page = await context.newPage();
+      try {
+        if (variant.stripScripts)
+          await page.route("**/cancel", async (route) => {
+            const response = await route.fetch();
+            const html = (await response.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+            await route.fulfill({ response, body: html });
+          });
+        const animations = await holdAnimations(page);
+        await page.goto("/cancel");
+        if (variant.stripScripts) await expect(page.locator("script")).toHaveCount(0);
+        await expectProcessing(page);
+        await animations.release();
+        await expectMessage(page);
+        // Nothing counts down without scripts (the twin, which runs none, still shows the row).
+        if (!variant.javaScriptEnabled) await expect(page.getByRole("button", { name: cancel.stay })).toBeHidden();
+      } finally {
+        await context.close();
+      }
+    });
+  }
 
   test("runs as a document, and the page's enhancers starting mid-countdown change nothing", async ({ page }) => {
     const scripts = scriptRequests(page);
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 60_000);
     await page.goto("/cancel", { waitUntil: "load" });
-    await expect(page.getByText("Processing...")).toBeVisible();
-    await page.clock.runFor(500);
-    await expect(page.getByRole("heading", { level: 1, name: "Payment Cancelled" })).toBeVisible();
-    await page.clock.runFor(3_000);
-    await expect(page.getByText("Taking you back to the pricing page in 12 seconds.")).toBeVisible();
+    await expectMessage(page);
+    await page.clock.runFor(CANCEL_PROCESSING_MS + 3_000);
+    await expect(countdownAt(page, REDIRECT_SECONDS - 3)).toBeVisible();
     expect(await dataLayerEvent(page, "payment_cancelled")).toEqual({ event: "payment_cancelled" });
     expect(scripts.filter((url) => !FOOTER_FORM_SCRIPTS.test(url))).toEqual([]);
     await expect(page.locator("html[data-document]")).toHaveCount(1);
@@ -552,11 +647,11 @@ test.describe("cancel page", () => {
       page.locator("[data-enhance]:not([data-enhance-near]):not([data-enhance-on-use]):not([data-enhanced])"),
     ).toHaveCount(0);
     expect(scripts.some((url) => /entry\.client|\/client-|root-/.test(url))).toBe(false);
-    await expect(page.getByText("Processing...")).toBeHidden();
+    await expect(processing(page)).toHaveCount(0);
     await page.clock.runFor(2_000);
-    await expect(page.getByText("Taking you back to the pricing page in 10 seconds.")).toBeVisible();
+    await expect(countdownAt(page, REDIRECT_SECONDS - 5)).toBeVisible();
     expect(await eventCount(page, "payment_cancelled")).toBe(1);
-    await page.clock.runFor(10_000);
+    await page.clock.runFor((REDIRECT_SECONDS - 5) * 1000);
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(page.getByRole("heading", { level: 1, name: "Flexible Plans for Every Goal" })).toBeVisible();
   });

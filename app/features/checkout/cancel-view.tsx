@@ -1,21 +1,25 @@
+import type { CSSProperties } from "react";
 import { checkout as copy } from "#content/checkout";
 import { useSite } from "~/features/site/seo";
 import { ButtonLink } from "~/ui/button";
 import { CANCEL_PROCESSING_MS, REDIRECT_SECONDS } from "./checkout-live";
 import { CheckoutLive, CountdownNotice } from "./countdown-notice";
 
+/** How long the processing state lasts, for the stylesheet's swap (site.css, `.cancel-processing`). */
+const processingStyle = { "--processing-ms": `${CANCEL_PROCESSING_MS}ms` } as CSSProperties;
+
 export function CancelView() {
   const site = useSite();
   return (
-    // The cancellation report, the processing state and the countdown run as a small inline script,
-    // without the app (checkout-live.ts); it hides the processing state and shows the message.
+    // The processing state is HTML and CSS alone: after --processing-ms (CANCEL_PROCESSING_MS) a CSS
+    // animation hides it and reveals the message, with or without scripts, so the page paints the same
+    // either way. The small inline script (checkout-live.ts) keeps what needs one: the cancellation
+    // report, and the countdown, which starts after the same CANCEL_PROCESSING_MS.
     // Processing state and message share one grid cell, so the swap moves nothing (CLS 0).
-    <div className="mx-auto grid max-w-2xl" data-checkout-live="">
+    <div className="mx-auto grid max-w-2xl" data-checkout-live="" style={processingStyle}>
       <div
         className="cancel-processing flex min-h-72 flex-col items-center justify-center gap-4 [grid-area:1/1]"
         role="status"
-        data-live-processing=""
-        suppressHydrationWarning
       >
         <span
           className="h-10 w-10 animate-spin rounded-full border-4 border-navy/15 border-t-teal motion-reduce:animate-none"
@@ -23,8 +27,8 @@ export function CancelView() {
         />
         <p className="text-lg font-medium text-navy">{copy.cancel.processing}</p>
       </div>
-      {/* Without JavaScript the processing state never ends, so the message shows at once (site/no-script-css.ts). */}
-      <div className="cancel-content invisible [grid-area:1/1]" data-live-content="" suppressHydrationWarning>
+      {/* Hidden (and out of the accessibility tree) until the stylesheet's animation shows it. */}
+      <div className="cancel-content invisible [grid-area:1/1]">
         <div className="rounded-3xl border border-navy/10 bg-white p-6 text-center shadow-sm sm:p-10">
           <span
             className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-sand text-navy"

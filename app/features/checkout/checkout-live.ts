@@ -3,7 +3,10 @@ import type { AnalyticsEvents } from "~/features/analytics/track";
 /** Seconds before /success and /cancel move on. */
 export const REDIRECT_SECONDS = 15;
 
-/** Brief 'Processing...' state before the cancel message. */
+/**
+ * Brief 'Processing...' state before the cancel message, in ms: the single source for both the CSS
+ * swap (cancel-view.tsx passes it as --processing-ms) and the countdown's start (processingMs).
+ */
 export const CANCEL_PROCESSING_MS = 500;
 
 /** The element that carries a checkout result page's live parts (one per page; the views spell it out). */
@@ -15,7 +18,7 @@ export const LEAVE_EVENT = "checkout:leave";
 export interface LiveOptions {
   /** The analytics event of the page, pushed once per page view exactly as track() would. */
   event: ({ event: "payment_success" } & AnalyticsEvents["payment_success"]) | { event: "payment_cancelled" };
-  /** Milliseconds of the processing state before the message and the countdown; 0 for none. */
+  /** Milliseconds before the countdown starts: the page's processing state (shown by CSS alone); 0 for none. */
   processingMs: number;
   seconds: number;
   /** Where the countdown goes when it ends. */
@@ -23,17 +26,19 @@ export interface LiveOptions {
 }
 
 /**
- * The live parts of /success and /cancel: the analytics report, the processing state, the visible
- * countdown with its "Stay on this page" button, the redirect. The page's HTML carries this function
- * as a small inline script (liveScript), so a visitor arriving from the payment provider gets them at
+ * The live parts of /success and /cancel: the analytics report, the visible countdown with its
+ * "Stay on this page" button, the redirect. The page's HTML carries this function as a small inline script (liveScript), so a visitor arriving from the payment provider gets them at
  * once without loading the app (decision 009); when the app renders the page itself (a client-side
  * navigation) it calls the same function from an effect. It runs once per element, so the app hydrating
  * over a page the script already drives changes nothing. It must stay self-contained: it is sent as
  * its own source text, so it may use no import and nothing else of this module.
  *
- * Markup it drives (inside root): [data-live-processing] (hidden when processing ends),
- * [data-live-content] (loses "invisible" then), [data-live-countdown] (the counting row),
- * [data-live-seconds] (the number), [data-live-stay] (the button), [data-live-stayed] (shown after it).
+ * The countdown starts after options.processingMs: /cancel's "Processing..." state, which the page's
+ * CSS ends by itself after the same time (cancel-view.tsx), so the page looks the same with or
+ * without scripts; this function does not touch it.
+ *
+ * Markup it drives (inside root): [data-live-countdown] (the counting row), [data-live-seconds]
+ * (the number), [data-live-stay] (the button), [data-live-stayed] (shown after it).
  */
 export function runCheckoutLive(root: HTMLElement, options: LiveOptions): void {
   const state = root as HTMLElement & { checkoutLive?: boolean };
@@ -69,10 +74,7 @@ export function runCheckoutLive(root: HTMLElement, options: LiveOptions): void {
       part("stayed")?.removeAttribute("hidden");
     });
   const begin = () => {
-    if (!root.isConnected) return;
-    part("processing")?.setAttribute("hidden", "");
-    part("content")?.classList.remove("invisible");
-    if (!stayed) timer = window.setInterval(tick, 1000);
+    if (root.isConnected && !stayed) timer = window.setInterval(tick, 1000);
   };
   if (options.processingMs > 0) window.setTimeout(begin, options.processingMs);
   else begin();

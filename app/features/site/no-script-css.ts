@@ -12,7 +12,6 @@ export const noScriptCss = [
   "[data-carousel-controls]{display:none}",
   // Questionnaire: the one-page form replaces the step flow.
   "[data-questionnaire-flow]{display:none}",
-  // Checkout return pages: nothing counts down, and the processing state never ends by itself.
+  // Checkout return pages: nothing counts down. (/cancel's processing state ends by itself, in CSS.)
   "[data-live-countdown]{display:none!important}",
-  ".cancel-processing{display:none!important}.cancel-content{visibility:visible!important}",
 ].join("");
