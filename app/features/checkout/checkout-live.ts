@@ -27,8 +27,9 @@ export interface LiveOptions {
 
 /**
  * The live parts of /success and /cancel: the analytics report, the visible countdown with its
- * "Stay on this page" button, the redirect. The page's HTML carries this function as a small inline script (liveScript), so a visitor arriving from the payment provider gets them at
- * once without loading the app (decision 009); when the app renders the page itself (a client-side
+ * "Stay on this page" button, the redirect. The page's HTML carries this function as a small inline
+ * script (liveScript), so a visitor arriving from the payment provider gets them at once without
+ * loading the app (decision 009); when the app renders the page itself (a client-side
  * navigation) it calls the same function from an effect. It runs once per element, so the app hydrating
  * over a page the script already drives changes nothing. It must stay self-contained: it is sent as
  * its own source text, so it may use no import and nothing else of this module.
