@@ -1,6 +1,7 @@
-import type { Locator, Page, Route } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ageWords, frequencyWords, genderWords, goalWords } from "~/features/leads/vocabulary";
+import { answerToContact, holdIsland, option } from "./island-helpers";
+import { goalWords } from "~/features/leads/vocabulary";
 
 /**
  * The islands run in the browser on a small React-compatible library, not React DOM
@@ -18,20 +19,6 @@ test.beforeEach(async ({ page }) => {
 const REACT_DOM = /__reactContainer\$|react\.dev\/errors/;
 
 const island = (page: Page, name: string) => page.locator(`[data-island="${name}"]`);
-const option = (scope: Locator, label: string) =>
-  scope.getByRole("button", { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`) });
-
-/** Holds an island's entry file until released. */
-async function holdIsland(page: Page, name: string) {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(new RegExp(`/assets/${name}\\.island-[^/]+\\.js$`), async (route: Route) => {
-    await gate;
-    await route.continue();
-  });
-  return () => release();
-}
-
 /** Every id the island's elements point at (label `for`, aria-describedby, -labelledby, -controls) that is not on the page exactly once. */
 function unpairedIds(scope: Locator) {
   return scope.evaluate((root) => {
@@ -92,7 +79,7 @@ const serverNodes = (scope: Locator) =>
   });
 
 test("hydration adopts the questionnaire's server HTML: the same nodes, none drawn anew", async ({ page }) => {
-  const release = await holdIsland(page, "questionnaire");
+  const { release } = await holdIsland(page, "questionnaire");
   await page.goto("/start", { waitUntil: "load" });
   const scope = island(page, "questionnaire");
   const count = await markServerNodes(scope);
@@ -106,7 +93,7 @@ test("hydration adopts the questionnaire's server HTML: the same nodes, none dra
 });
 
 test("hydration adopts the checkout's server HTML and its buttons answer", async ({ page }) => {
-  const release = await holdIsland(page, "checkout");
+  const { release } = await holdIsland(page, "checkout");
   await page.goto("/pricing", { waitUntil: "load" });
   const scope = island(page, "checkout");
   const count = await markServerNodes(scope);
@@ -130,13 +117,7 @@ test("every id the questionnaire pairs holds after hydration, after re-renders a
   await expect(question).toHaveAttribute("aria-describedby", /\S/);
   await expect(page.getByRole("alert").filter({ visible: true }).first()).toBeVisible();
   expect(await unpairedIds(scope)).toEqual([]);
-  for (const label of [
-    goalWords["getting-fit"].label,
-    frequencyWords.moderately.label,
-    genderWords.female.label,
-    ageWords["25-30"].label,
-  ])
-    await option(scope, label).click();
+  await answerToContact(scope);
   // The contact step: labels name their fields (getByLabel resolves through `for`).
   const firstName = scope.getByLabel("First name");
   await expect(firstName).toBeVisible();

@@ -1,6 +1,7 @@
-import type { BrowserContext, Locator, Page, Route } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { expect, test } from "./fixtures";
+import { answerToContact, holdIsland, option } from "./island-helpers";
 import { startFaultServer, type FaultServer } from "../support/fault";
 import { openDatabase } from "~/infra/db.server";
 import { signups } from "#db/schema";
@@ -25,22 +26,6 @@ test.beforeEach(async ({ page }) => {
 });
 
 const flow = (page: Page) => page.locator('[data-island="questionnaire"]');
-const option = (scope: Locator, label: string) =>
-  scope.getByRole("button", { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`) });
-
-/** Holds the questionnaire island's entry until released. */
-async function holdIsland(page: Page) {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  let requested = false;
-  await page.route(/\/assets\/questionnaire\.island-[^/]+\.js$/, async (route: Route) => {
-    requested = true;
-    await gate;
-    await route.continue();
-  });
-  return { release: () => release(), requested: () => requested };
-}
-
 test("the questionnaire runs on its own after load, without the page's application", async ({ page }) => {
   await page.goto("/start", { waitUntil: "load" });
   await expect(flow(page)).toHaveAttribute("data-island-running", "");
@@ -51,7 +36,7 @@ test("the questionnaire runs on its own after load, without the page's applicati
 });
 
 test("a tap before the island runs shows pressed at once and counts when it runs", async ({ page }) => {
-  const island = await holdIsland(page);
+  const island = await holdIsland(page, "questionnaire");
   await page.goto("/start", { waitUntil: "load" });
   const goal = option(flow(page), goalWords.competition.label);
   await goal.click();
@@ -101,13 +86,7 @@ test("the contact step works while the phone library is still loading", async ({
   await page.goto("/start", { waitUntil: "load" });
   const scope = flow(page);
   await expect(scope).toHaveAttribute("data-island-running", "");
-  for (const label of [
-    goalWords["getting-fit"].label,
-    frequencyWords.moderately.label,
-    genderWords.female.label,
-    ageWords["25-30"].label,
-  ])
-    await option(scope, label).click();
+  await answerToContact(scope);
   await scope.getByLabel("First name").fill("Plain");
   await scope.getByLabel("Last name").fill("Phone");
   await scope.getByLabel("Email").fill("plain.phone@example.nl");

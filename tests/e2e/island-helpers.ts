@@ -1,0 +1,30 @@
+import type { Locator, Page, Route } from "@playwright/test";
+import { ageWords, frequencyWords, genderWords, goalWords } from "~/features/leads/vocabulary";
+
+/** An answer button of the questionnaire, by the start of its name (the label; a hint may follow). */
+export const option = (scope: Locator, label: string) =>
+  scope.getByRole("button", { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`) });
+
+/** Holds an island's entry file (`/assets/<name>.island-*.js`) until released; says whether it was asked for. */
+export async function holdIsland(page: Page, name: string) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(new RegExp(`/assets/${name}\\.island-[^/]+\\.js$`), async (route: Route) => {
+    requested = true;
+    await gate;
+    await route.continue();
+  });
+  return { release: () => release(), requested: () => requested };
+}
+
+/** Answers the four questions of the "getting fit" branch, which brings the questionnaire to its contact step. */
+export async function answerToContact(scope: Locator) {
+  for (const label of [
+    goalWords["getting-fit"].label,
+    frequencyWords.moderately.label,
+    genderWords.female.label,
+    ageWords["25-30"].label,
+  ])
+    await option(scope, label).click();
+}
