@@ -336,6 +336,9 @@ test.describe("back office", () => {
 signedInTest(
   "proof of consent: a footer sign-up and a questionnaire show who agreed to which words, where and from where",
   async ({ page, baseURL }) => {
+    // A long flow (a sign-up, a questionnaire, the back office) after the worker's first sign-in,
+    // which this test may pay for: allow for a busy machine.
+    signedInTest.slow();
     const email = `consent-${randomUUID().slice(0, 8)}@example.com`;
     await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
     await page.clock.install();
@@ -387,6 +390,9 @@ signedInTest(
 signedInTest(
   "data request: the trainer looks a person up, downloads one JSON file and erases them",
   async ({ page }) => {
+    // A long flow with three whole-page axe passes, after the worker's first sign-in, which this
+    // test may pay for (11 s of a 30 s limit in one run): allow for a busy machine.
+    signedInTest.slow();
     const email = `request-${randomUUID().slice(0, 8)}@example.com`;
     const intake = await page.request.post("/api/intake", {
       data: {
