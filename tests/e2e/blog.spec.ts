@@ -1,38 +1,36 @@
 import { readdirSync, readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { articleSchema, splitPostFile } from "~/features/blog/content.server";
-import { breadcrumbTitle, dutchLongDate, isConclusionHeading, leadFormFor } from "~/features/blog/rules";
+import {
+  type BlogCategory,
+  breadcrumbTitle,
+  DEFAULT_CATEGORY,
+  dutchLongDate,
+  isConclusionHeading,
+  leadFormFor,
+} from "~/features/blog/rules";
 import { expect, expectAccessible, test } from "./fixtures";
 
-/** The posts as written in content/blog (slug, title, date, category), newest first. */
+/** A post as written in content/blog, read as the site reads it: its front matter and its second-level headings. */
+function postFile(file: string) {
+  const { slug, data } = splitPostFile(file, readFileSync(`content/blog/${file}`, "utf8"));
+  const article = articleSchema.parse(data);
+  const headings = [...article.body.matchAll(/^##\s+(.+?)\s*$/gm)].map((m) => m[1] ?? "");
+  const category: BlogCategory = article.category ?? DEFAULT_CATEGORY;
+  return { slug, ...article, category, headings };
+}
+/** Every post, newest first. */
 const posts = readdirSync("content/blog")
   .filter((f) => f.endsWith(".md"))
-  .map((file) => {
-    const text = readFileSync(`content/blog/${file}`, "utf8");
-    const field = (name: string) => new RegExp(`^${name}:\\s*"?(.*?)"?\\s*$`, "m").exec(text)?.[1] ?? "";
-    return {
-      slug: file.replace(/\.md$/, ""),
-      title: field("title"),
-      date: field("date"),
-      category: field("category") || "Other",
-    };
-  })
+  .map(postFile)
   .sort((a, b) => b.date.localeCompare(a.date));
 
 const CADENCE = "/blog/optimize-running-cadence";
 
-/** A post as written in content/blog: its front matter and its second-level headings. */
-function postFile(slug: string) {
-  const file = `${slug}.md`;
-  const article = articleSchema.parse(splitPostFile(file, readFileSync(`content/blog/${file}`, "utf8")).data);
-  const headings = [...article.body.matchAll(/^##\s+(.+?)\s*$/gm)].map((m) => m[1] ?? "");
-  return { slug, ...article, headings };
-}
-const files = posts.map((p) => postFile(p.slug));
 /** A post with a Conclusion heading and no lead-form texts of its own (the defaults apply). */
-const plainPost = files.find((p) => !p.leadFormContent && p.headings.some(isConclusionHeading));
+const plainPost = posts.find((p) => !p.leadFormContent && p.headings.some(isConclusionHeading));
 /** A post with lead-form texts and search titles of its own. */
-const ownPost = files.find((p) => p.leadFormContent && p.metaTitle);
+const ownPost = posts.find((p) => p.leadFormContent && p.metaTitle);
 
 async function noCookieBar(page: Page) {
   await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
@@ -93,7 +91,7 @@ test.describe("blog post", () => {
   test("shows breadcrumb, meta line and the lead form before the conclusion @mobile", async ({ page }) => {
     test.skip(!plainPost, "no post has a Conclusion heading and no lead-form texts of its own");
     const post = plainPost!;
-    const category = post.category ?? "Other";
+    const { category } = post;
     const form = leadFormFor(category);
     await page.goto(`/blog/${post.slug}`);
     const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
