@@ -43,12 +43,15 @@ export const test = base.extend<{ consoleErrors: string[] }, { ownServers: OwnSe
 export { expect };
 
 /** axe-core with WCAG 2.2 AA rules; fails listing each violation. */
-export async function expectAccessible(page: Page) {
+/**
+ * Runs axe over the page, or only over `include` (a CSS selector) when the test is about one part
+ * of a page whose whole is judged elsewhere (a whole-page pass costs seconds on a busy machine).
+ */
+export async function expectAccessible(page: Page, { include }: { include?: string } = {}) {
   // Stylesheets still loading would let axe judge an unstyled page (hidden menus shown).
   await page.waitForLoadState("load");
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
+  const results = await (include ? builder.include(include) : builder).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
   );
