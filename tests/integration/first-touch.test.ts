@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { eq } from "drizzle-orm";
+import { migratedDataDir } from "../support/data-dir";
 import { startServer, type RunningServer } from "../support/server";
 import { openDatabase } from "~/infra/db.server";
 import { signups } from "#db/schema";
@@ -16,7 +15,8 @@ import { signups } from "#db/schema";
  */
 describe("first touch through the server", () => {
   let server: RunningServer;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "coach-first-touch-"));
+  // Kept across the restarts below (an already migrated copy: the first start is not what is tested).
+  let dataDir = "";
   const start = (port?: number) =>
     startServer({
       DATA_DIR: dataDir,
@@ -25,11 +25,12 @@ describe("first touch through the server", () => {
       ...(port ? { PORT: String(port) } : {}),
     });
   beforeAll(async () => {
+    dataDir = await migratedDataDir("coach-first-touch-");
     server = await start();
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** The embedded database belongs to the server process: read the row while it is stopped. */
