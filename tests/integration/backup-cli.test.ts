@@ -11,6 +11,7 @@ import { pgliteSqlClient, pgSqlClient } from "~/infra/backup.server";
 import { tableStats, type TableStat } from "~/infra/sql-dump.server";
 import { createPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
 import { fillDatabase } from "../support/backup-fixtures";
+import { migratedDataDir } from "../support/data-dir";
 import { cleanEnv } from "../support/server";
 
 /** `npm run backup` then `npm run restore` on a populated database, as an operator runs them. */
@@ -52,8 +53,13 @@ async function stats(env: Record<string, string>): Promise<Record<string, TableS
   return result;
 }
 
-async function site(engine: string): Promise<Record<string, string>> {
-  const env: Record<string, string> = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "cli-data-")) };
+/** A site's settings; a `populated` one starts from an already migrated embedded database. */
+async function site(engine: string, populated = false): Promise<Record<string, string>> {
+  const dataDir =
+    populated && engine === "pglite"
+      ? await migratedDataDir("cli-data-")
+      : mkdtempSync(path.join(tmpdir(), "cli-data-"));
+  const env: Record<string, string> = { DATA_DIR: dataDir };
   if (engine === "postgres") {
     env.DATABASE_URL = await createPostgresDatabase();
     cleanup.push(() => dropPostgresDatabase(env.DATABASE_URL ?? ""));
@@ -63,7 +69,7 @@ async function site(engine: string): Promise<Record<string, string>> {
 
 describe.each(engines)("npm run backup and npm run restore (%s)", (engine) => {
   it("restores a populated database with identical row counts and checksums, and refuses to overwrite it", async () => {
-    const source = await site(engine);
+    const source = await site(engine, true);
     const database = await openDatabase({ databaseUrl: source.DATABASE_URL, dataDir: source.DATA_DIR ?? "" });
     await fillDatabase(database.db, LEADS);
     await database.close();

@@ -10,6 +10,7 @@ import { createBackup, pgliteSqlClient, pgSqlClient, restoreBackup, RestoreRefus
 import { tableStats, type TableStat } from "~/infra/sql-dump.server";
 import { createPostgresDatabase, dropPostgresDatabase } from "../support/database";
 import { fillDatabase } from "../support/backup-fixtures";
+import { migratedDataDir } from "../support/data-dir";
 
 /**
  * The restore drill: a database full of made-up leads, subscribers, orders, consent records and
@@ -51,7 +52,8 @@ async function postgresStats(url: string): Promise<Record<string, TableStat>> {
 
 /** A populated source: the database plus an outbox, a dead letter and an uploaded image under dataDir. */
 async function populated(engine: "pglite" | "postgres") {
-  const dataDir = temp("backup-source-");
+  // An already migrated embedded database (making one is not what is tested; restoring into an empty one is).
+  const dataDir = engine === "pglite" ? await migratedDataDir("backup-source-") : temp("backup-source-");
   const url = engine === "postgres" ? await createPostgresDatabase() : undefined;
   if (url) cleanup.push(() => dropPostgresDatabase(url));
   const database = await openDatabase({ databaseUrl: url, dataDir });
