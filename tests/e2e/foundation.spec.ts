@@ -2,12 +2,15 @@ import { routeEntries } from "~/features/site/route-meta";
 import { expect, expectAccessible, test } from "./fixtures";
 
 const pages = routeEntries.filter((r) => !r.dynamic || r.id === "success");
+/** The first page of each route module: pages built by one module (the six services) share a layout. */
+const firstOfModule = new Set(pages.filter((r, i) => pages.findIndex((o) => o.file === r.file) === i));
 
-// Each page once at 1280 px and once at 375 px, on a first visit (the cookie bar, shown only with a
-// tag manager, is judged by axe in consent.spec.ts).
+// Each page at 1280 px, and each route module's layout once more at 375 px (its first page), on a
+// first visit (the cookie bar, shown only with a tag manager, is judged by axe in consent.spec.ts).
 test.describe("every page of the route table", () => {
   for (const entry of pages) {
-    test(`${entry.path} renders with its title and passes axe @mobile`, async ({ page }) => {
+    const phoneToo = firstOfModule.has(entry) ? " @mobile" : "";
+    test(`${entry.path} renders with its title and passes axe${phoneToo}`, async ({ page }) => {
       // An axe pass over a whole page (the home page's takes 3 s on a quiet machine): allow for a busy one.
       test.slow();
       const response = await page.goto(entry.path);
