@@ -5,6 +5,8 @@ import { withCookieChoice } from "./pages-helpers";
 // the states a first visit does not show, each judged where it changes the page.
 test.describe("accessibility of the public pages", () => {
   test("home with FAQ expanded and all questions shown @mobile", async ({ page }) => {
+    // The home page loads slowly on a busy 2-core machine.
+    test.slow();
     await withCookieChoice(page);
     await page.goto("/");
     await page.locator("#faq summary", { hasText: "Show more" }).click();
@@ -13,6 +15,8 @@ test.describe("accessibility of the public pages", () => {
   });
 
   test("open mobile menu sub-panel @phone", async ({ page }) => {
+    // A whole page loads slowly on a busy 2-core machine.
+    test.slow();
     await withCookieChoice(page);
     await page.goto("/services");
     await page.getByRole("button", { name: "Menu" }).click();
@@ -22,6 +26,8 @@ test.describe("accessibility of the public pages", () => {
   });
 
   test("open desktop dropdown", async ({ page }) => {
+    // The home page loads slowly on a busy 2-core machine.
+    test.slow();
     await withCookieChoice(page);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/");
