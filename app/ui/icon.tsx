@@ -1,7 +1,12 @@
 import type { IconName } from "#content/types";
 
-/** Stroke icons on a 24 px grid, drawn for this site; names are what content/ refers to. */
-const paths: Record<IconName | UiIconName, string[]> = {
+/**
+ * Stroke icons on a 24 px grid, drawn for this site; names are what content/ refers to. Each part
+ * starts with an absolute move ("M"), so an icon's parts join into one path's data: one `<path>`
+ * an icon, drawn the same (the same stroke, caps and joins), is fewer elements for the browser to
+ * parse, style and lay out on every page that repeats icons.
+ */
+export const iconParts: Record<IconName | UiIconName, string[]> = {
   calendar: ["M4 6h16v14H4z", "M4 10h16", "M8 3v4", "M16 3v4", "M8 14h3", "M13 14h3", "M8 17h3"],
   chat: ["M4 5h16v11H9l-5 4z", "M8 9h8", "M8 12h5"],
   dumbbell: ["M6 7v10", "M18 7v10", "M3 9v6", "M21 9v6", "M6 12h12"],
@@ -69,7 +74,7 @@ const paths: Record<IconName | UiIconName, string[]> = {
     "M18 2a3 3 0 1 0 0 6 3 3 0 0 0 0-6z",
     "M6 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z",
     "M18 16a3 3 0 1 0 0 6 3 3 0 0 0 0-6z",
-    "m8.6 13.5 6.8 4M15.4 6.5l-6.8 4",
+    "M8.6 13.5l6.8 4M15.4 6.5l-6.8 4",
   ],
   copy: [
     "M11 9h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2h-8a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2z",
@@ -90,8 +95,8 @@ export type UiIconName =
   | "share"
   | "copy";
 
-/** The path data of an icon, for a sprite of `<symbol>`s that many `<use>`s share (the questionnaire's options). */
-export const iconPaths = (name: IconName | UiIconName): readonly string[] => paths[name];
+/** An icon's path data, its parts joined: for `<Icon>` and for a sprite of `<symbol>`s that many `<use>`s share (the questionnaire's options). */
+export const iconPath = (name: IconName | UiIconName): string => iconParts[name].join("");
 
 interface IconProps {
   name: IconName | UiIconName;
@@ -115,9 +120,7 @@ export function Icon({ name, className = "h-6 w-6", strokeWidth = 1.8, filled = 
       aria-hidden="true"
       focusable="false"
     >
-      {paths[name].map((d) => (
-        <path key={d} d={d} />
-      ))}
+      <path d={iconPath(name)} />
     </svg>
   );
 }

@@ -1,5 +1,5 @@
 import type { IconName } from "#content/types";
-import { iconPaths } from "~/ui/icon";
+import { iconPath } from "~/ui/icon";
 import {
   ageQuestion,
   competitionGoalQuestion,
@@ -30,9 +30,7 @@ export function OptionIconSprite() {
       <defs>
         {optionIcons().map((name) => (
           <symbol key={name} id={optionIconId(name)} viewBox="0 0 24 24">
-            {iconPaths(name).map((d) => (
-              <path key={d} d={d} />
-            ))}
+            <path d={iconPath(name)} />
           </symbol>
         ))}
       </defs>

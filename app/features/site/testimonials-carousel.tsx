@@ -73,7 +73,8 @@ export function TestimonialsCarousel({
           <CarouselButton label="Next testimonials" icon="chevron-right" step={1} controls={trackId} />
         </div>
         <div className="flex flex-wrap justify-center gap-1" role="group" aria-label="Choose testimonials page">
-          {/* One dot per testimonial (one per view under 768 px); from 768 px one per three. */}
+          {/* One dot per testimonial (one per view under 768 px); from 768 px one per three. The dot
+              is the button's ::before, so a dot is one element. */}
           {items.map((item, i) => (
             <button
               key={item.id}
@@ -83,10 +84,8 @@ export function TestimonialsCarousel({
               aria-controls={trackId}
               data-carousel-dot={i}
               data-needs-script=""
-              className={`group inline-flex h-6 w-6 items-center justify-center rounded-full ${pressed} ${i < Math.ceil(items.length / 3) ? "" : "md:hidden"}`}
-            >
-              <span className="block h-2.5 w-2.5 rounded-full bg-navy/40 transition-all group-hover:bg-navy/50 group-aria-[current=true]:w-5 group-aria-[current=true]:bg-teal" />
-            </button>
+              className={`${dotClass} ${pressed} ${i < Math.ceil(items.length / 3) ? "" : "md:hidden"}`}
+            />
           ))}
         </div>
       </div>
@@ -118,6 +117,10 @@ function CarouselButton({
     </button>
   );
 }
+
+/** A page dot: the button (24 px, the tap target) draws its dot as ::before, wide and teal on the current page. */
+const dotClass =
+  "inline-flex h-6 w-6 items-center justify-center rounded-full before:block before:h-2.5 before:w-2.5 before:rounded-full before:bg-navy/40 before:transition-all hover:before:bg-navy/50 aria-[current=true]:before:w-5 aria-[current=true]:before:bg-teal";
 
 /** The star's outline drawn relative to its top point, so one path can repeat it along a row. */
 const STAR = "l2.7 5.6 6.1.9-4.4 4.3 1 6.1-5.4-2.9-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z";
@@ -152,22 +155,19 @@ function TestimonialCard({ item }: { item: Testimonial }) {
           {item.programme}
         </span>
       </div>
-      <blockquote className="mt-5 flex-1 leading-relaxed text-ink/90">
-        <p>“{item.text}”</p>
-      </blockquote>
-      <figcaption className="mt-6 flex items-center gap-3 border-t border-navy/10 pt-4">
+      <blockquote className="mt-5 flex-1 leading-relaxed text-ink/90">“{item.text}”</blockquote>
+      {/* A grid, so the initial beside the name and date needs no wrapper around those two. */}
+      <figcaption className="mt-6 grid grid-cols-[auto_1fr] items-center gap-x-3 border-t border-navy/10 pt-4">
         <span
           aria-hidden="true"
-          className="flex h-10 w-10 items-center justify-center rounded-full bg-navy text-sm font-bold text-aqua"
+          className="row-span-2 flex h-10 w-10 items-center justify-center rounded-full bg-navy text-sm font-bold text-aqua"
         >
           {item.name.charAt(0)}
         </span>
-        <span>
-          <span className="block font-semibold text-navy">{item.name}</span>
-          <time dateTime={item.date} className="block text-sm text-ink/75">
-            {monthYear(item.date)}
-          </time>
-        </span>
+        <span className="font-semibold text-navy">{item.name}</span>
+        <time dateTime={item.date} className="text-sm text-ink/75">
+          {monthYear(item.date)}
+        </time>
       </figcaption>
     </figure>
   );
