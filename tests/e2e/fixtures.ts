@@ -42,10 +42,10 @@ export const test = base.extend<{ consoleErrors: string[] }, { ownServers: OwnSe
 
 export { expect };
 
-/** axe-core with WCAG 2.2 AA rules; fails listing each violation. */
 /**
- * Runs axe over the page, or only over `include` (a CSS selector) when the test is about one part
- * of a page whose whole is judged elsewhere (a whole-page pass costs seconds on a busy machine).
+ * axe-core with WCAG 2.2 AA rules; fails listing each violation. Over the whole page, or only over
+ * `include` (a CSS selector; one that matches nothing fails) when the test is about one part of a
+ * page whose whole is judged elsewhere (a whole-page pass costs seconds on a busy machine).
  */
 export async function expectAccessible(page: Page, { include }: { include?: string } = {}) {
   // Stylesheets still loading would let axe judge an unstyled page (hidden menus shown).
