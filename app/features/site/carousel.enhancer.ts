@@ -17,6 +17,11 @@ export const enhance: Enhance = (root) => {
   let page = 0;
   /** Where the last button or key sent the row: a row resting there shows that page (the last may be partial). */
   const aim = { page: -1, left: -1 };
+  /**
+   * How many more times a button's or key's move that ended on its way is carried on (at most twice,
+   * so the row's snapping can never bounce it for ever); the visitor's own scroll sets it to 0.
+   */
+  let steering = 0;
   let userPaused = false;
   let hoverOrFocus = false;
   let timer = 0;
@@ -53,6 +58,7 @@ export const enhance: Enhance = (root) => {
     // The row may not reach `left` (the last page can be partial): aim at where it can come to rest.
     aim.page = p;
     aim.left = Math.min(left, viewport.scrollWidth - viewport.clientWidth);
+    steering = 2;
     viewport.scrollTo({
       left,
       behavior: smooth ? "smooth" : "instant",
@@ -69,10 +75,22 @@ export const enhance: Enhance = (root) => {
   const settle = () => {
     // Across the breakpoint the row re-snaps before the media query reports the change: that handler decides.
     if (perView() !== view) return;
-    page = Math.abs(viewport.scrollLeft - aim.left) < 2 ? aim.page : Math.floor(firstVisible() / perView());
+    const arrived = Math.abs(viewport.scrollLeft - aim.left) < 2;
+    if (steering > 0 && !arrived) {
+      steering--;
+      // A move ended on its way (two quick taps: the first move's end, or the row's snapping, can come
+      // after the second move began): carry on to the page the last tap chose.
+      viewport.scrollTo({ left: aim.left, behavior: motion.matches ? "instant" : "smooth" });
+      return;
+    }
+    steering = 0;
+    page = arrived ? aim.page : Math.floor(firstVisible() / perView());
     render();
   };
   viewport.addEventListener("scrollend", settle);
+  // The visitor's own scroll takes over from a button's move (a key the carousel handles starts a new one).
+  for (const type of ["pointerdown", "wheel", "keydown"] as const)
+    viewport.addEventListener(type, () => (steering = 0), { passive: true });
 
   const playing = () => !userPaused && !hoverOrFocus && !motion.matches;
   const schedule = () => {
