@@ -10,7 +10,9 @@ export const ISLAND_FAILED_ATTRIBUTE = "data-island-failed";
 /**
  * The inline script of a page with islands (docs/decisions/017-islands-and-per-request-pages.md,
  * 027-island-budgets.md). After `load` and the next painted frame, when the browser is idle, it fetches each island present on
- * the page at low priority, without waiting for the visitor. A tap on an island's control before the
+ * the page at low priority, without waiting for the visitor: the island's entry module first, then
+ * a preload of each module it imports, one per task (starting a fetch costs the main thread up to
+ * 10-20 ms on a slow phone, and four in one task made a long one). A tap on an island's control before the
  * island runs is held: the control shows its pressed state at once (a submit button also shows busy),
  * the island's code is fetched right away, and once the island reports it runs (ISLAND_READY_EVENT)
  * the held taps are replayed in order, one per task so each lands on what the previous one rendered.
@@ -27,8 +29,8 @@ function mine(c){var m=q.filter(function(b){return c.contains(b)});q=q.filter(fu
 function fail(k){d.querySelectorAll('[data-island="'+k+'"]').forEach(function(c){c.setAttribute(${failed},"");
 mine(c).forEach(function(b){rel(b);if(b.type==="submit"&&b.form&&b.isConnected)b.form.requestSubmit(b)})})}
 function load(){if(go)return;go=1;Object.keys(M).forEach(function(k){if(!d.querySelector('[data-island="'+k+'"]')||!M[k].length)return;
-M[k].forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;l.fetchPriority="low";if(n)l.nonce=n;d.head.appendChild(l)});
-var s=d.createElement("script");s.type="module";s.src=M[k][0];if(n)s.nonce=n;s.onerror=function(){fail(k)};d.body.appendChild(s)})}
+var s=d.createElement("script");s.type="module";s.src=M[k][0];s.fetchPriority="low";if(n)s.nonce=n;s.onerror=function(){fail(k)};d.body.appendChild(s);
+M[k].slice(1).forEach(function(u){setTimeout(function(){var l=d.createElement("link");l.rel="modulepreload";l.href=u;l.fetchPriority="low";if(n)l.nonce=n;d.head.appendChild(l)},0)})})}
 addEventListener("click",function(e){var t=e.target,c=t&&t.closest&&t.closest("[data-island]");
 if(!c||c.hasAttribute(${running})||c.hasAttribute(${failed}))return;var b=t.closest("button,[role=button]");
 if(!b||b.disabled||!c.contains(b))return;e.preventDefault();e.stopImmediatePropagation();
