@@ -55,7 +55,8 @@ export function runIsland(container: HTMLElement, render: (props: unknown) => Re
  * Starts every island of this name on the page (the entry's side effect when the page fetches it),
  * in a task of its own: evaluating the island's modules (the UI library's included) and hydrating
  * its HTML were one task of 60–110 ms on a phone (CPU 4x), long enough to hold up a tap; as two,
- * each is about half. A tap in between is held by the boot script like any before the island runs.
+ * neither waits for the other. A tap in between is held by the boot script like any before the
+ * island runs.
  */
 export function runIslands(name: string, render: (props: unknown) => ReactElement): void {
   setTimeout(() => {
