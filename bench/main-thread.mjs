@@ -3,9 +3,10 @@
 // from navigation until 4 s after `load`; the table gives the median of the runs per kind of work
 // (HTML parse, style, layout, paint, script), the tasks over 50 ms, the time they block beyond
 // 50 ms each (what Total Blocking Time adds up), the longest task that is mostly script, and how
-// many SVG images the page made the browser build (each one a document of its own). Lighthouse simulates its throttling from one fast load and
-// its blocking time swings by hundreds of ms on a busy machine; this measures the work itself, so a
-// change to the document can be judged against the page before it on the same machine.
+// many SVG images the page made the browser build (each one a document of its own). Lighthouse
+// simulates its throttling from one fast load and its blocking time swings by hundreds of ms on a
+// busy machine; this measures the work itself, so a change to the document can be judged against
+// the page before it on the same machine.
 //   npm run bench:main-thread
 //   BENCH_PAGES=/,/services/get-fit MAIN_THREAD_RUNS=5 npm run bench:main-thread
 //   BUILD_DIR=<another build> npm run bench:main-thread   (the same figures for an earlier build)
