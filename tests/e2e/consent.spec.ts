@@ -145,9 +145,11 @@ test("Accept loads the tag manager with the configured container", async ({ cont
   await page.waitForFunction(() => (window as { __tagChildRan?: boolean }).__tagChildRan === true);
   // A later page view loads it by itself, with no click: once the page's scripts start (after its
   // first paint, when the browser is idle), which may come after the network has gone quiet.
+  tracked.urls.length = 0;
   const again = page.waitForRequest((request) => request.url().includes(`gtm.js?id=${GTM_ID}`));
   await page.goto(`${origin}/pricing`);
   await again;
+  expect(tracked.urls.some((url) => url.includes(`id=${GTM_ID}`))).toBe(true);
 });
 
 test("on a document page (no application) the bar's enhancer counts the page view, loads the tag manager on Accept and reopens from Cookie settings", async ({
