@@ -7,9 +7,12 @@
 // Prints each stage's time and ends with one line "N passed, N failed, N skipped".
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { relative } from "node:path";
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const timings = [];
+// The names of the failed (and flaky) tests, repeated at the end: a long log is often read from its tail.
+const failures = [];
 mkdirSync("test-results", { recursive: true });
 
 /**
@@ -36,7 +39,7 @@ function run(label, command, args, { quiet = false } = {}) {
 
 /** A stage that is one check (not a test runner) counts as one failure when it fails. */
 const check = async (label, command, args, options) =>
-  (await run(label, command, args, options)) || (results.failed++, false);
+  (await run(label, command, args, options)) || (results.failed++, failures.push(label), false);
 
 async function vitest(label, project, options) {
   const report = `test-results/vitest-${project}.json`;
@@ -47,24 +50,43 @@ async function vitest(label, project, options) {
     ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${report}`],
     options,
   );
-  if (!existsSync(report)) return (results.failed++, false);
+  if (!existsSync(report)) return (results.failed++, failures.push(`${label}: no report`), false);
   const counts = JSON.parse(readFileSync(report, "utf8"));
   results.passed += counts.numPassedTests;
   results.failed += counts.numFailedTests;
   results.skipped += counts.numPendingTests + (counts.numTodoTests ?? 0);
+  for (const file of counts.testResults ?? []) {
+    const name = relative(process.cwd(), file.name);
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === "failed") failures.push(`${label}: ${name} › ${test.fullName}`);
+    }
+    // A file that fails before any of its tests runs (an import error) has no test results.
+    if (file.status === "failed" && !file.assertionResults?.length) failures.push(`${label}: ${name}: ${file.message}`);
+  }
   return ok;
 }
 
 async function playwright(label = "end-to-end tests (Playwright, Chromium)", args = []) {
   rmSync("test-results/e2e.json", { force: true });
   const ok = await run(label, "npx", ["playwright", "test", ...args]);
-  if (!existsSync("test-results/e2e.json")) return (results.failed++, false);
-  const { stats } = JSON.parse(readFileSync("test-results/e2e.json", "utf8"));
+  if (!existsSync("test-results/e2e.json")) return (results.failed++, failures.push(`${label}: no report`), false);
+  const report = JSON.parse(readFileSync("test-results/e2e.json", "utf8"));
+  const { stats } = report;
   results.passed += stats.expected + (stats.flaky ?? 0);
-  // A flaky test (failed once, passed on CI's one retry) is named in the report above; say how many.
-  if (stats.flaky) console.log(`end-to-end: ${stats.flaky} flaky (passed on retry)`);
   results.failed += stats.unexpected;
   results.skipped += stats.skipped;
+  // A flaky test failed once and passed on CI's one retry: named at the end as well.
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const where = `[${test.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}`;
+        if (test.status === "unexpected") failures.push(`${label}: ${where}`);
+        if (test.status === "flaky") failures.push(`${label} (flaky, passed on retry): ${where}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
   return ok;
 }
 
@@ -107,5 +129,6 @@ if (!process.env.TEST_DATABASE_URL) {
   console.log("\nnote: TEST_DATABASE_URL is not set, so integration tests ran on PGlite only (.ci/run sets it).");
 }
 console.log(`\nstage times: ${timings.join(", ")}; total ${Math.round((Date.now() - started) / 1000)} s`);
+if (failures.length) console.log(`\nfailed or flaky:\n${failures.map((name) => `  ${name}`).join("\n")}`);
 console.log(`\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
 process.exit(ok && results.failed === 0 ? 0 : 1);
