@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { bringIslandsNear } from "./island-helpers";
 
 /**
  * No public page runs the application (docs/decisions/031-island-pages-as-documents.md): each is a
@@ -133,10 +134,11 @@ test("the pricing duration switches without the app's scripts, by CSS alone", as
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/Failed to load|import/i.test(e)));
 });
 
-/** A public page (a document) has run its enhancers (those waiting to come near or be used aside) and islands. */
+/** A public page (a document) has run its enhancers (those waiting to come near or be used aside) and, brought near, its islands. */
 async function scriptsRunning(page: Page) {
   await expect(page.locator("html[data-document]")).toHaveCount(1);
   await expect(page.locator("[data-enhance]").first()).toBeAttached();
+  await bringIslandsNear(page);
   await expect(
     page.locator("[data-enhance]:not([data-enhance-near]):not([data-enhance-on-use]):not([data-enhanced])"),
   ).toHaveCount(0);

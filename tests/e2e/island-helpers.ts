@@ -28,3 +28,12 @@ export async function answerToContact(scope: Locator) {
   ])
     await option(scope, label).click();
 }
+
+/**
+ * Brings every island of the page near the screen, where it runs: its code is fetched after load,
+ * but an island starts only within two screen heights of the view (the questionnaire at the foot of
+ * the home page does not run for a visitor who stays at the top).
+ */
+export async function bringIslandsNear(page: Page) {
+  for (const island of await page.locator("[data-island]").all()) await island.scrollIntoViewIfNeeded();
+}

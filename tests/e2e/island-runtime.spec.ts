@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { answerToContact, holdIsland, option } from "./island-helpers";
+import { answerToContact, bringIslandsNear, holdIsland, option } from "./island-helpers";
 import { goalWords } from "~/features/leads/vocabulary";
 
 /**
@@ -43,6 +43,7 @@ for (const path of ["/", "/start", "/pricing", "/services/get-fit"]) {
         scripts.push(response.text().then((body) => ({ url: response.url(), body })));
     });
     await page.goto(path, { waitUntil: "load" });
+    await bringIslandsNear(page);
     const running = page.locator("[data-island][data-island-running]");
     await expect(running).toHaveCount(await page.locator("[data-island]").count());
     await expect(running.first()).toBeAttached();
@@ -140,6 +141,7 @@ test("a question shown with a subline at hydration keeps its text and error pair
   // A page whose questionnaire starts at a question with a subline (the sport's own page).
   await page.goto("/services/triathlon-coaching", { waitUntil: "load" });
   const scope = island(page, "questionnaire");
+  await bringIslandsNear(page);
   await expect(scope).toHaveAttribute("data-island-running", "");
   const question = scope.getByRole("group").first();
   await expect(question).toHaveAttribute("aria-describedby", /\S/);

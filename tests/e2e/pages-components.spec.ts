@@ -3,6 +3,7 @@ import { expect, test } from "./fixtures";
 import { testimonials } from "#content/testimonials";
 import { pageAfterResize, pageCount, perViewFor } from "~/features/site/carousel-logic";
 import { withCookieChoice } from "./pages-helpers";
+import { bringIslandsNear } from "./island-helpers";
 
 test.beforeEach(async ({ page }) => withCookieChoice(page));
 
@@ -62,6 +63,7 @@ test.describe("FAQ block", () => {
   test("works the same once the page's scripts run (the questionnaire island, the enhancers)", async ({ page }) => {
     await page.goto("/", { waitUntil: "load" });
     await page.mouse.wheel(0, 10);
+    await bringIslandsNear(page);
     await expect(page.locator("[data-island-running]")).toHaveCount(1);
     await exercise(page);
   });
