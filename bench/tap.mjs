@@ -101,6 +101,22 @@ const menuProbe = {
       .some((el) => !window.__menuBefore.has(el) && el.checkVisibility() && el.querySelector("a")),
 };
 
+/** An answer of the questionnaire: its pressed state is the visible answer, the next question the action. */
+const questionnaireAnswer = (id, label, path) => ({
+  id,
+  label,
+  path,
+  target: (page) => page.locator("#fitness-form").getByRole("button", { pressed: false }).first(),
+  snapshot: () =>
+    (window.__stepText = /Step \d+ of \d+/.exec(document.querySelector("#fitness-form").textContent)?.[0]),
+  // The pressed state is on screen: chosen by the island, or held (drawn pressed) until it runs.
+  visible: () =>
+    window.__tapped.getAttribute("aria-pressed") === "true" ||
+    window.__tapped.hasAttribute("data-tapped") ||
+    /Step \d+ of \d+/.exec(document.querySelector("#fitness-form").textContent)?.[0] !== window.__stepText,
+  done: () => /Step \d+ of \d+/.exec(document.querySelector("#fitness-form").textContent)?.[0] !== window.__stepText,
+});
+
 const SCENARIOS = [
   ...[
     ["menu-pricing", "/pricing"],
@@ -114,21 +130,10 @@ const SCENARIOS = [
     snapshot: menuProbe.snapshot,
     visible: menuProbe.visible,
   })),
-  {
-    id: "start-first",
-    label: "First answer of the questionnaire on /start",
-    path: "/start",
-    target: (page) => page.locator("#fitness-form").getByRole("button", { pressed: false }).first(),
-    // The pressed state is the visible answer; the next question is the action.
-    snapshot: () =>
-      (window.__stepText = /Step \d+ of \d+/.exec(document.querySelector("#fitness-form").textContent)?.[0]),
-    // The pressed state is on screen: chosen by the island, or held (drawn pressed) until it runs.
-    visible: () =>
-      window.__tapped.getAttribute("aria-pressed") === "true" ||
-      window.__tapped.hasAttribute("data-tapped") ||
-      /Step \d+ of \d+/.exec(document.querySelector("#fitness-form").textContent)?.[0] !== window.__stepText,
-    done: () => /Step \d+ of \d+/.exec(document.querySelector("#fitness-form").textContent)?.[0] !== window.__stepText,
-  },
+  questionnaireAnswer("start-first", "First answer of the questionnaire on /start", "/start"),
+  // The questionnaire at the foot of the home page runs only when it comes near the screen: the
+  // scroll down to it starts it.
+  questionnaireAnswer("home-questionnaire", "First answer of the questionnaire on /, scrolled to", "/"),
   {
     id: "home-next-testimonials",
     label: '"Next testimonials" on /',
@@ -146,19 +151,12 @@ const SCENARIOS = [
     visible: () => window.__carousel() !== window.__carouselBefore,
   },
   {
-    id: "start-second-300ms",
-    label: "Second answer 300 ms after the first, right after load (/start)",
-    path: "/start",
+    ...questionnaireAnswer(
+      "start-second-300ms",
+      "Second answer 300 ms after the first, right after load (/start)",
+      "/start",
+    ),
     secondTap: true,
-    target: (page) => page.locator("#fitness-form").getByRole("button", { pressed: false }).first(),
-    snapshot: () =>
-      (window.__stepText = /Step \d+ of \d+/.exec(document.querySelector("#fitness-form").textContent)?.[0]),
-    // The pressed state is on screen: chosen by the island, or held (drawn pressed) until it runs.
-    visible: () =>
-      window.__tapped.getAttribute("aria-pressed") === "true" ||
-      window.__tapped.hasAttribute("data-tapped") ||
-      /Step \d+ of \d+/.exec(document.querySelector("#fitness-form").textContent)?.[0] !== window.__stepText,
-    done: () => /Step \d+ of \d+/.exec(document.querySelector("#fitness-form").textContent)?.[0] !== window.__stepText,
   },
   {
     id: "pricing-choose",
