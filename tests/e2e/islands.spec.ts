@@ -38,13 +38,13 @@ test("the questionnaire runs on its own after load, without the page's applicati
 test("an island far down the page is fetched after load but runs only when it comes near the screen", async ({
   page,
 }) => {
-  const fetched: string[] = [];
-  page.on("requestfinished", (request) => fetched.push(new URL(request.url()).pathname));
+  const fetched = page.waitForEvent("requestfinished", (request) =>
+    /\/questionnaire\.island-[^/]+\.js$/.test(new URL(request.url()).pathname),
+  );
   await page.goto("/", { waitUntil: "load" });
   // The questionnaire is at the foot of the home page: its code is fetched at low priority...
   await expect(page.locator('link[rel="modulepreload"][href*="/questionnaire.island-"]').first()).toBeAttached();
-  await page.waitForLoadState("networkidle");
-  expect(fetched.some((path) => /\/questionnaire\.island-[^/]+\.js$/.test(path))).toBe(true);
+  await fetched;
   // ...and not run while the visitor is at the top: its entry module is not on the page.
   await expect(page.locator('script[src*="/questionnaire.island-"]')).toHaveCount(0);
   await expect(flow(page)).not.toHaveAttribute("data-island-running", "");
