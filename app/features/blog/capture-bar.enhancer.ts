@@ -22,15 +22,26 @@ function write(key: string, value: string) {
 export const enhance: Enhance = (bar) => {
   const key = captureBarKey(bar.dataset.slug ?? "");
   if (read(key) || read(SUBSCRIBED_KEY)) return;
+  let pageHeight = 0;
   const onScroll = () => {
-    const percent = scrollPercent(scrollY, document.documentElement.scrollHeight, innerHeight);
+    if (!pageHeight) return;
+    const percent = scrollPercent(scrollY, pageHeight, innerHeight);
     if (percent < CAPTURE_THRESHOLD_PERCENT) return;
     bar.hidden = false;
     removeEventListener("scroll", onScroll);
+    height.disconnect();
   };
+  // The page's height is read where the browser has just laid the page out (a ResizeObserver's
+  // callback, also called once at the start), never in this start-up task or a scroll's, where
+  // reading it would force a layout of the whole page.
+  const height = new ResizeObserver(() => {
+    pageHeight = document.documentElement.scrollHeight;
+    onScroll();
+  });
   const close = () => {
     bar.hidden = true;
     removeEventListener("scroll", onScroll);
+    height.disconnect();
   };
   bar.querySelector("[data-dismiss]")?.addEventListener("click", () => {
     write(key, "dismissed");
@@ -42,5 +53,5 @@ export const enhance: Enhance = (bar) => {
     setTimeout(close, RESET_DELAY_MS.sticky);
   });
   addEventListener("scroll", onScroll, { passive: true });
-  onScroll();
+  height.observe(document.documentElement);
 };

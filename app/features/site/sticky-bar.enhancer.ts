@@ -16,14 +16,20 @@ export const enhance: Enhance = (bar) => {
   const form = document.getElementById(bar.dataset.target ?? "");
   let formVisible = false;
   let frame = 0;
+  let pageHeight = 0;
   const update = () => {
     frame = 0;
-    const percent = scrollPercent(scrollY, innerHeight, document.documentElement.scrollHeight);
+    if (!pageHeight) return;
+    const percent = scrollPercent(scrollY, innerHeight, pageHeight);
     bar.hidden = !stickyBarVisible({ percent, threshold, formVisible, dismissed: dismissed(key) });
   };
   const soon = () => {
     if (!frame) frame = requestAnimationFrame(update);
   };
+  const height = new ResizeObserver(() => {
+    pageHeight = document.documentElement.scrollHeight;
+    soon();
+  });
   if (form)
     new IntersectionObserver(([entry]) => {
       formVisible = entry?.isIntersecting ?? false;
@@ -38,8 +44,12 @@ export const enhance: Enhance = (bar) => {
     bar.hidden = true;
     removeEventListener("scroll", soon);
     removeEventListener("resize", soon);
+    height.disconnect();
   });
   addEventListener("scroll", soon, { passive: true });
   addEventListener("resize", soon, { passive: true });
-  update();
+  // The page's height is read where the browser has just laid the page out (a ResizeObserver's
+  // callback, also called once at the start), never in this start-up task or a scroll's, where
+  // reading it would force a layout of the whole page.
+  height.observe(document.documentElement);
 };
