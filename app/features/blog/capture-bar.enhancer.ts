@@ -1,4 +1,5 @@
 import type { Enhance } from "~/features/enhancers/boot";
+import { watchPageHeight } from "~/features/enhancers/page-height";
 import { RESET_DELAY_MS, SUBSCRIBED_EVENT } from "~/features/newsletter/reset-delay";
 import { CAPTURE_THRESHOLD_PERCENT, captureBarKey, scrollPercent, SUBSCRIBED_KEY } from "./capture-bar-logic";
 
@@ -29,19 +30,12 @@ export const enhance: Enhance = (bar) => {
     if (percent < CAPTURE_THRESHOLD_PERCENT) return;
     bar.hidden = false;
     removeEventListener("scroll", onScroll);
-    height.disconnect();
+    stopWatching();
   };
-  // The page's height is read where the browser has just laid the page out (a ResizeObserver's
-  // callback, also called once at the start), never in this start-up task or a scroll's, where
-  // reading it would force a layout of the whole page.
-  const height = new ResizeObserver(() => {
-    pageHeight = document.documentElement.scrollHeight;
-    onScroll();
-  });
   const close = () => {
     bar.hidden = true;
     removeEventListener("scroll", onScroll);
-    height.disconnect();
+    stopWatching();
   };
   bar.querySelector("[data-dismiss]")?.addEventListener("click", () => {
     write(key, "dismissed");
@@ -53,5 +47,8 @@ export const enhance: Enhance = (bar) => {
     setTimeout(close, RESET_DELAY_MS.sticky);
   });
   addEventListener("scroll", onScroll, { passive: true });
-  height.observe(document.documentElement);
+  const stopWatching = watchPageHeight((height) => {
+    pageHeight = height;
+    onScroll();
+  });
 };

@@ -1,4 +1,5 @@
 import type { Enhance } from "~/features/enhancers/boot";
+import { watchPageHeight } from "~/features/enhancers/page-height";
 import { scrollPercent, stickyBarVisible, STICKY_BAR_THRESHOLD_PERCENT } from "./sticky-bar-logic";
 
 function dismissed(key: string): boolean {
@@ -26,10 +27,6 @@ export const enhance: Enhance = (bar) => {
   const soon = () => {
     if (!frame) frame = requestAnimationFrame(update);
   };
-  const height = new ResizeObserver(() => {
-    pageHeight = document.documentElement.scrollHeight;
-    soon();
-  });
   if (form)
     new IntersectionObserver(([entry]) => {
       formVisible = entry?.isIntersecting ?? false;
@@ -44,12 +41,12 @@ export const enhance: Enhance = (bar) => {
     bar.hidden = true;
     removeEventListener("scroll", soon);
     removeEventListener("resize", soon);
-    height.disconnect();
+    stopWatching();
   });
   addEventListener("scroll", soon, { passive: true });
   addEventListener("resize", soon, { passive: true });
-  // The page's height is read where the browser has just laid the page out (a ResizeObserver's
-  // callback, also called once at the start), never in this start-up task or a scroll's, where
-  // reading it would force a layout of the whole page.
-  height.observe(document.documentElement);
+  const stopWatching = watchPageHeight((height) => {
+    pageHeight = height;
+    soon();
+  });
 };

@@ -1,0 +1,11 @@
+/**
+ * Calls `changed` with the page's height once at the start and whenever it changes. The height is
+ * read where the browser has just laid the page out (a ResizeObserver's callback), never in an
+ * enhancer's start-up task or a scroll event, where reading it would force a layout of the whole
+ * page. Returns how to stop watching.
+ */
+export function watchPageHeight(changed: (height: number) => void): () => void {
+  const observer = new ResizeObserver(() => changed(document.documentElement.scrollHeight));
+  observer.observe(document.documentElement);
+  return () => observer.disconnect();
+}
