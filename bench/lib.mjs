@@ -147,11 +147,23 @@ export function stripScripts(html) {
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<link rel="modulepreload"[^>]*>/g, "");
 }
 
+/**
+ * A page with one heading and a line of text, no style and no script, served by the twin proxy at
+ * this path: what the machine and the browser cost by themselves, the floor under every page's
+ * figures (its blocking time should be 0 on a quiet machine).
+ */
+export const BLANK_PATH = "/__blank";
+const BLANK_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Blank</title><meta name="description" content="A control page for the benchmarks."></head><body><main><h1>Blank</h1><p>One heading and one line of text.</p></main></body></html>`;
+
 export async function startTwinProxy(target) {
   const { createServer: createHttpServer, request } = await import("node:http");
   const { gzipSync } = await import("node:zlib");
   const upstream = new URL(target);
   const server = createHttpServer((req, res) => {
+    if (req.url === BLANK_PATH) {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }).end(BLANK_PAGE);
+      return;
+    }
     const headers = { ...req.headers, host: upstream.host, "accept-encoding": "identity" };
     const proxied = request(
       { hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers },

@@ -2,13 +2,17 @@
 // with the system Chromium. Each page is measured next to its no-JS twin (the same HTML with
 // every script and modulepreload removed, served by a proxy in front of the same server), the
 // two runs interleaved so both meet the same machine load. Median of 3 runs; JSON in bench/reports/.
+// A blank page (one heading, no style, no script) is measured first, as many times: the floor that
+// the machine and the browser put under every figure (on a quiet machine its blocking time is 0).
 //   npm run bench:lighthouse
 //   BENCH_PAGES=/,/pricing LIGHTHOUSE_RUNS=1 npm run bench:lighthouse   (while iterating)
 //   LIGHTHOUSE_FRESH_BROWSER=1 npm run bench:lighthouse                  (a new browser per run)
+import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import {
+  BLANK_PATH,
   benchPages,
   CHROMIUM,
   machine,
@@ -115,7 +119,11 @@ function summarise(runs) {
 }
 
 const rows = [];
+let floor;
 try {
+  const blank = [];
+  for (let i = 0; i < RUNS; i++) blank.push(await measure(`${twin.url}${BLANK_PATH}`));
+  floor = { ...summarise(blank), tbtRunsMs: blank.map((r) => Math.round(r.tbt)) };
   for (const page of PAGES) {
     const ours = [];
     const twins = [];
@@ -144,8 +152,12 @@ try {
 }
 
 const kb = (n) => (n === undefined ? "-" : (n / 1024).toFixed(1));
+const browser = execFileSync(CHROMIUM, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
 console.log(
-  `\nLighthouse 12, mobile preset, median of ${RUNS} runs${FRESH ? ", a fresh browser per run" : ""} — ${new Date().toISOString()} — ${machine()}\n`,
+  `\nLighthouse 12, mobile preset, median of ${RUNS} runs${FRESH ? ", a fresh browser per run" : ""} — ${new Date().toISOString()} — ${machine()}, ${browser}\n`,
+);
+console.log(
+  `Floor (a blank page, no style, no script): performance ${floor.performance}, TBT ${floor.tbtMs} ms (runs: ${floor.tbtRunsMs.join(", ")}), FCP ${floor.fcpMs} ms. Over 0, the machine or the browser adds blocking time to every page below.\n`,
 );
 console.log(
   "| page | perf | a11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | JS KB | twin perf | twin FCP | twin LCP | twin TBT | LCP / twin | targets |",
@@ -170,5 +182,8 @@ for (const { page, ours, twin } of rows) {
 }
 mkdirSync("bench/reports", { recursive: true });
 const file = `bench/reports/lighthouse-${new Date().toISOString().slice(0, 19).replace(/:/g, "")}.json`;
-writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), machine: machine(), runs: RUNS, rows }, null, 2));
+writeFileSync(
+  file,
+  JSON.stringify({ date: new Date().toISOString(), machine: machine(), browser, runs: RUNS, floor, rows }, null, 2),
+);
 console.log(`\nreport: ${file}`);
