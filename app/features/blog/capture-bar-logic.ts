@@ -5,10 +5,3 @@ export const CAPTURE_THRESHOLD_PERCENT = 50;
 export const SUBSCRIBED_KEY = `${CAPTURE_KEY_PREFIX}:subscribed`;
 
 export const captureBarKey = (slug: string) => `${CAPTURE_KEY_PREFIX}-${slug}`;
-
-/** How far down the page the reader is, 0 to 100. */
-export function scrollPercent(scrollY: number, scrollHeight: number, viewportHeight: number): number {
-  const max = scrollHeight - viewportHeight;
-  if (max <= 0) return 100;
-  return Math.min(100, Math.max(0, (scrollY / max) * 100));
-}

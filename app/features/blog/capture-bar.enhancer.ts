@@ -1,7 +1,7 @@
 import type { Enhance } from "~/features/enhancers/boot";
-import { watchPageHeight } from "~/features/enhancers/page-height";
+import { scrollPercent, watchPageHeight } from "~/features/enhancers/page-height";
 import { RESET_DELAY_MS, SUBSCRIBED_EVENT } from "~/features/newsletter/reset-delay";
-import { CAPTURE_THRESHOLD_PERCENT, captureBarKey, scrollPercent, SUBSCRIBED_KEY } from "./capture-bar-logic";
+import { CAPTURE_THRESHOLD_PERCENT, captureBarKey, SUBSCRIBED_KEY } from "./capture-bar-logic";
 
 function read(key: string): string | null {
   try {

@@ -9,3 +9,13 @@ export function watchPageHeight(changed: (height: number) => void): () => void {
   observer.observe(document.documentElement);
   return () => observer.disconnect();
 }
+
+/**
+ * How far down the page the visitor has scrolled, 0 to 100, given the page's height (as
+ * `watchPageHeight` reports it) and the window's. A page that cannot scroll counts as read to the end.
+ */
+export function scrollPercent(scrollY: number, pageHeight: number, viewportHeight: number): number {
+  const scrollable = pageHeight - viewportHeight;
+  if (scrollable <= 0) return 100;
+  return Math.min(100, Math.max(0, (scrollY / scrollable) * 100));
+}

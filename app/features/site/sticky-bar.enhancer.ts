@@ -1,6 +1,6 @@
 import type { Enhance } from "~/features/enhancers/boot";
-import { watchPageHeight } from "~/features/enhancers/page-height";
-import { scrollPercent, stickyBarVisible, STICKY_BAR_THRESHOLD_PERCENT } from "./sticky-bar-logic";
+import { scrollPercent, watchPageHeight } from "~/features/enhancers/page-height";
+import { stickyBarVisible, STICKY_BAR_THRESHOLD_PERCENT } from "./sticky-bar-logic";
 
 function dismissed(key: string): boolean {
   try {
@@ -21,7 +21,7 @@ export const enhance: Enhance = (bar) => {
   const update = () => {
     frame = 0;
     if (!pageHeight) return;
-    const percent = scrollPercent(scrollY, innerHeight, pageHeight);
+    const percent = scrollPercent(scrollY, pageHeight, innerHeight);
     bar.hidden = !stickyBarVisible({ percent, threshold, formVisible, dismissed: dismissed(key) });
   };
   const soon = () => {
