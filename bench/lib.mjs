@@ -11,7 +11,7 @@ import os from "node:os";
  * same engine without the browser's own interface), else the full `chromium`. The full browser
  * (version 156) in headless mode starts its address bar's suggestion popup as a web page of its own
  * and spends 1.2–1.7 s of CPU on it in the first seconds after launch: on two cores that work lands
- * in the page's measurements (a blank page's blocking time 12–189 ms in Lighthouse, 0–4 ms in the
+ * in the page's measurements (a blank page's blocking time 4–189 ms in Lighthouse, 0–19 ms in the
  * shell).
  */
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
