@@ -1,7 +1,8 @@
 // Lighthouse 12, mobile preset (simulated slow 4G, mid-range phone), on the production build
 // with the system Chromium (its headless shell when installed, see lib.mjs). Each page is measured
 // next to its no-JS twin (the same HTML with every script and modulepreload removed, served by a
-// proxy in front of the same server), the two runs interleaved so both meet the same machine load. Median of 3 runs; JSON in bench/reports/.
+// proxy in front of the same server), the two runs interleaved so both meet the same machine load.
+// Median of 3 runs; JSON in bench/reports/.
 // A blank page (one heading, no style, no script) is measured first, as many times: the floor that
 // the machine and the browser put under every figure (on a quiet machine its blocking time is 0).
 //   npm run bench:lighthouse
