@@ -36,6 +36,13 @@ process.env.E2E_DATA_DIR = e2eDataDir;
  * `npm test` and run at 1280 px by `npm run test:drills` (E2E_DRILLS=1), which CI runs after it.
  */
 const drills = !!process.env.E2E_DRILLS;
+/**
+ * Tests tagged @sweep walk every route (axe over each whole page, consent and the CSP on every page,
+ * every back-office page at both widths): `npm run test:sweeps` (E2E_SWEEPS=1) runs only those, once
+ * per CI run; `npm test` walks a representative handful of the same routes (tests/e2e/sweep.ts).
+ */
+const sweeps = !!process.env.E2E_SWEEPS;
+const stage = drills ? "e2e-drills" : sweeps ? "e2e-sweeps" : "e2e";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -55,7 +62,7 @@ export default defineConfig({
   // line of npm test); a test that fails twice fails the run.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  reporter: [["list"], ["json", { outputFile: `test-results/${stage}.json` }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
@@ -74,17 +81,22 @@ export default defineConfig({
   },
   projects: [
     // Every test runs at 1280 px; those tagged @mobile run again on a 375 px touch phone, and those
-    // tagged @phone (the phone menu, the one-card carousel) run on the phone only.
+    // tagged @phone (the phone menu, the one-card carousel) run on the phone only. Each stage (npm
+    // test, the sweeps, the drills) runs only its own tests.
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
-      ...(drills ? { grep: /@drill\b/ } : { grepInvert: /@phone\b|@drill\b/ }),
+      ...(drills
+        ? { grep: /@drill\b/ }
+        : sweeps
+          ? { grep: /@sweep\b/, grepInvert: /@phone\b|@drill\b/ }
+          : { grepInvert: /@phone\b|@drill\b|@sweep\b/ }),
     },
     {
       name: "mobile",
       use: { ...devices["Pixel 7"], viewport: { width: 375, height: 740 } },
-      grep: /@mobile\b|@phone\b/,
-      grepInvert: /@drill\b/,
+      grep: sweeps ? /^(?=.*@sweep\b)(?=.*@(?:mobile|phone)\b)/ : /@mobile\b|@phone\b/,
+      grepInvert: sweeps ? /@drill\b/ : /@drill\b|@sweep\b/,
     },
   ],
   webServer: {

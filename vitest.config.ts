@@ -24,7 +24,18 @@ export default defineConfig({
             "scripts/**/*.test.ts",
             "server/**/*.test.ts",
           ],
+          exclude: ["**/*.dom.test.ts", "**/*.dom.test.tsx"],
           environment: "node",
+        },
+      },
+      {
+        // Component tests: one script's states in a DOM (happy-dom) with a fake clock, no server and
+        // no browser. Named `*.dom.test.ts(x)`, beside the code they test.
+        resolve: { alias },
+        test: {
+          name: "component",
+          include: ["app/**/*.dom.test.ts", "app/**/*.dom.test.tsx"],
+          environment: "happy-dom",
         },
       },
       {

@@ -183,7 +183,7 @@ test.describe("blog post", () => {
 
 // The feed and sitemap.xml (requests only) are checked in tests/integration/foundation.test.ts.
 test.describe("the sitemap page", () => {
-  test("the /sitemap page groups posts by Training, Running, Triathlon, Fitness @mobile", async ({ page }) => {
+  test("the /sitemap page groups posts by Training, Running, Triathlon, Fitness", async ({ page }) => {
     await page.goto("/sitemap");
     const blog = page.getByRole("region", { name: "Blog articles" });
     const groups = await blog.getByRole("heading", { level: 3 }).allTextContents();

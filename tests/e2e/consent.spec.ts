@@ -3,7 +3,8 @@ import path from "node:path";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { routeEntries } from "~/features/site/route-meta";
 import { startServer, type RunningServer } from "../support/server";
-import { expectAccessible } from "./fixtures";
+import { expectAccessible, waitForScripts } from "./fixtures";
+import { splitRoutes } from "./sweep";
 
 /**
  * Consent on every page of the route table, with a tag manager configured (this file's own
@@ -20,9 +21,16 @@ const root = path.resolve(import.meta.dirname, "../..");
 const blogSlug = readdirSync(path.join(root, "content/blog"))
   .filter((name) => name.endsWith(".md"))
   .map((name) => name.replace(/\.md$/, ""))[0];
-const pages = routeEntries.map((entry) => entry.path.replace(":slug", blogSlug ?? "missing"));
 /** Tools for the trainer, rendered without the site's chrome (no cookie bar, no tags). */
 const withoutBar = new Set(routeEntries.filter((entry) => entry.category === "internal").map((entry) => entry.path));
+/** Every route: `npm test` walks the handful of tests/e2e/sweep.ts, `npm run test:sweeps` the rest. */
+const routes = splitRoutes(routeEntries, (entry) => entry.path);
+const paths = (entries: readonly (typeof routeEntries)[number][]) =>
+  entries.map((entry) => entry.path.replace(":slug", blogSlug ?? "missing"));
+const walks = [
+  { name: "", pages: paths(routes.handful) },
+  { name: " @sweep", pages: paths(routes.rest) },
+];
 
 const test = base.extend<{ tracked: { urls: string[]; errors: string[] } }>({
   tracked: async ({ context }, use) => {
@@ -98,32 +106,37 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("before a choice, no page sends anything to an analytics host or stores anything", async ({
-  context,
-  tracked,
-}) => {
-  test.setTimeout(180_000);
-  const page = await context.newPage();
-  for (const target of pages) {
-    await context.clearCookies();
-    const res = await page.goto(`${origin}${target}`, { waitUntil: "networkidle" });
-    expect(res?.status(), target).toBeLessThan(500);
-    if (!withoutBar.has(target)) {
-      await expect(bar(page), target).toBeVisible();
+for (const walk of walks) {
+  test(`before a choice, no page sends anything to an analytics host or stores anything${walk.name}`, async ({
+    context,
+    tracked,
+  }) => {
+    test.setTimeout(180_000);
+    const page = await context.newPage();
+    for (const target of walk.pages) {
+      await context.clearCookies();
+      const res = await page.goto(`${origin}${target}`);
+      expect(res?.status(), target).toBeLessThan(500);
+      // Every script the page starts by itself has run (or failed) before the checks of absence.
+      await waitForScripts(page);
+      if (!withoutBar.has(target)) {
+        await expect(bar(page), target).toBeVisible();
+      }
+      await expect(page.locator("script#gtm-script"), target).toHaveCount(0);
+      expect(await storage(page), target).toEqual({ local: [], session: [], cookie: "" });
+      expect(await context.cookies(), target).toEqual([]);
     }
-    await expect(page.locator("script#gtm-script"), target).toHaveCount(0);
-    expect(await storage(page), target).toEqual({ local: [], session: [], cookie: "" });
-    expect(await context.cookies(), target).toEqual([]);
-  }
-  expect(tracked.urls).toEqual([]);
-});
+    expect(tracked.urls).toEqual([]);
+  });
+}
 
 test("Reject keeps the tag manager away on every later page", async ({ context, tracked }) => {
   const page = await context.newPage();
   await page.goto(`${origin}/`);
   await bar(page).getByRole("button", { name: "Reject" }).click();
   for (const target of ["/services", "/pricing", "/start", `/blog/${blogSlug}`]) {
-    await page.goto(`${origin}${target}`, { waitUntil: "networkidle" });
+    await page.goto(`${origin}${target}`);
+    await waitForScripts(page);
     await expect(bar(page)).toBeHidden();
   }
   expect(tracked.urls).toEqual([]);
@@ -132,37 +145,21 @@ test("Reject keeps the tag manager away on every later page", async ({ context, 
   expect((await storage(page)).local).toEqual(["cookie-consent"]);
 });
 
-test("Accept loads the tag manager with the configured container", async ({ context, tracked }) => {
-  const page = await context.newPage();
-  await page.goto(`${origin}/services`, { waitUntil: "networkidle" });
-  expect(tracked.urls).toEqual([]);
-  const tagManager = page.waitForRequest((request) => request.url().includes("googletagmanager.com/gtm.js"));
-  await bar(page).getByRole("button", { name: "Accept" }).click();
-  const request = await tagManager;
-  expect(new URL(request.url()).searchParams.get("id")).toBe(GTM_ID);
-  await expect(page.locator("script#gtm-script")).toHaveCount(1);
-  // The script the tag manager added ran: the CSP passed trust on without a host allow-list.
-  await page.waitForFunction(() => (window as { __tagChildRan?: boolean }).__tagChildRan === true);
-  // A later page view loads it by itself, with no click: once the page's scripts start (after its
-  // first paint, when the browser is idle), which may come after the network has gone quiet.
-  tracked.urls.length = 0;
-  const again = page.waitForRequest((request) => request.url().includes(`gtm.js?id=${GTM_ID}`));
-  await page.goto(`${origin}/pricing`);
-  await again;
-  expect(tracked.urls.some((url) => url.includes(`id=${GTM_ID}`))).toBe(true);
-});
-
 test("on a document page (no application) the bar's enhancer counts the page view, loads the tag manager on Accept and reopens from Cookie settings", async ({
   context,
   tracked,
 }) => {
   const page = await context.newPage();
-  await page.goto(`${origin}/privacy-policy`, { waitUntil: "networkidle" });
+  await page.goto(`${origin}/privacy-policy`);
+  await waitForScripts(page);
   await expect(page.locator("html[data-document]")).toHaveCount(1);
   expect(tracked.urls).toEqual([]);
   const tagManager = page.waitForRequest((request) => request.url().includes("googletagmanager.com/gtm.js"));
   await bar(page).getByRole("button", { name: "Accept" }).click();
   expect(new URL((await tagManager).url()).searchParams.get("id")).toBe(GTM_ID);
+  await expect(page.locator("script#gtm-script")).toHaveCount(1);
+  // The script the tag manager added ran: the CSP passed trust on without a host allow-list.
+  await page.waitForFunction(() => (window as { __tagChildRan?: boolean }).__tagChildRan === true);
   await expect(bar(page)).toBeHidden();
   const pageViews = await page.evaluate(() =>
     (window.dataLayer ?? []).filter((entry) => (entry as { event?: string }).event === "page_view"),
@@ -187,7 +184,8 @@ test("on a document page (no application) the bar's enhancer counts the page vie
   // Another document page after Accept: the tag manager loads straight away.
   await page.evaluate(() => localStorage.setItem("cookie-consent", "accepted"));
   tracked.urls.length = 0;
-  await page.goto(`${origin}/terms`, { waitUntil: "networkidle" });
+  await page.goto(`${origin}/terms`);
+  await waitForScripts(page);
   await expect(
     page.locator("[data-enhance]:not([data-enhance-near]):not([data-enhance-on-use]):not([data-enhanced])"),
   ).toHaveCount(0);
@@ -198,7 +196,8 @@ test("Accept keeps how the visitor found the site, from the page where they acce
   context,
 }) => {
   const page = await context.newPage();
-  await page.goto(`${origin}/blog?utm_source=instagram&utm_campaign=spring`, { waitUntil: "networkidle" });
+  await page.goto(`${origin}/blog?utm_source=instagram&utm_campaign=spring`);
+  await waitForScripts(page);
   expect(await context.cookies()).toEqual([]);
   const remembered = page.waitForResponse((r) => r.url().endsWith("/api/first-touch"));
   await bar(page).getByRole("button", { name: "Accept" }).click();
@@ -286,31 +285,33 @@ test("the bar's first use: consent defaults denied, a choice persists and can be
   await expect(bar(page)).toBeHidden();
 });
 
-test("Reject is as prominent as Accept on every page that shows the bar", async ({ context }) => {
-  test.setTimeout(180_000);
-  const page = await context.newPage();
-  for (const viewport of [
-    { width: 375, height: 740 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(viewport);
-    for (const target of pages.filter((p) => !withoutBar.has(p))) {
-      await page.goto(`${origin}${target}`);
-      const accept = bar(page).getByRole("button", { name: "Accept" });
-      const reject = bar(page).getByRole("button", { name: "Reject" });
-      await expect(accept, target).toBeInViewport();
-      await expect(reject, target).toBeInViewport();
-      const [a, r] = [await accept.boundingBox(), await reject.boundingBox()];
-      const where = `${target} at ${viewport.width}px`;
-      expect(Math.abs((a?.height ?? 0) - (r?.height ?? 0)), where).toBeLessThanOrEqual(1);
-      expect(Math.abs((a?.width ?? 0) - (r?.width ?? 0)), where).toBeLessThanOrEqual(
-        Math.max(4, (a?.width ?? 0) * 0.1),
-      );
-      const style = (el: HTMLElement) => {
-        const s = getComputedStyle(el);
-        return { fontSize: s.fontSize, fontWeight: s.fontWeight };
-      };
-      expect(await reject.evaluate(style), where).toEqual(await accept.evaluate(style));
+for (const walk of walks) {
+  test(`Reject is as prominent as Accept on every page that shows the bar${walk.name}`, async ({ context }) => {
+    test.setTimeout(180_000);
+    const page = await context.newPage();
+    for (const viewport of [
+      { width: 375, height: 740 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(viewport);
+      for (const target of walk.pages.filter((p) => !withoutBar.has(p))) {
+        await page.goto(`${origin}${target}`);
+        const accept = bar(page).getByRole("button", { name: "Accept" });
+        const reject = bar(page).getByRole("button", { name: "Reject" });
+        await expect(accept, target).toBeInViewport();
+        await expect(reject, target).toBeInViewport();
+        const [a, r] = [await accept.boundingBox(), await reject.boundingBox()];
+        const where = `${target} at ${viewport.width}px`;
+        expect(Math.abs((a?.height ?? 0) - (r?.height ?? 0)), where).toBeLessThanOrEqual(1);
+        expect(Math.abs((a?.width ?? 0) - (r?.width ?? 0)), where).toBeLessThanOrEqual(
+          Math.max(4, (a?.width ?? 0) * 0.1),
+        );
+        const style = (el: HTMLElement) => {
+          const s = getComputedStyle(el);
+          return { fontSize: s.fontSize, fontWeight: s.fontWeight };
+        };
+        expect(await reject.evaluate(style), where).toEqual(await accept.evaluate(style));
+      }
     }
-  }
-});
+  });
+}

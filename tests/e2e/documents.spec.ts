@@ -1,33 +1,16 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { withCookieChoice } from "./pages-helpers";
 
 /**
  * Public pages are plain documents (docs/decisions/026-public-pages-as-documents.md,
  * 031-island-pages-as-documents.md): no application runtime; each part that needs script has a small
  * enhancer, loaded after `load` (or at the first touch, or when the part comes near or is used), and
- * the questionnaire and the checkout are islands. Every part is checked before its enhancer runs,
- * after, and with scripts blocked.
+ * the questionnaire and the checkout are islands. Here the parts a browser must show: sent before
+ * their enhancer runs, with scripts blocked, and when the enhancer cannot load. That every page is a
+ * document is checked in foundation.spec.ts (every route).
  */
 
-const DOCUMENTS = [
-  "/",
-  "/services",
-  "/services/get-fit",
-  "/start",
-  "/pricing",
-  "/nicaragua",
-  "/newsletter",
-  "/blog",
-  "/blog/optimize-running-cadence",
-  "/privacy-policy",
-  "/terms",
-  "/withdrawal",
-  "/about",
-  "/sitemap",
-  "/cancel",
-  "/no-such-page",
-];
 const POST = "/blog/optimize-running-cadence";
 const SUCCESS = "Thanks for subscribing! 🎉";
 
@@ -55,38 +38,6 @@ async function holdEnhancers(page: Page) {
   return { release: () => release(), requested };
 }
 
-for (const path of DOCUMENTS) {
-  test(`${path} carries no application and loads only its enhancers`, async ({ page, consoleErrors }) => {
-    // An axe pass over a whole page (the home and service pages are the largest): allow for a busy
-    // machine, as pages-accessibility.spec.ts does.
-    test.slow();
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
-    await page.goto(path, { waitUntil: "load" });
-    await expect(page.locator("html[data-document]")).toHaveCount(1);
-    await expect(page.locator("#app-entry")).toHaveCount(0);
-    expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterManifest" in window)).toBe(
-      false,
-    );
-    // Module scripts and preloads, if any, are an island's (added after load by its boot script).
-    const modules = await page
-      .locator('script[type="module"][src], link[rel="modulepreload"]')
-      .evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).src || (el as HTMLLinkElement).href));
-    for (const module of modules)
-      expect(module).toMatch(/\.island-|islands-shared-|enhancers-shared-|react-|rolldown-runtime-/);
-    await page.mouse.wheel(0, 400);
-    await expect(enhanced(page)).toHaveCount(0);
-    await page.waitForLoadState("networkidle");
-    // Only the page-speed module, enhancers and the small chunks they share: never the app's client.
-    for (const script of scripts) expect(script).not.toMatch(/entry\.client|\/client-|root-|chunk-|manifest-/);
-    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
-    await expectAccessible(page);
-    if (path === "/no-such-page") allowFailedRequests(consoleErrors);
-  });
-}
-
 test.describe("newsletter form on a document page", () => {
   test("sent before its enhancer runs, it goes through the enhancer in place", async ({ page }) => {
     const held = await holdEnhancers(page);
@@ -102,16 +53,6 @@ test.describe("newsletter form on a document page", () => {
     expect(body.get("variant")).toBe("footer");
     await expect(page).toHaveURL(/\/privacy-policy$/);
     await expect(form.getByRole("status").first()).toHaveText(SUCCESS);
-  });
-
-  test("an empty address before the enhancer runs gets the site's message, not the browser's", async ({ page }) => {
-    const held = await holdEnhancers(page);
-    await page.goto("/privacy-policy", { waitUntil: "load" });
-    const form = page.locator('[data-newsletter="footer"]');
-    await form.getByRole("button", { name: "Subscribe" }).click();
-    held.release();
-    await expect(form.getByRole("alert")).toHaveText("Oops! Something went wrong. Please try again.");
-    await expect(form.getByRole("textbox", { name: "Email address" })).toHaveAttribute("aria-invalid", "true");
   });
 
   test("after the enhancer runs: pending state, a bad address and the server's error", async ({
@@ -138,32 +79,6 @@ test.describe("newsletter form on a document page", () => {
     answer();
     await expect(form.getByRole("alert")).toHaveText("Oops! Something went wrong. Please try again.");
     allowFailedRequests(consoleErrors);
-  });
-
-  test("with scripts blocked the form posts and the newsletter page answers", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    try {
-      await page.goto("/about");
-      const form = page.locator('[data-newsletter="footer"]');
-      await form.getByRole("textbox", { name: "Email address" }).fill("noscript.document@example.com");
-      await form.getByRole("button", { name: "Subscribe" }).click();
-      await expect(page).toHaveURL(/\/newsletter\?status=subscribed$/);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(SUCCESS);
-    } finally {
-      await context.close();
-    }
-  });
-
-  test("when the enhancer cannot load, a form sent early still posts natively", async ({ page, consoleErrors }) => {
-    await page.route(/\/assets\/(?!vitals-).*\.js$/, (route) => route.abort());
-    await page.goto("/terms", { waitUntil: "load" });
-    const form = page.locator('[data-newsletter="footer"]');
-    await form.getByRole("textbox", { name: "Email address" }).fill("offline.document@example.com");
-    await form.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page).toHaveURL(/\/newsletter\?status=subscribed$/);
-    await page.waitForLoadState("networkidle");
-    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/Failed to load|import/i.test(e)));
   });
 });
 
@@ -194,9 +109,7 @@ test.describe("share and copy on a post", () => {
   });
 });
 
-test("the reading-progress bar follows the scroll by CSS alone, also with scripts blocked @mobile", async ({
-  browser,
-}) => {
+test("the reading-progress bar follows the scroll by CSS alone, also with scripts blocked", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   try {

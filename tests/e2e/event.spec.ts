@@ -40,7 +40,7 @@ past.describe("an event in the past", () => {
     await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
   });
 
-  past("shows that it has passed, offers the newsletter and no form @mobile", async ({ page }) => {
+  past("shows that it has passed, offers the newsletter and no form", async ({ page }) => {
     const response = await page.goto("/nicaragua");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: event.title })).toBeVisible();

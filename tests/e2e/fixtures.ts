@@ -57,3 +57,17 @@ export async function expectAccessible(page: Page, { include }: { include?: stri
   );
   expect(summary, "accessibility violations").toEqual([]);
 }
+
+/**
+ * Waits for the page's own signal that its scripts have nothing left to load: `data-enhancers-settled`
+ * on `<html>`, set by the enhancer boot script (features/enhancers/boot.ts) once every part that does
+ * not wait to come near or to be used has its enhancer run or failed. A page without enhanced parts, or
+ * one that runs the application (the back office and its tools), has no boot script, so `load` is all
+ * there is. (Not a quiet network: the enhancers start when the browser
+ * is idle after load, which can be seconds after the network went quiet.)
+ */
+export async function waitForScripts(page: Page) {
+  await page.waitForLoadState("load");
+  if ((await page.locator("html[data-document] [data-enhance]").count()) === 0) return;
+  await expect(page.locator("html[data-enhancers-settled]")).toHaveCount(1);
+}

@@ -1,32 +1,83 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
 import { routeEntries } from "~/features/site/route-meta";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test, waitForScripts } from "./fixtures";
+import { withCookieChoice } from "./pages-helpers";
+import { sweepTag } from "./sweep";
 
-const pages = routeEntries.filter((r) => !r.dynamic || r.id === "success");
+const blogSlug = readdirSync(path.resolve(import.meta.dirname, "../../content/blog"))
+  .filter((name) => name.endsWith(".md"))
+  .map((name) => name.replace(/\.md$/, ""))
+  .sort()[0];
+const pages = routeEntries.filter((r) => !r.dynamic || r.id === "success" || r.id === "blog" || r.id === "blog-post");
 /** The first page of each route module: pages built by one module (the six services) share a layout. */
 const firstOfModule = new Set(pages.filter((r, i) => pages.findIndex((o) => o.file === r.file) === i));
 
-// Each page at 1280 px, and each route module's layout once more at 375 px (its first page), on a
-// first visit (the cookie bar, shown only with a tag manager, is judged by axe in consent.spec.ts).
+/** Parts still waiting for their enhancer, leaving out those that wait to come near or to be used. */
+const unenhanced = (page: Page) =>
+  page.locator("[data-enhance]:not([data-enhance-near]):not([data-enhance-on-use]):not([data-enhanced])");
+
+/**
+ * Each page at 1280 px, and each route module's layout once more at 375 px (its first page), on a
+ * first visit (the cookie bar, shown only with a tag manager, is judged by axe in consent.spec.ts):
+ * it answers 200 with its title, is judged whole by axe, and is a plain document (decisions 026 and
+ * 031): no application runtime, and once its scripts have run every part's enhancer ran and the page
+ * never hydrated an application. Which script files a page may fetch at all is checked over the
+ * build for every page by tests/integration/page-scripts.test.ts. The handful of tests/e2e/sweep.ts
+ * runs in `npm test`, the rest in `npm run test:sweeps`.
+ */
+const visits = [
+  ...pages.map((entry) => ({
+    url: entry.path.replace(":slug", blogSlug ?? "missing"),
+    route: entry.path,
+    // A post's title is its own (checked in blog.spec.ts); every other route has the table's.
+    title: entry.id === "blog-post" ? undefined : entry.title,
+    phoneToo: firstOfModule.has(entry),
+  })),
+  // The newsletter's own page (outside the route table: its sign-up answers land there).
+  { url: "/newsletter", route: "/newsletter", title: undefined, phoneToo: false },
+];
+
 test.describe("every page of the route table", () => {
-  for (const entry of pages) {
-    const phoneToo = firstOfModule.has(entry) ? " @mobile" : "";
-    test(`${entry.path} renders with its title and passes axe${phoneToo}`, async ({ page }) => {
+  test.beforeEach(async ({ page }) => withCookieChoice(page));
+  for (const visit of visits) {
+    const tags = `${visit.phoneToo ? " @mobile" : ""}${sweepTag(visit.route)}`;
+    test(`${visit.url} renders with its title, passes axe and runs as a document${tags}`, async ({ page }) => {
       // An axe pass over a whole page (the home page's takes 3 s on a quiet machine): allow for a busy one.
       test.slow();
-      const response = await page.goto(entry.path);
+      const response = await page.goto(visit.url);
       expect(response?.status()).toBe(200);
-      await expect(page).toHaveTitle(new RegExp(entry.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+      if (visit.title) await expect(page).toHaveTitle(new RegExp(visit.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
       await expect(page.getByRole("main")).toBeVisible();
+      await expect(page.locator("html[data-document]")).toHaveCount(1);
+      await expect(page.locator("#app-entry")).toHaveCount(0);
+      await page.mouse.wheel(0, 400);
+      await waitForScripts(page);
+      await expect(unenhanced(page)).toHaveCount(0);
+      expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterManifest" in window)).toBe(
+        false,
+      );
+      await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
       await expectAccessible(page);
     });
   }
 });
 
-test("an unknown path shows the error screen with a real 404 @mobile", async ({ page, consoleErrors }) => {
+test("an unknown path shows the error screen with a real 404, as a document @mobile", async ({
+  page,
+  consoleErrors,
+}) => {
+  await withCookieChoice(page);
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
   await expect(page.getByText("404 Not Found")).toBeVisible();
+  await expect(page.locator("html[data-document]")).toHaveCount(1);
+  await waitForScripts(page);
+  await expect(unenhanced(page)).toHaveCount(0);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  await expectAccessible(page);
   await page.getByRole("link", { name: "Back to the home page" }).click();
   await expect(page).toHaveURL(/\/$/);
   // The browser logs the 404 document load itself; that is expected here.

@@ -43,7 +43,7 @@ async function scrollToMiddle(page: Page) {
 }
 
 test.describe("footer form", () => {
-  test("subscribes, disables the inputs, pushes blog_subscription and resets after 5 s @mobile", async ({ page }) => {
+  test("subscribes, disables the inputs, pushes blog_subscription and resets after 5 s", async ({ page }) => {
     await withClock(page);
     await page.goto("/pricing");
     const form = footerForm(page);
@@ -195,7 +195,7 @@ test.describe("blog overview form", () => {
 });
 
 test.describe("in-article form", () => {
-  test("subscribes with the post path, its service type and resets after 5 s @mobile", async ({ page }) => {
+  test("subscribes with the post path, its service type and resets after 5 s", async ({ page }) => {
     await withClock(page);
     await page.goto(POST);
     const form = inArticleForm(page);
@@ -297,14 +297,6 @@ test.describe("unsubscribe", () => {
     await page.goto("/newsletter/unsubscribe?token=forged");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This unsubscribe link is not valid");
   });
-
-  test("accepts a mail client's one-click POST", async ({ request }) => {
-    const res = await request.post(`/newsletter/unsubscribe?token=${unsubscribeToken("oneclick@example.com")}`, {
-      form: { "List-Unsubscribe": "One-Click" },
-      maxRedirects: 0,
-    });
-    expect(res.status()).toBe(200);
-  });
 });
 
 test.describe("confirmation link", () => {
@@ -315,21 +307,6 @@ test.describe("confirmation link", () => {
     const mac = createHmac("sha256", secret).update(`newsletter:confirm:${email}:${expires}`).digest("base64url");
     return `${Buffer.from(email).toString("base64url")}.${expires.toString(36)}.${mac}`;
   }
-
-  test("with JavaScript the page also waits for the button, which confirms through its POST", async ({ page }) => {
-    const posts: string[] = [];
-    page.on("request", (r) => {
-      if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
-    });
-    await page.goto(`/newsletter/confirm?token=${confirmToken("auto.confirm@example.com")}`, {
-      waitUntil: "networkidle",
-    });
-    expect(posts).toEqual([]);
-    await page.getByRole("button", { name: "Confirm my subscription" }).click();
-    await expect(page).toHaveURL(/\/newsletter\?status=confirmed$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're subscribed");
-    expect(posts).toContain("/newsletter/confirm");
-  });
 
   test("without JavaScript the page waits for the button, which confirms", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });

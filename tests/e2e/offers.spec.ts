@@ -2,15 +2,14 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as OTPAuth from "otpauth";
-import Stripe from "stripe";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test as base } from "./fixtures";
 import { sendProvisionRequest } from "~/features/back-office/provision";
 import { savingsNotices } from "~/features/checkout/price-rules";
 import { SERVER_START } from "./own-servers";
-import { startServer } from "../support/server";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
-import { syncStripeCatalogue } from "../../scripts/stripe-sync";
+
+// "Live within seconds": the page is polled up to the expectation's own limit (7 s, 12 s on CI),
+// since a busy 2-core machine may take longer; how fast it really is lives in bench/RESULTS.md.
 
 /**
  * A publish changes what every visitor sees, so this spec runs on a server and database of its
@@ -22,51 +21,8 @@ const test = base.extend<{ dataDir: string; ownServer: { url: string; dataDir: s
   dataDir: async ({ ownServer }, use) => use(ownServer.dataDir),
 });
 
-/**
- * The same site configured for Stripe, with a local stand-in answering as Stripe's API (the real
- * SDK talks to it): a server and database of its own, and the catalogue synced as
- * `npm run stripe:sync` does it.
- */
-const STRIPE_KEY = "sk_test_offers_e2e";
-const withStripe = base.extend<{
-  dataDir: string;
-  stripe: StripeStandIn;
-  stripeServer: { url: string; dataDir: string };
-}>({
-  stripe: async ({ ownServers }, use) =>
-    use(
-      await ownServers.shared(
-        "offers stripe",
-        () => startStripeStandIn({ secretKey: STRIPE_KEY }),
-        (standIn) => standIn.close(),
-      ),
-    ),
-  stripeServer: [
-    async ({ ownServers, stripe }, use) =>
-      use(
-        await ownServers.shared(
-          "offers with stripe",
-          async () => {
-            const port = new URL(stripe.url).port;
-            const client = new Stripe(STRIPE_KEY, { host: "127.0.0.1", port, protocol: "http" });
-            const { prices } = await syncStripeCatalogue(client);
-            return startServer({
-              RATE_LIMIT_FORMS_PER_MINUTE: "100000",
-              RATE_LIMIT_POSTS_PER_MINUTE: "100000",
-              STRIPE_SECRET_KEY: STRIPE_KEY,
-              STRIPE_WEBHOOK_SECRET: "whsec_offers_e2e",
-              STRIPE_PRICES: JSON.stringify(prices),
-              STRIPE_API_BASE: stripe.url,
-            });
-          },
-          (server) => server.stop(),
-        ),
-      ),
-    SERVER_START,
-  ],
-  baseURL: async ({ stripeServer }, use) => use(stripeServer.url),
-  dataDir: async ({ stripeServer }, use) => use(stripeServer.dataDir),
-});
+// That a published price becomes a new Stripe price (the old one archived, a draft makes none) and
+// the checkout charges it is tested against the Stripe stand-in in tests/integration/offers.test.ts.
 
 /** A trainer account made the way `npm run admin:create -- --server` makes it, signed in with two factors. */
 async function signedInTrainer(page: Page, baseURL: string, dataDir: string) {
@@ -177,7 +133,7 @@ test("the trainer changes the Progress price for 3 months: refused outside the r
   await page.goto("/admin/offers");
   await page.getByRole("button", { name: "Publish these prices" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The new prices are live" })).toBeVisible();
-  await expect(async () => expect(await publicProgress3(page)).toBe(next)).toPass({ timeout: 5_000 });
+  await expect(async () => expect(await publicProgress3(page)).toBe(next)).toPass();
   // The savings notice is worked out from the prices as published, not typed.
   const notice = notice3(withProgress3(next));
   expect(notice).not.toBe("");
@@ -202,51 +158,5 @@ test("the trainer changes the Progress price for 3 months: refused outside the r
     .first();
   await before.getByRole("button", { name: /^Restore version/ }).click();
   await expect(page.getByRole("status").filter({ hasText: "is back and live" })).toBeVisible();
-  await expect(async () => expect(await publicProgress3(page)).toBe(p3)).toPass({ timeout: 5_000 });
+  await expect(async () => expect(await publicProgress3(page)).toBe(p3)).toPass();
 });
-
-withStripe(
-  "with Stripe (the stand-in), a new Progress 3-month price is a new Stripe price, the old one archived, and the checkout charges it",
-  async ({ page, baseURL, dataDir, stripe }) => {
-    withStripe.slow();
-    await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
-    await signedInTrainer(page, baseURL ?? "", dataDir);
-    await page.goto("/admin/offers");
-    const progress = page.getByRole("group", { name: "Progress" });
-    const [p1, p3, p6] = await Promise.all(
-      ["1 month", "3 months", "6 months"].map(async (l) =>
-        Number(await progress.getByLabel(`${l}, € per month`).inputValue()),
-      ),
-    );
-    const next = p3! - 1 >= p6! ? p3! - 1 : p3! + 1;
-    expect(next).toBeLessThanOrEqual(p1!);
-    /** The Stripe prices with Progress's 3-month catalogue key, as Stripe holds them. */
-    const progress3 = () => [...stripe.prices.values()].filter((p) => p.lookup_key === "progress:monthly3x");
-    const [old] = progress3().filter((p) => p.active);
-    expect(old).toMatchObject({ unit_amount: p3! * 100 });
-
-    await progress.getByLabel("3 months, € per month").fill(String(next));
-    await page.getByRole("button", { name: "Save draft and preview" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
-    // A draft is not a Stripe price yet.
-    expect(progress3().filter((p) => p.active)).toEqual([old]);
-    await page.getByRole("button", { name: "Publish these prices" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "The new prices are live" })).toBeVisible();
-
-    const active = progress3().filter((p) => p.active);
-    expect(active).toHaveLength(1);
-    expect(active[0]).toMatchObject({ unit_amount: next * 100, currency: "eur", recurring: { interval: "month" } });
-    expect(active[0]?.id).not.toBe(old?.id);
-    expect(stripe.prices.get(old?.id ?? "")).toMatchObject({ active: false, unit_amount: p3! * 100 });
-
-    // The visitor's checkout is Stripe's page (held here), for the new price.
-    await page.route("https://checkout.stripe.com/**", (route) =>
-      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Stripe Checkout</title><h1>Pay</h1>" }),
-    );
-    await expect(async () => expect(await publicProgress3(page)).toBe(next)).toPass({ timeout: 5_000 });
-    await page.getByRole("article", { name: "Progress" }).getByRole("button", { name: "Choose Progress" }).click();
-    await expect(page).toHaveURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
-    const [call] = stripe.calls("POST /v1/checkout/sessions").slice(-1);
-    expect(call?.params.line_items).toEqual([{ price: active[0]?.id, quantity: "1" }]);
-  },
-);

@@ -4,7 +4,7 @@ import { withCookieChoice } from "./pages-helpers";
 // Every page of the route table runs through axe whole at both widths in foundation.spec.ts; here
 // the states a first visit does not show, each judged where it changes the page.
 test.describe("accessibility of the public pages", () => {
-  test("home with FAQ expanded and all questions shown @mobile", async ({ page }) => {
+  test("home with FAQ expanded and all questions shown", async ({ page }) => {
     // The home page loads slowly on a busy 2-core machine.
     test.slow();
     await withCookieChoice(page);

@@ -43,12 +43,7 @@ test.describe("FAQ block", () => {
     await expect(more).toHaveText("Show more", { useInnerText: true });
   }
 
-  test("shows 3 of 11, opens one answer at a time, Show more and Show less @mobile", async ({ page }) => {
-    await page.goto("/");
-    await exercise(page);
-  });
-
-  test("works the same without JavaScript @mobile", async ({ browser }) => {
+  test("works the same without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     try {

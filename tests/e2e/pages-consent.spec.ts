@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures";
  * settings" and nothing is stored on the visitor's device, not even how they found the site (a
  * form is credited from its own request). tests/e2e/consent.spec.ts covers the bar with a tag.
  */
-test("without a tag manager: no cookie bar, no cookie settings and no cookie, also after a form @mobile", async ({
+test("without a tag manager: no cookie bar, no cookie settings and no cookie, also after a form", async ({
   page,
   context,
 }) => {

@@ -101,6 +101,8 @@ describe.each(engines)("editing the offers on %s, with Stripe (the stand-in)", (
     expect((await currentPricing(services)).plans.find((p) => p.id === "progress")?.monthlyPriceCents?.["3"]).toBe(
       oldCents,
     );
+    // Nor a Stripe price yet: the old one is still the only active one.
+    expect([...standIn.prices.values()].filter((p) => p.lookup_key === KEY && p.active)).toEqual([oldPrice]);
 
     const result = await publishOffers(services, trainer);
     expect(result).toEqual({ created: [KEY], archived: [oldPrice?.id] });

@@ -23,6 +23,14 @@ export const ENHANCE_NEAR_ATTRIBUTE = "data-enhance-near";
 export const ENHANCE_ON_USE_ATTRIBUTE = "data-enhance-on-use";
 
 /**
+ * Set on `<html>` once every part that does not wait to come near or to be used has its enhancer
+ * run (or failed to load it): the page's own "nothing left to load" signal, which tests wait for
+ * instead of a quiet network (the enhancers start when the browser is idle after load, which can be
+ * seconds after the network went quiet).
+ */
+export const ENHANCERS_SETTLED_ATTRIBUTE = "data-enhancers-settled";
+
+/**
  * The inline script of a public page that runs no application (docs/decisions/026-public-pages-as-documents.md,
  * 031-island-pages-as-documents.md). After `load` and the next painted frame, when the browser is idle (or at the visitor's first
  * touch, key, focus or scroll, if that comes first), it imports the enhancer of each part present on
@@ -45,18 +53,20 @@ export function enhancerBootScript(modules: Record<string, string>): string {
   const done = ENHANCED_ATTRIBUTE;
   const near = ENHANCE_NEAR_ATTRIBUTE;
   const onUse = ENHANCE_ON_USE_ATTRIBUTE;
+  const settled = ENHANCERS_SETTLED_ATTRIBUTE;
   return `(()=>{var d=document,M=${JSON.stringify(modules).replaceAll("<", "\\u003c")},q=[],L={},p=0,io;
 function box(x){return x&&x.closest&&x.closest("[${attr}]")}
 function off(x){var c=box(x);return c&&!c.hasAttribute("${done}")}
 function load(k){return L[k]||(L[k]=import(M[k]).then(function(m){d.querySelectorAll('[${attr}~="'+k+'"]').forEach(function(e){
 if(e.hasAttribute("${done}"))return;try{m.enhance(e);e.setAttribute("${done}","")}catch(x){console.warn(x)}})}))}
-function start(c){if(!c)return;if(c.s){if(c.d)flush(c);return}c.s=1;if(io)io.unobserve(c);Promise.allSettled(c.getAttribute("${attr}").split(" ").filter(function(k){return M[k]}).map(load)).then(function(){c.d=1;flush(c)})}
+function start(c){if(!c)return;if(c.s){if(c.d)flush(c);return c.s}if(io)io.unobserve(c);return c.s=Promise.allSettled(c.getAttribute("${attr}").split(" ").filter(function(k){return M[k]}).map(load)).then(function(){c.d=1;flush(c)})}
 function flush(c){q=q.filter(function(x){var f=x.f||x.b;if(!c.contains(f))return 1;
 if(x.b){x.b.removeAttribute("data-tapped");if(x.b.isConnected&&!off(x.b))x.b.click();else if(x.b.href)location.assign(x.b.href);return 0}if(x.s)x.s.removeAttribute("aria-busy");if(!f.isConnected)return 0;
 if(!off(f))x.v?f.dispatchEvent(new Event("submit",{bubbles:true,cancelable:true})):f.requestSubmit(x.s&&x.s.form===f?x.s:undefined);
 else x.v?f.reportValidity():HTMLFormElement.prototype.submit.call(f);return 0})}
 function run(){if(p)return;p=1;io=window.IntersectionObserver&&new IntersectionObserver(function(es){es.forEach(function(e){if(e.isIntersecting)start(e.target)})},{rootMargin:"100% 0px"});
-d.querySelectorAll("[${attr}]:not([${onUse}])").forEach(function(e){e.hasAttribute("${near}")&&io?io.observe(e):start(e)})}
+var w=[];d.querySelectorAll("[${attr}]:not([${onUse}])").forEach(function(e){e.hasAttribute("${near}")&&io?io.observe(e):w.push(start(e))});
+Promise.allSettled(w).then(function(){d.documentElement.setAttribute("${settled}","")})}
 function hold(e){var f=e.target;if(!(f instanceof HTMLFormElement)||!off(f))return;e.preventDefault();if(e.submitter)e.submitter.setAttribute("aria-busy","true");q.push({f:f,s:e.submitter});start(box(f))}
 function bad(e){var f=e.target.form;if(!f||!f.hasAttribute("data-own-errors")||!off(f))return;e.preventDefault();
 if(!q.some(function(x){return x.f===f}))q.push({f:f,v:1});start(box(f))}

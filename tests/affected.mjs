@@ -1,0 +1,123 @@
+// Which tests cover which part of the code: read by `npm run test:changed` (scripts/test-changed.mjs),
+// the inner loop that runs only the tests of what a change touched. CI always runs everything.
+// Keep it current when a feature gets a new spec or integration file; a path matched by nothing here
+// runs the whole suite, so a gap costs time, never a missed check.
+
+/** Changes here can reach every page: the whole suite runs (`npm test`). */
+export const EVERYTHING = [
+  "app/ui/",
+  "app/root.tsx",
+  "app/entry.",
+  "app/routes.ts",
+  "app/context.ts",
+  "app/infra/",
+  "app/features/site/",
+  "app/features/enhancers/",
+  "app/*.css",
+  "server/",
+  "db/",
+  "content/*.ts",
+  "public/",
+  "scripts/",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+  "vite.config.ts",
+  "vite.islands.config.ts",
+  "react-router.config.ts",
+  "playwright.config.ts",
+  "vitest.config.ts",
+  "tests/support/",
+  "tests/e2e/fixtures.ts",
+  "tests/e2e/own-servers.ts",
+  "tests/e2e/sweep.ts",
+  ".ci/",
+];
+
+/** Changes here need no test run beyond lint and format. */
+export const NOTHING = ["docs/", "bench/", "README.md", "deploy/"];
+
+/**
+ * A part of the code (a path prefix, or a regular expression over the path) and its tests: browser
+ * specs in tests/e2e/ and integration files in tests/integration/, by name. Unit and component tests
+ * beside the code are found by Vitest from the import graph (`vitest related`).
+ */
+export const AREAS = [
+  {
+    paths: ["app/features/newsletter/", /^app\/routes\/(api-)?newsletter/, "content/newsletter-messages.ts"],
+    e2e: ["newsletter", "newsletter-scanner", "documents"],
+    integration: ["newsletter", "newsletter-resubscribe", "lead-magnets"],
+  },
+  {
+    paths: ["app/features/questionnaire/", /^app\/routes\/(api-intake|start|home|service)\b/, "content/questionnaire"],
+    e2e: ["questionnaire", "islands", "island-runtime", "hydration", "lead-lifecycle"],
+    integration: ["leads", "fault-bad-input"],
+  },
+  {
+    paths: ["app/features/leads/", /^app\/routes\/admin-(lead|unsaved|export|data-requests)/],
+    e2e: ["lead-lifecycle", "back-office", "back-office-phone", "inbox"],
+    integration: [
+      "leads",
+      "lead-timeline",
+      "consent-records",
+      "csv-libreoffice",
+      "data-requests",
+      "outbox-dead-letter",
+      "push",
+    ],
+  },
+  {
+    paths: [
+      "app/features/checkout/",
+      /^app\/routes\/(api-create-checkout|api-stripe|api-customer|checkout-test|success|cancel|pricing|admin-orders)/,
+      "content/checkout.ts",
+    ],
+    e2e: ["checkout", "any-port", "inbox", "offers", "hydration", "island-runtime"],
+    integration: ["checkout", "checkout-server", "from-price", "offers", "push"],
+  },
+  {
+    paths: ["app/features/islands/"],
+    e2e: ["islands", "island-runtime", "hydration", "questionnaire", "checkout"],
+    integration: ["page-scripts"],
+  },
+  {
+    paths: ["app/features/blog/", /^app\/routes\/(blog|admin-article)/, "content/blog/", "content/lead-magnets/"],
+    e2e: ["blog", "articles", "documents"],
+    integration: ["articles-import", "lead-magnets", "structured-data"],
+  },
+  {
+    paths: ["app/features/content/", "content/media/", /^app\/routes\/(media-upload|admin-(testimonials|faq|site))/],
+    e2e: ["articles", "site-content", "offers", "events"],
+    integration: ["content-store", "content-two-instances", "site-content", "uploads", "articles-import"],
+  },
+  {
+    paths: ["app/features/events/", /^app\/routes\/(nicaragua|api-event|admin-event)/, "content/event.ts"],
+    e2e: ["event", "events"],
+    integration: ["events"],
+  },
+  {
+    paths: ["app/features/back-office/", /^app\/routes\/(admin|api-admin|api-auth|well-known)/],
+    e2e: ["back-office", "back-office-phone", "lead-lifecycle", "inbox"],
+    integration: ["back-office", "data-requests", "csv-libreoffice"],
+  },
+  {
+    paths: ["app/features/analytics/", "content/consent.ts"],
+    e2e: ["consent", "pages-consent"],
+    integration: ["first-touch", "consent-records"],
+  },
+  {
+    paths: ["app/features/scheduling/", /^app\/routes\/api-scheduling/],
+    e2e: ["lead-lifecycle", "questionnaire"],
+    integration: ["scheduling-webhook"],
+  },
+  {
+    paths: ["app/features/vitals/", /^app\/routes\/(api-vitals|admin-vitals)/],
+    e2e: ["vitals"],
+    integration: ["vitals"],
+  },
+  {
+    paths: ["app/features/image-export/", /visual-export/],
+    e2e: ["back-office"],
+    integration: ["foundation"],
+  },
+];
