@@ -137,33 +137,6 @@ test.describe("blog post", () => {
     await expect(page.getByRole("button", { name: post.leadFormContent!.ctaText })).toBeVisible();
   });
 
-  test("Copy puts the URL on the clipboard and shows a toast for 3 seconds", async ({ page, context, baseURL }) => {
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 60_000);
-    await page.goto(CADENCE);
-    await page.getByRole("button", { name: "Copy", exact: true }).click();
-    const toast = page.getByText("URL copied to clipboard!");
-    await expect(toast).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${CADENCE}`);
-    await page.clock.runFor(2_900);
-    await expect(toast).toBeVisible();
-    await page.clock.runFor(200);
-    await expect(toast).toBeHidden();
-  });
-
-  test("Share falls back to copying where the browser has no share sheet", async ({ page, context, baseURL }) => {
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
-    await page.addInitScript(() => {
-      Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
-    });
-    await page.goto(CADENCE);
-    await page.getByRole("button", { name: "Share", exact: true }).click();
-    await expect(page.getByText("URL copied to clipboard!")).toBeVisible();
-    await page.getByRole("link", { name: "More Articles" }).click();
-    await expect(page).toHaveURL(/\/blog$/);
-  });
-
   test("an unknown slug goes to the overview", async ({ page }) => {
     const response = await page.goto("/blog/no-such-post");
     await expect(page).toHaveURL(/\/blog$/);

@@ -436,41 +436,6 @@ test.describe("success page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
   });
 
-  test("counts down visibly from 15 and then goes home", async ({ page, request }) => {
-    const sessionId = await paidSessionId(request);
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 60_000);
-    await page.goto(`/success?session_id=${sessionId}`);
-    await expect(page.getByRole("heading", { level: 1, name: "Thank You!" })).toBeVisible();
-    await dataLayerEvent(page, "payment_success");
-    await expect(page.getByText("Taking you to the home page in 15 seconds.")).toBeVisible();
-    await page.clock.runFor(5_000);
-    await expect(page.getByText("Taking you to the home page in 10 seconds.")).toBeVisible();
-    await page.clock.runFor(10_000);
-    await expect(page).toHaveURL(/\/$/);
-  });
-
-  test("the countdown stops when the visitor chooses to stay or leaves", async ({ page, request }) => {
-    const sessionId = await paidSessionId(request);
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 60_000);
-    await page.goto(`/success?session_id=${sessionId}`);
-    await dataLayerEvent(page, "payment_success");
-    await page.clock.runFor(3_000);
-    await page.getByRole("button", { name: "Stay on this page" }).click();
-    await expect(page.getByText("You're staying on this page.")).toBeVisible();
-    await page.clock.runFor(20_000);
-    await expect(page).toHaveURL(/\/success\?session_id=/);
-
-    // Leaving for another page of the site ends the countdown there too.
-    await page.goto(`/success?session_id=${sessionId}`);
-    await dataLayerEvent(page, "payment_success");
-    await page.getByRole("link", { name: "Pricing" }).first().click();
-    await expect(page).toHaveURL(/\/pricing$/);
-    await page.clock.runFor(20_000);
-    await expect(page).toHaveURL(/\/pricing$/);
-  });
-
   test("reports the purchase and counts down as a document; the page's enhancers change nothing", async ({
     page,
     request,
@@ -547,41 +512,14 @@ test.describe("cancel page", () => {
     await expect(page.getByRole("link", { name: cancel.pricingLink })).toBeVisible();
   }
 
-  test("shows the processing status, then the message by itself, then returns to pricing after 15 s", async ({
-    page,
-  }) => {
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 60_000);
+  // The report, the countdown and the return to pricing are component tests
+  // (app/features/checkout/checkout-live.dom.test.tsx); here the CSS's own change of state.
+  test("shows the processing status, then the message by itself", async ({ page }) => {
     const animations = await holdAnimations(page);
     await page.goto("/cancel");
-    // The inline script has run (its report is pushed) and leaves the processing state to the CSS.
-    expect(await dataLayerEvent(page, "payment_cancelled")).toEqual({ event: "payment_cancelled" });
     await expectProcessing(page);
     await animations.release();
     await expectMessage(page);
-    // The countdown starts once the processing time has passed on the page's clock.
-    await page.clock.runFor(CANCEL_PROCESSING_MS);
-    await expect(countdownAt(page, REDIRECT_SECONDS)).toBeVisible();
-    await page.clock.runFor((REDIRECT_SECONDS - 1) * 1000);
-    await expect(countdownAt(page, 1)).toBeVisible();
-    await page.clock.runFor(1_000);
-    await expect(page).toHaveURL(/\/pricing$/);
-  });
-
-  test("'Stay on this page' stops the countdown", async ({ page }) => {
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 60_000);
-    await page.goto("/cancel");
-    await expectMessage(page);
-    await page.clock.runFor(CANCEL_PROCESSING_MS + 2_000);
-    await expect(countdownAt(page, REDIRECT_SECONDS - 2)).toBeVisible();
-    await page.getByRole("button", { name: cancel.stay }).click();
-    await expect(page.getByText(cancel.stayed)).toBeVisible();
-    await expect(page.getByTestId("countdown")).toBeHidden();
-    await page.clock.runFor(REDIRECT_SECONDS * 1000 + 5_000);
-    await expect(page.getByText(cancel.stayed)).toBeVisible();
-    await expect(page).toHaveURL(/\/cancel$/);
-    expect(await eventCount(page, "payment_cancelled")).toBe(1);
   });
 
   // The processing state is HTML and CSS alone: a page whose scripts never run passes through it too.

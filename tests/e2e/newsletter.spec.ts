@@ -18,15 +18,6 @@ async function withClock(page: Page) {
   await page.clock.pauseAt(Date.now() + 60_000);
 }
 
-/** The browser logs the failed request itself; in these tests that failure is the point. */
-function allowFailedRequests(consoleErrors: string[]) {
-  consoleErrors.splice(
-    0,
-    consoleErrors.length,
-    ...consoleErrors.filter((e) => !e.startsWith("Failed to load resource")),
-  );
-}
-
 async function subscribeIn(page: Page, form: Locator, email: string, button: string | RegExp) {
   await page.clock.fastForward(3_000);
   await form.getByRole("textbox", { name: "Email address" }).fill(email);
@@ -34,8 +25,6 @@ async function subscribeIn(page: Page, form: Locator, email: string, button: str
 }
 
 const footerForm = (page: Page) => page.locator('[data-newsletter="footer"]');
-const overviewForm = (page: Page) => page.locator('[data-newsletter="blog-overview"]');
-const inArticleForm = (page: Page) => page.locator('[data-newsletter="in-article"]');
 const stickyBar = (page: Page) => page.getByRole("complementary", { name: "Newsletter" });
 
 async function scrollToMiddle(page: Page) {
@@ -43,48 +32,6 @@ async function scrollToMiddle(page: Page) {
 }
 
 test.describe("footer form", () => {
-  test("subscribes, disables the inputs, pushes blog_subscription and resets after 5 s", async ({ page }) => {
-    await withClock(page);
-    await page.goto("/pricing");
-    const form = footerForm(page);
-    const request = page.waitForRequest((r) => r.url().endsWith("/api/newsletter") && r.method() === "POST");
-    await subscribeIn(page, form, "footer.reader@example.com", "Subscribe");
-    const body = new URLSearchParams((await request).postData() ?? "");
-    expect(body.get("source")).toBe("footer");
-    expect(body.get("email")).toBe("footer.reader@example.com");
-    await expect(form.getByRole("status")).toHaveText(SUCCESS);
-    const input = form.getByRole("textbox", { name: "Email address" });
-    await expect(input).toBeDisabled();
-    await expect(form.getByRole("button", { name: "Subscribe" })).toBeDisabled();
-    const events = await page.evaluate(() =>
-      (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === "blog_subscription"),
-    );
-    expect(events).toEqual([{ event: "blog_subscription", source: "footer", submittedAt: expect.any(String) }]);
-    await page.clock.runFor(4_900);
-    await expect(form.getByRole("status")).toHaveText(SUCCESS);
-    await page.clock.runFor(200);
-    await expect(form.getByRole("status")).toHaveCount(0);
-    await expect(input).toBeEnabled();
-    await expect(input).toHaveValue("");
-  });
-
-  test("an empty address shows the error at once without a request", async ({ page }) => {
-    let requests = 0;
-    await page.route("**/api/newsletter", (route) => {
-      requests++;
-      return route.continue();
-    });
-    await page.goto("/pricing");
-    const form = footerForm(page);
-    // The form's script loads when the form is first used; this is its check, once it runs.
-    await form.getByRole("textbox", { name: "Email address" }).focus();
-    await expect(form).toHaveAttribute("data-enhanced");
-    await form.getByRole("button", { name: "Subscribe" }).click();
-    await expect(form.getByRole("alert")).toHaveText(ERROR);
-    await expect(form.getByRole("textbox", { name: "Email address" })).toHaveAttribute("aria-invalid", "true");
-    expect(requests).toBe(0);
-  });
-
   test("an empty address sent before the app runs gets the site's message, not the browser's bubble", async ({
     page,
   }) => {
@@ -126,21 +73,6 @@ test.describe("footer form", () => {
     await context.close();
   });
 
-  test("a server failure shows the error and clears after 5 s", async ({ page, consoleErrors }) => {
-    await withClock(page);
-    await page.route("**/api/newsletter", (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
-    );
-    await page.goto("/pricing");
-    const form = footerForm(page);
-    await subscribeIn(page, form, "someone@example.com", "Subscribe");
-    await expect(form.getByRole("alert")).toHaveText(ERROR);
-    await expect(form.getByRole("textbox", { name: "Email address" })).toBeEnabled();
-    await page.clock.runFor(5_100);
-    await expect(form.getByRole("alert")).toHaveCount(0);
-    allowFailedRequests(consoleErrors);
-  });
-
   test("works without JavaScript and lands on the newsletter page", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
@@ -154,126 +86,24 @@ test.describe("footer form", () => {
   });
 });
 
-test.describe("blog overview form", () => {
-  test("subscribes with source blog-overview", async ({ page }) => {
-    await withClock(page);
-    await page.goto("/blog");
-    await expect(footerForm(page)).toHaveCount(0);
-    const form = overviewForm(page);
-    const request = page.waitForRequest((r) => r.url().endsWith("/api/newsletter"));
-    await subscribeIn(page, form, "overview@example.com", "Subscribe");
-    expect(new URLSearchParams((await request).postData() ?? "").get("source")).toBe("blog-overview");
-    await expect(form.getByRole("status")).toHaveText(SUCCESS);
-  });
-
-  test("shows the server's message for an address it rejects", async ({ page, consoleErrors }) => {
-    await withClock(page);
-    await page.route("**/api/newsletter", (route) =>
-      route.fulfill({
-        status: 400,
-        contentType: "application/json",
-        body: JSON.stringify({ ok: false, message: "Please enter a valid email address", field: "email" }),
-      }),
-    );
-    await page.goto("/blog");
-    const form = overviewForm(page);
-    await subscribeIn(page, form, "typo@example.con", "Subscribe");
-    await expect(form.getByRole("alert")).toHaveText("Please enter a valid email address");
-    await expect(form.getByRole("textbox", { name: "Email address" })).toHaveAttribute("aria-invalid", "true");
-    allowFailedRequests(consoleErrors);
-  });
-
-  test("shows the error when the network fails", async ({ page, consoleErrors }) => {
-    await withClock(page);
-    await page.route("**/api/newsletter", (route) => route.abort("connectionrefused"));
-    await page.goto("/blog");
-    const form = overviewForm(page);
-    await subscribeIn(page, form, "offline@example.com", "Subscribe");
-    await expect(form.getByRole("alert")).toHaveText(ERROR);
-    allowFailedRequests(consoleErrors);
-  });
-});
-
-test.describe("in-article form", () => {
-  test("subscribes with the post path, its service type and resets after 5 s", async ({ page }) => {
-    await withClock(page);
-    await page.goto(POST);
-    const form = inArticleForm(page);
-    const request = page.waitForRequest((r) => r.url().endsWith("/api/newsletter"));
-    await subscribeIn(page, form, "article.reader@example.com", "Get My Plan");
-    const body = new URLSearchParams((await request).postData() ?? "");
-    expect(body.get("source")).toBe(POST);
-    expect(body.get("serviceType")).toBe("running_training");
-    expect(body.get("variant")).toBe("in-article");
-    await expect(form.getByRole("status")).toHaveText(SUCCESS);
-    await page.clock.runFor(5_100);
-    await expect(form.getByRole("status")).toHaveCount(0);
-  });
-
-  test("shows the error when the server fails", async ({ page, consoleErrors }) => {
-    await withClock(page);
-    await page.route("**/api/newsletter", (route) => route.fulfill({ status: 500, body: "Internal Server Error" }));
-    await page.goto(POST);
-    const form = inArticleForm(page);
-    await subscribeIn(page, form, "article.reader@example.com", "Get My Plan");
-    await expect(form.getByRole("alert")).toHaveText(ERROR);
-    allowFailedRequests(consoleErrors);
-  });
-});
-
-test.describe("sticky e-mail capture bar", () => {
-  test("appears after half the article, subscribes, hides after 3 s and stays away @mobile", async ({ page }) => {
-    await withClock(page);
-    await page.goto(POST);
-    await expect(stickyBar(page)).toHaveCount(0);
-    await scrollToMiddle(page);
-    const bar = stickyBar(page);
-    await expect(bar).toBeVisible();
-    const request = page.waitForRequest((r) => r.url().endsWith("/api/newsletter"));
-    await subscribeIn(page, bar, "sticky.reader@example.com", "Subscribe");
-    const body = new URLSearchParams((await request).postData() ?? "");
-    expect(body.get("variant")).toBe("sticky");
-    expect(body.get("source")).toBe(POST);
-    await expect(bar.getByRole("status")).toHaveText(SUCCESS);
-    await page.clock.runFor(3_100);
-    await expect(bar).toHaveCount(0);
-
-    await page.goto("/blog/prevent-shin-splints-running");
-    await scrollToMiddle(page);
-    await page.clock.runFor(500);
-    await expect(stickyBar(page)).toHaveCount(0);
-  });
-
-  test("remembers a dismissal for that post only", async ({ page }) => {
-    await page.goto(POST);
-    await scrollToMiddle(page);
-    await stickyBar(page).getByRole("button", { name: "Dismiss the newsletter bar" }).click();
-    await expect(stickyBar(page)).toHaveCount(0);
-    expect(await page.evaluate(() => localStorage.getItem("blog-subscribe-optimize-running-cadence"))).toBe(
-      "dismissed",
-    );
-    await page.reload();
-    await scrollToMiddle(page);
-    await expect(page.getByRole("heading", { name: "Conclusion", exact: true })).toBeVisible();
-    await expect(stickyBar(page)).toHaveCount(0);
-    await page.goto("/blog/prevent-shin-splints-running");
-    await scrollToMiddle(page);
-    await expect(stickyBar(page)).toBeVisible();
-  });
-
-  test("shows the error when the server fails", async ({ page, consoleErrors }) => {
-    await withClock(page);
-    await page.route("**/api/newsletter", (route) => route.fulfill({ status: 500, body: "{}" }));
-    await page.goto(POST);
-    await scrollToMiddle(page);
-    const bar = stickyBar(page);
-    await subscribeIn(page, bar, "sticky.reader@example.com", "Subscribe");
-    await expect(bar.getByRole("alert")).toHaveText(ERROR);
-    await page.clock.runFor(3_100);
-    await expect(bar.getByRole("alert")).toHaveCount(0);
-    await expect(bar).toBeVisible();
-    allowFailedRequests(consoleErrors);
-  });
+// The forms' states after their enhancer runs (busy, sent, the server's errors, the resets, the
+// sticky bar's dismissal) are component tests: app/features/newsletter/newsletter.enhancer.dom.test.tsx,
+// app/features/blog/capture-bar.enhancer.dom.test.tsx, app/routes/blog.dom.test.tsx and
+// app/routes/blog-post.dom.test.tsx. What only a browser shows stays here: the real page's height and
+// scroll bring the sticky bar, on the phone and the desktop.
+test("the sticky capture bar appears once a reader is past half of a real post, and subscribes @mobile", async ({
+  page,
+}) => {
+  await withClock(page);
+  await page.goto(POST);
+  await expect(stickyBar(page)).toHaveCount(0);
+  await scrollToMiddle(page);
+  const bar = stickyBar(page);
+  await expect(bar).toBeVisible();
+  const request = page.waitForRequest((r) => r.url().endsWith("/api/newsletter"));
+  await subscribeIn(page, bar, "sticky.reader@example.com", "Subscribe");
+  expect(new URLSearchParams((await request).postData() ?? "").get("variant")).toBe("sticky");
+  await expect(bar.getByRole("status")).toHaveText(SUCCESS);
 });
 
 test.describe("unsubscribe", () => {
