@@ -412,30 +412,6 @@ test.describe("buying through the built-in test checkout", () => {
 });
 
 test.describe("success page", () => {
-  test("without a session ID shows 'Something went wrong' and links back to pricing", async ({ page }) => {
-    await page.goto("/success");
-    await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
-    await expect(page.getByText("No session ID found")).toBeVisible();
-    await page.getByRole("link", { name: "Return to pricing page" }).click();
-    await expect(page).toHaveURL(/\/pricing$/);
-  });
-
-  test("a forged or unpaid session ID never shows a thank-you", async ({ page, request }) => {
-    for (const id of ["cs_test_local_forged000000000000", "cs_live_abc123def456", "<script>alert(1)</script>"]) {
-      await page.goto(`/success?session_id=${encodeURIComponent(id)}`);
-      await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
-      await expect(page.getByText("We could not find a completed payment")).toBeVisible();
-      await expect(page.getByRole("heading", { name: "Thank You!" })).toHaveCount(0);
-    }
-    const created = await request.post("/api/create-checkout-session", {
-      data: { priceId: "elite:onetime", planName: "Elite", billingType: "onetime", frequency: "1" },
-    });
-    const unpaid =
-      new URL(((await created.json()) as { sessionUrl: string }).sessionUrl).pathname.split("/").pop() ?? "";
-    await page.goto(`/success?session_id=${unpaid}`);
-    await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
-  });
-
   test("reports the purchase and counts down as a document; the page's enhancers change nothing", async ({
     page,
     request,
@@ -591,28 +567,4 @@ test.describe("cancel page", () => {
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(page.getByRole("heading", { level: 1, name: "Flexible Plans for Every Goal" })).toBeVisible();
   });
-});
-
-test("the checkout endpoint answers JSON and refuses what is not in the catalogue", async ({ request }) => {
-  const ok = await request.post("/api/create-checkout-session", {
-    data: { priceId: "essential:monthly6x", planName: "Essential", billingType: "monthly6x", frequency: "6" },
-  });
-  expect(ok.status()).toBe(200);
-  expect(await ok.json()).toEqual({ sessionUrl: expect.stringMatching(/\/checkout\/test\/cs_test_local_/) });
-  for (const data of [
-    { priceId: "price_123", planName: "Essential", billingType: "monthly6x", frequency: "6" },
-    { priceId: "custom:onetime", planName: "Custom Program", billingType: "onetime", frequency: "1" },
-    { priceId: "essential:monthly6x", planName: "Essential", billingType: "monthly6x", frequency: "1" },
-  ]) {
-    const refused = await request.post("/api/create-checkout-session", { data });
-    expect(refused.status()).toBe(400);
-    expect(await refused.json()).toEqual({ message: "Invalid plan or price ID" });
-  }
-  const notJson = await request.post("/api/create-checkout-session", {
-    headers: { "Content-Type": "application/json" },
-    data: "{oops",
-  });
-  expect(notJson.status()).toBe(400);
-  const webhook = await request.post("/api/stripe-webhook", { data: "{}" });
-  expect(webhook.status()).toBe(404);
 });

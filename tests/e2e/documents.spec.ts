@@ -106,14 +106,3 @@ test("a link from the back office (the application) to a public page loads it as
   await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
   await expect(page.locator("#contact-section")).toBeVisible();
 });
-
-test("public pages ask the browser to prerender a public page on intent, never the back office", async ({ page }) => {
-  await page.goto("/pricing", { waitUntil: "load" });
-  const rules = JSON.parse((await page.locator('script[type="speculationrules"]').textContent()) ?? "{}") as {
-    prerender: { eagerness: string; where: { and: [unknown, { not: { href_matches: string[] } }] } }[];
-  };
-  expect(rules.prerender[0]?.eagerness).toBe("moderate");
-  expect(rules.prerender[0]?.where.and[1].not.href_matches).toEqual(expect.arrayContaining(["/admin/*", "/api/*"]));
-  await page.goto("/admin/login", { waitUntil: "load" });
-  await expect(page.locator('script[type="speculationrules"]')).toHaveCount(0);
-});

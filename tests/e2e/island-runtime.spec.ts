@@ -6,7 +6,7 @@ import { goalWords } from "~/features/leads/vocabulary";
 /**
  * The islands run in the browser on a small React-compatible library, not React DOM
  * (docs/decisions/034-preact-islands.md), while the server renders their HTML with React. These
- * check what that must not break: no island page ever fetches React DOM, hydration adopts the
+ * check what that must not break in a browser: hydration adopts the
  * server's nodes instead of drawing them anew, and every id the islands pair still points at
  * its element after hydration and after later renders.
  */
@@ -15,8 +15,9 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem("cookie-consent", "rejected"));
 });
 
-/** Text only React DOM's browser build carries: its root marker and its error-decoder address. */
-const REACT_DOM = /__reactContainer\$|react\.dev\/errors/;
+// That no page can fetch React DOM, also once a part is used (every script it names and every module
+// those import, statically or dynamically), is checked over the build for every page by
+// tests/integration/page-scripts.test.ts.
 
 const island = (page: Page, name: string) => page.locator(`[data-island="${name}"]`);
 /** Every id the island's elements point at (label `for`, aria-describedby, -labelledby, -controls) that is not on the page exactly once. */
@@ -32,32 +33,6 @@ function unpairedIds(scope: Locator) {
           missing.push(`${element.tagName.toLowerCase()} → ${id}`);
     }
     return missing;
-  });
-}
-
-for (const path of ["/", "/start", "/pricing", "/services/get-fit"]) {
-  test(`${path}: no script the page fetches is React DOM, also after the page is used`, async ({ page }) => {
-    const scripts: Promise<{ url: string; body: string }>[] = [];
-    page.on("response", (response) => {
-      if (new URL(response.url()).pathname.endsWith(".js"))
-        scripts.push(response.text().then((body) => ({ url: response.url(), body })));
-    });
-    await page.goto(path, { waitUntil: "load" });
-    await bringIslandsNear(page);
-    const running = page.locator("[data-island][data-island-running]");
-    await expect(running).toHaveCount(await page.locator("[data-island]").count());
-    await expect(running.first()).toBeAttached();
-    // Read to the end (parts that load near the screen) and a newsletter field used.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const newsletter = page.locator("[data-enhance-on-use] input:not([type=hidden]):visible").last();
-    if (await newsletter.count()) {
-      await newsletter.focus();
-      await expect(page.locator("[data-enhance-on-use]:not([data-enhanced])")).toHaveCount(0);
-    }
-    await page.waitForLoadState("networkidle");
-    const fetched = await Promise.all(scripts);
-    expect(fetched.length).toBeGreaterThan(0);
-    for (const { url, body } of fetched) expect(body, url).not.toMatch(REACT_DOM);
   });
 }
 

@@ -196,30 +196,4 @@ test.describe("sticky action bar", () => {
   });
 });
 
-test("structured data: Organization, Person and FAQPage on home, Service (no second FAQPage) on service pages", async ({
-  page,
-}) => {
-  const types = async () =>
-    page.evaluate(() =>
-      Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map(
-        (s) => (JSON.parse(s.textContent ?? "{}") as { "@type": string })["@type"],
-      ),
-    );
-  await page.goto("/");
-  expect(await types()).toEqual(expect.arrayContaining(["Organization", "Person", "FAQPage"]));
-  await page.goto("/services/running-coaching");
-  expect(await types()).toContain("Service");
-  // Each question is marked up once site-wide: on the home page.
-  expect(await types()).not.toContain("FAQPage");
-});
-
 test.describe("home hero", () => {});
-
-test("service pages show 11 FAQ entries, their own questions first", async ({ page }) => {
-  await page.goto("/services/triathlon-coaching");
-  const faq = page.locator("#faq");
-  await faq.locator("summary", { hasText: "Show more" }).click();
-  const questions = faq.locator("summary").filter({ hasNotText: /Show (more|less)/, visible: true });
-  await expect(questions).toHaveCount(11);
-  await expect(questions.first()).toHaveText("I've never done a triathlon. Can I start with you?");
-});
