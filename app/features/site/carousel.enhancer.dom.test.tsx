@@ -75,6 +75,15 @@ afterEach(() => {
 });
 
 describe("the testimonials carousel", () => {
+  it("a swipe that comes to rest at the start, before any button was used, still shows the first card", () => {
+    const root = renderCarousel(375);
+    const viewport = root.querySelector<HTMLElement>("[data-carousel-viewport]")!;
+    // The row settles at its start (scrollLeft 0) with no button's move to arrive at.
+    viewport.dispatchEvent(new Event("scrollend"));
+    expect(visibleSlides(root)).toEqual([slide(1)]);
+    expect(dot(root, 1, total).getAttribute("aria-current")).toBe("true");
+  });
+
   it("shows 3 per view on desktop, wraps both ways and has a dot per page", () => {
     expect(desktopPages, "the seed fills at least three desktop pages").toBeGreaterThanOrEqual(3);
     const root = renderCarousel(1280);

@@ -75,7 +75,9 @@ export const enhance: Enhance = (root) => {
   const settle = () => {
     // Across the breakpoint the row re-snaps before the media query reports the change: that handler decides.
     if (perView() !== view) return;
-    const arrived = Math.abs(viewport.scrollLeft - aim.left) < 2;
+    // Before any button or key has moved the row there is no aim: a swipe back to the start must not
+    // take the unset aim (-1, within 2 px of 0) for a page and hide every card.
+    const arrived = aim.page >= 0 && Math.abs(viewport.scrollLeft - aim.left) < 2;
     if (steering > 0 && !arrived) {
       steering--;
       // A move ended on its way (two quick taps: the first move's end, or the row's snapping, can come
