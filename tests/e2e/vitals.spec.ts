@@ -34,9 +34,6 @@ test("real visits' page speed reaches the back office, rated in words against Go
   test.slow();
   // A tablet-wide window: no other test uses one, so the row below can only come from this visit.
   await page.setViewportSize({ width: 800, height: 1000 });
-  const moduleLoaded = page.waitForRequest((r) => /\/assets\/vitals-[\w-]+\.js$/.test(r.url()));
-  await page.goto("/privacy-policy");
-  await moduleLoaded;
   // The page reports when it is hidden (the visitor leaves or switches apps). Headless Chromium
   // never hides a tab, so the test says it is hidden, until the module has started and reported.
   // The library settles the largest paint at the visitor's first key or tap (a real one: the event
@@ -49,21 +46,27 @@ test("real visits' page speed reaches the back office, rated in words against Go
     const body = response.request().postDataJSON() as { metrics: { name: string }[] };
     if (body.metrics.some((metric) => metric.name === "LCP")) report = response;
   });
-  await expect
-    .poll(
-      async () => {
-        await page.keyboard.press("Shift");
-        await page.evaluate(() => {
-          // Hidden only while the event is handled, so a module that starts later sees a visible page.
-          Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
-          document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
-          delete (document as { visibilityState?: unknown }).visibilityState;
-        });
-        return report !== null;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
+  const visit = async () => {
+    const moduleLoaded = page.waitForRequest((r) => /\/assets\/vitals-[\w-]+\.js$/.test(r.url()));
+    await page.goto("/privacy-policy");
+    await moduleLoaded;
+    for (let round = 0; round < 40 && report === null; round++) {
+      await page.keyboard.press("Shift");
+      await page.evaluate(async () => {
+        // Hidden only while the event is handled, so a module that starts later sees a visible page.
+        Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+        document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
+        delete (document as { visibilityState?: unknown }).visibilityState;
+        // The next round after the browser's next idle period (when the library hands a settled value over).
+        await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 500 }));
+      });
+    }
+  };
+  // A fake "hidden" that reaches the library while it is still starting can end its largest-paint
+  // measurement with nothing to report (one CI run on 2026-11-27: no report in 20 s; its retry
+  // passed): such a visit is made again, at most three times, and the report must come.
+  for (let visits = 0; visits < 3 && report === null; visits++) await visit();
+  expect(report, "a report with the largest paint").not.toBeNull();
   expect((report as Response | null)?.status()).toBe(204);
   // The largest paint names its element (the attribution build's `tag.class` or `#id`, with its
   // parent), as the list shows it.
