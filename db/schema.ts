@@ -592,3 +592,25 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [index("push_subscriptions_user_idx").on(t.userId)],
 );
+
+/**
+ * A form submission that looked automated (sent faster than a person fills the form in) but had an
+ * empty honeypot: kept, never dropped, until the trainer accepts it (then it is stored as the lead
+ * or subscription it would have been) or deletes it. Unreviewed ones are deleted after 30 days.
+ */
+export const heldSubmissions = pgTable(
+  "held_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** intake, event or newsletter: which store takes it on acceptance. */
+    form: text("form").notNull(),
+    /** Why it was held: too-fast. */
+    reason: text("reason").notNull(),
+    /** How long the form was open, in ms, as the browser measured it. */
+    elapsedMs: integer("elapsed_ms"),
+    /** What the store would have taken (the lead, or the subscription and its facts). */
+    payload: jsonb("payload").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("held_submissions_created_idx").on(t.createdAt.desc())],
+);
