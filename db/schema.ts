@@ -36,6 +36,22 @@ export interface FirstTouch {
 
 const firstTouch = () => jsonb("first_touch").$type<FirstTouch>();
 
+/**
+ * The sale an order was bought in (docs/decisions/043-sales.md), as it stood at checkout: the
+ * order's amount_cents is the sale price of one payment; this keeps what it came from.
+ */
+export interface OrderDiscount {
+  saleId: string;
+  /** As the visitor read it: "20% off" or "€20 off". */
+  label: string;
+  /** The normal price of one payment, in cents. */
+  listAmountCents: number;
+  /** Taken off each payment, in cents (every instalment of a 3- or 6-month plan). */
+  offCents: number;
+  /** When the sale ended or was to end (ISO 8601). */
+  endsAt: string;
+}
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })
@@ -139,6 +155,8 @@ export const orders = pgTable(
     /** The newsletter subscriber with the same e-mail, if any. */
     subscriberId: uuid("subscriber_id").references(() => newsletterSubscribers.id, { onDelete: "set null" }),
     firstTouch: firstTouch(),
+    /** The sale it was bought in; null at the normal price. */
+    discount: jsonb("discount").$type<OrderDiscount>(),
     /**
      * When the buyer asked at checkout for the coaching to start within the withdrawal period,
      * and the exact words they agreed to; null: it starts once the period is over.
