@@ -145,6 +145,24 @@ describe.each(engines)("lead timeline on %s", (engine: Engine) => {
     expect(funnel.weeks).toHaveLength(12);
   });
 
+  it("counts a call she marked herself as booked, once, also with a web-hook booking and after the lead paid", async () => {
+    const before = await leadFunnel(database.db);
+    const marked = await lead("marked@example.com");
+    const both = await lead("both@example.com");
+    expect(await updateLead(database.db, { id: marked, status: "call-booked", note: "" }, "user-1")).toBe(true);
+    await database.db
+      .insert(bookings)
+      .values({ provider: "calendly", externalId: "funnel-both", leadId: both, status: "booked" });
+    expect(await updateLead(database.db, { id: both, status: "call-booked", note: "" }, "user-1")).toBe(true);
+    const after = await leadFunnel(database.db);
+    expect(after.total.booked - before.total.booked).toBe(2);
+    // The lead she marked becomes a client: still one booked call, now also one client.
+    await paidOrder({ leadId: marked, email: "marked@example.com", key: "4c5a7f7e-1111-4aaa-8bbb-000000000030" });
+    const paid = await leadFunnel(database.db);
+    expect(paid.total.booked - before.total.booked).toBe(2);
+    expect(paid.total.clients - before.total.clients).toBe(1);
+  });
+
   it("counts a buyer who never filled in the questionnaire as a lead and a client, once per e-mail", async () => {
     const before = await leadFunnel(database.db);
     const first = await paidOrder({ email: "walk-in@example.com", key: "4c5a7f7e-1111-4aaa-8bbb-000000000010" });

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/infra/db.server";
 import { firstTouchSource, weekStarts } from "./data.server";
-import type { FunnelRow } from "./funnel";
+import { tally, type FunnelPerson, type FunnelRow } from "./funnel";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
 
 export interface Funnel {
@@ -17,7 +17,8 @@ const SOURCE_SQL = firstTouchSource(sql`s.first_touch`);
 /**
  * The funnel by the week a lead came in (cohorts), from the database alone: of the leads of
  * each week and each source, how many booked a call and how many became paying clients. A buyer
- * who skipped the questionnaire is a lead from the week of their first paid order.
+ * who skipped the questionnaire is a lead from the week of their first paid order. Whether a lead
+ * booked a call is decided by countsAsBooked (funnel.ts), over what this query reads per person.
  */
 export async function leadFunnel(db: Db, now = new Date(), weeks = 12): Promise<Funnel> {
   const starts = weekStarts(now, weeks);
@@ -29,61 +30,69 @@ export async function leadFunnel(db: Db, now = new Date(), weeks = 12): Promise<
   const paid = sql`o.status in ('paid', 'active', 'completed')`;
   const result = await db.execute(sql`
     with people as (
-      select s.created_at, s.first_touch,
-        exists (select 1 from bookings b where b.lead_id = s.id and b.status = 'booked') as booked,
+      select s.created_at, s.first_touch, s.status,
+        exists (select 1 from bookings b where b.lead_id = s.id and b.status = 'booked') as live_booking,
+        exists (select 1 from lead_events e where e.lead_id = s.id and e.kind = 'status' and e.actor = 'trainer'
+          and e.to_status in ('call-booked', 'client')) as trainer_marked_booked,
         exists (select 1 from orders o where o.lead_id = s.id and ${paid}) as client
       from signups s
       where s.form_name = ${FORM_NAMES.intake}
       union all
-      (select distinct on (coalesce(lower(o.customer_email), o.id::text)) o.created_at, o.first_touch, false, true
+      (select distinct on (coalesce(lower(o.customer_email), o.id::text))
+        o.created_at, o.first_touch, null, false, false, true
       from orders o
       where ${paid} and o.lead_id is null and not exists (
         select 1 from signups l where l.form_name = ${FORM_NAMES.intake} and lower(l.email) = lower(o.customer_email))
       order by coalesce(lower(o.customer_email), o.id::text), o.created_at)
     )
     select to_char(date_trunc('week', s.created_at at time zone 'UTC'), 'YYYY-MM-DD') as week,
-      ${SOURCE_SQL} as source,
-      count(*)::int as leads,
-      (count(*) filter (where s.booked))::int as booked,
-      (count(*) filter (where s.client))::int as clients
+      ${SOURCE_SQL} as source, s.status, s.live_booking, s.trainer_marked_booked, s.client
     from people s
-    where s.created_at >= ${since}::timestamptz
-    group by 1, 2`);
-  const rows = (
-    result as unknown as { rows: { week: string; source: string; leads: number; booked: number; clients: number }[] }
-  ).rows.map((r) => ({ ...r, leads: Number(r.leads), booked: Number(r.booked), clients: Number(r.clients) }));
-  const sum = (key: string, list: typeof rows): FunnelRow => ({
-    key,
-    leads: list.reduce((n, r) => n + r.leads, 0),
-    booked: list.reduce((n, r) => n + r.booked, 0),
-    clients: list.reduce((n, r) => n + r.clients, 0),
-  });
-  const sourceKeys = [...new Set(rows.map((r) => r.source))];
+    where s.created_at >= ${since}::timestamptz`);
+  type Row = {
+    week: string;
+    source: string;
+    status: string | null;
+    live_booking: boolean;
+    trainer_marked_booked: boolean;
+    client: boolean;
+  };
+  const people: FunnelPerson[] = (result as unknown as { rows: Row[] }).rows.map((r) => ({
+    week: r.week,
+    source: r.source,
+    status: r.status,
+    liveBooking: r.live_booking === true,
+    trainerMarkedBooked: r.trainer_marked_booked === true,
+    client: r.client === true,
+  }));
+  const groups = new Map<string, FunnelPerson[]>();
+  for (const p of people) {
+    const key = `${p.week} ${p.source}`;
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
+  const sourceKeys = [...new Set(people.map((p) => p.source))];
   return {
     weeks: starts.map((week) =>
-      sum(
+      tally(
         week,
-        rows.filter((r) => r.week === week),
+        people.filter((p) => p.week === week),
       ),
     ),
     sources: sourceKeys
       .map((source) =>
-        sum(
+        tally(
           source,
-          rows.filter((r) => r.source === source),
+          people.filter((p) => p.source === source),
         ),
       )
       .sort((a, b) => b.leads - a.leads || a.key.localeCompare(b.key)),
-    weekSources: rows
-      .map((r) => ({
-        key: `${r.week} ${r.source}`,
-        week: r.week,
-        source: r.source,
-        leads: r.leads,
-        booked: r.booked,
-        clients: r.clients,
+    weekSources: [...groups.entries()]
+      .map(([key, group]) => ({
+        ...tally(key, group),
+        week: group[0]?.week ?? "",
+        source: group[0]?.source ?? "",
       }))
       .sort((a, b) => a.week.localeCompare(b.week) || b.leads - a.leads),
-    total: sum("total", rows),
+    total: tally("total", people),
   };
 }
