@@ -91,6 +91,10 @@ export const newsletterPage = {
       heading: "Thanks for subscribing! 🎉",
       text: "A confirmation e-mail is on its way (if this address is new to the list). Click the button in it to confirm, and you're in.",
     },
+    held: {
+      heading: "Thanks: your sign-up arrived",
+      text: "It came in so quickly that my spam check held it for me to look at by hand. Once I have, you get an e-mail to confirm your subscription.",
+    },
     resent: {
       heading: "Check your inbox",
       text: "If this address is waiting for confirmation, a new e-mail is on its way. Check your spam folder too.",

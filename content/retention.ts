@@ -16,6 +16,8 @@ export const retention = {
   orderYears: 7,
   /** The back office's own audit log. */
   auditLogMonths: 12,
+  /** Form submissions held for review because they came in faster than a person types, never reviewed. */
+  heldSubmissionDays: 30,
   /** Page-speed measurements of real visits (no personal data): the window the back office summarises. */
   webVitalsDays: 28,
 } as const;
@@ -28,6 +30,7 @@ export const retentionNotice = [
   "Coaching data of clients (plans, check-ins, messages): kept for the duration of the coaching and deleted 24 months after it ends, unless you ask me to delete it sooner.",
   `Order and invoice records: ${plural(retention.orderYears, "year")}, as required by Dutch tax law; if you ask for erasure before then, I remove your name and e-mail address from them and keep only the amounts and dates.`,
   `Event signups: deleted ${plural(retention.eventSignupMonthsAfterEvent, "month")} after the event.`,
+  `Forms sent so quickly that they were held for a check by hand and never accepted: deleted after ${plural(retention.heldSubmissionDays, "day")}.`,
   `Newsletter sign-ups that were never confirmed: deleted after ${plural(retention.unconfirmedNewsletterDays, "day")}.`,
   `Newsletter: until you unsubscribe. After that I keep the record of your consent for ${plural(retention.unsubscribedProofMonths, "month")} as proof, and only your e-mail address on a suppression list, so that you are never mailed again by mistake.`,
   "Proof of consent (when and on which page you agreed, which text you saw, your browser and the network part of your internet address, never the full address): kept as long as the data it belongs to.",

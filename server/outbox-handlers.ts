@@ -4,6 +4,7 @@ import type { Mailer } from "~/infra/mail.server";
 import type { Outbox } from "~/features/leads/outbox.server";
 import type { TrainerPush } from "~/infra/push.server";
 import { replayHandler } from "~/features/leads/signups.server";
+import { HELD_OUTBOX_KIND, heldReplayHandler } from "~/features/leads/held.server";
 import {
   OUTBOX_KIND as NEWSLETTER_KIND,
   storeFromOutbox as storeNewsletterFromOutbox,
@@ -43,6 +44,8 @@ export function registerOutboxHandlers(outbox: Outbox, db: Db, deps: OutboxHandl
   };
   outbox.register("intake", replayHandler("intake", leadDeps));
   outbox.register("event", replayHandler("event", leadDeps));
+  // Held for review (too fast to be typed): into the review list, no notification.
+  outbox.register(HELD_OUTBOX_KIND, heldReplayHandler(db));
   // Newsletter: an upsert on the unique e-mail, so a replay twice stores one row.
   outbox.register(NEWSLETTER_KIND, (payload) => storeNewsletterFromOutbox(db, payload));
   outbox.register(

@@ -46,18 +46,19 @@ export const AREAS = [
   {
     paths: ["app/features/newsletter/", /^app\/routes\/(api-)?newsletter/, "content/newsletter-messages.ts"],
     e2e: ["newsletter", "newsletter-scanner", "documents"],
-    integration: ["newsletter", "newsletter-resubscribe", "lead-magnets"],
+    integration: ["newsletter", "newsletter-resubscribe", "lead-magnets", "held-submissions"],
   },
   {
     paths: ["app/features/questionnaire/", /^app\/routes\/(api-intake|start|home|service)\b/, "content/questionnaire"],
     e2e: ["questionnaire", "islands", "island-runtime", "hydration", "lead-lifecycle"],
-    integration: ["leads", "fault-bad-input"],
+    integration: ["leads", "fault-bad-input", "held-submissions"],
   },
   {
-    paths: ["app/features/leads/", /^app\/routes\/admin-(lead|unsaved|export|data-requests)/],
+    paths: ["app/features/leads/", /^app\/routes\/admin-(lead|unsaved|held|export|data-requests)/],
     e2e: ["lead-lifecycle", "back-office", "back-office-phone", "inbox"],
     integration: [
       "leads",
+      "held-submissions",
       "lead-timeline",
       "consent-records",
       "csv-libreoffice",

@@ -9,8 +9,12 @@ import type { RateLimitResult } from "./rate-limit.server";
  * endpoint answers in its own shape (JSON, a redirect, a page) from one decision.
  */
 
-/** Faster than any person can fill in a form. */
-export const MIN_FILL_MS = 2_000;
+/**
+ * Faster than a person fills in a form, even one whose browser fills in the name and phone: such a
+ * submission is held for the trainer to review (forms that hold) or refused like a bot (sign-in).
+ * 2 s held back people using autofill on the event form; a bot posts in tens of milliseconds.
+ */
+export const MIN_FILL_MS = 1_000;
 export const TOO_MANY_MESSAGE = "Too many submissions from your connection. Please wait a minute and try again.";
 
 /** The part of the request context the guard needs (infra knows no feature, so no AppServices). */
@@ -26,9 +30,12 @@ export interface FormGuardContext {
 export type BodyKind = "json" | "form";
 export type FormBody = { type: "json"; value: unknown } | { type: "form"; value: FormData };
 export type SpamReason = "honeypot" | "too-fast";
+/** Why a submission is kept for the trainer's review instead of processed. */
+export type HoldReason = "too-fast";
 
 export type GuardResult<Body> =
-  | { ok: true; body: Body }
+  /** `held`: it looks automated but may be a person: keep it for review, do not process it. */
+  | { ok: true; body: Body; held?: HoldReason }
   | { ok: false; problem: "bad-body"; status: 400 }
   | { ok: false; problem: "rate-limited"; status: 429; message: string; headers: { "Retry-After": string } }
   /** Answer as if it worked, so a bot learns nothing; store nothing. */
@@ -78,6 +85,7 @@ export async function guardInput<Input>(
   ctx: FormGuardContext,
   form: string,
   input: Input,
+  options: { holdTooFast?: boolean } = {},
 ): Promise<GuardResult<Input>> {
   const { services, clientIp } = ctx;
   const limit = await services.rateLimit(`form:${form}:${clientIp}`, services.env.RATE_LIMIT_FORMS_PER_MINUTE, 60);
@@ -91,6 +99,11 @@ export async function guardInput<Input>(
     };
   }
   const spam = spamReason(input);
+  // Never silently dropped: a lead form keeps it for review (a filled honeypot is a bot's).
+  if (spam === "too-fast" && options.holdTooFast) {
+    services.logger.warn({ form, reason: spam }, "holding a submission for review");
+    return { ok: true, body: input, held: spam };
+  }
   if (spam) {
     services.logger.warn({ form, reason: spam }, "rejected spam submission");
     return { ok: false, problem: "spam", reason: spam };
@@ -102,12 +115,12 @@ export async function guardInput<Input>(
 export async function guardForm(
   request: Request,
   ctx: FormGuardContext,
-  options: { form: string; accept: readonly BodyKind[] },
+  options: { form: string; accept: readonly BodyKind[]; holdTooFast?: boolean },
 ): Promise<GuardResult<FormBody>> {
   const body = await readFormBody(request, options.accept);
   if (!body) return { ok: false, problem: "bad-body", status: 400 };
-  const checked = await guardInput(ctx, options.form, body.value);
-  return checked.ok ? { ok: true, body } : checked;
+  const checked = await guardInput(ctx, options.form, body.value, options);
+  return checked.ok ? { ok: true, body, ...(checked.held ? { held: checked.held } : {}) } : checked;
 }
 
 /**

@@ -6,7 +6,9 @@ import { requireServices } from "~/context";
 import { guardForm } from "~/infra/form-guard.server";
 import { subscribeSchema, type SubscribeResponse } from "~/features/newsletter/schema";
 import { subscribe } from "~/features/newsletter/subscribe.server";
-import { newsletterMessages } from "#content/newsletter";
+import { newsletterMessages, newsletterPage } from "#content/newsletter";
+import { elapsedOf, holdSubmission } from "~/features/leads/held.server";
+import { ELAPSED_FIELD } from "~/infra/form-fields";
 
 /**
  * POST /api/newsletter: every newsletter form. The forms send it with fetch and
@@ -31,12 +33,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     confirmByEmail: ctx.services.mailer !== null,
   };
 
-  const guard = await guardForm(request, ctx, { form: "newsletter", accept: ["form"] });
+  const guard = await guardForm(request, ctx, { form: "newsletter", accept: ["form"], holdTooFast: true });
   if (!guard.ok) {
     if (guard.problem === "bad-body") return answer(400, { ok: false, message: newsletterMessages.error }, "error");
     if (guard.problem === "rate-limited")
       return answer(429, { ok: false, message: guard.message }, "too-many", guard.headers);
-    // Looks like a success, so a bot learns nothing; nothing is stored.
+    // A filled honeypot: looks like a success, so a bot learns nothing; nothing is stored.
     return answer(200, success, "subscribed");
   }
   const form = guard.body.value;
@@ -70,7 +72,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       claimedVersion: parsed.data.consentVersion,
       page: parsed.data.page,
     });
-    await subscribe(ctx.services, parsed.data, { firstTouch: firstTouchOfRequest(request), consent });
+    const facts = { firstTouch: firstTouchOfRequest(request), consent };
+    if (guard.held) {
+      // Sent faster than a person types: kept for the trainer's review; no e-mail goes out until she accepts.
+      const kept = await holdSubmission(
+        { db: ctx.services.database.db, outbox: ctx.services.outbox, logger },
+        "newsletter",
+        guard.held,
+        elapsedOf(text(ELAPSED_FIELD)),
+        { input: parsed.data, ...facts },
+      );
+      if (!kept) return answer(500, { ok: false, message: newsletterMessages.error }, "error");
+      return answer(202, { ok: true, held: true, message: newsletterPage.statuses.held.text }, "held");
+    }
+    await subscribe(ctx.services, parsed.data, facts);
   } catch (error) {
     logger.error({ err: error }, "newsletter subscription could not be stored");
     return answer(500, { ok: false, message: newsletterMessages.error }, "error");

@@ -64,7 +64,11 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-2xl">
         {message ? (
           <div
-            role={status === "subscribed" || status === "confirmed" || status === "resent" ? "status" : "alert"}
+            role={
+              status === "subscribed" || status === "confirmed" || status === "resent" || status === "held"
+                ? "status"
+                : "alert"
+            }
             className="rounded-3xl bg-white p-8 shadow-sm sm:p-12"
           >
             <h1 className="text-3xl font-bold tracking-tight text-navy sm:text-4xl">{message.heading}</h1>

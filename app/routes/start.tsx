@@ -56,6 +56,7 @@ function Result({ outcome }: { outcome: IntakeOutcome }) {
       <ThankYou
         headingLevel={1}
         fallback={outcome.status === "fallback"}
+        held={outcome.status === "ok" && !!outcome.held}
         prefill={{ name: outcome.name, email: outcome.email, leadId: outcome.leadId }}
       />
     );

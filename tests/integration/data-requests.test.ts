@@ -260,6 +260,7 @@ describe.each(engines)("retention on %s", (engine: Engine) => {
       orders: 1,
       auditLog: 0,
       webVitals: 0,
+      heldSubmissions: 0,
     });
     expect((await db.select({ id: signups.id }).from(signups)).map((r) => r.id)).not.toContain(oldLead!.id);
     expect((await db.select({ id: signups.id }).from(signups)).map((r) => r.id)).toEqual(

@@ -172,10 +172,10 @@ describe.each(engines)("lead forms on %s", (engine: Engine) => {
     ).toHaveLength(0);
   });
 
-  it("answers the honeypot and too-fast submissions like a success but stores nothing", async () => {
+  it("answers a filled honeypot like a success and a too-fast one as held, storing no lead", async () => {
     for (const body of [intake({ website: "https://spam.example" }), intake({ elapsedMs: 300 })]) {
       const result = await handleIntake(jsonRequest("/api/intake", body), ctx);
-      expect(result.outcome.status).toBe("ok");
+      expect(result.outcome).toMatchObject({ status: "ok", ...(body.website ? {} : { held: true }) });
       expect(
         await database.db.select().from(signups).where(eq(signups.idempotencyKey, body.idempotencyKey)),
       ).toHaveLength(0);

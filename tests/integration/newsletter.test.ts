@@ -235,7 +235,7 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
       expect(await rows(services)).toHaveLength(1);
     });
 
-    it("answers a filled honeypot or an instant submission with success and stores nothing", async () => {
+    it("answers a filled honeypot with success, holds an instant submission, and subscribes neither", async () => {
       const bot = await callSubscribe(services, {
         ...valid,
         email: "bot@example.com",
@@ -244,7 +244,8 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
       expect(bot.status).toBe(200);
       expect(((await bot.json()) as { ok: boolean }).ok).toBe(true);
       const fast = await callSubscribe(services, { ...valid, email: "fast@example.com", elapsedMs: "150" });
-      expect(fast.status).toBe(200);
+      expect(fast.status).toBe(202);
+      expect(await fast.json()).toMatchObject({ ok: true, held: true });
       expect((await rows(services)).map((r) => r.email)).toEqual(["anna.de.vries@example.com"]);
     });
 

@@ -39,7 +39,9 @@ export type AuditAction =
   | "account.created"
   | "lead.updated"
   | "export.csv"
-  | "export.image";
+  | "export.image"
+  | "held.accepted"
+  | "held.deleted";
 
 export async function audit(
   db: Db,

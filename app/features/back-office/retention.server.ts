@@ -5,6 +5,7 @@ import type { Db } from "~/infra/db.server";
 import { every, runExclusive } from "~/infra/scheduled-job.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { deleteOldVitals } from "~/features/vitals/store.server";
+import { purgeHeld } from "~/features/leads/held.server";
 
 /** Arbitrary constant shared by every instance: only the holder of this lock applies retention. */
 export const RETENTION_LOCK_ID = 7_413_904;
@@ -20,6 +21,8 @@ export interface RetentionCounts {
   auditLog: number;
   /** Page-speed measurements older than the back office's 28-day window. */
   webVitals: number;
+  /** Submissions held for review and never accepted. */
+  heldSubmissions: number;
 }
 
 const monthsBefore = (now: Date, months: number) => {
@@ -124,6 +127,7 @@ export async function applyRetention(
     .where(lt(auditLog.createdAt, monthsBefore(now, retention.auditLogMonths)))
     .returning({ id: auditLog.id });
   const oldVitals = await deleteOldVitals(db, now);
+  const oldHeld = await purgeHeld(db, now);
   const counts: RetentionCounts = {
     leads: removedLeads.length,
     bookings: removedBookings.length,
@@ -133,6 +137,7 @@ export async function applyRetention(
     orders: oldOrders.length,
     auditLog: oldAudit.length,
     webVitals: oldVitals,
+    heldSubmissions: oldHeld,
   };
   if (Object.values(counts).some((n) => n > 0))
     await db.insert(auditLog).values({ action: "retention.applied", detail: { ...counts }, createdAt: now });

@@ -45,6 +45,7 @@ const NAV = [
   { to: "/admin/faq", label: "FAQ" },
   { to: "/admin/site", label: "Contact details" },
   { to: "/admin/unsaved", label: "Unsaved submissions" },
+  { to: "/admin/held", label: "Held for review" },
   { to: "/admin/data-requests", label: "Data requests" },
   { to: "/faq-visual-export", label: "Make a social-media picture of a question" },
   { to: "/testimonial-visual-export", label: "Make a social-media picture of a testimonial" },

@@ -49,7 +49,8 @@ export function validateEventSignup(input: EventSignupInput): Partial<Record<Eve
 
 export type EventOutcome =
   /** `waitlisted`: the event was full, so the name went on its waiting list. */
-  | { status: "ok"; leadId: string; waitlisted?: boolean }
+  /** `held`: sent faster than a person types, so kept for the trainer to check by hand (held.server.ts). */
+  | { status: "ok"; leadId: string; waitlisted?: boolean; held?: true }
   /** The thanks message still shows after this note. */
   | { status: "failed"; message: string }
   | { status: "invalid"; errors: Partial<Record<EventField, string>>; values: { name: string; phone: string } }

@@ -2,6 +2,7 @@ import { fieldErrorClass, Honeypot, TextField } from "~/ui/field";
 import { ConsentNote } from "~/ui/consent-note";
 import type { EventOutcome } from "./event-schema";
 import { Button } from "~/ui/button";
+import { HELD_MESSAGES } from "./held-messages";
 
 interface EventSignupFormProps {
   buttonLabel: string;
@@ -19,12 +20,13 @@ const THANKS = "text-xl font-bold text-navy";
  * Event signup: name and phone, 'Reserve My Spot'. A plain form posting to /nicaragua (the page shows
  * the server's answer); event-signup.enhancer.ts sends it as JSON instead and shows
  * form → sending → done in place, with the waiting-list thanks when the event was full. A failed save
- * still ends in the thanks message, after the error note.
+ * still ends in the thanks message, after the error note; one sent too fast to be typed is held for the
+ * trainer's review, and the thanks says so.
  */
 export function EventSignupForm({ buttonLabel, thanks, waitlistThanks, serverOutcome }: EventSignupFormProps) {
   const done =
     serverOutcome?.status === "ok"
-      ? { waitlisted: serverOutcome.waitlisted }
+      ? { waitlisted: serverOutcome.waitlisted, held: serverOutcome.held }
       : serverOutcome?.status === "failed"
         ? { note: serverOutcome.message }
         : null;
@@ -33,6 +35,7 @@ export function EventSignupForm({ buttonLabel, thanks, waitlistThanks, serverOut
       data-enhance="event-signup"
       data-thanks={thanks}
       data-waitlist-thanks={waitlistThanks}
+      data-held-thanks={HELD_MESSAGES.event}
       data-alert-class={ALERT}
       data-error-class={fieldErrorClass}
       data-thanks-class={THANKS}
@@ -45,7 +48,11 @@ export function EventSignupForm({ buttonLabel, thanks, waitlistThanks, serverOut
             </p>
           )}
           <p tabIndex={-1} className={THANKS}>
-            {"waitlisted" in done && done.waitlisted ? waitlistThanks : thanks}
+            {"held" in done && done.held
+              ? HELD_MESSAGES.event
+              : "waitlisted" in done && done.waitlisted
+                ? waitlistThanks
+                : thanks}
           </p>
         </div>
       ) : (

@@ -5,6 +5,7 @@ import { EVENT_MESSAGES } from "./event-rules";
 import { WAITLIST_TEXTS, type EventOutcome } from "./event-schema";
 import { EventSignupForm } from "./event-signup-form";
 import { enhance } from "./event-signup.enhancer";
+import { HELD_MESSAGES } from "./held-messages";
 
 /**
  * The event signup form on /nicaragua (event-signup-form.tsx, with the event's published texts) run
@@ -94,6 +95,17 @@ describe("the event signup form", () => {
     expect(sent).toEqual([
       expect.objectContaining({ name: "Eva", phone: "+505 8888 1234", idempotencyKey: expect.any(String) }),
     ]);
+  });
+
+  it("a sign-up held for the trainer's check (sent too fast) says so instead of the usual thanks", async () => {
+    reply = answer(202, { status: "ok", leadId: "lead-3", held: true });
+    const form = renderForm();
+    form.name.value = "Eva Lopez";
+    form.phone.value = "+505 8888 1234";
+    form.reserve.click();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(texts(form.root)).toEqual([HELD_MESSAGES.event]);
+    expect(document.activeElement).toBe(form.root.querySelector("p"));
   });
 
   it("a reserved spot, or one on the waiting list, ends in its own thanks with focus on it", async () => {

@@ -12,7 +12,8 @@ function newKey(): string {
 /**
  * The event signup form on /nicaragua (event-signup-form.tsx): checks the fields with the server's
  * rules, sends JSON to /api/event-signup with a pending state, and follows the server's answer in
- * place: the thanks (the waiting-list thanks when the event was full), the error note and then the
+ * place: the thanks (the waiting-list thanks when the event was full, the held-for-review note when
+ * it was sent faster than a person types), the error note and then the
  * thanks when the save failed, the field messages, or the form's own message (too many tries, a
  * refused request, the event closed meanwhile). Without script the form posts to the page.
  */
@@ -60,14 +61,15 @@ export const enhance: Enhance = (root) => {
     button.textContent = busy ? "Reserving..." : label;
     live.textContent = busy ? "Reserving your spot..." : "";
   };
-  const finish = (waitlisted: boolean, note?: string) => {
+  const finish = (waitlisted: boolean, note?: string, held = false) => {
     const box = document.createElement("div");
     box.className = "text-center";
     if (note) box.append(alert(note, "mb-4 "));
     const thanks = document.createElement("p");
     thanks.tabIndex = -1;
     thanks.className = root.dataset.thanksClass ?? "";
-    thanks.textContent = (waitlisted ? root.dataset.waitlistThanks : root.dataset.thanks) ?? "";
+    thanks.textContent =
+      (held ? root.dataset.heldThanks : waitlisted ? root.dataset.waitlistThanks : root.dataset.thanks) ?? "";
     box.append(thanks);
     form.replaceWith(box);
     thanks.focus();
@@ -105,7 +107,7 @@ export const enhance: Enhance = (root) => {
       outcome = null;
     }
     setBusy(false);
-    if (outcome?.status === "ok") finish(!!outcome.waitlisted);
+    if (outcome?.status === "ok") finish(!!outcome.waitlisted, undefined, !!outcome.held);
     else if (outcome?.status === "failed") finish(false, outcome.message);
     else if (outcome?.status === "invalid") {
       showErrors(outcome.errors);

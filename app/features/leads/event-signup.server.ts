@@ -3,6 +3,8 @@ import type { Env } from "~/infra/env.server";
 import type { SiteContentStore } from "~/features/content/kinds.server";
 import { currentEvent, placesOf, type Places, type PublishedEvent } from "~/features/events/events.server";
 import { guardForm, idempotencyKeyFor } from "~/infra/form-guard.server";
+import { ELAPSED_FIELD } from "~/infra/form-fields";
+import { elapsedOf, holdSubmission } from "./held.server";
 import { eventDateLabel, eventState, eventTimeLabel, type EventState, type EventTiming } from "./event-dates";
 import {
   closedMessage,
@@ -91,13 +93,13 @@ export async function handleEventSignup(request: Request, ctx: LeadContext): Pro
   // A page opened before the start, sent after it: refuse before reading anything, store nothing.
   if (schedule?.state.status === "passed")
     return { outcome: { status: "closed", message: closedMessage(schedule.dateLabel) }, status: 410 };
-  const guard = await guardForm(request, ctx, { form: "event", accept: ["json", "form"] });
+  const guard = await guardForm(request, ctx, { form: "event", accept: ["json", "form"], holdTooFast: true });
   if (!guard.ok) {
     if (guard.problem === "rate-limited")
       return { outcome: { status: "rate-limited", message: guard.message }, status: 429, headers: guard.headers };
     if (guard.problem === "bad-body")
       return { outcome: { status: "bad-request", message: "Please send the form again." }, status: 400 };
-    // Bots get an ordinary success so they learn nothing; nothing is stored.
+    // A filled honeypot: bots get an ordinary success so they learn nothing; nothing is stored.
     return { outcome: { status: "ok", leadId: randomUUID() }, status: 200 };
   }
   const { body } = guard;
@@ -138,6 +140,12 @@ export async function handleEventSignup(request: Request, ctx: LeadContext): Pro
     eventKey: schedule?.event.key,
     ...submissionFacts(request, ctx, "event", signup),
   };
+  if (guard.held) {
+    // No place is taken until the trainer accepts it; the visitor is told so.
+    if (await holdSubmission(leadDeps(ctx), "event", guard.held, elapsedOf(signup[ELAPSED_FIELD]), lead))
+      return { outcome: { status: "ok", leadId: lead.id, held: true }, status: 202 };
+    return { outcome: { status: "failed", message: EVENT_MESSAGES.databaseError }, status: 503 };
+  }
   const stored = await storeLead(leadDeps(ctx), "event", lead);
   if (stored.status === "failed")
     return { outcome: { status: "failed", message: EVENT_MESSAGES.databaseError }, status: 503 };

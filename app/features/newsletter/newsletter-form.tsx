@@ -144,8 +144,9 @@ export function NewsletterForm({
         return;
       }
       setStatus("success");
-      setMessage(newsletterMessages.success);
-      setSentTo(answer.confirmByEmail ? check.data.email : null);
+      // Held for the trainer's review (sent too fast to be typed): her words say so, and no e-mail is on its way yet.
+      setMessage(answer.held ? answer.message : newsletterMessages.success);
+      setSentTo(answer.confirmByEmail && !answer.held ? check.data.email : null);
       track("blog_subscription", { source, submittedAt: new Date().toISOString() });
       onSubscribed?.();
     } catch {

@@ -87,8 +87,9 @@ export const enhance: Enhance = (section) => {
           answer?.field === "email",
         );
       }
-      settle("success", newsletterMessages.success);
-      if (answer.confirmByEmail && variant !== "sticky") showResend(section, email);
+      // Held for the trainer's review (sent too fast to be typed): her words say so, and no e-mail is on its way yet.
+      settle("success", answer.held ? answer.message : newsletterMessages.success);
+      if (answer.confirmByEmail && !answer.held && variant !== "sticky") showResend(section, email);
       track("blog_subscription", { source: body.get("source") ?? "", submittedAt: new Date().toISOString() });
       section.dispatchEvent(new Event(SUBSCRIBED_EVENT, { bubbles: true }));
     } catch {

@@ -54,4 +54,6 @@ export interface SubscribeResponse {
   field?: "email";
   /** A confirmation e-mail is on its way (double opt-in): the form says so and offers a resend. */
   confirmByEmail?: boolean;
+  /** Sent faster than a person types: held for the trainer's check by hand (`message` says so). */
+  held?: boolean;
 }

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { guardForm, idempotencyKeyFor } from "~/infra/form-guard.server";
 import { leadIdFor, storeLead, type IntakeLead } from "~/features/leads/signups.server";
 import { leadDeps, submissionFacts, type LeadContext } from "~/features/leads/submission.server";
+import { elapsedOf, holdSubmission } from "~/features/leads/held.server";
+import { ELAPSED_FIELD } from "~/infra/form-fields";
 import { thankYouCopy } from "./copy";
 import type { IntakeOutcome } from "./outcome";
 import { FORM_POST_FIELDS, flattenIssues, fromFormPost, intakeSubmissionSchema } from "./schema";
@@ -23,13 +25,13 @@ function echoValues(form: FormData): Record<string, string> {
 }
 
 export async function handleIntake(request: Request, ctx: LeadContext): Promise<IntakeResponse> {
-  const guard = await guardForm(request, ctx, { form: "intake", accept: ["json", "form"] });
+  const guard = await guardForm(request, ctx, { form: "intake", accept: ["json", "form"], holdTooFast: true });
   if (!guard.ok) {
     if (guard.problem === "rate-limited")
       return { outcome: { status: "rate-limited", message: guard.message }, status: 429, headers: guard.headers };
     if (guard.problem === "bad-body")
       return { outcome: { status: "bad-request", message: "Please send the form again." }, status: 400 };
-    // Bots get an ordinary success so they learn nothing; nothing is stored.
+    // A filled honeypot: bots get an ordinary success so they learn nothing; nothing is stored.
     return { outcome: { status: "ok", leadId: randomUUID(), name: "", email: "" }, status: 200 };
   }
   const { body } = guard;
@@ -59,8 +61,16 @@ export async function handleIntake(request: Request, ctx: LeadContext): Promise<
     message: submission.contact.message || null,
     ...submissionFacts(request, ctx, "intake", submission),
   };
-  const stored = await storeLead(leadDeps(ctx), "intake", lead);
   const name = `${lead.firstName} ${lead.lastName}`;
+  if (guard.held) {
+    if (await holdSubmission(leadDeps(ctx), "intake", guard.held, elapsedOf(submission[ELAPSED_FIELD]), lead))
+      return { outcome: { status: "ok", leadId: lead.id, name, email: lead.email, held: true }, status: 202 };
+    return {
+      outcome: { status: "fallback", leadId: lead.id, name, email: lead.email, message: thankYouCopy.submitFailed },
+      status: 503,
+    };
+  }
+  const stored = await storeLead(leadDeps(ctx), "intake", lead);
   if (stored.status === "failed") {
     return {
       outcome: {

@@ -88,7 +88,7 @@ function reducer(state: QuestionnaireState, action: Action): QuestionnaireState 
 type View =
   | { name: "form"; formError?: string }
   | { name: "submitting" }
-  | { name: "done"; leadId: string; fallback: boolean; prefill: { name: string; email: string } };
+  | { name: "done"; leadId: string; fallback: boolean; held?: boolean; prefill: { name: string; email: string } };
 
 function newKey(): string {
   if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
@@ -355,7 +355,7 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
     const outcome = result.outcome;
     if (outcome?.status === "ok") {
       track("form_complete", { form_name: ANALYTICS_FORM_NAME, lead_id: outcome.leadId });
-      setView({ name: "done", leadId: outcome.leadId, fallback: false, prefill });
+      setView({ name: "done", leadId: outcome.leadId, fallback: false, held: !!outcome.held, prefill });
       return;
     }
     if (outcome?.status === "invalid") {
@@ -397,7 +397,12 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
     >
       {view.name === "done" ? (
         <Suspense fallback={submittingView}>
-          <ThankYou prefill={{ ...view.prefill, leadId: view.leadId || undefined }} fallback={view.fallback} autoOpen />
+          <ThankYou
+            prefill={{ ...view.prefill, leadId: view.leadId || undefined }}
+            fallback={view.fallback}
+            held={view.held}
+            autoOpen
+          />
         </Suspense>
       ) : view.name === "submitting" ? (
         submittingView

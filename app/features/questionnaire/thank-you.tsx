@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { track } from "~/features/analytics/track";
 import { thankYouCopy as copy } from "./copy";
+import { HELD_MESSAGES } from "~/features/leads/held-messages";
 import { usePublicEnv } from "./public-env";
 import {
   AUTO_OPEN_DELAY_MS,
@@ -18,6 +19,8 @@ interface ThankYouProps {
   prefill: SchedulingPrefill;
   /** The database and the outbox both failed: say so, and offer the call anyway. */
   fallback?: boolean;
+  /** Sent faster than a person types: held for the trainer's check by hand, and the text says so. */
+  held?: boolean;
   /** Load the widget and open it on its own (the step flow); off for server-rendered pages. */
   autoOpen?: boolean;
   headingLevel?: 1 | 2 | 3;
@@ -25,7 +28,13 @@ interface ThankYouProps {
 
 type SchedulingState = "idle" | "opening" | "popup" | "new-tab" | "blocked";
 
-export function ThankYou({ prefill, fallback = false, autoOpen = false, headingLevel = 3 }: ThankYouProps) {
+export function ThankYou({
+  prefill,
+  fallback = false,
+  held = false,
+  autoOpen = false,
+  headingLevel = 3,
+}: ThankYouProps) {
   const env = usePublicEnv();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [state, setState] = useState<SchedulingState>(autoOpen ? "opening" : "idle");
@@ -101,7 +110,9 @@ export function ThankYou({ prefill, fallback = false, autoOpen = false, headingL
       <Heading ref={headingRef} tabIndex={-1} className="mt-5 scroll-mt-24 text-2xl font-bold text-navy sm:text-3xl">
         {copy.thanksTitle}
       </Heading>
-      <p className="mx-auto mt-3 max-w-xl text-lg text-ink/85">{fallback ? copy.fallbackThanks : copy.thanksBody}</p>
+      <p className="mx-auto mt-3 max-w-xl text-lg text-ink/85">
+        {fallback ? copy.fallbackThanks : held ? HELD_MESSAGES.intake : copy.thanksBody}
+      </p>
       {link && (
         <a
           href={link}

@@ -1,0 +1,177 @@
+import { z } from "zod";
+import { data, Form, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/admin-held";
+import { requireServices } from "~/context";
+import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { describeDeadLetter } from "~/features/back-office/dead-letters";
+import { AdminShell, adminMeta, formatDateTime, Notice } from "~/features/back-office/ui";
+import {
+  acceptHeld,
+  deleteHeld,
+  HELD_RETENTION_DAYS,
+  listHeld,
+  type HeldForm,
+  type HeldRow,
+} from "~/features/leads/held.server";
+import { eventLeadSchema, intakeLeadSchema, storeLead } from "~/features/leads/signups.server";
+import { leadDeps } from "~/features/leads/submission.server";
+import { subscribeSchema } from "~/features/newsletter/schema";
+import { subscribe } from "~/features/newsletter/subscribe.server";
+import { consentCaptureSchema } from "~/infra/consent.server";
+import { firstTouchSchema } from "~/infra/first-touch";
+import { Button } from "~/ui/button";
+
+export const meta: Route.MetaFunction = () => adminMeta("Held for review");
+export const headers = forwardSessionHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requireServices(context);
+  const trainer = await requireTrainer(request, ctx);
+  const held = (await listHeld(ctx.services.database.db)).map(view);
+  return data({ email: trainer.user.email, held }, { headers: trainer.headers });
+}
+
+const FORM_LABELS: Record<HeldForm, string> = {
+  intake: "Intake questionnaire",
+  event: "Event signup",
+  newsletter: "Newsletter sign-up",
+};
+
+/** Who sent it and what they wrote; how the page knew it (first touch, consent proof) stays out of the way. */
+function view(row: HeldRow) {
+  const raw = (row.payload && typeof row.payload === "object" ? row.payload : {}) as Record<string, unknown>;
+  const { firstTouch: _touch, consent: _consent, input, ...rest } = raw;
+  const payload = input && typeof input === "object" ? { ...(input as Record<string, unknown>), ...rest } : rest;
+  const { fields } = describeDeadLetter({
+    id: row.id,
+    kind: row.form,
+    payload,
+    createdAt: row.createdAt.toISOString(),
+    deadAt: "",
+    attempts: 0,
+  });
+  return {
+    id: row.id,
+    form: FORM_LABELS[row.form],
+    receivedAt: row.createdAt.toISOString(),
+    elapsedMs: row.elapsedMs,
+    fields: fields.filter((field) => !["variant", "consentVersion", "page", "eventKey"].includes(field.label)),
+  };
+}
+
+const newsletterPayloadSchema = z.object({
+  input: subscribeSchema,
+  firstTouch: firstTouchSchema.nullable().optional(),
+  consent: consentCaptureSchema.optional(),
+});
+
+type ActionResult = { ok: true; message: string } | { ok: false; message: string };
+
+/** Accept: stored as the form would have stored it (notifications and e-mails included); delete: gone. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = requireServices(context);
+  assertSameOrigin(request, ctx.services.env.SITE_URL);
+  const trainer = await requireTrainer(request, ctx);
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  const db = ctx.services.database.db;
+  const answer = (result: ActionResult, status = 200) => data(result, { status, headers: trainer.headers });
+  const intent = form.get("intent");
+  if (intent === "delete") {
+    if (!(await deleteHeld(db, id))) return answer({ ok: false, message: "That submission was already handled." }, 404);
+    await audit(db, { action: "held.deleted", userId: trainer.user.id, ip: ctx.clientIp, detail: { id } });
+    return answer({ ok: true, message: "Deleted." });
+  }
+  if (intent !== "accept") return answer({ ok: false, message: "Choose Accept or Delete." }, 400);
+  const accepted = await acceptHeld(db, id, async (kind, payload) => {
+    if (kind === "newsletter") {
+      const held = newsletterPayloadSchema.parse(payload);
+      const result = await subscribe(ctx.services, held.input, {
+        firstTouch: held.firstTouch ?? null,
+        consent: held.consent,
+      });
+      await result.background;
+      return;
+    }
+    const lead = kind === "intake" ? intakeLeadSchema.parse(payload) : eventLeadSchema.parse(payload);
+    const stored = await storeLead(leadDeps(ctx), kind, lead);
+    if (stored.status === "failed") throw new Error("the lead could not be stored");
+  }).catch((error: unknown) => {
+    ctx.services.logger.error({ err: error }, "accepting a held submission failed");
+    return "failed" as const;
+  });
+  if (accepted === "failed")
+    return answer({ ok: false, message: "It could not be stored just now; it is still here. Please try again." }, 503);
+  if (!accepted) return answer({ ok: false, message: "That submission was already handled." }, 404);
+  await audit(db, { action: "held.accepted", userId: trainer.user.id, ip: ctx.clientIp, detail: { id } });
+  const where = { intake: "Leads", event: "Event signups", newsletter: "Subscribers" }[accepted.form];
+  return answer({ ok: true, message: `Accepted: it is now under ${where}.` });
+}
+
+export default function AdminHeld() {
+  const { held } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <AdminShell title="Held for review">
+      <p className="mb-6 max-w-3xl text-ink/80">
+        These forms came in faster than a person usually types, which is what spam robots do, but a visitor whose
+        browser filled in the form can be that quick too. Each visitor was told their form is being checked. Accept the
+        real ones (they then appear like any other and you get the usual notice); delete the rest. Anything left here is
+        deleted after {HELD_RETENTION_DAYS} days.
+      </p>
+      {result ? (
+        <div className="mb-6">
+          <Notice tone={result.ok ? "success" : "error"}>{result.message}</Notice>
+        </div>
+      ) : null}
+      {held.length === 0 ? (
+        <Notice>Nothing is held: every form that came in went straight through.</Notice>
+      ) : (
+        <ul className="grid gap-4">
+          {held.map((entry) => (
+            <li key={entry.id}>
+              <article
+                aria-labelledby={`held-${entry.id}`}
+                className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy/10"
+              >
+                <h2 id={`held-${entry.id}`} className="text-lg font-semibold text-navy">
+                  {entry.form}, received {formatDateTime(entry.receivedAt)}
+                </h2>
+                {entry.elapsedMs !== null ? (
+                  <p className="mt-1 text-sm text-ink/70">
+                    Sent {(Math.max(0, entry.elapsedMs) / 1000).toFixed(1)} s after the form appeared.
+                  </p>
+                ) : null}
+                <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
+                  {entry.fields.map((field) => (
+                    <div key={field.label} className="contents">
+                      <dt className="font-medium text-ink/80">{field.label}</dt>
+                      <dd className="whitespace-pre-wrap break-words">
+                        {field.href ? (
+                          <a href={field.href} className="font-medium text-teal-700 underline">
+                            {field.value}
+                          </a>
+                        ) : (
+                          field.value
+                        )}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+                <Form method="post" className="mt-4 flex flex-wrap gap-3">
+                  <input type="hidden" name="id" value={entry.id} />
+                  <Button type="submit" name="intent" value="accept" variant="dark" size="sm">
+                    Accept
+                  </Button>
+                  <Button type="submit" name="intent" value="delete" variant="secondary" size="sm">
+                    Delete
+                  </Button>
+                </Form>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminShell>
+  );
+}

@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { heldSubmissions, newsletterSubscribers, signups } from "#db/schema";
+import type { RequestContext } from "~/context";
+import { handleIntake } from "~/features/questionnaire/intake.server";
+import { handleEventSignup } from "~/features/leads/event-signup.server";
+import { listHeld, purgeHeld } from "~/features/leads/held.server";
+import { MIN_FILL_MS } from "~/infra/form-guard.server";
+import { action as newsletterAction } from "~/routes/api-newsletter";
+import { action as heldAction, loader as heldLoader } from "~/routes/admin-held";
+import { withTestServices } from "../support/services";
+import { startSmtpServer, type LocalSmtp } from "../support/smtp";
+import { enrolledTrainer, type Jar } from "../support/trainer";
+
+/**
+ * A form sent faster than a person types is held for the trainer's review, never dropped: the
+ * visitor is told so, she accepts it (stored as the form would have, with its notice) or deletes it.
+ * A filled honeypot is still a bot's and is dropped with an ordinary answer.
+ */
+const SITE = "https://coach.example";
+const TRAINER = "mila@coach.example";
+let smtp: LocalSmtp;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(async () => smtp?.stop());
+
+const services = withTestServices("pglite", () => ({
+  SITE_URL: SITE,
+  TRAINER_EMAIL: TRAINER,
+  SMTP_URL: smtp.url,
+  RATE_LIMIT_FORMS_PER_MINUTE: "1000",
+  // The seeded event may be over by the time this runs; these sign-ups are for one a month ahead.
+  EVENT_STARTS_AT: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+}));
+const context = (): RequestContext => ({ services: services(), cspNonce: "test", clientIp: "203.0.113.9" });
+
+type Form = "intake" | "event" | "newsletter";
+interface Sent {
+  form: Form;
+  who: string;
+  elapsedMs: number;
+  honeypot: boolean;
+  status: number;
+  held: boolean;
+  ok: boolean;
+}
+
+async function send(form: Form, who: string, elapsedMs: number, honeypot: boolean): Promise<Sent> {
+  const website = honeypot ? "https://spam.example" : "";
+  const json = (body: unknown) =>
+    new Request(`${SITE}/api/${form === "intake" ? "intake" : "event-signup"}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Referer: `${SITE}/nicaragua` },
+      body: JSON.stringify(body),
+    });
+  if (form === "newsletter") {
+    const response = (await newsletterAction({
+      request: new Request(`${SITE}/api/newsletter`, {
+        method: "POST",
+        headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          email: `${who}@example.com`,
+          source: "footer",
+          variant: "footer",
+          elapsedMs: String(elapsedMs),
+          website,
+        }),
+      }),
+      context: context(),
+      params: {},
+    } as never)) as Response;
+    const body = (await response.json()) as { ok: boolean; held?: boolean };
+    return { form, who, elapsedMs, honeypot, status: response.status, held: !!body.held, ok: body.ok };
+  }
+  const common = {
+    idempotencyKey: `key-${who.replace(/\W/g, "-")}`,
+    website,
+    elapsedMs,
+    sourceUrl: `${SITE}/nicaragua`,
+  };
+  const result =
+    form === "intake"
+      ? await handleIntake(
+          json({
+            ...common,
+            answers: { 1: "competition", 2: "running", 3: "distance", 4: "female", 5: "31+" },
+            contact: {
+              firstName: who,
+              lastName: "Vos",
+              email: `${who}@example.com`,
+              phone: "+31612345678",
+              message: "",
+            },
+          }),
+          context(),
+        )
+      : await handleEventSignup(json({ ...common, name: who, phone: "+31 6 1234 5678" }), context());
+  const outcome = result.outcome as { status: string; held?: boolean };
+  return { form, who, elapsedMs, honeypot, status: result.status, held: !!outcome.held, ok: outcome.status === "ok" };
+}
+
+async function storedAs(sent: Sent): Promise<"lead" | "subscriber" | "held" | "nowhere"> {
+  const { db } = services().database;
+  if (sent.form === "newsletter") {
+    const [row] = await db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, `${sent.who}@example.com`));
+    if (row) return "subscriber";
+  } else {
+    const column = sent.form === "intake" ? signups.firstName : signups.name;
+    if ((await db.select().from(signups).where(eq(column, sent.who))).length) return "lead";
+  }
+  const held = await listHeld(db, 1000);
+  return held.some((h) => h.who.name === sent.who || h.who.email === `${sent.who}@example.com`) ? "held" : "nowhere";
+}
+
+describe("submissions sent faster than a person types", () => {
+  it("keeps every one without a filled honeypot, and tells each visitor what happened", async () => {
+    const forms: Form[] = ["intake", "event", "newsletter"];
+    const all: Sent[] = [];
+    for (let i = 0; i < 100; i++) {
+      // 0.5 to 1.9 s after the form appeared; every fourth one with the honeypot filled in.
+      const elapsedMs = 500 + Math.round((i * 1400) / 99);
+      all.push(await send(forms[i % 3]!, `fast${i}`, elapsedMs, i % 4 === 3));
+    }
+    const outcomes = await Promise.all(all.map(async (sent) => ({ ...sent, where: await storedAs(sent) })));
+    for (const sent of outcomes) {
+      const label = `${sent.form} ${sent.who} at ${sent.elapsedMs} ms${sent.honeypot ? " with the honeypot" : ""}`;
+      expect(sent.ok, label).toBe(true);
+      if (sent.honeypot) {
+        expect({ label, where: sent.where, held: sent.held }).toEqual({ label, where: "nowhere", held: false });
+      } else if (sent.elapsedMs < MIN_FILL_MS) {
+        expect({ label, where: sent.where, held: sent.held, status: sent.status }).toEqual({
+          label,
+          where: "held",
+          held: true,
+          status: 202,
+        });
+      } else {
+        expect({ label, where: sent.where, held: sent.held, status: sent.status }).toEqual({
+          label,
+          where: sent.form === "newsletter" ? "subscriber" : "lead",
+          held: false,
+          status: 200,
+        });
+      }
+    }
+    const kept = outcomes.filter((s) => !s.honeypot);
+    expect(kept.filter((s) => s.where === "nowhere")).toEqual([]);
+    expect(outcomes.filter((s) => s.where === "held").length).toBeGreaterThan(10);
+    expect(outcomes.filter((s) => s.where === "lead" || s.where === "subscriber").length).toBeGreaterThan(10);
+  });
+
+  describe("in the back office", () => {
+    let jar: Jar;
+    beforeAll(async () => {
+      ({ jar } = await enrolledTrainer(context(), SITE, "trainer-held@example.com"));
+    });
+    const act = async (intent: string, id: string) => {
+      const result = (await heldAction({
+        request: jar.request("/admin/held", { body: new URLSearchParams({ intent, id }) }),
+        context: context(),
+        params: {},
+      } as never)) as unknown as { data: { ok: boolean; message: string }; init: { status?: number } | null };
+      return { ...result.data, status: result.init?.status ?? 200 };
+    };
+
+    it("accepting stores it as its form would, with the trainer's notice or the confirmation e-mail", async () => {
+      const event = await send("event", "Quick Quinten", 600, false);
+      const letter = await send("newsletter", "quick-letter", 700, false);
+      expect([event.held, letter.held]).toEqual([true, true]);
+      const page = (await heldLoader({
+        request: jar.request("/admin/held", { method: "GET" }),
+        context: context(),
+        params: {},
+      } as never)) as unknown as {
+        data: { held: { id: string; form: string; fields: { label: string; value: string }[] }[] };
+      };
+      const shown = page.data.held.find((h) => h.fields.some((f) => f.value === "Quick Quinten"));
+      expect(shown?.form).toBe("Event signup");
+      expect(shown?.fields).toContainEqual(expect.objectContaining({ label: "Phone", value: "+31 6 1234 5678" }));
+      // Only who sent it and what they wrote: how the page knew it (consent proof, first touch) stays out.
+      expect(shown?.fields.map((f) => f.label)).not.toContain("consent");
+
+      const before = smtp.messages.length;
+      expect(await act("accept", shown!.id)).toMatchObject({ ok: true, status: 200 });
+      const [lead] = await services().database.db.select().from(signups).where(eq(signups.name, "Quick Quinten"));
+      expect(lead).toMatchObject({ phone: "+31 6 1234 5678", formName: expect.any(String) });
+      const mails = await smtp.waitForMessages(before + 1);
+      expect(mails.slice(before).map((m) => m.to)).toContainEqual([TRAINER]);
+      // Handled once: a second press finds nothing and stores nothing twice.
+      expect(await act("accept", shown!.id)).toMatchObject({ ok: false, status: 404 });
+      expect(await services().database.db.select().from(signups).where(eq(signups.name, "Quick Quinten"))).toHaveLength(
+        1,
+      );
+
+      const heldLetter = (await listHeld(services().database.db)).find(
+        (h) => h.who.email === "quick-letter@example.com",
+      );
+      expect(await act("accept", heldLetter!.id)).toMatchObject({ ok: true });
+      const [subscriber] = await services()
+        .database.db.select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, "quick-letter@example.com"));
+      expect(subscriber?.status).toBe("pending");
+      await smtp.waitForMessages(before + 2);
+      expect(smtp.messages.slice(before).map((m) => m.to)).toContainEqual(["quick-letter@example.com"]);
+    });
+
+    it("deleting removes it and stores nothing", async () => {
+      expect(await send("intake", "RobotRik", 40, false)).toMatchObject({ held: true, status: 202 });
+      const held = (await listHeld(services().database.db)).find((h) => h.who.name === "RobotRik Vos");
+      expect(await act("delete", held!.id)).toMatchObject({ ok: true });
+      expect(await storedAs({ form: "intake", who: "RobotRik" } as Sent)).toBe("nowhere");
+      expect(await act("delete", held!.id)).toMatchObject({ ok: false, status: 404 });
+    });
+  });
+
+  it("forgets unreviewed ones after 30 days", async () => {
+    const { db } = services().database;
+    const now = new Date();
+    const days = (n: number) => new Date(now.getTime() - n * 86_400_000);
+    const [old] = await db
+      .insert(heldSubmissions)
+      .values({ form: "event", reason: "too-fast", payload: { name: "Old" }, createdAt: days(31) })
+      .returning();
+    const [recent] = await db
+      .insert(heldSubmissions)
+      .values({ form: "event", reason: "too-fast", payload: { name: "Recent" }, createdAt: days(29) })
+      .returning();
+    expect(await purgeHeld(db, now)).toBeGreaterThanOrEqual(1);
+    const ids = (await listHeld(db, 1000)).map((h) => h.id);
+    expect(ids).not.toContain(old!.id);
+    expect(ids).toContain(recent!.id);
+  });
+});
