@@ -40,6 +40,7 @@ export type AuditAction =
   | "lead.updated"
   | "export.csv"
   | "export.image"
+  | "export.backup"
   | "held.accepted"
   | "held.deleted";
 
