@@ -1,6 +1,40 @@
-import { Link, Outlet, useMatches } from "react-router";
+import { Link, Outlet, useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/admin-layout";
 import { site } from "#content/site";
-import { AdminBar, trainerEmailOf } from "~/features/back-office/ui";
+import { requireServices } from "~/context";
+import { getTrainerSession } from "~/features/back-office/guard.server";
+import { AdminBar } from "~/features/back-office/ui";
+
+/**
+ * The bar for every signed-in page, from one place: the trainer's address when her session is
+ * complete (the second factor checked, or not yet enrolled, where the Security page is open to
+ * her), else null (sign-in, code and reset pages). Each page's loader still checks the session
+ * for what it shows; this one only decides whether the menu is drawn.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requireServices(context);
+  const trainer = await getTrainerSession(request, ctx);
+  const signedIn = trainer !== null && (!trainer.user.twoFactorEnabled || trainer.session.aal === "aal2");
+  return { email: signedIn ? trainer.user.email : null };
+}
+
+/** Pages where the session is being made or checked again: the bar is read afresh going to or from them. */
+const SIGN_IN_PAGES = /^\/admin\/(login|verify|confirm|forgot-password|reset-password)(\/|$)/;
+
+/**
+ * Moving between pages does not change who is signed in: the session is read again only after a
+ * form was sent (signing in, the code, signing out) or on the way to or from a sign-in page (a
+ * page whose session ran out sends her there).
+ */
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (SIGN_IN_PAGES.test(currentUrl.pathname) || SIGN_IN_PAGES.test(nextUrl.pathname)) return true;
+  return formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
+}
 
 /**
  * The back office's frame: its own header, navigation and the trainer's account. None of
@@ -8,7 +42,7 @@ import { AdminBar, trainerEmailOf } from "~/features/back-office/ui";
  * the trainer works here, and no visitor tracking runs.
  */
 export default function AdminLayout() {
-  const email = trainerEmailOf(useMatches());
+  const { email } = useLoaderData<typeof loader>();
   return (
     <>
       <header className="bg-navy text-white">

@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from "react";
-import { Form, NavLink, useNavigation, type UIMatch } from "react-router";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Form, NavLink, useLocation, useNavigation } from "react-router";
 import { checkSessionOverHttp, createSessionKeeper } from "./session-keeper";
 import { Button, ButtonLink, type ButtonVariant } from "~/ui/button";
 import { TextField } from "~/ui/field";
@@ -87,13 +87,20 @@ function SignOut() {
  * The back office's own bar (navigation, the trainer's account, sign-out), shown by the admin
  * layout route on signed-in pages. It keeps the session alive while the page is open. On a
  * phone the links fold into a menu button (a plain <details>, so it opens without JavaScript)
- * and the page's content starts right under it.
+ * and the page's content starts right under it. The layout stays in place from page to page, so
+ * the menu closes itself once she has picked one: left open, it pushed the new page about 900 px
+ * down, below the list of links.
  */
 export function AdminBar({ email }: { email: string }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { key } = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [key]);
   return (
     <div className="border-b border-navy/10 bg-white">
       <SessionKeeper />
-      <details className="group px-4 py-1 md:hidden">
+      <details ref={menu} className="group px-4 py-1 md:hidden">
         <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full px-3 font-semibold text-navy hover:bg-navy/5 [&::-webkit-details-marker]:hidden">
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
             <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
@@ -119,19 +126,6 @@ export function AdminBar({ email }: { email: string }) {
       </div>
     </div>
   );
-}
-
-/**
- * The signed-in trainer's address: every signed-in back-office page's loader returns
- * `email` (it has just checked the session), so the layout needs no second session lookup.
- */
-export function trainerEmailOf(matches: readonly UIMatch[]): string | null {
-  for (const match of [...matches].reverse()) {
-    const loaderData: unknown = match.loaderData;
-    if (loaderData && typeof loaderData === "object" && "email" in loaderData && typeof loaderData.email === "string")
-      return loaderData.email;
-  }
-  return null;
 }
 
 /** A signed-in page: its title, actions beside it, and its content, inside the admin layout. */
