@@ -99,7 +99,7 @@ export const AREAS = [
   {
     paths: ["app/features/back-office/", /^app\/routes\/(admin|api-admin|api-auth|well-known)/],
     e2e: ["back-office", "back-office-phone", "lead-lifecycle", "inbox"],
-    integration: ["back-office", "data-requests", "csv-libreoffice"],
+    integration: ["back-office", "data-requests", "csv-libreoffice", "downloads"],
   },
   {
     paths: ["app/features/analytics/", "content/consent.ts"],

@@ -3,23 +3,39 @@ import type { Route } from "./+types/admin-confirm";
 import { requireServices } from "~/context";
 import { CodeForm } from "~/features/back-office/code-form";
 import { verifySecondFactor } from "~/features/back-office/flows.server";
-import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
-import { safeRedirectPath } from "~/features/back-office/origin";
+import {
+  assertSameOrigin,
+  forwardSessionHeaders,
+  hasRecentCode,
+  requireTrainer,
+} from "~/features/back-office/guard.server";
+import { downloadOrigin, safeRedirectPath } from "~/features/back-office/origin";
 import { codeSchema, fieldErrors, type FieldErrors } from "~/features/back-office/schema";
-import { adminMeta, Notice } from "~/features/back-office/ui";
+import { adminMeta, AdminShell, Notice } from "~/features/back-office/ui";
+import { buttonStyles, ButtonLink } from "~/ui/button";
 
-export const meta: Route.MetaFunction = () => adminMeta("Confirm it is you");
+export const meta: Route.MetaFunction = ({ data }) =>
+  data?.download
+    ? [...adminMeta("Your download"), { httpEquiv: "refresh", content: `0;url=${data.download.path}` }]
+    : adminMeta("Confirm it is you");
 export const headers = forwardSessionHeaders;
 
 /**
  * Data requests, erasure, exports and account security ask for the code again when it was last
- * entered more than 15 minutes ago; the trainer confirms here and goes back where she was.
+ * entered more than 15 minutes ago; the trainer confirms here and goes back where she was. A
+ * download (a CSV, a backup) is not a place to go back to: after the code she gets a page that
+ * starts it (a refresh to the file, which the browser saves and stays on the page) with a link to
+ * start it again and one back to the list.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const trainer = await requireTrainer(request, ctx);
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), ctx.services.env.SITE_URL);
-  return data({ redirectTo }, { headers: trainer.headers });
+  const params = new URL(request.url).searchParams;
+  const redirectTo = safeRedirectPath(params.get("redirectTo"), ctx.services.env.SITE_URL);
+  const path = safeRedirectPath(params.get("download"), ctx.services.env.SITE_URL, "");
+  const back = downloadOrigin(path);
+  const download = back && hasRecentCode(trainer) ? { path, back } : null;
+  return data({ redirectTo: download ? path : redirectTo, download }, { headers: trainer.headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,12 +50,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return data({ errors: { code: result.message } as FieldErrors }, { status: result.status });
   const headers = new Headers(trainer.headers);
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  if (downloadOrigin(redirectTo))
+    throw redirect(`/admin/confirm?${new URLSearchParams({ download: redirectTo }).toString()}`, { headers });
   throw redirect(redirectTo, { headers });
 }
 
 export default function AdminConfirm() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, download } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  if (download) {
+    const file = download.path.replace(/^.*\//, "").replace(/\?.*$/, "");
+    return (
+      <AdminShell title="Your download">
+        <p className="max-w-xl text-ink/80">
+          Code confirmed. <span className="font-medium">{file}</span> is being saved to your downloads; if it does not
+          start, use the button.
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <a href={download.path} className={buttonStyles({ variant: "dark", size: "md" })}>
+            Download {file}
+          </a>
+          <ButtonLink to={download.back} variant="secondary">
+            Back to the list
+          </ButtonLink>
+        </div>
+      </AdminShell>
+    );
+  }
   return (
     <CodeForm
       title="Confirm it is you"

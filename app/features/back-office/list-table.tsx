@@ -60,12 +60,15 @@ export function StatusBadge({ tone, children }: { tone: "good" | "wait" | "off";
   return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${styles}`}>{children}</span>;
 }
 
-/** The page's list as CSV; `query` carries the filters the page shows (leads). */
+/**
+ * The page's list as CSV; `query` carries the filters the page shows (leads). A plain link without
+ * a `download` attribute: the file comes as an attachment anyway, and when the code must be entered
+ * again first, the browser follows the answer to that page instead of saving it as the file.
+ */
 export function CsvLink({ list, query = "" }: { list: string; query?: string }) {
   return (
     <a
       href={`/admin/export/${list}.csv${query}`}
-      download
       className={buttonStyles({ variant: "secondary", size: "md", className: "py-2.5" })}
     >
       Download CSV

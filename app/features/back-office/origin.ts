@@ -38,3 +38,21 @@ export function safeRedirectPath(value: unknown, siteUrl: string, fallback = RED
   // Re-serialised by the URL parser: percent-encoded, so it is always a valid header value.
   return `${target.pathname}${target.search}${target.hash}`;
 }
+
+/**
+ * Back-office addresses that answer with a file to a plain link (CSV exports, backups),
+ * and the page each is started from. A download asks for a fresh code like the pages it belongs
+ * to; after the code the trainer lands on a page that starts it, not on the file's address.
+ */
+const DOWNLOADS: [RegExp, string][] = [
+  [/^\/admin\/export\/leads\.csv(\?|$)/, "/admin"],
+  [/^\/admin\/export\/event-signups\.csv(\?|$)/, "/admin/event-signups"],
+  [/^\/admin\/export\/subscribers\.csv(\?|$)/, "/admin/subscribers"],
+  [/^\/admin\/export\/orders\.csv(\?|$)/, "/admin/orders"],
+  [/^\/admin\/backups\/[^/?]+(\?|$)/, "/admin"],
+];
+
+/** The page a download is started from, or null when the path is not a download. */
+export function downloadOrigin(path: string): string | null {
+  return DOWNLOADS.find(([pattern]) => pattern.test(path))?.[1] ?? null;
+}
