@@ -1,11 +1,10 @@
 import type { Route } from "./+types/admin-data-requests-export";
 import { requireServices } from "~/context";
-import { isValidEmail } from "~/infra/email-address";
 import { assertSameOrigin, audit, downloadResponse, requireTrainer } from "~/features/back-office/guard.server";
 import {
   countsOf,
   findPersonData,
-  normaliseRequestEmail,
+  parsePersonKey,
   requestReference,
 } from "~/features/back-office/data-requests.server";
 import { personDataHtml } from "~/features/back-office/data-request-html";
@@ -19,16 +18,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request, ctx.services.env.SITE_URL);
   const trainer = await requireTrainer(request, ctx, { recentCode: true });
   const form = await request.formData();
-  const email = normaliseRequestEmail(String(form.get("email") ?? ""));
+  const key = parsePersonKey(String(form.get("email") ?? ""));
   const html = form.get("format") === "html";
-  if (!isValidEmail(email)) return new Response("Enter the person's e-mail address.", { status: 400 });
-  const found = await findPersonData(ctx.services.database.db, email);
+  if (!key) return new Response("Enter the person's e-mail address or phone number.", { status: 400 });
+  const found = await findPersonData(ctx.services.database.db, key);
   await audit(ctx.services.database.db, {
     action: "data.export",
     userId: trainer.user.id,
     ip: ctx.clientIp,
     detail: {
-      reference: requestReference(ctx.services.secret, email),
+      reference: requestReference(ctx.services.secret, key),
       format: html ? "html" : "json",
       ...countsOf(found),
     },

@@ -1,13 +1,12 @@
 import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/admin-data-requests";
 import { requireServices } from "~/context";
-import { isValidEmail } from "~/infra/email-address";
 import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import {
   countsOf,
   erasePerson,
   findPersonData,
-  normaliseRequestEmail,
+  parsePersonKey,
   requestReference,
   type PersonCounts,
 } from "~/features/back-office/data-requests.server";
@@ -49,26 +48,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request, ctx.services.env.SITE_URL);
   const trainer = await requireTrainer(request, ctx, { recentCode: true });
   const form = await request.formData();
-  const email = normaliseRequestEmail(String(form.get("email") ?? ""));
+  const typedPerson = String(form.get("email") ?? "").slice(0, 320);
+  const key = parsePersonKey(typedPerson);
   const db = ctx.services.database.db;
   const answer = (result: ActionResult, status = 200) => data(result, { status, headers: trainer.headers });
-  if (!isValidEmail(email)) return answer({ step: "error", message: "Enter the person's e-mail address.", email }, 400);
-  const reference = requestReference(ctx.services.secret, email);
+  if (!key)
+    return answer(
+      { step: "error", message: "Enter the person's e-mail address or phone number.", email: typedPerson },
+      400,
+    );
+  // What the page shows and sends on: the address, or the number in international form.
+  const email = key;
+  const reference = requestReference(ctx.services.secret, key);
 
   if (form.get("intent") === "erase") {
     const confirmed = form.get("confirm") === "yes";
-    const typed = normaliseRequestEmail(String(form.get("typed") ?? ""));
-    if (!confirmed || typed !== email)
+    const typed = parsePersonKey(String(form.get("typed") ?? ""));
+    if (!confirmed || typed !== key)
       return answer(
         {
           step: "error",
           email,
-          message: "Nothing was erased: tick the box and type the same e-mail address to confirm.",
+          message: "Nothing was erased: tick the box and type the same e-mail address or phone number to confirm.",
         },
         // A step not yet confirmed, not a bad request: the page shows what to do.
         200,
       );
-    const counts = await erasePerson(db, email);
+    const counts = await erasePerson(db, key);
     await audit(db, {
       action: "data.erase",
       userId: trainer.user.id,
@@ -78,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer({ step: "erased", email, counts });
   }
 
-  const found = await findPersonData(db, email);
+  const found = await findPersonData(db, key);
   const counts = countsOf(found);
   await audit(db, {
     action: "data.lookup",
@@ -115,15 +121,16 @@ export default function AdminDataRequests() {
       <div className="grid max-w-3xl gap-6">
         <p className="text-sm text-ink/85">
           Someone asks what you hold about them, or asks to be deleted (answer within one month). Look them up by e-mail
-          address; download everything as one file, or erase it. Orders stay for the bookkeeping period with their
-          amounts and dates, without the personal fields.
+          address, or by phone number for someone who only signed up for an event; download everything as one file, or
+          erase it. Orders stay for the bookkeeping period with their amounts and dates, without the personal fields.
         </p>
         <Form method="post" className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-5 ring-1 ring-navy/10">
           <label className="grow text-sm font-medium text-navy">
-            E-mail address of the person
+            E-mail address or phone number of the person
             <input
               name="email"
-              type="email"
+              type="text"
+              inputMode="email"
               required
               autoComplete="off"
               defaultValue={result?.email ?? ""}
@@ -177,8 +184,8 @@ export default function AdminDataRequests() {
                     comes from the person, and I want to erase their data. This cannot be undone.
                   </label>
                   <label className="text-sm font-medium">
-                    Type the e-mail address again
-                    <input name="typed" type="email" autoComplete="off" className={compactInputClass} />
+                    Type the e-mail address or phone number again
+                    <input name="typed" type="text" autoComplete="off" className={compactInputClass} />
                   </label>
                   <div>
                     <Button type="submit" name="intent" value="erase" variant="danger" size="sm">

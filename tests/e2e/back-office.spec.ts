@@ -426,7 +426,7 @@ signedInTest(
     await page.goto("/admin");
     await page.getByRole("link", { name: "Data requests" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Data requests" })).toBeVisible();
-    await page.getByLabel("E-mail address of the person").fill(email.toUpperCase());
+    await page.getByLabel("E-mail address or phone number of the person").fill(email.toUpperCase());
     await page.getByRole("button", { name: "Look up" }).click();
     const found = page.getByRole("region", { name: `What is held about ${email}` });
     await expect(found.getByRole("row", { name: /Intake leads/ })).toHaveText(/1$/);
@@ -469,7 +469,7 @@ signedInTest(
     await expect(page.getByRole("alert").filter({ hasText: "Nothing was erased" })).toBeVisible();
     await page.getByRole("button", { name: "Look up" }).click();
     await page.getByLabel("I checked that this request comes from the person").check();
-    await page.getByLabel("Type the e-mail address again").fill(email);
+    await page.getByLabel("Type the e-mail address or phone number again").fill(email);
     await page.getByRole("button", { name: "Erase everything" }).click();
     await expect(page.getByText(`Everything held about ${email} was erased.`)).toBeVisible();
     await page.getByRole("button", { name: "Look up" }).click();

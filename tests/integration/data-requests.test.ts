@@ -15,7 +15,7 @@ import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { applyRetention, applyRetentionExclusive } from "~/features/back-office/retention.server";
 import { leadIdFor, writeLead } from "~/features/leads/signups.server";
 import { recordConsent, type ConsentCapture } from "~/infra/consent.server";
-import { countsOf, erasePerson, findPersonData } from "~/features/back-office/data-requests.server";
+import { countsOf, erasePerson, findPersonData, parsePersonKey } from "~/features/back-office/data-requests.server";
 
 const person = {
   email: "Saskia.Vermeer@Example.nl",
@@ -86,7 +86,8 @@ describe.each(engines)("data requests on %s", (engine: Engine) => {
       id: leadIdFor("dr-person-event"),
       idempotencyKey: "dr-person-event",
       name: `${person.first} ${person.last}`,
-      phone: "0031 6 4747 1122".replace("0031 ", "+31 "),
+      // Written the national way at the event, the international way in the questionnaire.
+      phone: "06 4747 1122",
       sourceUrl: "https://coach.example/nicaragua",
       createdAt: new Date().toISOString(),
       consent: consent({ form: "event", page: "/nicaragua", textVersion: "event-2026-11-23" }),
@@ -135,7 +136,7 @@ describe.each(engines)("data requests on %s", (engine: Engine) => {
   });
 
   it("finds every record of the person by e-mail, in any letter case, and nothing of anyone else", async () => {
-    const found = await findPersonData(database.db, "  saskia.vermeer@EXAMPLE.nl ");
+    const found = await findPersonData(database.db, parsePersonKey("  saskia.vermeer@EXAMPLE.nl ")!);
     expect(countsOf(found)).toEqual({
       leads: 1,
       eventSignups: 1,
@@ -151,9 +152,32 @@ describe.each(engines)("data requests on %s", (engine: Engine) => {
     expect(JSON.parse(JSON.stringify(found)).orders[0].amountCents).toBe(8000);
   });
 
+  it("finds and erases someone who only signed up for the event, by phone number written any way", async () => {
+    await writeLead(database.db, "event", {
+      id: leadIdFor("dr-event-only"),
+      idempotencyKey: "dr-event-only",
+      name: "Evert Eventonly",
+      phone: "+505 8812 3456",
+      sourceUrl: "https://coach.example/nicaragua",
+      createdAt: new Date().toISOString(),
+    });
+    expect(parsePersonKey("00505 8812-3456")).toBe("+50588123456");
+    expect(parsePersonKey("Evert")).toBeNull();
+    const found = await findPersonData(database.db, parsePersonKey("00505 8812-3456")!);
+    expect(countsOf(found)).toMatchObject({ leads: 0, eventSignups: 1, subscribers: 0, orders: 0 });
+    expect(found.eventSignups[0]?.name).toBe("Evert Eventonly");
+    // By the intake's number, in its national form: the lead and the event signup written the other way.
+    const viaLead = await findPersonData(database.db, parsePersonKey("06 4747 1122")!);
+    expect(countsOf(viaLead)).toMatchObject({ leads: 1, eventSignups: 1, subscribers: 1, orders: 1 });
+
+    expect(await erasePerson(database.db, parsePersonKey("+505 8812 3456")!)).toMatchObject({ eventSignups: 1 });
+    const names = (await database.db.select({ name: signups.name }).from(signups)).map((r) => r.name);
+    expect(names).not.toContain("Evert Eventonly");
+  });
+
   it("erases every personal field in every table and keeps the order's amounts and dates", async () => {
     const before = await database.db.select().from(orders).where(eq(orders.id, orderId));
-    const counts = await erasePerson(database.db, person.email);
+    const counts = await erasePerson(database.db, parsePersonKey(person.email)!);
     expect(counts.leads + counts.eventSignups + counts.subscribers).toBe(3);
 
     const values = await everyTextValue(database.db);
@@ -186,7 +210,7 @@ describe.each(engines)("data requests on %s", (engine: Engine) => {
     });
     expect(await database.db.select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(1);
     // The other person is untouched.
-    expect(countsOf(await findPersonData(database.db, other.email))).toMatchObject({
+    expect(countsOf(await findPersonData(database.db, parsePersonKey(other.email)!))).toMatchObject({
       leads: 1,
       subscribers: 1,
       consentRecords: 1,

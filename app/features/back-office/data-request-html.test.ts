@@ -3,7 +3,7 @@ import { personDataHtml } from "./data-request-html";
 import type { PersonData } from "./data-requests.server";
 
 const empty: PersonData = {
-  email: "a@example.nl",
+  person: "a@example.nl",
   leads: [],
   eventSignups: [],
   leadEvents: [],

@@ -3,7 +3,7 @@ import { amsterdamDateTime } from "~/infra/amsterdam";
 import { escapeHtml } from "~/infra/escape-html";
 import type { PersonData } from "./data-requests.server";
 
-const SECTIONS: [Exclude<keyof PersonData, "email">, string][] = [
+const SECTIONS: [Exclude<keyof PersonData, "person">, string][] = [
   ["leads", "Questionnaire answers"],
   ["eventSignups", "Event signups"],
   ["leadEvents", "Timeline of the questionnaire leads"],
@@ -53,7 +53,7 @@ export function personDataHtml(found: PersonData, exportedAt: Date): string {
       : "<p>None.</p>";
     return `<section><h2>${escapeHtml(title)} (${rows.length})</h2>\n${body}</section>`;
   }).join("\n");
-  const email = escapeHtml(found.email);
+  const email = escapeHtml(found.person);
   return `<!doctype html>
 <html lang="en">
 <head>

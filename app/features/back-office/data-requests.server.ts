@@ -4,15 +4,21 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { bookings, consentRecords, leadEvents, newsletterSubscribers, orders, payments, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
+import { isValidEmail } from "~/infra/email-address";
+import { internationalNumber } from "./contact";
 
 /**
- * "What do you hold about me?" and "delete me" (GDPR art. 15, 17, 20), keyed by e-mail address.
- * A person is found by the address in leads, subscribers, bookings and orders; event signups
- * carry no address and are found by the phone number of the person's intake lead; lead events,
- * payments and consent records follow from those rows.
+ * "What do you hold about me?" and "delete me" (GDPR art. 15, 17, 20), keyed by an e-mail address
+ * or a phone number. By address, a person is found in leads, subscribers, bookings and orders, and
+ * their event signups by the phone number of their intake lead. By phone number (someone who only
+ * signed up for the event gave no address), in intake leads and event signups, and from those leads'
+ * addresses in the rest. Phone numbers are compared in international form, so "06 1234 5678" at the
+ * event and "+31 6 1234 5678" in the questionnaire are one number. Lead events, payments and consent
+ * records follow from those rows.
  */
 export interface PersonData {
-  email: string;
+  /** What the trainer looked the person up by: an e-mail address, or a phone number as "+31612345678". */
+  person: string;
   leads: (typeof signups.$inferSelect)[];
   eventSignups: (typeof signups.$inferSelect)[];
   leadEvents: (typeof leadEvents.$inferSelect)[];
@@ -23,54 +29,83 @@ export interface PersonData {
   consentRecords: (typeof consentRecords.$inferSelect)[];
 }
 
-export type PersonCounts = Record<Exclude<keyof PersonData, "email">, number>;
+export type PersonCounts = Record<Exclude<keyof PersonData, "person">, number>;
 
-const digits = (phone: string | null) => (phone ?? "").replace(/\D/g, "");
 const lower = (column: AnyPgColumn) => sql`lower(${column})`;
 
-export const normaliseRequestEmail = (email: string) => email.trim().toLowerCase();
+/**
+ * What the trainer typed, as the key a person is looked up by: an e-mail address in lower case, or
+ * a phone number in international form ("+31612345678"); null when it is neither.
+ */
+export function parsePersonKey(raw: string): string | null {
+  const value = raw.trim();
+  if (value.includes("@")) return isValidEmail(value.toLowerCase()) ? value.toLowerCase() : null;
+  if (!/^[\d\s()+.-]+$/.test(value)) return null;
+  const number = internationalNumber(value);
+  return number ? `+${number}` : null;
+}
 
-export async function findPersonData(db: Db, rawEmail: string): Promise<PersonData> {
-  const email = normaliseRequestEmail(rawEmail);
-  const leads = await db
+/** Signups of one form whose phone is one of `phones` (international form without "+"). */
+async function signupsByPhone(db: Db, formName: string, phones: readonly string[]) {
+  if (!phones.length) return [];
+  // The database narrows by the last eight digits as typed; the international forms then decide.
+  const tails = phones.map((p) => p.slice(-8));
+  const candidates = await db
     .select()
     .from(signups)
-    .where(and(eq(signups.formName, FORM_NAMES.intake), eq(lower(signups.email), email)));
+    .where(
+      and(
+        eq(signups.formName, formName),
+        inArray(sql`right(regexp_replace(coalesce(${signups.phone}, ''), '[^0-9]', '', 'g'), 8)`, tails),
+      ),
+    );
+  return candidates.filter((row) => phones.includes(internationalNumber(row.phone) ?? ""));
+}
+
+/** Everything held about the person with this key (parsePersonKey); an empty result for an unusable key. */
+export async function findPersonData(db: Db, key: string): Promise<PersonData> {
+  const byPhone = key.startsWith("+");
+  const email = byPhone ? "" : key;
+  const leads = byPhone
+    ? await signupsByPhone(db, FORM_NAMES.intake, [key.slice(1)])
+    : await db
+        .select()
+        .from(signups)
+        .where(and(eq(signups.formName, FORM_NAMES.intake), eq(lower(signups.email), email)));
   const leadIds = leads.map((l) => l.id);
-  const phones = [...new Set(leads.map((l) => digits(l.phone)).filter((p) => p.length >= 6))];
+  const emails = [...new Set([email, ...leads.map((l) => l.email?.trim().toLowerCase() ?? "")].filter(Boolean))];
+  const phones = [
+    ...new Set([...(byPhone ? [key.slice(1)] : []), ...leads.map((l) => internationalNumber(l.phone) ?? "")]),
+  ].filter(Boolean);
   const [eventSignups, subscribers, bookingRows] = await Promise.all([
-    phones.length
+    signupsByPhone(db, FORM_NAMES.event, phones),
+    emails.length
+      ? db.select().from(newsletterSubscribers).where(inArray(newsletterSubscribers.email, emails))
+      : Promise.resolve([]),
+    emails.length || leadIds.length
       ? db
           .select()
-          .from(signups)
+          .from(bookings)
           .where(
-            and(
-              eq(signups.formName, FORM_NAMES.event),
-              inArray(sql`regexp_replace(coalesce(${signups.phone}, ''), '[^0-9]', '', 'g')`, phones),
+            or(
+              ...(emails.length ? [inArray(lower(bookings.email), emails)] : []),
+              ...(leadIds.length ? [inArray(bookings.leadId, leadIds)] : []),
             ),
           )
       : Promise.resolve([]),
-    db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)),
-    db
-      .select()
-      .from(bookings)
-      .where(
-        leadIds.length
-          ? or(eq(lower(bookings.email), email), inArray(bookings.leadId, leadIds))
-          : eq(lower(bookings.email), email),
-      ),
   ]);
   const subscriberIds = subscribers.map((s) => s.id);
-  const orderRows = await db
-    .select()
-    .from(orders)
-    .where(
-      or(
-        eq(lower(orders.customerEmail), email),
-        ...(leadIds.length ? [inArray(orders.leadId, leadIds)] : []),
-        ...(subscriberIds.length ? [inArray(orders.subscriberId, subscriberIds)] : []),
-      ),
-    );
+  const orderMatches = [
+    ...(emails.length ? [inArray(lower(orders.customerEmail), emails)] : []),
+    ...(leadIds.length ? [inArray(orders.leadId, leadIds)] : []),
+    ...(subscriberIds.length ? [inArray(orders.subscriberId, subscriberIds)] : []),
+  ];
+  const orderRows = orderMatches.length
+    ? await db
+        .select()
+        .from(orders)
+        .where(or(...orderMatches))
+    : [];
   const signupIds = [...leadIds, ...eventSignups.map((e) => e.id)];
   const orderIds = orderRows.map((o) => o.id);
   const [eventRows, paymentRows, consentRows] = await Promise.all([
@@ -89,7 +124,7 @@ export async function findPersonData(db: Db, rawEmail: string): Promise<PersonDa
       : Promise.resolve([]),
   ]);
   return {
-    email,
+    person: key,
     leads,
     eventSignups,
     leadEvents: eventRows,
@@ -115,11 +150,8 @@ export function countsOf(data: PersonData): PersonCounts {
 }
 
 /** A reference for the audit log that proves which request was handled without storing the address. */
-export function requestReference(secret: string, email: string): string {
-  return createHash("sha256")
-    .update(`data-request:${secret}:${normaliseRequestEmail(email)}`)
-    .digest("hex")
-    .slice(0, 16);
+export function requestReference(secret: string, key: string): string {
+  return createHash("sha256").update(`data-request:${secret}:${key}`).digest("hex").slice(0, 16);
 }
 
 /**
@@ -128,10 +160,10 @@ export function requestReference(secret: string, email: string): string {
  * plan, amounts, currency, status, dates and the provider's references; every personal field is
  * emptied (e-mail, Stripe customer id, first touch, links to the lead and subscriber).
  */
-export async function erasePerson(db: Db, rawEmail: string): Promise<PersonCounts> {
+export async function erasePerson(db: Db, key: string): Promise<PersonCounts> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const data = await findPersonData(t, rawEmail);
+    const data = await findPersonData(t, key);
     const counts = countsOf(data);
     const signupIds = [...data.leads, ...data.eventSignups].map((s) => s.id);
     const orderIds = data.orders.map((o) => o.id);
