@@ -8,7 +8,6 @@ import { AdminShell, adminMeta, formatDateTime, Notice } from "~/features/back-o
 import {
   acceptHeld,
   deleteHeld,
-  HELD_RETENTION_DAYS,
   listHeld,
   type HeldForm,
   type HeldRow,
@@ -20,6 +19,7 @@ import { subscribe } from "~/features/newsletter/subscribe.server";
 import { consentCaptureSchema } from "~/infra/consent.server";
 import { firstTouchSchema } from "~/infra/first-touch";
 import { Button } from "~/ui/button";
+import { retention } from "#content/retention";
 
 export const meta: Route.MetaFunction = () => adminMeta("Held for review");
 export const headers = forwardSessionHeaders;
@@ -117,7 +117,7 @@ export default function AdminHeld() {
         These forms came in faster than a person usually types, which is what spam robots do, but a visitor whose
         browser filled in the form can be that quick too. Each visitor was told their form is being checked. Accept the
         real ones (they then appear like any other and you get the usual notice); delete the rest. Anything left here is
-        deleted after {HELD_RETENTION_DAYS} days.
+        deleted after {retention.heldSubmissionDays} days.
       </p>
       {result ? (
         <div className="mb-6">
