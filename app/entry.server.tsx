@@ -9,6 +9,7 @@ import enhancerUrls from "virtual:enhancer-urls";
 import { deferHydration } from "./features/site/deferred-hydration.server";
 import { NonceContext } from "./ui/nonce";
 import { privateCacheControl, REVALIDATE } from "./infra/cache-control";
+import { carriedTouchOf, viaScript } from "./infra/first-touch";
 
 export const streamTimeout = 5_000;
 
@@ -42,7 +43,10 @@ export default function handleRequest(
           body.on("end", () => {
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             const cacheControl = responseHeaders.get("Cache-Control");
-            if (loadContext.etag && responseStatusCode === 200) {
+            // A visit from a campaign link or another site: the page carries its source on (first-touch.ts).
+            // Such a page depends on the Referer, so the browser keeps no revalidatable copy of it.
+            const via = isAdmin(request) ? null : carriedTouchOf(request);
+            if (loadContext.etag && responseStatusCode === 200 && !via) {
               // Revalidated against the content revision on every visit (server/page-cache.ts).
               responseHeaders.set("ETag", loadContext.etag);
               responseHeaders.set("Cache-Control", REVALIDATE);
@@ -51,8 +55,9 @@ export default function handleRequest(
               responseHeaders.set("Cache-Control", cacheControl ? privateCacheControl(cacheControl) : "no-cache");
             }
             const rendered = Buffer.concat(chunks).toString("utf8");
-            const page = withEnhancers(
-              withIslandBoot(deferHydration(rendered, nonce), loadContext.islands ?? {}, nonce),
+            const page = withVia(
+              withEnhancers(withIslandBoot(deferHydration(rendered, nonce), loadContext.islands ?? {}, nonce), nonce),
+              via,
               nonce,
             );
             // Last, so the stylesheet cut sees every script file the page will run (server/page-cache.ts).
@@ -77,6 +82,17 @@ export default function handleRequest(
 
 const renderIsland = (element: React.ReactElement, identifierPrefix: string) =>
   renderToString(element, { identifierPrefix });
+
+const isAdmin = (request: Request) => /^\/admin(\/|$)/.test(new URL(request.url).pathname);
+
+/** A visit's source, carried on in the page's links and address (infra/first-touch.ts). */
+function withVia(html: string, via: string | null, nonce: string | undefined): string {
+  if (!via) return html;
+  const at = html.lastIndexOf("</body>");
+  if (at < 0) return html;
+  const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
+  return `${html.slice(0, at)}<script${nonceAttr}>${viaScript(via)}</script>${html.slice(at)}`;
+}
 
 /** A page with islands gets the script that fetches them and holds early taps (features/islands/boot.ts). */
 function withIslandBoot(html: string, islands: Record<string, string[]>, nonce: string | undefined): string {

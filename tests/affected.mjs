@@ -70,11 +70,11 @@ export const AREAS = [
   {
     paths: [
       "app/features/checkout/",
-      /^app\/routes\/(api-create-checkout|api-stripe|api-customer|checkout-test|success|cancel|pricing|admin-orders)/,
+      /^app\/routes\/(api-create-checkout|api-stripe|api-customer|checkout-test|success|cancel|pricing|admin-orders|admin-offers)/,
       "content/checkout.ts",
     ],
-    e2e: ["checkout", "any-port", "inbox", "offers", "hydration", "island-runtime"],
-    integration: ["checkout", "checkout-server", "from-price", "offers", "push"],
+    e2e: ["checkout", "any-port", "inbox", "offers", "sales", "hydration", "island-runtime"],
+    integration: ["checkout", "checkout-server", "from-price", "offers", "sales", "push"],
   },
   {
     paths: ["app/features/islands/"],
@@ -103,7 +103,7 @@ export const AREAS = [
   },
   {
     paths: ["app/features/analytics/", "content/consent.ts"],
-    e2e: ["consent", "pages-consent"],
+    e2e: ["consent", "pages-consent", "attribution"],
     integration: ["first-touch", "consent-records"],
   },
   {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   MAX_FIRST_TOUCH_COOKIE,
+  carriedTouchOf,
+  VIA_PARAM,
   cookieValue,
   firstTouchOf,
   firstTouchOfRequest,
@@ -97,5 +99,46 @@ describe("first touch", () => {
     expect(
       firstTouchOfRequest(request("https://coach.example/start?utm_source=instagram", `first_touch=${kept}`), now),
     ).toMatchObject({ utmSource: "newsletter", landingPath: "/blog" });
+  });
+
+  it("carries a landing's campaign or referring site on, and nothing for a visit from inside the site", () => {
+    const get = (url: string, referer?: string) =>
+      carriedTouchOf(new Request(url, { headers: referer ? { referer } : {} }), now);
+    const landing = get("https://coach.example/?utm_source=facebook&utm_campaign=spring");
+    expect(parseFirstTouch(landing)).toEqual({
+      utmSource: "facebook",
+      utmCampaign: "spring",
+      landingPath: "/",
+      firstSeen: "2026-11-22",
+    });
+    expect(parseFirstTouch(get("https://coach.example/blog", "https://www.google.com/"))).toMatchObject({
+      referrer: "www.google.com",
+      landingPath: "/blog",
+    });
+    // A page reached through a carrying link carries the same source on, whatever its own Referer says.
+    const next = `https://coach.example/blog/x?${VIA_PARAM}=${encodeURIComponent(landing!)}`;
+    expect(get(next, "https://coach.example/")).toBe(landing);
+    expect(get("https://coach.example/blog", "https://coach.example/")).toBeNull();
+    expect(get("https://coach.example/blog")).toBeNull();
+    expect(get(`https://coach.example/blog?${VIA_PARAM}=not-ours`)).toBeNull();
+  });
+
+  it("without a cookie, credits a submission with the source its page's address carries on", () => {
+    const via = serializeFirstTouch({
+      utmSource: "facebook",
+      utmCampaign: "spring",
+      landingPath: "/",
+      firstSeen: "2026-11-20",
+    });
+    const request = new Request("https://coach.example/api/intake", {
+      method: "POST",
+      headers: { referer: `https://coach.example/start?${VIA_PARAM}=${encodeURIComponent(via)}` },
+    });
+    expect(firstTouchOfRequest(request, now)).toEqual({
+      utmSource: "facebook",
+      utmCampaign: "spring",
+      landingPath: "/",
+      firstSeen: "2026-11-20",
+    });
   });
 });

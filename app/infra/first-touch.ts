@@ -14,7 +14,10 @@ export type { FirstTouch };
  * Dutch Telecommunications Act allows only when strictly necessary or with consent; knowing which
  * campaign worked is neither. So the first_touch cookie is set only for a visitor who accepted
  * analytics (CONSENT_COOKIE). Without that, a submission is credited with what the request itself
- * carries: the page the form was sent from (its Referer, with that page's UTM parameters).
+ * carries: the page the form was sent from (its Referer). That page's address carries the source in
+ * VIA_PARAM when the visitor came from a campaign link or another site and then moved on inside this
+ * one: the landing page's source is put in the page (carriedTouchOf) and added to this site's links
+ * as they are followed (viaScript), so nothing is stored on the device.
  */
 export const FIRST_TOUCH_COOKIE = "first_touch";
 /** Browsers drop cookies over 4 KB; this one stays far below whatever the campaign link holds. */
@@ -129,9 +132,51 @@ export function cookieValue(cookieHeader: string | null | undefined, name = FIRS
   return null;
 }
 
+/** The query parameter that carries a visit's source from page to page (the cookie's compact form). */
+export const VIA_PARAM = "via";
+
+/** The source a page's address carries in VIA_PARAM, or null. */
+function viaOf(url: URL): FirstTouch | null {
+  const via = url.searchParams.get(VIA_PARAM);
+  return via ? parseFirstTouch(via) : null;
+}
+
+/**
+ * The source this page's links should carry on (VIA_PARAM's value), or null: the one the address
+ * already carries, else for a landing from a campaign link or from another site, that landing.
+ * A visitor moving between this site's pages without one carries nothing (a direct visit).
+ */
+export function carriedTouchOf(request: Request, now = new Date()): string | null {
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return null;
+  }
+  const carried = viaOf(url);
+  if (carried) return serializeFirstTouch(carried);
+  const touch = firstTouchOf({ url, referer: request.headers.get("referer"), now });
+  const fromOutside = UTM_FIELDS.some(([, key]) => touch[key]) || touch.referrer !== undefined;
+  return fromOutside ? serializeFirstTouch(touch) : null;
+}
+
+/**
+ * The inline script of a page that carries a source (carriedTouchOf): the address gets VIA_PARAM
+ * (so a form on this page sends it in its Referer), and each link to another page of this site
+ * gets it as it is followed. Nothing is stored; the back office and file downloads are left alone.
+ */
+export function viaScript(via: string): string {
+  const value = JSON.stringify(via).replaceAll("<", "\\u003c");
+  return `(()=>{var V=${value},P=${JSON.stringify(VIA_PARAM)};function add(h){var u=new URL(h,location.href);if(u.origin!==location.origin||/^\\/(admin|media|download|api)\\b/.test(u.pathname)||u.searchParams.has(P))return null;u.searchParams.set(P,V);return u.href}
+try{var h=add(location.href);h&&history.replaceState(history.state,"",h)}catch(e){}
+function go(e){var a=e.target.closest&&e.target.closest("a[href]");if(!a||a.hasAttribute("download"))return;var h=add(a.href);if(h)a.href=h}
+addEventListener("click",go,true);addEventListener("auxclick",go,true);addEventListener("contextmenu",go,true)})();`;
+}
+
 /**
  * The source to store with a form or checkout: the first_touch cookie of a visitor who accepted
- * analytics, else what the request itself carries (the site's page it was sent from).
+ * analytics, else what the request itself carries: the site's page it was sent from, with the
+ * source that page's address carries on (VIA_PARAM) or its own UTM parameters.
  */
 export function firstTouchOfRequest(request: Request, now = new Date()): FirstTouch | null {
   const stored = parseFirstTouch(cookieValue(request.headers.get("cookie")));
@@ -141,7 +186,7 @@ export function firstTouchOfRequest(request: Request, now = new Date()): FirstTo
   try {
     const page = new URL(referer);
     if (page.host !== new URL(request.url).host) return null;
-    return firstTouchOf({ url: page, referer: undefined, now });
+    return viaOf(page) ?? firstTouchOf({ url: page, referer: undefined, now });
   } catch {
     return null;
   }

@@ -155,6 +155,38 @@ describe("first touch through the server", () => {
     });
   });
 
+  it("without consent, a campaign landing's source travels in the site's own links to a lead sent later", async () => {
+    const carried = (html: string) => {
+      const literal = /var V=("[^"]*")/.exec(html)?.[1];
+      return literal ? (JSON.parse(literal) as string) : null;
+    };
+    const landing = await fetch(`${server.url}/?utm_source=facebook&utm_campaign=spring`);
+    const via = carried(await landing.text());
+    expect(via).not.toBeNull();
+    expect(landing.headers.getSetCookie()).toEqual([]);
+    // It depends on how the visitor arrived, so the browser keeps no copy to revalidate.
+    expect(landing.headers.get("etag")).toBeNull();
+    const post = await fetch(`${server.url}/blog?via=${encodeURIComponent(via!)}`, {
+      headers: { referer: `${server.url}/` },
+    });
+    expect(carried(await post.text())).toBe(via);
+    const direct = await fetch(`${server.url}/blog`, { headers: { referer: `${server.url}/` } });
+    expect(carried(await direct.text())).toBeNull();
+
+    const submitted = await intake(
+      { referer: `${server.url}/start?via=${encodeURIComponent(via!)}` },
+      "first-touch-test-0003",
+    );
+    expect(submitted.status).toBe(200);
+    const lead = await readLead(((await submitted.json()) as { leadId: string }).leadId);
+    expect(lead?.firstTouch).toEqual({
+      utmSource: "facebook",
+      utmCampaign: "spring",
+      landingPath: "/",
+      firstSeen: new Date().toISOString().slice(0, 10),
+    });
+  });
+
   it("the cookie choice endpoint keeps a first touch only after Accept and removes it otherwise", async () => {
     const choose = (cookie: string, body: unknown) =>
       fetch(`${server.url}/api/first-touch`, {
