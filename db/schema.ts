@@ -122,10 +122,88 @@ export const newsletterSubscribers = pgTable(
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
     firstTouch: firstTouch(),
+    /**
+     * Set when the mail server refused the address for good (a 5xx answer, a hard bounce or a
+     * complaint reported by the relay): no issue is sent to it again, whatever its status.
+     */
+    suppressedAt: timestamp("suppressed_at", { withTimezone: true }),
+    /** Why, in the words of the mail server or relay (e.g. "550 5.1.1 mailbox unknown"). */
+    suppressedReason: text("suppressed_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("newsletter_email_uq").on(t.email), index("newsletter_created_idx").on(t.createdAt.desc())],
+);
+
+/**
+ * One issue of the monthly newsletter: written in the back office (Markdown, like articles), sent
+ * to the confirmed subscribers (optionally one signup source), and afterwards a public page of the
+ * archive. `status`: draft, scheduled (at scheduledAt, Amsterdam time in the back office), sending,
+ * sent (every recipient has reached a final state).
+ */
+export const newsletterIssues = pgTable(
+  "newsletter_issues",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The archive page's address: /newsletter/archive/<slug>. */
+    slug: text("slug").notNull(),
+    subject: text("subject").notNull(),
+    /** The line mail apps show after the subject. */
+    preheader: text("preheader").notNull().default(""),
+    /** Markdown. */
+    body: text("body").notNull(),
+    /** The article it was started from, if any. */
+    fromArticle: text("from_article"),
+    /** Only subscribers who signed up from this source (newsletter_subscribers.source); null: all. */
+    segment: text("segment"),
+    status: text("status").notNull().default("draft"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** Shown in the public archive once sent; noindex keeps its page out of search engines. */
+    archived: boolean("archived").notNull().default(true),
+    noindex: boolean("noindex").notNull().default(false),
+    /** Set when the mail server refuses everything: the back office shows it, the trainer is told once. */
+    problem: text("problem"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("newsletter_issues_slug_uq").on(t.slug), index("newsletter_issues_status_idx").on(t.status)],
+);
+
+/**
+ * One recipient of one issue: the durable send job. Rows are made when the issue starts (from the
+ * audience at that moment) and claimed in batches (FOR UPDATE SKIP LOCKED, with a lease), so several
+ * instances never send the same row. `state`: queued, sending (handed to the mail server right
+ * now), sent, deferred (a temporary 4xx or connection failure: tried again at nextAttemptAt),
+ * failed (a permanent 5xx, or too many temporary ones), suppressed (unsubscribed or suppressed
+ * since the issue started), unknown (the process stopped while the mail server had it: it may have
+ * arrived, so it is not sent again on its own).
+ */
+export const newsletterDeliveries = pgTable(
+  "newsletter_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: "cascade" }),
+    subscriberId: uuid("subscriber_id").references(() => newsletterSubscribers.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    state: text("state").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedBy: text("claimed_by"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    /** The mail server's last answer when it was not a success (code and text, no message content). */
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_deliveries_issue_email_uq").on(t.issueId, t.email),
+    index("newsletter_deliveries_due_idx").on(t.state, t.nextAttemptAt),
+    index("newsletter_deliveries_issue_state_idx").on(t.issueId, t.state),
+  ],
 );
 
 export const orders = pgTable(
