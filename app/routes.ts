@@ -55,6 +55,7 @@ export default [
   route("admin/push", "routes/admin-push.ts"),
   route("admin.webmanifest", "routes/admin-webmanifest.ts"),
   route("admin/export/:list", "routes/admin-export.ts"),
+  route("admin/backups/:name", "routes/admin-backup-download.ts"),
   route("admin/data-requests/export", "routes/admin-data-requests-export.ts"),
   route("api/auth/*", "routes/api-auth.ts"),
   route("api/admin/accounts", "routes/api-admin-accounts.ts"),

@@ -1,6 +1,8 @@
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import {
   createBackup,
+  listBackups,
   readBackupStatus,
   type BackupResult,
   type BackupSettings,
@@ -52,6 +54,8 @@ export function summarise(status: BackupStatus, now = Date.now()): BackupSummary
 
 export interface Backups {
   summary(): Promise<BackupSummary>;
+  /** One of the backups in the folder, by its file name; null for any other name. */
+  file(name: string): Promise<{ path: string; size: number } | null>;
   /** One backup now (npm run backup signals a running PGlite server to call this). */
   runNow(): Promise<BackupResult>;
   /** Whether the hourly check runs (false when BACKUP_INTERVAL_MINUTES is 0 or after stop). */
@@ -100,6 +104,13 @@ export function startBackups(database: Database, env: Env, logger: Logger): Back
     : () => undefined;
   return {
     summary: async () => summarise(await readBackupStatus(settings.backupDir)),
+    // Only a name the folder's own listing holds: never a path made from what the request says.
+    async file(name) {
+      const found = (await listBackups(settings.backupDir)).find((backup) => backup.name === name);
+      if (!found) return null;
+      const file = path.join(settings.backupDir, found.name);
+      return { path: file, size: (await stat(file)).size };
+    },
     runNow,
     get scheduled() {
       return scheduled;

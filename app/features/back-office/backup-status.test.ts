@@ -1,17 +1,21 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { summarise } from "~/infra/backup-schedule.server";
-import { backupAge, backupSize } from "./backup-status";
+import { backupAge, backupSize, BackupStatus } from "./backup-status";
 
 describe("backup status", () => {
   const now = Date.parse("2026-11-23T12:00:00Z");
   const made = (hoursAgo: number) => ({
     lastGood: {
-      file: "b",
+      file: "backup-20261123T110000Z.tar.gz",
       size: 2_097_152,
       createdAt: new Date(now - hoursAgo * 3_600_000).toISOString(),
       durationMs: 1,
     },
   });
+  const card = (status: Parameters<typeof summarise>[0]) =>
+    renderToStaticMarkup(createElement(BackupStatus, { backup: summarise(status, now) }));
 
   it("warns once the newest good backup is older than 26 hours, or when there is none", () => {
     expect(summarise(made(25.9), now).stale).toBe(false);
@@ -22,6 +26,23 @@ describe("backup status", () => {
   it("reports a failed last attempt even when an older good backup exists", () => {
     const status = { ...made(1), lastAttempt: { at: new Date(now).toISOString(), ok: false, error: "disk full" } };
     expect(summarise(status, now)).toMatchObject({ stale: false, lastAttemptFailed: true });
+  });
+
+  it("says one thing on a new site: no backup yet, not also that backups are overdue, and offers no download", () => {
+    const html = card({});
+    expect(html).toContain("No backup has been made yet.");
+    expect(html).not.toMatch(/overdue|failed/i);
+    expect(html).not.toContain("/admin/backups/");
+  });
+
+  it("links the newest backup as a plain link (no download attribute), in every state that has one", () => {
+    for (const status of [made(1), made(30), { ...made(30), lastAttempt: { at: "", ok: false } }]) {
+      const html = card(status);
+      expect(html).toContain('href="/admin/backups/backup-20261123T110000Z.tar.gz"');
+      expect(html).not.toMatch(/<a[^>]*\sdownload/);
+    }
+    expect(card(made(30))).toMatch(/overdue/);
+    expect(card({ ...made(1), lastAttempt: { at: "", ok: false } })).toMatch(/attempt failed/);
   });
 
   it("says age and size the way a person reads them", () => {

@@ -1,4 +1,5 @@
 import type { BackupSummary } from "~/infra/backup-schedule.server";
+import { buttonStyles } from "~/ui/button";
 import { formatDateTime } from "./ui";
 
 /** Rounded for a person: "45 minutes", "3 hours", "2 days". */
@@ -12,34 +13,63 @@ export function backupSize(bytes: number): string {
   return bytes < 1_048_576 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1_048_576).toFixed(1)} MB`;
 }
 
+/** What the card says: one state at a time, so a new site is never both "none yet" and "overdue". */
+export type BackupState =
+  { kind: "failed" } | { kind: "none" } | { kind: "overdue"; ageHours: number } | { kind: "good"; ageHours: number };
+
+export function backupState(backup: BackupSummary): BackupState {
+  if (backup.lastAttemptFailed) return { kind: "failed" };
+  if (!backup.lastGoodAt || backup.ageHours === null) return { kind: "none" };
+  return backup.stale ? { kind: "overdue", ageHours: backup.ageHours } : { kind: "good", ageHours: backup.ageHours };
+}
+
+const ASK = "ask whoever runs the site to check the server\u2019s backups (the site\u2019s README explains how).";
+
 /**
- * The newest good backup on the dashboard: when it was made and its size, and a warning the
- * trainer cannot miss when it is overdue (older than a day and two hours) or the last try failed.
+ * The newest good backup on the dashboard, with a link to download it: when it was made and its
+ * size, and a warning the trainer cannot miss when it is overdue (older than a day and two hours)
+ * or the last try failed. The link is a plain one (no `download` attribute): when the server first
+ * asks for her code, she sees that page instead of the browser saving it as the file.
  */
 export function BackupStatus({ backup }: { backup: BackupSummary }) {
-  const overdue = backup.stale || backup.lastAttemptFailed;
+  const state = backupState(backup);
+  const warn = state.kind === "failed" || state.kind === "overdue";
   return (
     <section
       aria-labelledby="backup-heading"
-      className={`mb-6 rounded-2xl p-5 ring-1 ${overdue ? "bg-amber-50 ring-amber-300" : "bg-white ring-navy/10"}`}
+      className={`mb-6 rounded-2xl p-5 ring-1 ${warn ? "bg-amber-50 ring-amber-300" : "bg-white ring-navy/10"}`}
     >
       <h2 id="backup-heading" className="mb-2 text-lg font-semibold text-navy">
         Backups
       </h2>
-      {backup.lastGoodAt && backup.ageHours !== null ? (
-        <p>
-          Last good backup: <time dateTime={backup.lastGoodAt}>{formatDateTime(backup.lastGoodAt)}</time> (
-          {backupAge(backup.ageHours)} ago), {backupSize(backup.size ?? 0)}.
+      {state.kind === "none" ? (
+        <p>No backup has been made yet. The server makes them on its own; if this still says so tomorrow, {ASK}</p>
+      ) : null}
+      {state.kind === "failed" ? (
+        <p role="alert" className="font-semibold text-amber-900">
+          The last backup attempt failed: please {ASK}
         </p>
-      ) : (
-        <p>No backup has been made yet.</p>
-      )}
-      {overdue ? (
-        <p role="alert" className="mt-2 font-semibold text-amber-900">
-          {backup.lastAttemptFailed
-            ? "The last backup attempt failed. "
-            : "Backups are overdue: the newest one is more than 26 hours old. "}
-          Ask whoever runs the site to check the server&apos;s backups (the site&apos;s README explains how).
+      ) : null}
+      {state.kind === "overdue" ? (
+        <p role="alert" className="font-semibold text-amber-900">
+          Backups are overdue: the newest one is {backupAge(state.ageHours)} old. Please {ASK}
+        </p>
+      ) : null}
+      {backup.lastGoodAt && backup.ageHours !== null ? (
+        <p className={warn ? "mt-2" : undefined}>
+          {state.kind === "good" ? "Last good backup" : "Newest good backup"}:{" "}
+          <time dateTime={backup.lastGoodAt}>{formatDateTime(backup.lastGoodAt)}</time> ({backupAge(backup.ageHours)}{" "}
+          ago), {backupSize(backup.size ?? 0)}.
+        </p>
+      ) : null}
+      {backup.file ? (
+        <p className="mt-3">
+          <a
+            href={`/admin/backups/${encodeURIComponent(backup.file)}`}
+            className={buttonStyles({ variant: "secondary", size: "md", className: "py-2.5" })}
+          >
+            Download this backup
+          </a>
         </p>
       ) : null}
     </section>
