@@ -1,4 +1,4 @@
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-lead";
 import { requireServices } from "~/context";
 import { sourceLabel, type FirstTouch } from "~/infra/first-touch";
@@ -14,6 +14,7 @@ import { AdminShell, adminMeta, formatDateTime, formatMoney, Notice } from "~/fe
 import { Button } from "~/ui/button";
 import { NoteField, StatusSelect } from "~/features/back-office/lead-form";
 import { CONTACT_LABELS, isContactChannel } from "~/features/back-office/contact";
+import { ContactButtons, RepeatFlags } from "~/features/back-office/lead-contact";
 
 export const meta: Route.MetaFunction = () => adminMeta("Lead");
 export const headers = forwardSessionHeaders;
@@ -23,7 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const trainer = await requireTrainer(request, ctx);
   const timeline = /^[0-9a-f-]{36}$/i.test(params.id) ? await leadTimeline(ctx.services.database.db, params.id) : null;
   if (!timeline) throw data("This lead does not exist.", { status: 404 });
-  return data({ email: trainer.user.email, ...timeline }, { headers: trainer.headers });
+  return data(timeline, { headers: trainer.headers });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -66,7 +67,7 @@ function sourceLines(touch: FirstTouch): string[] {
   ];
 }
 
-function describe(entry: TimelineEntry): { title: string; lines: string[] } {
+function describe(entry: TimelineEntry): { title: string; lines: string[]; link?: { to: string; label: string } } {
   switch (entry.kind) {
     case "first-visit":
       return { title: "First visit", lines: sourceLines(entry.firstTouch) };
@@ -121,6 +122,12 @@ function describe(entry: TimelineEntry): { title: string; lines: string[] } {
       };
     case "note":
       return { title: "Note", lines: [entry.note ?? ""] };
+    case "repeat":
+      return {
+        title: "Sent the form again",
+        lines: [],
+        link: { to: `/admin/leads/${entry.leadId}`, label: "Open that questionnaire" },
+      };
     case "contact":
       return {
         title: `Contact attempt: ${isContactChannel(entry.channel) ? CONTACT_LABELS[entry.channel] : entry.channel}`,
@@ -130,9 +137,10 @@ function describe(entry: TimelineEntry): { title: string; lines: string[] } {
 }
 
 export default function AdminLead() {
-  const { lead, entries, consents } = useLoaderData<typeof loader>();
+  const { lead, entries, consents, repeats } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
+  const revalidator = useRevalidator();
   const errors: Record<string, string> = result?.errors ?? {};
   return (
     <AdminShell
@@ -152,13 +160,30 @@ export default function AdminLead() {
             <dt className="font-medium">E-mail</dt>
             <dd className="break-all">{lead.email ?? ""}</dd>
             <dt className="font-medium">Phone</dt>
-            <dd>{lead.phone ?? ""}</dd>
+            <dd>
+              {lead.links.call ? (
+                <a href={lead.links.call} className="text-teal-700 underline">
+                  {lead.phone}
+                </a>
+              ) : (
+                (lead.phone ?? "")
+              )}
+            </dd>
             <dt className="font-medium">Source</dt>
             <dd>{sourceLabel(lead.firstTouch)}</dd>
             <dt className="font-medium">Status</dt>
             <dd>{statusName(lead.status)}</dd>
           </dl>
-          <Form method="post" className="mt-4 grid gap-3">
+          <RepeatFlags repeats={repeats} />
+          <ContactButtons
+            leadId={lead.id}
+            name={lead.name}
+            links={lead.links}
+            // The attempt (and a "new" lead's move to "contacted") shows on the timeline at once.
+            onRecorded={() => void revalidator.revalidate()}
+          />
+          {/* Keyed by the status, so a status changed by a contact tap shows in the select. */}
+          <Form key={lead.status} method="post" className="mt-4 grid gap-3">
             <StatusSelect id="status" label="Change status" defaultValue={lead.status} />
             <NoteField id="note" rows={3} defaultValue={lead.note ?? ""} error={errors.note} />
             <Button
@@ -182,7 +207,7 @@ export default function AdminLead() {
           </h2>
           <ol aria-label="Timeline, oldest first" className="mt-4 space-y-4 border-l-2 border-teal/40 pl-5">
             {entries.map((entry, i) => {
-              const { title, lines } = describe(entry);
+              const { title, lines, link } = describe(entry);
               return (
                 <li key={`${entry.kind}-${entry.at}-${i}`}>
                   <p className="text-xs text-ink/75">
@@ -196,6 +221,11 @@ export default function AdminLead() {
                       {line}
                     </p>
                   ))}
+                  {link ? (
+                    <Link to={link.to} className="inline-flex min-h-11 items-center text-sm text-teal-700 underline">
+                      {link.label}
+                    </Link>
+                  ) : null}
                 </li>
               );
             })}

@@ -1,4 +1,13 @@
-import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import {
+  data,
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRevalidator,
+  useSearchParams,
+} from "react-router";
 import type { Route } from "./+types/admin";
 import { requireServices } from "~/context";
 import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
@@ -9,8 +18,10 @@ import { fieldErrors } from "~/features/back-office/schema";
 import { SourceList, WeeklyChart } from "~/features/back-office/charts";
 import { AdminShell, adminMeta, formatDateTime, Notice, Pagination } from "~/features/back-office/ui";
 import { CsvLink } from "~/features/back-office/list-table";
-import { openLeads } from "~/features/back-office/contact.server";
+import { findRepeats, leadContactLinks, openLeads } from "~/features/back-office/contact.server";
 import { OpenLeads } from "~/features/back-office/open-leads";
+import { ContactButtons, RepeatFlags } from "~/features/back-office/lead-contact";
+import { NO_REPEATS } from "~/features/back-office/repeats";
 import { sourceLabel } from "~/infra/first-touch";
 import { Button } from "~/ui/button";
 import { NoteField, StatusSelect } from "~/features/back-office/lead-form";
@@ -31,9 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ctx.services.backups.summary(),
     openLeads(db, new Date()),
   ]);
+  const repeats = await findRepeats(
+    db,
+    leads.rows.map((r) => ({ id: r.id, email: r.email, phone: r.phone, createdAt: r.createdAt.toISOString() })),
+  );
   return data(
     {
-      email: trainer.user.email,
       filters,
       stats,
       backup,
@@ -52,6 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           status: r.status,
           note: r.note,
           answers: readableAnswers(r.answers),
+          links: leadContactLinks({ ...r, name: null }),
+          repeats: repeats.get(r.id) ?? NO_REPEATS,
         })),
       },
     },
@@ -147,6 +163,7 @@ function LeadCard({ lead }: { lead: Lead }) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const mine = result?.id === lead.id ? result : undefined;
+  const revalidator = useRevalidator();
   const saving = navigation.state === "submitting" && navigation.formData?.get("id") === lead.id;
   const headingId = `lead-${lead.id}`;
   return (
@@ -159,18 +176,23 @@ function LeadCard({ lead }: { lead: Lead }) {
         </h3>
         <p className="text-sm text-ink/80">{formatDateTime(lead.createdAt)}</p>
       </div>
-      <p className="mt-1 text-sm">
-        {lead.email ? (
-          <a href={`mailto:${lead.email}`} className="text-teal-700 underline">
-            {lead.email}
-          </a>
-        ) : null}
+      <p className="mt-1 break-words text-sm">
+        {lead.email ? <span>{lead.email}</span> : null}
         {lead.phone ? <span> · {lead.phone}</span> : null}
         {lead.sourceUrl ? (
           <span className="text-ink/80"> · from {new URL(lead.sourceUrl, "https://x.invalid").pathname}</span>
         ) : null}
         <span className="text-ink/80"> · source: {lead.source}</span>
       </p>
+      <RepeatFlags repeats={lead.repeats} />
+      <ContactButtons
+        leadId={lead.id}
+        name={lead.name}
+        links={lead.links}
+        onRecorded={(status) => {
+          if (status !== lead.status) void revalidator.revalidate();
+        }}
+      />
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {lead.answers.map((a) => (
           <div key={a.question} className="contents">
@@ -182,7 +204,8 @@ function LeadCard({ lead }: { lead: Lead }) {
       {lead.message ? (
         <p className="mt-3 whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm">{lead.message}</p>
       ) : null}
-      <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+      {/* Keyed by the status, so a status changed by a contact tap shows in the select. */}
+      <Form key={lead.status} method="post" className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
         <input type="hidden" name="id" value={lead.id} />
         <StatusSelect id={`status-${lead.id}`} label="Status" defaultValue={lead.status} />
         <NoteField id={`note-${lead.id}`} rows={1} defaultValue={lead.note ?? ""} error={mine?.errors.note} />

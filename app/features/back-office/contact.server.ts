@@ -1,8 +1,35 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { leadEvents, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import { FORM_NAMES, goalWords, type Goal } from "~/features/leads/vocabulary";
 import { contactLinks, type ContactChannel, type ContactLinks } from "./contact";
+import { emailKey, NO_REPEATS, phoneTail, repeatsOf, type Repeats, type Submission } from "./repeats";
+
+/** A stored phone number's last nine digits, as phoneTail (repeats.ts) makes them. */
+export const storedPhoneTail = sql<string>`right(regexp_replace(coalesce(${signups.phone}, ''), '[^0-9]', '', 'g'), 9)`;
+
+/**
+ * For each of these leads, the other questionnaires sent by the same person (same e-mail, or the
+ * same phone number in E.164 form), in one query for a whole page of leads: the database finds
+ * candidates by e-mail or by the number's last nine digits, and samePerson decides.
+ */
+export async function findRepeats(db: Db, leads: readonly Submission[]): Promise<Map<string, Repeats>> {
+  const emails = [...new Set(leads.map((l) => emailKey(l.email)).filter((e): e is string => e !== null))];
+  const tails = [...new Set(leads.map((l) => phoneTail(l.phone)).filter((t): t is string => t !== null))];
+  const result = new Map<string, Repeats>(leads.map((l) => [l.id, NO_REPEATS]));
+  if (emails.length === 0 && tails.length === 0) return result;
+  const match = or(
+    emails.length ? inArray(sql`lower(${signups.email})`, emails) : undefined,
+    tails.length ? inArray(storedPhoneTail, tails) : undefined,
+  );
+  const rows = await db
+    .select({ id: signups.id, email: signups.email, phone: signups.phone, createdAt: signups.createdAt })
+    .from(signups)
+    .where(and(eq(signups.formName, FORM_NAMES.intake), match));
+  const candidates = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  for (const lead of leads) result.set(lead.id, repeatsOf(lead, candidates));
+  return result;
+}
 
 /**
  * A tap on WhatsApp, Call or E-mail for a lead: the attempt goes onto the timeline, and a lead
@@ -39,6 +66,18 @@ export async function recordContactAttempt(
   });
 }
 
+/** The one-tap links for a stored intake lead: the greeting names them and their goal. */
+export function leadContactLinks(lead: {
+  firstName: string | null;
+  name: string | null;
+  answers: Record<string, unknown> | null;
+  phone: string | null;
+  email: string | null;
+}): ContactLinks {
+  const firstName = lead.firstName || lead.name?.split(" ")[0] || "there";
+  return contactLinks({ firstName, goal: goalPhrase(lead.answers), phone: lead.phone, email: lead.email });
+}
+
 /** Words for the greeting: the goal as the questionnaire offered it, in lower case. */
 export function goalPhrase(answers: Record<string, unknown> | null | undefined): string | null {
   const value = answers?.q1 ?? answers?.["1"];
@@ -58,6 +97,8 @@ export interface OpenLead {
   /** New and still not contacted a day after the questionnaire. */
   waitingTooLong: boolean;
   links: ContactLinks;
+  /** The same person's other questionnaires. */
+  repeats: Repeats;
 }
 
 /** The newest leads still to be worked (new or contacted), for the top of the dashboard. */
@@ -78,6 +119,10 @@ export async function openLeads(db: Db, now: Date, limit = 5): Promise<OpenLead[
     .where(and(eq(signups.formName, FORM_NAMES.intake), inArray(signups.status, ["new", "contacted"])))
     .orderBy(desc(signups.createdAt), desc(signups.id))
     .limit(limit);
+  const repeats = await findRepeats(
+    db,
+    rows.map((r) => ({ id: r.id, email: r.email, phone: r.phone, createdAt: r.createdAt.toISOString() })),
+  );
   return rows.map((r) => {
     const firstName = r.firstName || r.name?.split(" ")[0] || "there";
     const goal = goalPhrase(r.answers);
@@ -89,6 +134,7 @@ export async function openLeads(db: Db, now: Date, limit = 5): Promise<OpenLead[
       status: r.status,
       waitingTooLong: r.status === "new" && now.getTime() - r.createdAt.getTime() > UNANSWERED_AFTER_MS,
       links: contactLinks({ firstName, goal, phone: r.phone, email: r.email }),
+      repeats: repeats.get(r.id) ?? NO_REPEATS,
     };
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactLinks, internationalNumber, whatsAppGreeting } from "./contact";
+import { contactLinks, eventSignupLinks, internationalNumber, whatsAppGreeting } from "./contact";
 
 describe("internationalNumber", () => {
   it("reads a Dutch national number as +31", () => {
@@ -45,5 +45,32 @@ describe("contactLinks", () => {
     const text = whatsAppGreeting("Bo", null);
     expect(text).toContain("Bo");
     expect(text).not.toMatch(/[{}]/);
+  });
+});
+
+describe("eventSignupLinks", () => {
+  const event = { title: "Beach workout", date: "Sunday May 18" };
+
+  it("calls and messages the number as typed at the event, the message naming the person and the event", () => {
+    const links = eventSignupLinks({ name: "Anna de Vries", phone: "06 1234 5678" }, event);
+    expect(links.call).toBe("tel:+31612345678");
+    const wa = new URL(links.whatsapp ?? "");
+    expect(`${wa.origin}${wa.pathname}`).toBe("https://wa.me/31612345678");
+    expect(wa.searchParams.get("text")).toMatch(/^Hi Anna\b/);
+    expect(wa.searchParams.get("text")).toContain("Beach workout");
+    expect(wa.searchParams.get("text")).toContain("Sunday May 18");
+  });
+
+  it("tells someone moved up from the waiting list that the place is theirs, with nothing left to fill in", () => {
+    const plain = eventSignupLinks({ name: "Anna", phone: "06 1234 5678" }, event);
+    const moved = eventSignupLinks({ name: "Anna", phone: "06 1234 5678" }, event, true);
+    const text = new URL(moved.whatsapp ?? "").searchParams.get("text") ?? "";
+    expect(text).not.toBe(new URL(plain.whatsapp ?? "").searchParams.get("text"));
+    expect(text).toContain("Beach workout");
+    expect(text).not.toMatch(/[{}]/);
+  });
+
+  it("offers nothing for a number that cannot be reached", () => {
+    expect(eventSignupLinks({ name: "Bo", phone: "123" }, event)).toEqual({ whatsapp: null, call: null });
   });
 });

@@ -31,10 +31,48 @@ export function internationalNumber(phone: string | null | undefined): string | 
   return number.length >= 8 && number.length <= 15 ? number : null;
 }
 
+/** A text from content/back-office.ts with its `{placeholders}` filled in. */
+export function fillIn(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
 /** The greeting from content/back-office.ts with the lead's first name and goal filled in. */
 export function whatsAppGreeting(firstName: string, goal: string | null): string {
   const template = goal ? backOffice.whatsAppGreeting : backOffice.whatsAppGreetingNoGoal;
-  return template.replaceAll("{firstName}", firstName).replaceAll("{goal}", goal ?? "");
+  return fillIn(template, { firstName, goal: goal ?? "" });
+}
+
+/** A WhatsApp chat with this number, the message ready in its box; null for no usable number. */
+export function whatsAppLink(phone: string | null | undefined, text: string): string | null {
+  const number = internationalNumber(phone);
+  return number ? `https://wa.me/${number}?text=${encodeURIComponent(text)}` : null;
+}
+
+/** The dialler with this number; null for no usable number. */
+export function callLink(phone: string | null | undefined): string | null {
+  const number = internationalNumber(phone);
+  return number ? `tel:+${number}` : null;
+}
+
+/** The first word of a name as typed ("Anna de Vries" → "Anna"), for a greeting. */
+export const firstNameOf = (name: string | null | undefined): string => name?.trim().split(/\s+/)[0] || "there";
+
+/**
+ * WhatsApp and Call for someone who signed up for an event: the greeting names the event and
+ * its day; `placeFree` is the message for someone just moved up from the waiting list.
+ */
+export function eventSignupLinks(
+  signup: { name: string | null; phone: string | null },
+  event: { title: string; date: string } | null,
+  placeFree = false,
+): { whatsapp: string | null; call: string | null } {
+  const template = placeFree ? backOffice.placeFreeWhatsApp : backOffice.eventWhatsApp;
+  const text = fillIn(template, {
+    firstName: firstNameOf(signup.name),
+    event: event?.title ?? "the event",
+    date: event?.date ?? "the day",
+  });
+  return { whatsapp: whatsAppLink(signup.phone, text), call: callLink(signup.phone) };
 }
 
 export interface ContactLinks {
@@ -50,12 +88,9 @@ export function contactLinks(lead: {
   phone: string | null;
   email: string | null;
 }): ContactLinks {
-  const number = internationalNumber(lead.phone);
   return {
-    whatsapp: number
-      ? `https://wa.me/${number}?text=${encodeURIComponent(whatsAppGreeting(lead.firstName, lead.goal))}`
-      : null,
-    call: number ? `tel:+${number}` : null,
+    whatsapp: whatsAppLink(lead.phone, whatsAppGreeting(lead.firstName, lead.goal)),
+    call: callLink(lead.phone),
     email: lead.email ? `mailto:${lead.email}` : null,
   };
 }

@@ -1,33 +1,9 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { CONTACT_CHANNELS, CONTACT_LABELS, type ContactChannel } from "./contact";
 import type { OpenLead } from "./contact.server";
+import { ContactButtons, RepeatFlags } from "./lead-contact";
 import { STATUS_LABELS, type LeadStatus } from "./labels";
 import { formatDateTime } from "./ui";
-
-/**
- * Tells the server that the trainer reached out, while the link itself opens WhatsApp, the
- * dialler or the mail app. keepalive lets the request finish when the phone switches apps.
- */
-function recordContact(leadId: string, channel: ContactChannel): Promise<boolean> {
-  const body = new FormData();
-  body.set("channel", channel);
-  return fetch(`/admin/leads/${leadId}/contact`, {
-    method: "POST",
-    body,
-    keepalive: true,
-    credentials: "same-origin",
-  }).then(
-    (response) => response.ok,
-    () => false,
-  );
-}
-
-const channelStyle: Record<ContactChannel, string> = {
-  whatsapp: "bg-emerald-700 text-white hover:bg-emerald-800",
-  call: "bg-navy text-white hover:bg-navy-700",
-  email: "border border-navy/30 text-navy hover:bg-navy/5",
-};
 
 function OpenLeadItem({ lead }: { lead: OpenLead }) {
   const [status, setStatus] = useState(lead.status);
@@ -58,29 +34,8 @@ function OpenLeadItem({ lead }: { lead: OpenLead }) {
             Waiting for an answer for more than a day
           </p>
         ) : null}
-        <ul aria-label={`Contact ${lead.name}`} className="mt-3 grid grid-cols-3 gap-2">
-          {CONTACT_CHANNELS.map((channel) => {
-            const href = lead.links[channel];
-            if (!href) return null;
-            return (
-              <li key={channel}>
-                <a
-                  href={href}
-                  // WhatsApp opens in its own app or tab; the back office stays where it was.
-                  {...(channel === "whatsapp" ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-                  onClick={() => {
-                    void recordContact(lead.id, channel).then((ok) => {
-                      if (ok && status === "new") setStatus("contacted");
-                    });
-                  }}
-                  className={`flex min-h-11 items-center justify-center rounded-full px-3 text-sm font-semibold ${channelStyle[channel]}`}
-                >
-                  {CONTACT_LABELS[channel]}
-                </a>
-              </li>
-            );
-          })}
-        </ul>
+        <RepeatFlags repeats={lead.repeats} />
+        <ContactButtons leadId={lead.id} name={lead.name} links={lead.links} onRecorded={(next) => setStatus(next)} />
       </article>
     </li>
   );

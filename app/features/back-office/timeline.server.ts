@@ -4,6 +4,9 @@ import type { Db } from "~/infra/db.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { readableAnswers, type AnswerLine } from "./labels";
 import { consentsOf, type ConsentView } from "./consent.server";
+import { findRepeats, leadContactLinks, storedPhoneTail } from "./contact.server";
+import type { ContactLinks } from "./contact";
+import { NO_REPEATS, phoneKey, phoneTail, type Repeats } from "./repeats";
 
 /** One thing that happened to a lead, for the timeline on /admin/leads/:id. */
 export type TimelineEntry =
@@ -25,7 +28,9 @@ export type TimelineEntry =
     }
   | { kind: "status"; at: string; from: string | null; to: string | null; actor: string; reason: string | null }
   | { kind: "note"; at: string; note: string | null; actor: string }
-  | { kind: "contact"; at: string; channel: string };
+  | { kind: "contact"; at: string; channel: string }
+  /** The same person sent the questionnaire again: that later lead. */
+  | { kind: "repeat"; at: string; leadId: string };
 
 export interface LeadTimeline {
   lead: {
@@ -37,17 +42,19 @@ export interface LeadTimeline {
     note: string | null;
     createdAt: string;
     firstTouch: FirstTouch | null;
+    links: ContactLinks;
   };
+  /** The same person's other questionnaires (the later ones are on the timeline too). */
+  repeats: Repeats;
   entries: TimelineEntry[];
   /** Proof of consent of this lead, their event signups and their newsletter address. */
   consents: ConsentView[];
 }
 
-const digits = (phone: string | null) => (phone ?? "").replace(/\D/g, "");
-
 /**
  * Everything known about one intake lead, oldest first: where they first came from, the
- * intake, booked and cancelled calls, event signups (same phone number), newsletter status
+ * intake, the same person's later questionnaires (same e-mail or phone number), booked and
+ * cancelled calls, event signups (same phone number, in E.164 form), newsletter status
  * (same e-mail), orders and payments (linked, or the same e-mail), and every status change
  * and note, by the trainer or the system.
  */
@@ -58,20 +65,16 @@ export async function leadTimeline(db: Db, leadId: string): Promise<LeadTimeline
     .where(and(eq(signups.id, leadId), eq(signups.formName, FORM_NAMES.intake)));
   if (!lead) return null;
   const email = lead.email?.trim().toLowerCase() ?? "";
-  const phone = digits(lead.phone);
+  const phone = phoneKey(lead.phone);
+  const tail = phoneTail(lead.phone);
 
-  const [callRows, eventRows, subscriberRows, orderRows, changeRows] = await Promise.all([
+  const [callRows, eventCandidates, subscriberRows, orderRows, changeRows, repeatMap] = await Promise.all([
     db.select().from(bookings).where(eq(bookings.leadId, lead.id)),
-    phone.length >= 6
+    phone && tail
       ? db
-          .select({ id: signups.id, name: signups.name, createdAt: signups.createdAt })
+          .select({ id: signups.id, name: signups.name, phone: signups.phone, createdAt: signups.createdAt })
           .from(signups)
-          .where(
-            and(
-              eq(signups.formName, FORM_NAMES.event),
-              sql`regexp_replace(coalesce(${signups.phone}, ''), '[^0-9]', '', 'g') = ${phone}`,
-            ),
-          )
+          .where(and(eq(signups.formName, FORM_NAMES.event), eq(storedPhoneTail, tail)))
       : Promise.resolve([]),
     email ? db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)) : Promise.resolve([]),
     db
@@ -84,7 +87,11 @@ export async function leadTimeline(db: Db, leadId: string): Promise<LeadTimeline
       )
       .orderBy(asc(orders.createdAt)),
     db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id)).orderBy(asc(leadEvents.createdAt)),
+    findRepeats(db, [{ id: lead.id, email: lead.email, phone: lead.phone, createdAt: lead.createdAt.toISOString() }]),
   ]);
+  // "06 1234 5678" at the event and "+31 6 1234 5678" in the questionnaire are one number.
+  const eventRows = eventCandidates.filter((e) => phoneKey(e.phone) === phone);
+  const repeats = repeatMap.get(lead.id) ?? NO_REPEATS;
   const paymentRows = orderRows.length
     ? await db
         .select()
@@ -113,6 +120,7 @@ export async function leadTimeline(db: Db, leadId: string): Promise<LeadTimeline
     message: lead.message,
     sourceUrl: lead.sourceUrl,
   });
+  for (const later of repeats.later) entries.push({ kind: "repeat", at: later.createdAt, leadId: later.id });
   for (const b of callRows) {
     entries.push({
       kind: "call-booked",
@@ -189,7 +197,9 @@ export async function leadTimeline(db: Db, leadId: string): Promise<LeadTimeline
       note: lead.note,
       createdAt: iso(lead.createdAt),
       firstTouch: lead.firstTouch ?? null,
+      links: leadContactLinks(lead),
     },
+    repeats,
     entries,
     consents,
   };
