@@ -14,6 +14,7 @@ import {
 } from "~/features/events/events-admin.server";
 import { eventStart } from "~/features/events/event-content";
 import { placesOf } from "~/features/events/events.server";
+import { eventStatusLabel } from "~/features/events/event-status";
 import { timeZoneNames } from "~/features/events/zoned-time";
 import { FieldShell, TextField, describedBy, compactInputClass } from "~/ui/field";
 
@@ -29,7 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.key) {
     const template = newEventTemplate();
     return data(
-      { key: null, values: formValuesOf(template), zones, status: null, versions: [], places: null, past: false, done },
+      { key: null, values: formValuesOf(template), zones, status: null, versions: [], places: null, done },
       { headers: trainer.headers },
     );
   }
@@ -37,14 +38,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!entry) throw data("There is no such event.", { status: 404 });
   const versions = (await content.versions("event", params.key)).slice(0, 15);
   const places = await placesOf(ctx.services.database.db, params.key);
+  const past = eventStart(entry.draft) <= new Date();
   return data(
     {
       key: params.key,
       values: formValuesOf(entry.draft),
       zones,
       status: {
-        live: entry.status === "published",
-        label: entry.status === "published" ? "On the site" : entry.status === "draft" ? "Draft" : "Off the site",
+        ...eventStatusLabel(entry.status, past),
+        // A past event can still be taken off the site (the event page shows the last one as over).
+        published: entry.status === "published",
         unpublishedChanges: entry.live !== null && JSON.stringify(entry.live) !== JSON.stringify(entry.draft),
         capacity: entry.draft.capacity,
       },
@@ -55,7 +58,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         summary: `${v.data.title}, ${v.data.startsLocal.replace("T", " ")} (${v.data.timeZone}), ${v.data.capacity} places`,
       })),
       places,
-      past: eventStart(entry.draft) <= new Date(),
       done,
     },
     { headers: trainer.headers },
@@ -123,7 +125,7 @@ const DONE_MESSAGES: Record<string, string> = {
 };
 
 export default function AdminEvent() {
-  const { key, values: stored, zones, status, versions, places, past, done } = useLoaderData<typeof loader>();
+  const { key, values: stored, zones, status, versions, places, done } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors: Partial<Record<EventField, string>> = result && !result.done ? result.errors : {};
   const values = result && !result.done && result.values ? result.values : stored;
@@ -176,7 +178,6 @@ export default function AdminEvent() {
               </Link>
             </>
           ) : null}
-          {past ? " · this event has taken place" : ""}
         </p>
       ) : null}
 
@@ -253,7 +254,7 @@ export default function AdminEvent() {
         </div>
       </Form>
 
-      {key && status?.live ? (
+      {key && status?.published ? (
         <Form method="post" className="mt-4">
           <SubmitButton name="intent" value="unpublish" variant="secondary">
             Take off the site

@@ -7,11 +7,10 @@ import { StatusBadge } from "~/features/back-office/list-table";
 import { eventStart } from "~/features/events/event-content";
 import { placesByEvent } from "~/features/events/events.server";
 import { eventDateLabel, eventTimeLabel } from "~/features/leads/event-dates";
+import { eventStatusLabel } from "~/features/events/event-status";
 
 export const meta: Route.MetaFunction = () => adminMeta("Events");
 export const headers = forwardSessionHeaders;
-
-const STATUS_LABEL = { draft: "Draft", scheduled: "Scheduled", published: "On the site", unpublished: "Off the site" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
@@ -28,15 +27,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const start = eventStart(event);
       const timing = { startsAt: start.toISOString(), timeZone: event.timeZone };
       const taken = places.get(entry.key) ?? { taken: 0, waiting: 0 };
+      const past = start.getTime() <= now;
+      const { label, live } = eventStatusLabel(entry.status, past);
       return {
         key: entry.key,
         title: event.title,
         when: `${eventDateLabel(timing)} ${event.startsLocal.slice(0, 4)}, ${eventTimeLabel(timing)} (${event.timeZone})`,
         where: `${event.venue}, ${event.locality}`,
         start: start.getTime(),
-        past: start.getTime() <= now,
-        status: STATUS_LABEL[entry.status],
-        live: entry.status === "published",
+        past,
+        status: label,
+        live,
         unpublishedChanges: entry.live !== null && JSON.stringify(entry.live) !== JSON.stringify(entry.draft),
         capacity: event.capacity,
         ...taken,

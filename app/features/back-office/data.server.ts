@@ -120,7 +120,11 @@ export async function updateLead(
   return true;
 }
 
-/** Event signups, newest first; one event's only when `eventKey` is given. */
+/**
+ * Event signups, newest first; for one event (`eventKey`) in the order she works them: the places
+ * first, then the waiting list, each oldest first (the first to wait is the first to move up),
+ * cancelled ones last.
+ */
 export async function listEventSignups(db: Db, page: number, eventKey?: string) {
   const where = eventKey
     ? and(eq(signups.formName, FORM_NAMES.event), eq(signups.eventKey, eventKey))
@@ -135,10 +139,15 @@ export async function listEventSignups(db: Db, page: number, eventKey?: string) 
         sourceUrl: signups.sourceUrl,
         eventKey: signups.eventKey,
         waitlisted: signups.waitlisted,
+        status: signups.status,
       })
       .from(signups)
       .where(where)
-      .orderBy(desc(signups.createdAt), desc(signups.id))
+      .orderBy(
+        ...(eventKey
+          ? [sql`${signups.status} = 'cancelled'`, signups.waitlisted, signups.createdAt, signups.id]
+          : [desc(signups.createdAt), desc(signups.id)]),
+      )
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE),
     db.select({ n: count() }).from(signups).where(where),

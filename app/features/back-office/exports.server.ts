@@ -151,7 +151,7 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
               r.name,
               r.phone,
               r.eventKey,
-              r.waitlisted ? "waiting list" : "place",
+              r.status === "cancelled" ? "cancelled" : r.waitlisted ? "waiting list" : "place",
               r.sourceUrl,
               ...firstTouchCells(r.firstTouch),
               ...consentCells(consents.get(r.id)),

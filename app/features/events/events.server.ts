@@ -1,5 +1,5 @@
-import { and, count, eq, inArray } from "drizzle-orm";
-import { signups } from "#db/schema";
+import { and, count, eq, inArray, ne } from "drizzle-orm";
+import { contentEntries, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import type { SiteContentStore } from "~/features/content/kinds.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
@@ -45,14 +45,17 @@ export interface Places {
   waiting: number;
 }
 
-/** Places taken and waiting-list length per event key. */
+/** An event signup's status once the trainer cancelled it: it holds no place and waits for none. */
+export const CANCELLED = "cancelled";
+
+/** Places taken and waiting-list length per event key; cancelled signups count for neither. */
 export async function placesByEvent(db: Db, keys: string[]): Promise<Map<string, Places>> {
   const result = new Map<string, Places>(keys.map((k) => [k, { taken: 0, waiting: 0 }]));
   if (keys.length === 0) return result;
   const rows = await db
     .select({ key: signups.eventKey, waitlisted: signups.waitlisted, n: count() })
     .from(signups)
-    .where(and(eq(signups.formName, FORM_NAMES.event), inArray(signups.eventKey, keys)))
+    .where(and(eq(signups.formName, FORM_NAMES.event), inArray(signups.eventKey, keys), ne(signups.status, CANCELLED)))
     .groupBy(signups.eventKey, signups.waitlisted);
   for (const row of rows) {
     const places = result.get(row.key ?? "");
@@ -75,4 +78,68 @@ export async function eventStarts(content: Pick<SiteContentStore, "list">): Prom
     starts.set(entry.key, eventStart(data));
   }
   return starts;
+}
+
+export type SignupChange =
+  | { ok: true; signup: { id: string; name: string | null; phone: string | null; eventKey: string | null } }
+  | { ok: false; message: string };
+
+const signupColumns = { id: signups.id, name: signups.name, phone: signups.phone, eventKey: signups.eventKey };
+
+/**
+ * The trainer cancels a signup (the person told her they cannot come): its place, or its spot on
+ * the waiting list, is freed at once. The row stays, marked, so the list still shows who it was.
+ */
+export async function cancelSignup(db: Db, id: string): Promise<SignupChange> {
+  const [signup] = await db
+    .update(signups)
+    .set({ status: CANCELLED })
+    .where(and(eq(signups.id, id), eq(signups.formName, FORM_NAMES.event), ne(signups.status, CANCELLED)))
+    .returning(signupColumns);
+  return signup
+    ? { ok: true, signup }
+    : { ok: false, message: "This signup was already cancelled or no longer exists." };
+}
+
+/**
+ * A name on the waiting list gets a place, when one is free. The event's row is locked first, as
+ * a new signup locks it (leads/signups.server.ts), so a visitor signing up at the same moment and
+ * this move cannot both take the last place.
+ */
+export async function moveUpSignup(db: Db, id: string): Promise<SignupChange> {
+  return db.transaction(async (tx) => {
+    const where = and(
+      eq(signups.id, id),
+      eq(signups.formName, FORM_NAMES.event),
+      eq(signups.waitlisted, true),
+      ne(signups.status, CANCELLED),
+    );
+    const [waiting] = await tx.select(signupColumns).from(signups).where(where);
+    if (!waiting?.eventKey) return { ok: false as const, message: "This name is no longer on the waiting list." };
+    const [entry] = await tx
+      .select({ published: contentEntries.published, draft: contentEntries.draft })
+      .from(contentEntries)
+      .where(and(eq(contentEntries.kind, "event"), eq(contentEntries.key, waiting.eventKey)))
+      .for("update");
+    const data = (entry?.published ?? entry?.draft) as { capacity?: unknown } | null | undefined;
+    const capacity = typeof data?.capacity === "number" ? data.capacity : Infinity;
+    const [taken] = await tx
+      .select({ n: count() })
+      .from(signups)
+      .where(
+        and(
+          eq(signups.eventKey, waiting.eventKey),
+          eq(signups.formName, FORM_NAMES.event),
+          eq(signups.waitlisted, false),
+          ne(signups.status, CANCELLED),
+        ),
+      );
+    if ((taken?.n ?? 0) >= capacity)
+      return {
+        ok: false as const,
+        message: "Every place is taken. Cancel a place first, or add places to the event.",
+      };
+    const [moved] = await tx.update(signups).set({ waitlisted: false }).where(where).returning(signupColumns);
+    return moved ? { ok: true as const, signup: moved } : { ok: false as const, message: "Nothing changed." };
+  });
 }

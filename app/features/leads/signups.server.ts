@@ -1,6 +1,6 @@
 import "~/infra/zod-config";
 import { createHash } from "node:crypto";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { consentCaptureSchema, recordConsent } from "~/infra/consent.server";
 import { firstTouchSchema } from "~/infra/first-touch";
@@ -118,7 +118,8 @@ async function joinsWaitingList(tx: Db, eventKey: string): Promise<boolean> {
   const [taken] = await tx
     .select({ n: count() })
     .from(signups)
-    .where(and(eq(signups.eventKey, eventKey), eq(signups.waitlisted, false)));
+    // A signup the trainer cancelled holds no place (events.server.ts, CANCELLED).
+    .where(and(eq(signups.eventKey, eventKey), eq(signups.waitlisted, false), ne(signups.status, "cancelled")));
   return (taken?.n ?? 0) >= capacity;
 }
 
