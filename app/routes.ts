@@ -34,6 +34,7 @@ export default [
     route("admin/site", "routes/admin-site.tsx"),
     route("admin/subscribers", "routes/admin-subscribers.tsx"),
     route("admin/orders", "routes/admin-orders.tsx"),
+    route("admin/clients", "routes/admin-clients.tsx"),
     route("admin/leads/:id", "routes/admin-lead.tsx"),
     route("admin/funnel", "routes/admin-funnel.tsx"),
     route("admin/vitals", "routes/admin-vitals.tsx"),

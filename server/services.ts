@@ -95,6 +95,7 @@ export async function createServices(
     logger,
     siteUrl: env.SITE_URL,
     site: () => currentSite({ content }),
+    trainerEmail: env.TRAINER_EMAIL,
   });
   return {
     env,

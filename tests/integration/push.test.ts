@@ -116,7 +116,7 @@ describe("push notifications to the trainer", () => {
     try {
       sweeps.kick(); // as the payment web hook does; the sweep would find it within 30 s anyway
       const delivery = await pushService.next(seen);
-      expect(delivery.message).toMatchObject({ title: "Paid order", url: `${SITE}/admin/orders` });
+      expect(delivery.message).toMatchObject({ title: "Paid order", url: `${SITE}/admin/clients` });
       sweeps.kick();
       await expect(pushService.next(seen + 1, 1_500)).rejects.toThrow(/no push delivery/);
     } finally {

@@ -109,28 +109,48 @@ ${legalHtml("Right of withdrawal", withdrawal, site)}
   return { to: order.customerEmail ?? "", subject, text, html, replyTo: site.contactEmail };
 }
 
-/** The trainer's notification of a paid order: plan, length and amount; a tap opens the orders. */
+/** The trainer's notification of a paid order: plan, length and amount; a tap opens her clients. */
 export function paidOrderPush(order: Order, siteUrl: string): PushMessage {
   const { duration, payments } = orderInWords(order);
   return {
     title: "Paid order",
     body: `${order.planName}, ${duration}: ${payments}`,
-    url: `${siteUrl}/admin/orders`,
+    url: `${siteUrl}/admin/clients`,
     tag: `order-${order.id}`,
   };
 }
 
+/** The same news by e-mail to the trainer (new intakes and event signups reach her both ways too). */
+export function paidOrderMail(order: Order, siteUrl: string): { subject: string; text: string } {
+  const { duration, payments } = orderInWords(order);
+  const buyer = (order.customerEmail ?? "").replace(/[\r\n]+/g, " ");
+  return {
+    subject: `Paid order: ${order.planName}, ${duration}`,
+    text: [
+      `A new order was paid: ${order.planName}, ${duration}.`,
+      `Price: ${payments} (incl. btw).`,
+      `Buyer: ${buyer || "(no e-mail given)"}`,
+      `Order number: ${order.id}`,
+      "",
+      `Your clients: ${siteUrl}/admin/clients`,
+      ...(order.leadId ? [`Their timeline: ${siteUrl}/admin/leads/${order.leadId}`] : []),
+    ].join("\n"),
+  };
+}
+
 export interface OrderConfirmations {
-  /** Sends what is due now (after a payment), besides the sweep every 30 s. */
-  kick(): void;
+  /** Sends what is due now (after a payment), besides the sweep every 30 s; callers need not wait for it. */
+  kick(): Promise<void>;
   stop(): void;
 }
 
 /**
  * What follows a payment, once per settled order: the buyer's confirmation e-mail and the
- * trainer's push notification. Each is claimed before it goes (so two instances never both send
- * it); a refused e-mail is released again so the next sweep retries it. Without SMTP no e-mail is
- * sent or claimed; without a subscribed device a push is claimed and costs nothing.
+ * trainer's notice (a push to her devices and an e-mail). Each is claimed before it goes (so two
+ * instances, or a web hook delivered twice, never send it twice); a refused confirmation is
+ * released again so the next sweep retries it, while the trainer's notice, once claimed, is not
+ * sent again (the order is on her Clients page either way). Without SMTP no e-mail is sent or
+ * claimed; without a subscribed device a push is claimed and costs nothing.
  */
 export function startOrderConfirmations(deps: {
   db: Db;
@@ -140,18 +160,34 @@ export function startOrderConfirmations(deps: {
   siteUrl: string;
   /** The business as published now (site facts from the content store). */
   site?: () => Promise<SiteContent>;
+  /** Where the trainer's notice of a paid order goes by e-mail; none without it. */
+  trainerEmail?: string;
 }): OrderConfirmations {
-  const { db, mailer, push, logger, siteUrl } = deps;
+  const { db, mailer, push, logger, siteUrl, trainerEmail } = deps;
   const currentSite = deps.site ?? (() => Promise.resolve(seedSite));
   let running: Promise<void> | undefined;
-  if (!mailer && !push) return { kick: () => undefined, stop: () => undefined };
-  const notifyTrainer = async (trainerPush: TrainerPush) => {
+  if (!mailer && !push) return { kick: () => Promise.resolve(), stop: () => undefined };
+  const trainerMailer = trainerEmail ? mailer : null;
+  const notifyTrainer = async () => {
     const due = await db
       .update(orders)
       .set({ trainerNotifiedAt: new Date() })
       .where(and(isNull(orders.trainerNotifiedAt), inArray(orders.status, SETTLED)))
       .returning();
-    for (const order of due) await trainerPush.send(paidOrderPush(order, siteUrl));
+    for (const order of due) {
+      await Promise.all([
+        push
+          ?.send(paidOrderPush(order, siteUrl))
+          .catch((error: unknown) => logger.warn({ err: error, orderId: order.id }, "paid-order push failed")),
+        trainerMailer
+          ?.send({
+            to: trainerEmail ?? "",
+            ...paidOrderMail(order, siteUrl),
+            replyTo: order.customerEmail ?? undefined,
+          })
+          .catch((error: unknown) => logger.error({ err: error, orderId: order.id }, "paid-order notice mail failed")),
+      ]);
+    }
   };
   const confirm = async (mailer: Mailer) => {
     const due = await db
@@ -176,7 +212,7 @@ export function startOrderConfirmations(deps: {
     }
   };
   const sweep = async () => {
-    if (push) await notifyTrainer(push);
+    if (push || trainerMailer) await notifyTrainer();
     if (mailer) await confirm(mailer);
   };
   const run = () => {
@@ -185,5 +221,5 @@ export function startOrderConfirmations(deps: {
   };
   const onError = (error: unknown) => logger.error({ err: error }, "order confirmations failed");
   const stop = every(SWEEP_EVERY_MS, run, onError, 5_000);
-  return { kick: () => void run().catch(onError), stop };
+  return { kick: () => run().catch(onError), stop };
 }
