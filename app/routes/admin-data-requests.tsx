@@ -31,7 +31,7 @@ const KINDS: Record<keyof PersonCounts, string> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const trainer = await requireTrainer(request, ctx, { recentCode: true });
-  return data({ email: trainer.user.email }, { headers: trainer.headers });
+  return data({}, { headers: trainer.headers });
 }
 
 type ActionResult =

@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const trainer = await requireTrainer(request, ctx);
   const funnel = await leadFunnel(ctx.services.database.db);
-  return data({ email: trainer.user.email, funnel }, { headers: trainer.headers });
+  return data({ funnel }, { headers: trainer.headers });
 }
 
 function FunnelTable({

@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const trainer = await requireTrainer(request, ctx);
   const letters = (await ctx.services.outbox.deadLetters()).map(describeDeadLetter);
   const waiting = await ctx.services.outbox.size();
-  return data({ email: trainer.user.email, letters, waiting }, { headers: trainer.headers });
+  return data({ letters, waiting }, { headers: trainer.headers });
 }
 
 export default function AdminUnsaved() {

@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const trainer = await requireTrainer(request, ctx);
   const summary = await vitalsSummary(ctx.services.database.db);
-  return data({ email: trainer.user.email, summary }, { headers: trainer.headers });
+  return data({ summary }, { headers: trainer.headers });
 }
 
 // The rating is always written out; the colour only repeats it.

@@ -18,7 +18,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const trainer = await requireTrainer(request, ctx);
   return data(
     {
-      email: trainer.user.email,
       domain: new URL(ctx.services.env.SITE_URL).host,
       // The questions as published in the back office (FAQ).
       faq: await currentFaq(ctx.services),

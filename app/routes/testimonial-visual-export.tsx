@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const trainer = await requireTrainer(request, ctx);
   // The first published testimonial fills the tool to start with.
   const [first] = await currentTestimonials(ctx.services);
-  return data({ email: trainer.user.email, first: first ?? null }, { headers: trainer.headers });
+  return data({ first: first ?? null }, { headers: trainer.headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
