@@ -46,7 +46,7 @@ export const AREAS = [
   {
     paths: ["app/features/newsletter/", /^app\/routes\/(api-)?newsletter/, "content/newsletter-messages.ts"],
     e2e: ["newsletter", "newsletter-scanner", "documents"],
-    integration: ["newsletter", "newsletter-resubscribe", "lead-magnets", "held-submissions"],
+    integration: ["newsletter", "newsletter-resubscribe", "lead-magnets", "held-submissions", "newsletter-sending"],
   },
   {
     paths: ["app/features/questionnaire/", /^app\/routes\/(api-intake|start|home|service)\b/, "content/questionnaire"],

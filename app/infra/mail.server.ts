@@ -17,11 +17,20 @@ export interface Mailer {
   close(): void;
 }
 
-/** SMTP through nodemailer, or null when SMTP_URL is unset (the site then sends no e-mail). */
-export function createMailer(smtpUrl: string | undefined, from: string, logger: Logger): Mailer | null {
+/**
+ * SMTP through nodemailer, or null when SMTP_URL is unset (the site then sends no e-mail). `pool`
+ * keeps one connection open for many messages (the newsletter), instead of one per message.
+ */
+export function createMailer(
+  smtpUrl: string | undefined,
+  from: string,
+  logger: Logger,
+  options: { pool?: boolean } = {},
+): Mailer | null {
   if (!smtpUrl) return null;
   const url = new URL(smtpUrl);
   const transport = nodemailer.createTransport({
+    ...(options.pool ? { pool: true, maxConnections: 1, maxMessages: 500 } : {}),
     host: url.hostname,
     port: Number(url.port || (url.protocol === "smtps:" ? 465 : 587)),
     secure: url.protocol === "smtps:",
