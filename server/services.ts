@@ -14,6 +14,7 @@ import { Outbox } from "~/features/leads/outbox.server";
 import { createAuth } from "~/features/back-office/auth.server";
 import { startBackups } from "~/infra/backup-schedule.server";
 import { startOrderConfirmations } from "~/features/checkout/order-confirmation.server";
+import { saleRevision } from "~/features/checkout/sales.server";
 import { createSiteContentStore, seedSiteContent } from "~/features/content/kinds.server";
 import { seedLeadMagnetFiles } from "~/features/blog/lead-magnet-seeds.server";
 import { createTrainerPush } from "~/infra/push.server";
@@ -44,6 +45,7 @@ export async function createServices(
     memory: options.memoryDb,
   });
   const content = createSiteContentStore(database.db);
+  const saleNow = saleRevision({ content });
   await seedSiteContent(content);
   await seedLeadMagnetFiles(database.db);
   const secret = resolveSecret(env);
@@ -110,8 +112,12 @@ export async function createServices(
     push,
     auth: createAuth({ db: database.db, env, secret, logger, mailer }),
     content,
-    // The build (templates, styles) and the content store's publishes both change what pages show.
-    contentRevision: async () => `${options.buildId ?? "unbuilt"}:${await content.revision()}`,
+    // The build (templates, styles), the content store's publishes and a sale starting or ending by
+    // the clock all change what pages show.
+    contentRevision: async () => {
+      const revision = await content.revision();
+      return `${options.buildId ?? "unbuilt"}:${revision}:${await saleNow(revision)}`;
+    },
     async rateLimit(key, limit, windowSeconds) {
       try {
         return await hitRateLimit(database.db, key, limit, windowSeconds);

@@ -2,6 +2,7 @@ import type { Db } from "~/infra/db.server";
 import { articleSchema } from "~/features/blog/content.server";
 import { articleSeeds } from "~/features/blog/article-seeds.server";
 import { offersSchema } from "~/features/checkout/offers-schema";
+import { saleSchema } from "~/features/checkout/sale-schema";
 import { pricing } from "#content/pricing";
 // Events, testimonials, FAQ and site facts (the studio's kinds).
 import { eventSchema, eventKeyFor } from "~/features/events/event-content";
@@ -27,6 +28,8 @@ export const contentSchemas = {
   article: articleSchema,
   /** The plans and their prices: one entry, key "main". */
   offers: offersSchema,
+  /** The trainer's newest sale (running, to come or over): one entry, key "main", made by her first sale. */
+  sale: saleSchema,
   // Events, testimonials, FAQ and site facts: one block, kept together.
   /** One entry per event, keyed by its day and venue (2026-05-18-playa-maderas). */
   event: eventSchema,
