@@ -48,7 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const result = await createCheckout(services, body, clientIp, { firstTouch: firstTouchOfRequest(request) });
-  if (!result.ok) return data<CheckoutResponse>({ message: result.message }, { status: result.status, headers });
+  if (!result.ok)
+    return data<CheckoutResponse>(
+      { message: result.message, ...(result.saleEnded ? { saleEnded: true } : {}) },
+      { status: result.status, headers },
+    );
   // The plain form gets the browser sent on to the checkout, like the pricing page's own form.
   if (contentType !== "application/json") return redirect(result.sessionUrl, { status: 303, headers });
   return data<CheckoutResponse>({ sessionUrl: result.sessionUrl }, { headers });

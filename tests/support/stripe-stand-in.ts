@@ -28,6 +28,7 @@ export interface StripeStandIn {
   schedules: Map<string, StripeObject>;
   prices: Map<string, StripeObject>;
   products: Map<string, StripeObject>;
+  coupons: Map<string, StripeObject>;
   /** Marks a session completed the way Stripe does after a successful payment. */
   completeSession(id: string, extra?: Record<string, unknown>): StripeObject;
   /** Requests to one path (method + path, e.g. "POST /v1/checkout/sessions"). */
@@ -71,6 +72,10 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
   const prices = new Map<string, StripeObject>();
   const products = new Map<string, StripeObject>();
   const portalConfigurations = new Map<string, StripeObject>();
+  const coupons = new Map<string, StripeObject>();
+  // A subscription keeps the discounts of the session that made it; its schedule's phase copies them.
+  const subscriptionDiscounts = new Map<string, Params[]>();
+  const sessionDiscounts = new Map<string, Params[]>();
   const idempotent = new Map<string, { status: number; body: string }>();
   // Stripe keeps line items apart from the session object; so does the stand-in.
   const sessionPrice = new Map<string, string>();
@@ -83,7 +88,20 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
       const mode = String(params.mode);
       const lineItems = (params.line_items as Params[] | undefined) ?? [];
       const price = prices.get(String(lineItems[0]?.price));
-      const amount = price ? Number(price.unit_amount) : null;
+      const discounts = (params.discounts as Params[] | undefined) ?? [];
+      // Like Stripe: an unknown or expired coupon refuses the session.
+      let off = 0;
+      for (const discount of discounts) {
+        const coupon = coupons.get(String(discount.coupon));
+        if (!coupon || !coupon.valid)
+          return {
+            status: 400,
+            body: { error: { type: "invalid_request_error", message: `No such coupon: '${String(discount.coupon)}'` } },
+          };
+        const unit = price ? Number(price.unit_amount) : 0;
+        off += coupon.amount_off ? Number(coupon.amount_off) : Math.round((unit * Number(coupon.percent_off)) / 100);
+      }
+      const amount = price ? Math.max(0, Number(price.unit_amount) - off) : null;
       const session: StripeObject = {
         id: sessionId,
         object: "checkout.session",
@@ -96,7 +114,9 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
         client_reference_id: params.client_reference_id ?? null,
         metadata: params.metadata ?? {},
         amount_total: amount,
-        amount_subtotal: amount,
+        amount_subtotal: price ? Number(price.unit_amount) : null,
+        total_details: { amount_discount: off, amount_shipping: 0, amount_tax: 0 },
+        discounts: discounts.map((d) => ({ coupon: d.coupon, promotion_code: null })),
         currency: price ? price.currency : "eur",
         customer: null,
         customer_details: null,
@@ -108,6 +128,7 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
       };
       sessions.set(sessionId, session);
       sessionPrice.set(sessionId, String(lineItems[0]?.price ?? ""));
+      sessionDiscounts.set(sessionId, discounts);
       return { status: 200, body: session };
     }
     if (method === "GET" && (match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path))) {
@@ -138,6 +159,11 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
             start_date: start,
             end_date: start + 30 * 86_400,
             items: [{ price: priceId, quantity: 1, metadata: {} }],
+            discounts: (subscriptionDiscounts.get(subscription) ?? []).map((d) => ({
+              coupon: d.coupon,
+              discount: `di_${String(d.coupon)}`,
+              promotion_code: null,
+            })),
             metadata: {},
           },
         ],
@@ -190,6 +216,48 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
       };
       portalConfigurations.set(config.id, config);
       return { status: 200, body: config };
+    }
+    if (method === "POST" && path === "/v1/coupons") {
+      const couponId = String(params.id ?? id("coupon"));
+      if (coupons.has(couponId))
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              code: "resource_already_exists",
+              message: "Coupon already exists.",
+            },
+          },
+        };
+      const redeemBy = params.redeem_by === undefined ? null : Number(params.redeem_by);
+      if (redeemBy !== null && redeemBy <= now())
+        return {
+          status: 400,
+          body: { error: { type: "invalid_request_error", message: "redeem_by must be in the future" } },
+        };
+      const coupon: StripeObject = {
+        id: couponId,
+        object: "coupon",
+        name: params.name ?? null,
+        amount_off: params.amount_off === undefined ? null : Number(params.amount_off),
+        percent_off: params.percent_off === undefined ? null : Number(params.percent_off),
+        currency: params.currency ?? null,
+        duration: params.duration ?? "once",
+        duration_in_months: params.duration_in_months === undefined ? null : Number(params.duration_in_months),
+        redeem_by: redeemBy,
+        applies_to: params.applies_to ?? null,
+        metadata: params.metadata ?? {},
+        valid: true,
+        livemode: false,
+        created: now(),
+      };
+      coupons.set(coupon.id, coupon);
+      return { status: 200, body: coupon };
+    }
+    if (method === "GET" && (match = /^\/v1\/coupons\/([^/]+)$/.exec(path))) {
+      const coupon = coupons.get(decodeURIComponent(match[1] ?? ""));
+      return coupon ? { status: 200, body: coupon } : null;
     }
     if (method === "GET" && (match = /^\/v1\/products\/([^/]+)$/.exec(path))) {
       const product = products.get(decodeURIComponent(match[1] ?? ""));
@@ -302,12 +370,14 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     schedules,
     prices,
     products,
+    coupons,
     calls: (r) => requests.filter((q) => `${q.method} ${q.path}` === r),
     completeSession(sessionId, extra = {}) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
       const subscription = session.mode === "subscription" ? id("sub") : null;
       if (subscription) subscriptionPrice.set(subscription, sessionPrice.get(sessionId) ?? "");
+      if (subscription) subscriptionDiscounts.set(subscription, sessionDiscounts.get(sessionId) ?? []);
       Object.assign(
         session,
         {

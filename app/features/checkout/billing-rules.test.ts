@@ -1,7 +1,13 @@
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { allCatalogueItems, type CatalogueItem } from "./catalogue";
-import { checkoutSessionParams, instalmentScheduleUpdate, missingPriceKeys, orderMetadata } from "./billing-rules";
+import {
+  checkoutSessionParams,
+  instalmentScheduleUpdate,
+  missingPriceKeys,
+  orderMetadata,
+  saleCouponParams,
+} from "./billing-rules";
 import type { Order } from "./fulfilment.server";
 
 const items = allCatalogueItems();
@@ -28,6 +34,7 @@ const order = (item: CatalogueItem): Order => ({
   stripeSubscriptionId: null,
   stripeScheduleId: null,
   idempotencyKey: null,
+  discount: null,
   firstTouch: null,
   leadId: null,
   subscriberId: null,
@@ -91,6 +98,41 @@ describe("checkoutSessionParams", () => {
   });
 });
 
+describe("a sale's coupon", () => {
+  const discount = {
+    saleId: "6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b",
+    label: "20% off",
+    listAmountCents: 12000,
+    offCents: 2400,
+    endsAt: "2026-11-30T22:59:00.000Z",
+  };
+
+  it("takes the server's amount off every instalment of that plan only, redeemable a day past the sale", () => {
+    const item = itemFor("monthly3x");
+    expect(saleCouponParams(discount, item)).toEqual({
+      id: `sale_6f1d2c3b4a5e4f608a7b9c0d1e2f3a4b_${item.planId}_monthly3x_2400`,
+      name: "Sale: 20% off",
+      amount_off: 2400,
+      currency: "eur",
+      duration: "repeating",
+      duration_in_months: 3,
+      redeem_by: Date.parse("2026-12-01T22:59:00Z") / 1000,
+      applies_to: { products: [`mjc_${item.planId}`] },
+      metadata: { sale_id: discount.saleId, plan_id: item.planId, billing_type: "monthly3x" },
+    });
+    expect(saleCouponParams(discount, itemFor("onetime"))).toMatchObject({ duration: "once" });
+  });
+
+  it("goes on the checkout session as its discount", () => {
+    const item = itemFor("onetime");
+    const params = checkoutSessionParams({ order: order(item), item, priceId: "price_1", couponId: "sale_x", ...urls });
+    expect(params.discounts).toEqual([{ coupon: "sale_x" }]);
+    expect(checkoutSessionParams({ order: order(item), item, priceId: "price_1", ...urls })).not.toHaveProperty(
+      "discounts",
+    );
+  });
+});
+
 describe("instalmentScheduleUpdate", () => {
   const schedule = (phases: unknown[]): Stripe.SubscriptionSchedule =>
     ({ id: "sub_sched_1", phases }) as unknown as Stripe.SubscriptionSchedule;
@@ -119,6 +161,20 @@ describe("instalmentScheduleUpdate", () => {
       ],
       proration_behavior: "none",
     });
+  });
+
+  it("keeps the sale's discount on the phase, so every instalment is at the sale price", () => {
+    const phase = { start_date: 1_790_000_000, items: [{ price: "price_3", quantity: 1 }] };
+    const kept = instalmentScheduleUpdate(
+      schedule([{ ...phase, discounts: [{ coupon: { id: "sale_c" }, discount: "di_1", promotion_code: null }] }]),
+      3,
+      {},
+      "sale_c",
+    );
+    expect(kept.phases?.[0]?.discounts).toEqual([{ discount: "di_1" }]);
+    // A phase that came without it gets the order's coupon.
+    const added = instalmentScheduleUpdate(schedule([{ ...phase, discounts: [] }]), 3, {}, "sale_c");
+    expect(added.phases?.[0]?.discounts).toEqual([{ coupon: "sale_c" }]);
   });
 
   it("refuses a schedule without a phase", () => {

@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import type { OrderDiscount } from "#db/schema";
 import { allCatalogueItems, type CatalogueItem } from "./catalogue";
 import type { Order } from "./fulfilment.server";
 
@@ -35,6 +36,8 @@ export function checkoutSessionParams(input: {
   order: Order;
   item: CatalogueItem;
   priceId: string;
+  /** The sale's coupon (saleCouponParams), for an order bought in a sale. */
+  couponId?: string | null;
   successUrl: string;
   cancelUrl: string;
 }): Stripe.Checkout.SessionCreateParams {
@@ -43,6 +46,7 @@ export function checkoutSessionParams(input: {
   const description = `${item.planName} coaching, ${item.duration === "1" ? "1 month" : `${item.duration} months`}`;
   const common = {
     line_items: [{ price: input.priceId, quantity: 1 }],
+    ...(input.couponId ? { discounts: [{ coupon: input.couponId }] } : {}),
     success_url: input.successUrl,
     cancel_url: input.cancelUrl,
     client_reference_id: order.id,
@@ -66,14 +70,59 @@ export function checkoutSessionParams(input: {
   };
 }
 
+/**
+ * The coupon that takes a sale's amount off each payment of one plan and billing type
+ * (docs/decisions/043-sales.md). Always an amount in cents worked out by the server, never Stripe's
+ * own percentage, so Stripe charges to the cent what the page showed. Its id names the sale, the
+ * plan and the amount, so every checkout in the sale reuses it; it applies to that plan's product
+ * only, to every instalment of a 3- or 6-month plan, and can be redeemed until a day after the sale
+ * (a checkout opened in its last minute stays payable for Stripe's 24 hours).
+ */
+export function saleCouponParams(discount: OrderDiscount, item: CatalogueItem): Stripe.CouponCreateParams {
+  const endsAt = Math.floor(Date.parse(discount.endsAt) / 1000);
+  return {
+    id: saleCouponId(discount, item),
+    name: `Sale: ${discount.label}`.slice(0, 40),
+    amount_off: discount.offCents,
+    currency: item.currency,
+    ...(item.payments > 1
+      ? { duration: "repeating" as const, duration_in_months: item.payments }
+      : { duration: "once" as const }),
+    redeem_by: endsAt + 24 * 3600,
+    applies_to: { products: [productIdOf(item.planId)] },
+    metadata: { sale_id: discount.saleId, plan_id: item.planId, billing_type: item.billingType },
+  };
+}
+
+/** The id of saleCouponParams' coupon, from what an order keeps. */
+export function saleCouponId(
+  discount: Pick<OrderDiscount, "saleId" | "offCents">,
+  plan: { planId: string; billingType: string },
+): string {
+  return `sale_${discount.saleId.replace(/-/g, "")}_${plan.planId}_${plan.billingType}_${discount.offCents}`;
+}
+
+/** The Stripe product of a plan (made by the price sync, stripe-catalogue.server.ts). */
+export const productIdOf = (planId: string) => `mjc_${planId}`;
+
 /** Parameters that turn a fresh subscription into an instalment plan of exactly n payments. */
 export function instalmentScheduleUpdate(
   schedule: Stripe.SubscriptionSchedule,
   payments: number,
   metadata: Record<string, string>,
+  /** The sale's coupon of the order, in case the phase did not carry the subscription's discount. */
+  couponId?: string | null,
 ): Stripe.SubscriptionScheduleUpdateParams {
   const phase = schedule.phases[0];
   if (!phase) throw new Error(`subscription schedule ${schedule.id} has no phase`);
+  const idOf = (value: string | { id: string } | null) => (typeof value === "string" ? value : (value?.id ?? null));
+  // Replacing the phase drops what it is not given: a sale's discount must go on to every instalment.
+  const kept = (phase.discounts ?? []).flatMap((d): Stripe.SubscriptionScheduleUpdateParams.Phase.Discount[] => {
+    const discount = idOf(d.discount);
+    const coupon = idOf(d.coupon);
+    return discount ? [{ discount }] : coupon ? [{ coupon }] : [];
+  });
+  const discounts = kept.length ? kept : couponId ? [{ coupon: couponId }] : [];
   return {
     end_behavior: "cancel",
     metadata,
@@ -85,6 +134,7 @@ export function instalmentScheduleUpdate(
           quantity: i.quantity ?? 1,
         })),
         duration: { interval: "month", interval_count: payments },
+        ...(discounts.length ? { discounts } : {}),
         metadata,
       },
     ],

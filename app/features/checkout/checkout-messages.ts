@@ -13,4 +13,14 @@ export const CHECKOUT_MESSAGES = {
 export const START_NOW_FIELD = "startNow";
 export const START_NOW_VALUE = "yes";
 
-export type CheckoutResponse = { sessionUrl: string } | { message: string };
+/** The plan form's hidden field naming the sale the page showed (docs/decisions/043-sales.md). */
+export const SALE_FIELD = "saleId";
+
+/**
+ * `saleEnded`: the sale the page showed no longer holds for the chosen plan; the message says the
+ * price now, and the cards go back to their normal prices until the page is loaded again.
+ */
+export type CheckoutResponse = { sessionUrl: string } | { message: string; saleEnded?: boolean };
+
+/** The status of that answer: the request was fine, the price it was made for is gone. */
+export const SALE_ENDED_STATUS = 409;

@@ -4,10 +4,17 @@ import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/contr
 import { isValidEmail } from "~/infra/email-address";
 import { HONEYPOT_FIELD } from "~/infra/form-fields";
 import type { PricingContent } from "#content/types";
-import { START_NOW_FIELD, START_NOW_VALUE } from "./checkout-messages";
+import { SALE_FIELD, START_NOW_FIELD, START_NOW_VALUE } from "./checkout-messages";
 
 // Zod-free, so the pricing page's checkout island can use them (docs/decisions/027-island-budgets.md).
-export { CHECKOUT_MESSAGES, START_NOW_FIELD, START_NOW_VALUE, type CheckoutResponse } from "./checkout-messages";
+export {
+  CHECKOUT_MESSAGES,
+  SALE_ENDED_STATUS,
+  SALE_FIELD,
+  START_NOW_FIELD,
+  START_NOW_VALUE,
+  type CheckoutResponse,
+} from "./checkout-messages";
 
 /**
  * The checkout request, the same for the JSON endpoint and the
@@ -25,6 +32,11 @@ export const checkoutRequestSchema = z.object({
   leadId: z.uuid().optional(),
   /** The buyer asked for the coaching to start within the withdrawal period (the checkout's box). */
   startNow: z.boolean().optional(),
+  /**
+   * The sale the page showed on the chosen plan, if any: never a price, only so the checkout can
+   * tell the visitor when that sale has ended since (the server works the price out itself).
+   */
+  saleId: z.uuid().optional(),
   /** Honeypot: people never see it, so it stays empty. */
   [HONEYPOT_FIELD]: z.string().max(200).optional(),
 });
@@ -56,6 +68,7 @@ export function checkoutRequestFromForm(
     startNow: { [START_NOW_VALUE]: true, "": false }[field(START_NOW_FIELD)] ?? field(START_NOW_FIELD),
     billingType: billingType ?? "",
     frequency: billingType ? DURATION_OF[billingType] : "",
+    ...(field(SALE_FIELD) ? { saleId: field(SALE_FIELD) } : {}),
     [HONEYPOT_FIELD]: field(HONEYPOT_FIELD),
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/infra/db.server";
-import { newsletterSubscribers, orders, payments, processedEvents } from "#db/schema";
+import { newsletterSubscribers, orders, payments, processedEvents, type OrderDiscount } from "#db/schema";
 import type { FirstTouch } from "~/infra/first-touch";
 import { advanceLeadStatus, intakeLeadExists, leadByEmail } from "~/features/leads/lifecycle.server";
 import type { CatalogueItem } from "./catalogue";
@@ -17,7 +17,10 @@ export type Order = typeof orders.$inferSelect;
 export async function createPendingOrder(
   db: Db,
   input: {
+    /** What is charged: at the sale price when `discount` is given. */
     item: CatalogueItem;
+    /** The sale it is bought in (docs/decisions/043-sales.md). */
+    discount?: OrderDiscount | null;
     provider: "stripe" | "test";
     idempotencyKey: string;
     /** The lead whose thank-you page the checkout started from (checked to exist). */
@@ -41,6 +44,7 @@ export async function createPendingOrder(
       idempotencyKey: input.idempotencyKey,
       leadId,
       firstTouch: input.firstTouch ?? null,
+      discount: input.discount ?? null,
       startRequestedAt: input.startRequest ? new Date() : null,
       startRequestText: input.startRequest ?? null,
     })

@@ -5,7 +5,10 @@ import type { Order } from "./fulfilment.server";
 /** What the pages and endpoints need from a payment provider (Stripe or the test checkout). */
 export interface PaymentProvider {
   kind: "stripe" | "test";
-  /** Starts a hosted checkout for an order; the browser is sent to `url`. */
+  /**
+   * Starts a hosted checkout for an order; the browser is sent to `url`. `item` is the plan at its
+   * normal price (Stripe's price); an order bought in a sale has its discount and its sale amount.
+   */
   createCheckoutSession(input: {
     order: Order;
     item: CatalogueItem;

@@ -1,6 +1,8 @@
 import type Stripe from "stripe";
 import type { PricingContent } from "#content/types";
 import { allCatalogueItems, type CatalogueItem } from "./catalogue";
+import { productIdOf as productId, saleCouponParams } from "./billing-rules";
+import type { OrderDiscount } from "#db/schema";
 
 /**
  * The plans' prices in Stripe follow the published prices. Each catalogue key
@@ -18,8 +20,6 @@ export interface StripePriceSync {
   /** Price ids archived because a new amount replaced them. */
   archived: string[];
 }
-
-const productId = (planId: string) => `mjc_${planId}`;
 
 async function ensureProduct(stripe: Stripe, item: CatalogueItem): Promise<string> {
   try {
@@ -99,4 +99,25 @@ export async function stripePriceFor(
   if (!fallback) return null;
   const price = await stripe.prices.retrieve(fallback);
   return priceMatches(price, item) ? price.id : null;
+}
+
+/**
+ * The sale's coupon for this plan and billing type, made the first time a checkout in the sale
+ * needs it and reused after (billing-rules.ts saleCouponParams). Two checkouts making it at once
+ * both end with the same coupon: the loser of the race reads the winner's.
+ */
+export async function ensureSaleCoupon(stripe: Stripe, discount: OrderDiscount, item: CatalogueItem): Promise<string> {
+  const params = saleCouponParams(discount, item);
+  const id = params.id as string;
+  try {
+    return (await stripe.coupons.retrieve(id)).id;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "resource_missing") throw error;
+  }
+  try {
+    return (await stripe.coupons.create(params)).id;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "resource_already_exists") throw error;
+    return (await stripe.coupons.retrieve(id)).id;
+  }
 }

@@ -5,7 +5,7 @@ import type { Logger } from "~/infra/logger.server";
 import type { BillingType } from "#content/types";
 import { checkoutSessionParams } from "./billing-rules";
 import type { PaymentProvider } from "./provider.server";
-import { stripePriceFor, syncStripePrices } from "./stripe-catalogue.server";
+import { ensureSaleCoupon, stripePriceFor, syncStripePrices } from "./stripe-catalogue.server";
 import { handleStripeWebhook } from "./webhook.server";
 
 export function createStripeClient(env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">): Stripe {
@@ -50,8 +50,10 @@ export function createStripeProvider(
     async createCheckoutSession({ order, item, successUrl, cancelUrl }) {
       const priceId = await stripePriceFor(stripe, item, env.STRIPE_PRICES);
       if (!priceId) throw new Error(`Stripe has no active price of ${item.amountCents} cents for ${item.key}`);
+      // A sale's amount off, as a coupon on the session (and so on every instalment).
+      const couponId = order.discount ? await ensureSaleCoupon(stripe, order.discount, item) : null;
       const session = await stripe.checkout.sessions.create(
-        checkoutSessionParams({ order, item, priceId, successUrl, cancelUrl }),
+        checkoutSessionParams({ order, item, priceId, couponId, successUrl, cancelUrl }),
         // Same order, same key: a retried request gets the same session, never a second one.
         { idempotencyKey: `checkout-session-${order.id}` },
       );

@@ -12,7 +12,7 @@ import {
   type Order,
 } from "./fulfilment.server";
 import type { WebhookResult } from "./provider.server";
-import { instalmentScheduleUpdate } from "./billing-rules";
+import { instalmentScheduleUpdate, saleCouponId } from "./billing-rules";
 import { webhookFailures } from "~/infra/metrics.server";
 
 export interface WebhookDeps {
@@ -188,7 +188,12 @@ async function ensureInstalmentSchedule(deps: WebhookDeps, order: Order, subscri
   };
   await deps.stripe.subscriptionSchedules.update(
     created.id,
-    instalmentScheduleUpdate(created, order.paymentsTotal, metadata),
+    instalmentScheduleUpdate(
+      created,
+      order.paymentsTotal,
+      metadata,
+      order.discount ? saleCouponId(order.discount, order) : null,
+    ),
     {
       idempotencyKey: `instalment-schedule-update-${created.id}`,
     },
