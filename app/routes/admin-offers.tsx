@@ -8,6 +8,16 @@ import { OFFERS_KEY, publishOffers, restoreOffers, saveOfferPrices } from "~/fea
 import { durationLabel, PRICE_RANGE_EURO, priceInputOf, type PriceInput } from "~/features/checkout/price-rules";
 import { formatEuro } from "~/features/checkout/catalogue";
 import { PricingPlans } from "~/features/checkout/pricing-plans";
+import { endSale, SALE_KEY, startSale } from "~/features/checkout/sales.server";
+import {
+  describeSale,
+  saleInputOf,
+  salePriceLines,
+  saleState,
+  type SaleField,
+  type SaleInput,
+} from "~/features/checkout/sale-rules";
+import { SaleEditor } from "~/features/checkout/sale-editor";
 import { TextField } from "~/ui/field";
 
 export const meta: Route.MetaFunction = () => adminMeta("Prices");
@@ -22,9 +32,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const entry = await content.get("offers", OFFERS_KEY);
   if (!entry) throw data("The offers have not been seeded yet; restart the server.", { status: 503 });
   const versions = (await content.versions("offers", OFFERS_KEY)).slice(0, 15);
+  // The sale is checked against the prices visitors see now, not the draft.
+  const sale = (await content.get("sale", SALE_KEY))?.live ?? null;
+  const live = entry.live ?? entry.draft;
+  const now = new Date();
   return data(
     {
       email: trainer.user.email,
+      sale: {
+        current: sale
+          ? {
+              state: saleState(sale, now),
+              description: describeSale(sale, live.plans, now),
+              prices: salePriceLines(sale, live.plans),
+              endedEarly: sale.endedAt !== null && Date.parse(sale.endedAt) < Date.parse(sale.endsAt),
+            }
+          : null,
+        plans: live.plans.filter((p) => p.monthlyPriceCents).map((p) => ({ id: p.id, name: p.name })),
+        values: saleInputOf(sale, now),
+      },
       draft: entry.draft,
       live: entry.live,
       unpublished: JSON.stringify(entry.draft) !== JSON.stringify(entry.live),
@@ -47,6 +73,22 @@ type ActionResult =
   | { done: "saved" | "published" | "restored"; message: string; errors?: undefined; input?: undefined }
   | { done?: undefined; message: string; errors: Record<string, string>; input: PriceInput };
 
+/** The sale form's answer, shown in its own section. */
+type SaleResult = {
+  sale: {
+    tone: "success" | "error";
+    message: string;
+    at: "start" | "end";
+    errors?: Partial<Record<SaleField, string>>;
+    input?: SaleInput;
+  };
+};
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
 const fieldName = (planId: string, d: Duration) => `price.${planId}.${d}`;
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,6 +99,52 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const services = { content: ctx.services.content, payments: ctx.services.payments };
+  if (intent === "sale-start") {
+    const input: SaleInput = {
+      kind: text(form, "saleKind"),
+      value: text(form, "saleValue"),
+      planIds: form.getAll("salePlans").filter((v): v is string => typeof v === "string"),
+      starts: text(form, "saleStarts"),
+      ends: text(form, "saleEnds"),
+    };
+    const started = await startSale(services, input, actor);
+    if (!started.ok)
+      return data<SaleResult>(
+        {
+          sale: {
+            tone: "error",
+            at: "start",
+            message: "The sale has not started: fix what is marked above.",
+            errors: started.errors,
+            input,
+          },
+        },
+        { status: 400, headers: trainer.headers },
+      );
+    const now = new Date();
+    const upcoming = started.sale && saleState(started.sale, now) === "upcoming";
+    return data<SaleResult>(
+      {
+        sale: {
+          tone: "success",
+          at: "start",
+          message: upcoming
+            ? "The sale is set. Visitors see it from its start, and the normal prices again after its end."
+            : "The sale is on: visitors see the sale prices now, and the normal prices again after its end.",
+        },
+      },
+      { headers: trainer.headers },
+    );
+  }
+  if (intent === "sale-end") {
+    const ended = await endSale(services, actor);
+    const message = !ended.ended
+      ? "There is no sale to end."
+      : ended.was === "upcoming"
+        ? "The sale is called off; visitors never saw it."
+        : "The sale has ended. Visitors see the normal prices again.";
+    return data<SaleResult>({ sale: { tone: "success", at: "end", message } }, { headers: trainer.headers });
+  }
   try {
     if (intent === "save") {
       const input: PriceInput = {};
@@ -112,14 +200,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOffers() {
-  const { draft, unpublished, publishedAt, versions } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const { draft, unpublished, publishedAt, versions, sale } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const saleResult = answer && "sale" in answer ? answer.sale : null;
+  const result = answer && !("sale" in answer) ? answer : undefined;
   const errors: Record<string, string> = result?.errors ?? {};
   const values: PriceInput = result?.input && Object.keys(result.input).length ? result.input : priceInputOf(draft);
   const purchasable = draft.plans.filter((p) => p.monthlyPriceCents);
   return (
     <AdminShell title="Prices">
       {result ? <Notice tone={result.done ? "success" : "error"}>{result.message}</Notice> : null}
+      <SaleEditor
+        current={sale.current}
+        plans={sale.plans}
+        values={saleResult?.input ?? sale.values}
+        errors={saleResult?.errors ?? {}}
+        result={saleResult ? { tone: saleResult.tone, message: saleResult.message, at: saleResult.at } : null}
+      />
+      <h2 className="mb-2 text-xl font-semibold text-navy">Plan prices</h2>
       <p className="mb-4 max-w-prose text-sm">
         Type each plan&apos;s price per month in euros (120 means €120). A price must lie between €
         {PRICE_RANGE_EURO.min} and €{PRICE_RANGE_EURO.max.toLocaleString("en-GB")}, and a longer commitment may never

@@ -5,6 +5,7 @@ import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/gu
 import { listOrders, revenue, type Revenue } from "~/features/back-office/data.server";
 import { orderTerms } from "~/features/back-office/labels";
 import { formatEuro, paymentSummary } from "~/features/checkout/catalogue";
+import { saleLine } from "~/features/checkout/sale-rules";
 import { pageSchema } from "~/features/back-office/filters";
 import { AdminShell, adminMeta, formatDateTime, formatMoney, Pagination } from "~/features/back-office/ui";
 import { CsvLink, ListTable, StatusBadge } from "~/features/back-office/list-table";
@@ -57,13 +58,22 @@ export default function AdminOrders() {
               {orderTerms(r.paymentsTotal)}
             </span>,
             r.customerEmail ?? "",
-            r.currency === "eur"
-              ? paymentSummary({
-                  payments: r.paymentsTotal,
-                  amountCents: r.amountCents,
-                  totalCents: r.amountCents * r.paymentsTotal,
-                })
-              : `${formatMoney(r.amountCents, r.currency)}${r.paymentsTotal > 1 ? ` × ${r.paymentsTotal}` : ""}`,
+            // Wide enough for a sale's line on a phone, where the table scrolls sideways.
+            <span key="amount" className="block min-w-48">
+              {r.currency === "eur"
+                ? paymentSummary({
+                    payments: r.paymentsTotal,
+                    amountCents: r.amountCents,
+                    totalCents: r.amountCents * r.paymentsTotal,
+                  })
+                : `${formatMoney(r.amountCents, r.currency)}${r.paymentsTotal > 1 ? ` × ${r.paymentsTotal}` : ""}`}
+              {r.discount && (
+                <>
+                  <br />
+                  <span className="text-ink/80">Sale {saleLine(r.discount, r.paymentsTotal)}</span>
+                </>
+              )}
+            </span>,
             <StatusBadge key="s" tone={tone(r.status)}>
               {r.status.replace(/_/g, " ")}
             </StatusBadge>,

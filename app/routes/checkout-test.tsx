@@ -5,6 +5,7 @@ import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { requireServices } from "~/context";
 import { guardForm } from "~/infra/form-guard.server";
 import { formatEuro, paymentSummary } from "~/features/checkout/catalogue";
+import { saleLine } from "~/features/checkout/sale-rules";
 import type { TestPaymentErrors } from "~/features/checkout/checkout-schema";
 import { cancelTestOrder, findTestOrder, payTestOrder } from "~/features/checkout/test-checkout-actions.server";
 import { Button } from "~/ui/button";
@@ -45,6 +46,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         amountCents: order.amountCents,
         totalCents: order.amountCents * order.paymentsTotal,
       }),
+      sale: order.discount ? saleLine(order.discount, order.paymentsTotal) : null,
     },
   };
 }
@@ -114,6 +116,12 @@ export default function TestCheckoutPage({ loaderData, actionData }: Route.Compo
                     <dt className="text-sm text-white/80">Payments</dt>
                     <dd className="font-semibold">{order.summary}</dd>
                   </div>
+                  {order.sale && (
+                    <div>
+                      <dt className="text-sm text-white/80">Sale</dt>
+                      <dd className="font-semibold">{order.sale}</dd>
+                    </div>
+                  )}
                   <div className="border-t border-white/20 pt-3">
                     <dt className="text-sm text-white/80">Due today</dt>
                     <dd className="text-3xl font-extrabold">{formatEuro(order.amountCents)}</dd>

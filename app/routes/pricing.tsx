@@ -8,12 +8,20 @@ import { createCheckout } from "~/features/checkout/create-checkout.server";
 import { checkoutRequestFromForm } from "~/features/checkout/checkout-schema";
 import { PricingCheckout, type PricingError } from "~/features/checkout/pricing-plans";
 import { currentPricing } from "~/features/checkout/offers.server";
+import { currentSale } from "~/features/checkout/sales.server";
 
+/**
+ * The published prices and the sale, with the moment they are shown for: a sale lowers the prices
+ * from its start until its end, worked out per request (the page's ETag moves at both, see
+ * sales.server.ts), so it ends on its minute without anyone touching it.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = requireServices(context);
-  const pricing = await currentPricing(services);
+  const [pricing, sale] = await Promise.all([currentPricing(services), currentSale(services)]);
   return {
     pricing,
+    sale,
+    now: new Date().toISOString(),
     description: `${pricing.title}: coaching plans from ${fromPriceLabel(pricing)} per month, paid at once or in monthly instalments.`,
   };
 }
@@ -48,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PricingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { pricing } = loaderData;
+  const { pricing, sale, now } = loaderData;
   return (
     <>
       <section
@@ -64,7 +72,7 @@ export default function PricingPage({ loaderData, actionData }: Route.ComponentP
       </section>
       <section aria-label="Plans" className="px-5 pb-20 pt-4">
         <div className="mx-auto max-w-6xl">
-          <PricingCheckout pricing={pricing} initialError={actionData?.error ?? null} />
+          <PricingCheckout pricing={pricing} sale={sale} now={new Date(now)} initialError={actionData?.error ?? null} />
         </div>
       </section>
     </>

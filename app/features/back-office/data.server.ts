@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { newsletterSubscribers, orders, payments, signups } from "#db/schema";
+import { newsletterSubscribers, orders, payments, signups, type OrderDiscount } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import { amsterdamMonthStart } from "~/infra/amsterdam";
 import { COUNT_CAP, PAGE_SIZE, prefixPattern, type LeadFilters } from "./filters";
@@ -188,6 +188,8 @@ export interface OrderRow {
   status: string;
   provider: string;
   customerEmail: string | null;
+  /** The sale it was bought in; null at the normal price. */
+  discount: OrderDiscount | null;
   payments: { instalment: number; amountCents: number; status: string; createdAt: Date }[];
 }
 
@@ -251,6 +253,7 @@ export async function listOrders(db: Db, page: number): Promise<Page<OrderRow>> 
         status: orders.status,
         provider: orders.provider,
         customerEmail: orders.customerEmail,
+        discount: orders.discount,
       })
       .from(orders)
       .orderBy(desc(orders.createdAt), desc(orders.id))

@@ -1,7 +1,14 @@
 import { useRef, useState, type FormEvent } from "react";
 import type { BillingType, Duration } from "#content/types";
 import type { CheckoutContent } from "#content/checkout";
-import { CHECKOUT_MESSAGES, START_NOW_FIELD, START_NOW_VALUE, type CheckoutResponse } from "./checkout-messages";
+import {
+  CHECKOUT_MESSAGES,
+  SALE_ENDED_STATUS,
+  SALE_FIELD,
+  START_NOW_FIELD,
+  START_NOW_VALUE,
+  type CheckoutResponse,
+} from "./checkout-messages";
 import { buttonStyles } from "~/ui/button-base";
 import { Honeypot } from "~/ui/honeypot";
 
@@ -15,14 +22,28 @@ export interface PricingView {
   durations: { value: Duration; label: string; billingType: BillingType }[];
   /** The savings notice shown under the toggle for each duration. */
   savings: Record<Duration, string>;
+  /** The sale running as the page was made, said once above the plans; null without one. */
+  sale: { id: string; headline: string; note: string } | null;
   plans: {
     id: string;
     name: string;
     tagline: string;
     highlight: boolean;
     features: string[];
+    /** The sale on this plan, sent with a checkout so the server can tell when it has ended since. */
+    saleId: string | null;
     /** Price lines per duration; null for the plan agreed in the intake call ("Contact"). */
-    prices: { duration: Duration; billingType: BillingType; amount: string; summary: string }[] | null;
+    prices:
+      | {
+          duration: Duration;
+          billingType: BillingType;
+          /** At the sale price when `sale` is set. */
+          amount: string;
+          summary: string;
+          /** The normal price and the sale's words, when the sale lowers this price. */
+          sale: { was: string; wasSummary: string; label: string; ends: string; note: string } | null;
+        }[]
+      | null;
   }[];
   /** The pricing texts from the content, with the booking link for the "Contact" plan. */
   texts: CheckoutContent["pricing"] & { bookingUrl: string };
@@ -63,8 +84,11 @@ export function PricingPlansView({ view, initialError, preview = false }: Pricin
   const [selected, setSelected] = useState<string | null>(initialError?.planName ?? null);
   const [loading, setLoading] = useState<string | null>(null);
   const [error, setError] = useState<PricingError | null>(initialError ?? null);
+  // The server said the sale has ended: the cards show the normal prices until the page is loaded again.
+  const [saleOver, setSaleOver] = useState(false);
   const toggle = useRef<HTMLFieldSetElement>(null);
   const { texts } = view;
+  const sale = saleOver ? null : view.sale;
 
   async function choose(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -93,6 +117,8 @@ export function PricingPlansView({ view, initialError, preview = false }: Pricin
           frequency,
           startNow,
           idempotencyKey: newIdempotencyKey(),
+          // Never a price: only which sale the visitor saw, so an ended one is said before paying.
+          saleId: (!saleOver && plan.saleId) || undefined,
           // From a lead's thank-you page (/pricing?lead=...): the order is tied to that lead.
           leadId: leadIdOfPage(),
         }),
@@ -103,6 +129,7 @@ export function PricingPlansView({ view, initialError, preview = false }: Pricin
         return;
       }
       const message = body && "message" in body && body.message ? body.message : CHECKOUT_MESSAGES.failed;
+      if (response.status === SALE_ENDED_STATUS && body && "saleEnded" in body && body.saleEnded) setSaleOver(true);
       setError({ planName: plan.name, message });
     } catch {
       setError({ planName: plan.name, message: CHECKOUT_MESSAGES.unexpected });
@@ -146,6 +173,15 @@ export function PricingPlansView({ view, initialError, preview = false }: Pricin
       {/* One form for every plan: the start box above the cards goes with whichever plan is chosen. */}
       <form method="post" action="/pricing" onSubmit={choose}>
         <Honeypot />
+        {sale && (
+          <>
+            <input type="hidden" name={SALE_FIELD} value={sale.id} />
+            <div className="mx-auto mt-8 max-w-2xl rounded-2xl bg-coral-700 p-4 text-center text-white sm:p-5">
+              <p className="text-lg font-bold">{sale.headline}</p>
+              <p className="mt-1 text-sm">{sale.note}</p>
+            </div>
+          </>
+        )}
         <div className="mx-auto mt-8 max-w-2xl rounded-2xl border border-navy/15 bg-white p-4 text-sm text-ink sm:p-5">
           <label className="flex cursor-pointer gap-3">
             <input
@@ -177,6 +213,7 @@ export function PricingPlansView({ view, initialError, preview = false }: Pricin
             <li key={plan.id} className="flex">
               <PlanCard
                 plan={plan}
+                saleShown={!saleOver}
                 texts={texts}
                 preview={preview}
                 selected={selected === plan.name}
@@ -195,6 +232,8 @@ export function PricingPlansView({ view, initialError, preview = false }: Pricin
 
 interface PlanCardProps {
   plan: PricingView["plans"][number];
+  /** False once the server said the sale has ended: the normal prices only. */
+  saleShown: boolean;
   texts: PricingView["texts"];
   preview: boolean;
   selected: boolean;
@@ -203,7 +242,7 @@ interface PlanCardProps {
   error: string | null;
 }
 
-function PlanCard({ plan, texts, preview, selected, loading, busy, error }: PlanCardProps) {
+function PlanCard({ plan, saleShown, texts, preview, selected, loading, busy, error }: PlanCardProps) {
   const headingId = `plan-${plan.id}`;
   const errorId = `plan-${plan.id}-error`;
   const border = selected
@@ -229,16 +268,42 @@ function PlanCard({ plan, texts, preview, selected, loading, busy, error }: Plan
 
       <div className="mt-5 min-h-20">
         {plan.prices ? (
-          plan.prices.map((price) => (
-            <div key={price.duration} className={shownFor(price.duration)}>
-              <p className="flex items-baseline gap-1.5">
-                <span className="text-4xl font-extrabold tracking-tight text-navy">{price.amount}</span>
-                <span className="text-sm text-ink/75">{texts.perMonth}</span>
-                <span className="text-xs text-ink/75">{texts.inclVat}</span>
-              </p>
-              <p className="mt-1 text-sm font-medium text-ink">{price.summary}</p>
-            </div>
-          ))
+          plan.prices.map((price) => {
+            const sale = saleShown ? price.sale : null;
+            return (
+              <div key={price.duration} className={shownFor(price.duration)}>
+                {sale && (
+                  <p className="mb-1 w-fit rounded-full bg-coral-700 px-3 py-0.5 text-xs font-bold uppercase tracking-wider text-white">
+                    Sale: {sale.label}
+                  </p>
+                )}
+                <p className="flex flex-wrap items-baseline gap-x-1.5">
+                  {sale && (
+                    // Read as "Was €140, now €112": a strike-through alone is not announced.
+                    <>
+                      <span className="sr-only">Was </span>
+                      <s className="text-xl font-semibold text-ink/75">{sale.was}</s>
+                      <span className="sr-only">, now </span>
+                    </>
+                  )}
+                  <span className="text-4xl font-extrabold tracking-tight text-navy">
+                    {sale || !price.sale ? price.amount : price.sale.was}
+                  </span>
+                  <span className="text-sm text-ink/75">{texts.perMonth}</span>
+                  <span className="text-xs text-ink/75">{texts.inclVat}</span>
+                </p>
+                <p className="mt-1 text-sm font-medium text-ink">
+                  {sale || !price.sale ? price.summary : price.sale.wasSummary}
+                </p>
+                {sale && (
+                  <>
+                    {sale.note && <p className="mt-1 text-sm text-ink/80">{sale.note}</p>}
+                    <p className="mt-1 text-sm font-semibold text-coral-700">{sale.ends}</p>
+                  </>
+                )}
+              </div>
+            );
+          })
         ) : (
           <>
             <p className="text-4xl font-extrabold tracking-tight text-navy">{texts.contact}</p>
