@@ -10,6 +10,7 @@ import type { Outbox } from "~/features/leads/outbox.server";
 import type { BackOfficeAuth } from "~/features/back-office/auth.server";
 import type { SiteContentStore } from "~/features/content/kinds.server";
 import type { TrainerPush } from "~/infra/push.server";
+import type { NewsletterSending } from "~/features/newsletter/worker.server";
 
 // What loaders and actions get. server/services.ts builds the services; features import the
 // types from here (never from server/), and nothing this file imports imports it back.
@@ -35,6 +36,8 @@ export interface AppServices {
   backups: Backups;
   /** After a payment: the buyer's confirmation with the terms, and the trainer's notification (kick). */
   orderConfirmations: OrderConfirmations;
+  /** Sends started newsletter issues in the background; null without SMTP (and in scripts). */
+  newsletter: NewsletterSending | null;
   /** Web Push to the trainer's devices (new lead, booked call, paid order). */
   push: TrainerPush;
   /** Back-office authentication (better-auth: sessions, TOTP, JWKS). */

@@ -8,6 +8,7 @@ import { createLogger, type Logger } from "~/infra/logger.server";
 import { hitRateLimit, startRateLimitPruning } from "~/infra/rate-limit.server";
 import { startRetention } from "~/features/back-office/retention.server";
 import { eventStarts } from "~/features/events/events.server";
+import { startNewsletterSending } from "~/features/newsletter/worker.server";
 import { createMailer } from "~/infra/mail.server";
 import { createPaymentProvider } from "~/features/checkout/payments.server";
 import { Outbox } from "~/features/leads/outbox.server";
@@ -51,6 +52,7 @@ export async function createServices(
   const secret = resolveSecret(env);
   const payments = createPaymentProvider(env, database.db, logger);
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM, logger);
+  const newsletterMailer = createMailer(env.SMTP_URL, env.MAIL_FROM, logger, { pool: true });
   // The VAPID key pair is made here at the first start and kept in the database.
   const push = await createTrainerPush({
     db: database.db,
@@ -99,11 +101,28 @@ export async function createServices(
     site: () => currentSite({ content }),
     trainerEmail: env.TRAINER_EMAIL,
   });
+  // Scripts and tests that start no outbox send no newsletter either.
+  const newsletter =
+    newsletterMailer && options.startOutbox !== false
+      ? startNewsletterSending({
+          db: database.db,
+          mailer: newsletterMailer,
+          noticeMailer: mailer,
+          logger,
+          push,
+          content,
+          siteUrl: env.SITE_URL,
+          secret,
+          trainerEmail: env.TRAINER_EMAIL,
+          ratePerMinute: env.NEWSLETTER_RATE_PER_MINUTE,
+        })
+      : null;
   return {
     env,
     logger,
     database,
     backups,
+    newsletter,
     orderConfirmations,
     secret,
     payments,
@@ -133,6 +152,8 @@ export async function createServices(
       orderConfirmations.stop();
       stopPruning();
       stopRetention();
+      await newsletter?.stop();
+      newsletterMailer?.close();
       mailer?.close();
       await database.close();
     },

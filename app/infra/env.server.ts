@@ -83,6 +83,11 @@ export const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().min(3).default("Mila Jansen Coaching <hello@milajansen.coach>"),
+  /**
+   * Newsletter messages per minute from each instance, for SMTP relays that limit the rate (e.g.
+   * 300 for a relay allowing 5 a second); 0: as fast as the mail server takes them.
+   */
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(0),
   /** Where new-lead notifications go. */
   TRAINER_EMAIL: z.email().default("hello@milajansen.coach"),
   /** Scheduling page (Calendly-compatible) for the free intake. */
