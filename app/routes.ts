@@ -68,6 +68,7 @@ export default [
   route("download/:token", "routes/download.ts"),
   route("api/newsletter", "routes/api-newsletter.ts"),
   route("api/newsletter/resend", "routes/api-newsletter-resend.ts"),
+  route("api/newsletter/relay-webhook", "routes/api-newsletter-relay-webhook.ts"),
   // Lead forms: the step flow posts JSON here; the plain HTML forms post to /start and /nicaragua.
   route("api/intake", "routes/api-intake.ts"),
   route("api/event-signup", "routes/api-event-signup.ts"),

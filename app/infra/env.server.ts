@@ -88,6 +88,11 @@ export const envSchema = z.object({
    * 300 for a relay allowing 5 a second); 0: as fast as the mail server takes them.
    */
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(0),
+  /**
+   * The mail relay's web hook signing key (Mailgun's "HTTP webhook signing key"): bounces and
+   * complaints posted to /api/newsletter/relay-webhook suppress addresses. Unset: the endpoint is off.
+   */
+  MAIL_RELAY_WEBHOOK_KEY: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   /** Where new-lead notifications go. */
   TRAINER_EMAIL: z.email().default("hello@milajansen.coach"),
   /** Scheduling page (Calendly-compatible) for the free intake. */

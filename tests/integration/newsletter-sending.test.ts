@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createHmac } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +10,7 @@ import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "#
 import { openDatabase } from "~/infra/db.server";
 import { createMailer, type Mailer } from "~/infra/mail.server";
 import { issueMail } from "~/features/newsletter/issue-mail.server";
+import { handleRelayWebhook } from "~/features/newsletter/relay-webhook.server";
 import {
   countAudience,
   finishIssues,
@@ -288,4 +290,73 @@ describe.skipIf(!engines.includes("postgres"))("two instances on PostgreSQL", ()
       await database.drop();
     }
   }, 120_000);
+});
+
+describe("the mail relay's bounce and complaint web hook (signed fixtures)", () => {
+  const key = "relay-signing-key-for-tests";
+  const signed = (event: Record<string, unknown>, options: { token?: string; at?: number; key?: string } = {}) => {
+    const timestamp = String(Math.floor((options.at ?? Date.now()) / 1000));
+    const token = options.token ?? `token-${Math.random().toString(36).slice(2)}`;
+    const signature = createHmac("sha256", options.key ?? key)
+      .update(timestamp + token)
+      .digest("hex");
+    return { signature: { timestamp, token, signature }, "event-data": event };
+  };
+
+  it("suppresses hard bounces and complaints with the reason, once, and refuses unsigned or stale reports", async () => {
+    const database = await createTestDatabase("pglite");
+    try {
+      await addSubscribers(database, ["gone@example.com", "angry@example.com", "full@example.com"], "confirmed");
+      const bounce = signed({
+        event: "failed",
+        severity: "permanent",
+        recipient: "Gone@example.com",
+        "delivery-status": { code: 550, message: "5.1.1 The email account does not exist" },
+      });
+      expect(await handleRelayWebhook(database.db, key, bounce)).toEqual({ status: 200, outcome: "suppressed" });
+      expect(await handleRelayWebhook(database.db, key, bounce)).toEqual({ status: 200, outcome: "duplicate" });
+      expect(
+        await handleRelayWebhook(database.db, key, signed({ event: "complained", recipient: "angry@example.com" })),
+      ).toMatchObject({ outcome: "suppressed" });
+      // A full mailbox is temporary: the address stays.
+      expect(
+        await handleRelayWebhook(
+          database.db,
+          key,
+          signed({ event: "failed", severity: "temporary", recipient: "full@example.com" }),
+        ),
+      ).toMatchObject({ outcome: "ignored" });
+      expect(
+        await handleRelayWebhook(
+          database.db,
+          key,
+          signed({ event: "complained", recipient: "full@example.com" }, { key: "someone-elses-key-123" }),
+        ),
+      ).toEqual({ status: 401, outcome: "bad-signature" });
+      expect(
+        await handleRelayWebhook(
+          database.db,
+          key,
+          signed({ event: "complained", recipient: "full@example.com" }, { at: Date.now() - 20 * 60_000 }),
+        ),
+      ).toEqual({ status: 401, outcome: "bad-signature" });
+      expect(await handleRelayWebhook(database.db, key, { nothing: true })).toEqual({
+        status: 400,
+        outcome: "bad-request",
+      });
+
+      const rows = await database.db
+        .select({ email: newsletterSubscribers.email, reason: newsletterSubscribers.suppressedReason })
+        .from(newsletterSubscribers)
+        .orderBy(newsletterSubscribers.email);
+      expect(rows).toEqual([
+        { email: "angry@example.com", reason: expect.stringMatching(/spam/) },
+        { email: "full@example.com", reason: null },
+        { email: "gone@example.com", reason: "Bounced: 550 5.1.1 The email account does not exist" },
+      ]);
+      expect(await countAudience(database.db, null)).toBe(1);
+    } finally {
+      await database.drop();
+    }
+  });
 });

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { verifyToken } from "./tokens.server";
+import { issueMail } from "./issue-mail.server";
+import { backoffMs, classifySmtpError } from "./sending.server";
+
+const SITE = "https://coach.example";
+const secret = "s".repeat(32);
+const sender = {
+  name: "Mila Jansen Coaching",
+  contactEmail: "hello@coach.example",
+  registrationNumber: "KvK 87654321",
+  city: "Utrecht",
+  country: "the Netherlands",
+};
+const issue = {
+  subject: "Run easy in March",
+  preheader: "Three tips for the month",
+  slug: "run-easy-in-march",
+  body: "## Easy days\n\nMost runs [should feel easy](/blog/easy-runs).\n\n![A runner on a dyke](/media/uploads/dyke.webp)\n\n<script>alert(1)</script>",
+};
+
+describe("one recipient's copy of an issue", () => {
+  const mail = issueMail(issue, "anna@example.com", { siteUrl: SITE, secret, sender });
+
+  it("carries the reader's own one-click unsubscribe, answered by POST (RFC 8058)", () => {
+    const link = /^<(https:\/\/coach\.example\/newsletter\/unsubscribe\?token=[^>]+)>$/.exec(
+      mail.headers!["List-Unsubscribe"]!,
+    )?.[1];
+    expect(link).toBeDefined();
+    expect(verifyToken(secret, "unsubscribe", new URL(link!).searchParams.get("token"))).toBe("anna@example.com");
+    expect(mail.headers!["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(mail.html).toContain(link!.replace(/&/g, "&amp;"));
+    expect(mail.text).toContain(`Unsubscribe: ${link}`);
+  });
+
+  it("has a plain-text part with the same words, full addresses and the sender's details", () => {
+    expect(mail.text).toContain("Three tips for the month");
+    expect(mail.text).toContain("EASY DAYS");
+    expect(mail.text).toContain("should feel easy (https://coach.example/blog/easy-runs)");
+    expect(mail.text).toContain("[A runner on a dyke]");
+    expect(mail.text).toContain("Mila Jansen Coaching, Utrecht, the Netherlands. KvK 87654321. hello@coach.example");
+    expect(mail.text).toContain(`Read it online: ${SITE}/newsletter/archive/run-easy-in-march`);
+  });
+
+  it("links to the site directly: no tracking pixel, no rewritten links, no script", () => {
+    expect(mail.html).toContain('href="https://coach.example/blog/easy-runs"');
+    expect(mail.html).toContain('src="https://coach.example/media/uploads/dyke.webp"');
+    expect(mail.html).not.toMatch(/<script|width="1" height="1"|\/track|\/open/);
+    const images = mail.html!.match(/<img [^>]*>/g) ?? [];
+    expect(images).toHaveLength(1);
+  });
+});
+
+describe("mail server answers", () => {
+  it("treats 5xx as for good, and 4xx or a lost connection as worth another try", () => {
+    expect(classifySmtpError({ responseCode: 550, response: "550 5.1.1 Mailbox unknown" })).toEqual({
+      kind: "permanent",
+      detail: "550 5.1.1 Mailbox unknown",
+    });
+    expect(classifySmtpError({ responseCode: 451, response: "451 4.7.1 Try later" }).kind).toBe("temporary");
+    expect(classifySmtpError({ code: "ECONNREFUSED", message: "connect ECONNREFUSED" })).toEqual({
+      kind: "temporary",
+      detail: "ECONNREFUSED: connect ECONNREFUSED",
+    });
+  });
+
+  it("waits longer after each temporary failure, up to four hours", () => {
+    expect([1, 2, 3].map((n) => backoffMs(n))).toEqual([60_000, 120_000, 240_000]);
+    expect(backoffMs(20)).toBe(4 * 60 * 60_000);
+  });
+});
