@@ -28,6 +28,14 @@ function absolute(html: string, siteUrl: string): string {
   return html.replace(/\s(href|src)="\/(?!\/)/g, (_whole, attr: string) => ` ${attr}="${siteUrl}/`);
 }
 
+/** The last body rendered: every recipient of an issue gets the same words, rendered once. */
+let rendered: { key: string; html: string; text: string } | null = null;
+function renderedBody(body: string, siteUrl: string) {
+  const key = `${siteUrl}\n${body}`;
+  if (rendered?.key !== key) rendered = { key, html: issueBodyHtml(body, siteUrl), text: issueBodyText(body, siteUrl) };
+  return rendered;
+}
+
 /** The issue's body as e-mail HTML: the articles' allow-list, full addresses, inline styles mail apps keep. */
 export function issueBodyHtml(body: string, siteUrl: string): string {
   const html = absolute(sanitizePostHtml(marked.parse(body, { async: false })), siteUrl);
@@ -66,13 +74,14 @@ export function issueMail(
 ): MailMessage {
   const { siteUrl, sender } = options;
   const unsubscribe = unsubscribeLink(siteUrl, options.secret, to);
+  const content = renderedBody(issue.body, siteUrl);
   const web = archiveUrl(siteUrl, issue.slug);
   const legal = `${sender.name}, ${sender.city}, ${sender.country}. ${sender.registrationNumber}. ${sender.contactEmail}`;
   const why = "You get this because you subscribed to the newsletter on the website.";
   const text = [
     issue.preheader,
     "",
-    issueBodyText(issue.body, siteUrl),
+    content.text,
     "",
     `Read it online: ${web}`,
     "",
@@ -87,7 +96,7 @@ export function issueMail(
 <div style="display:none;max-height:0;overflow:hidden">${escapeHtml(issue.preheader)}</div>
 <div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
 <p style="font-size:18px;font-weight:bold;color:#0b1f3a;margin:0 0 20px">${escapeHtml(sender.name)}</p>
-${issueBodyHtml(issue.body, siteUrl)}
+${content.html}
 <p style="font-size:14px;margin-top:28px"><a href="${escapeHtml(web)}" style="color:#0f766e">Read it online</a></p>
 <p style="font-size:12px;line-height:1.5;color:#3b4660;margin-top:28px;border-top:1px solid #e5e7eb;padding-top:16px">${escapeHtml(why)}<br>${escapeHtml(legal)}<br><a href="${escapeHtml(unsubscribe)}" style="color:#0f766e">Unsubscribe</a></p>
 </div></body></html>`;

@@ -73,11 +73,7 @@ export async function countAudience(db: Db, segment: string | null): Promise<num
  */
 export async function startIssue(db: Db, issueId: string, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [issue] = await tx
-      .select()
-      .from(newsletterIssues)
-      .where(eq(newsletterIssues.id, issueId))
-      .for("update");
+    const [issue] = await tx.select().from(newsletterIssues).where(eq(newsletterIssues.id, issueId)).for("update");
     if (!issue || (issue.status !== "draft" && issue.status !== "scheduled")) return false;
     await tx.execute(sql`
       insert into ${newsletterDeliveries} (issue_id, subscriber_id, email, next_attempt_at)
@@ -124,7 +120,11 @@ export async function claimBatch(db: Db, instance: string, limit = BATCH, now = 
     returning id`);
   const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
   if (!ids.length) return [];
-  return db.select().from(newsletterDeliveries).where(inArray(newsletterDeliveries.id, ids)).orderBy(asc(newsletterDeliveries.email));
+  return db
+    .select()
+    .from(newsletterDeliveries)
+    .where(inArray(newsletterDeliveries.id, ids))
+    .orderBy(asc(newsletterDeliveries.email));
 }
 
 /**
@@ -271,13 +271,20 @@ export interface BatchResult {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Whether the address unsubscribed or was suppressed since the issue started. */
-async function stillWanted(db: Db, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ status: newsletterSubscribers.status, suppressedAt: newsletterSubscribers.suppressedAt })
+/** Which of these addresses are still confirmed and not suppressed (one may have left since the start). */
+async function stillWanted(db: Db, emails: string[]): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const rows = await db
+    .select({ email: newsletterSubscribers.email })
     .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.email, email));
-  return row?.status === "confirmed" && row.suppressedAt === null;
+    .where(
+      and(
+        inArray(newsletterSubscribers.email, emails),
+        eq(newsletterSubscribers.status, "confirmed"),
+        isNull(newsletterSubscribers.suppressedAt),
+      ),
+    );
+  return new Set(rows.map((r) => r.email));
 }
 
 /** One claimed batch, handed to the mail server one message at a time. */
@@ -289,6 +296,10 @@ export async function sendBatch(deps: SendDeps): Promise<BatchResult> {
   const batch = await claimBatch(db, deps.instance, BATCH, now());
   const result: BatchResult = { claimed: batch.length, sent: 0, deferred: 0, failed: 0, suppressed: 0 };
   const issues = new Map<string, typeof newsletterIssues.$inferSelect | null>();
+  const wanted = await stillWanted(
+    db,
+    batch.map((row) => row.email),
+  );
   const spacing = deps.ratePerMinute > 0 ? 60_000 / deps.ratePerMinute : 0;
   let last = 0;
   for (const row of batch) {
@@ -299,7 +310,7 @@ export async function sendBatch(deps: SendDeps): Promise<BatchResult> {
     }
     const issue = issues.get(row.issueId);
     if (!issue || issue.status !== "sending") continue;
-    if (!(await stillWanted(db, row.email))) {
+    if (!wanted.has(row.email)) {
       await db
         .update(newsletterDeliveries)
         .set({ state: "suppressed", lastError: "Unsubscribed or suppressed before it was sent.", updatedAt: now() })
