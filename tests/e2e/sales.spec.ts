@@ -1,4 +1,4 @@
-import { expect } from "./fixtures";
+import { expect, expectAccessible } from "./fixtures";
 import { signedInTest } from "./back-office-helpers";
 import { SERVER_START } from "./own-servers";
 import { localDateTimeOf } from "~/features/events/zoned-time";
@@ -28,6 +28,7 @@ test("she starts a 20% sale on Progress ending in 2 minutes; the page shows it, 
   // "Replace the sale" when the other width's run of this test has one on already.
   await sale.getByRole("button", { name: /^(Start|Replace) the sale$/ }).click();
   await expect(sale.getByRole("status")).toContainText("The sale is on");
+  await expectAccessible(page, { include: "section[aria-labelledby='sale-heading']" });
 
   // Her own summary gives the prices, so nothing here depends on today's prices.
   const line = await sale
@@ -49,6 +50,7 @@ test("she starts a 20% sale on Progress ending in 2 minutes; the page shows it, 
     card.getByText(new RegExp(`^Sale ends ${day} \\w+ at ${time}$`)).filter({ visible: true }),
   ).toBeVisible();
   await expect(page.getByRole("article", { name: "Essential" }).locator("s")).toHaveCount(0);
+  await expectAccessible(page, { include: "form[action='/pricing']" });
 
   await card.getByRole("button", { name: "Choose Progress" }).filter({ visible: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Test checkout" })).toBeVisible();

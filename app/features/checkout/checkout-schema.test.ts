@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutRequestSchema, notExpired, testPaymentSchema } from "./checkout-schema";
+import { checkoutRequestFromForm, checkoutRequestSchema, notExpired, testPaymentSchema } from "./checkout-schema";
 
 describe("checkout request schema", () => {
   it("accepts the checkout request's fields and an optional per-click key", () => {
@@ -11,6 +11,24 @@ describe("checkout request schema", () => {
     expect(checkoutRequestSchema.safeParse({ ...body, idempotencyKey: "not-a-uuid" }).success).toBe(false);
     expect(checkoutRequestSchema.safeParse({ ...body, billingType: "monthly12x" }).success).toBe(false);
     expect(checkoutRequestSchema.safeParse({ ...body, priceId: "" }).success).toBe(false);
+  });
+});
+
+describe("the plain plan form", () => {
+  const plans = [{ id: "progress" as const, name: "Progress" }] as Parameters<
+    typeof checkoutRequestFromForm
+  >[1]["plans"];
+  const sale = "6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b";
+
+  it("carries the sale the page showed, as an id only, and nothing when there was none", () => {
+    const form = new URLSearchParams({ priceId: "progress:monthly3x", saleId: sale });
+    const request = checkoutRequestFromForm(form, { plans });
+    expect(request).toMatchObject({ planName: "Progress", billingType: "monthly3x", frequency: "3", saleId: sale });
+    expect(checkoutRequestSchema.safeParse(request).success).toBe(true);
+    expect(checkoutRequestFromForm(new URLSearchParams({ priceId: "progress:onetime" }), { plans })).not.toHaveProperty(
+      "saleId",
+    );
+    expect(checkoutRequestSchema.safeParse({ ...request, saleId: "20% off" }).success).toBe(false);
   });
 });
 
