@@ -65,6 +65,7 @@ export const AREAS = [
       "data-requests",
       "outbox-dead-letter",
       "push",
+      "back-office-pages",
     ],
   },
   {
@@ -74,7 +75,7 @@ export const AREAS = [
       "content/checkout.ts",
     ],
     e2e: ["checkout", "any-port", "inbox", "offers", "sales", "hydration", "island-runtime"],
-    integration: ["checkout", "checkout-server", "from-price", "offers", "sales", "push"],
+    integration: ["checkout", "checkout-server", "from-price", "offers", "sales", "push", "back-office-pages"],
   },
   {
     paths: ["app/features/islands/"],
@@ -93,13 +94,21 @@ export const AREAS = [
   },
   {
     paths: ["app/features/events/", /^app\/routes\/(nicaragua|api-event|admin-event)/, "content/event.ts"],
-    e2e: ["event", "events"],
-    integration: ["events"],
+    e2e: ["event", "events", "back-office-week"],
+    integration: ["events", "back-office-pages"],
   },
   {
     paths: ["app/features/back-office/", /^app\/routes\/(admin|api-admin|api-auth|well-known)/],
-    e2e: ["back-office", "back-office-phone", "lead-lifecycle", "inbox"],
-    integration: ["back-office", "data-requests", "csv-libreoffice", "downloads"],
+    e2e: ["back-office", "back-office-phone", "lead-lifecycle", "inbox", "back-office-week"],
+    integration: [
+      "back-office",
+      "data-requests",
+      "csv-libreoffice",
+      "downloads",
+      "back-office-pages",
+      "lead-timeline",
+      "push",
+    ],
   },
   {
     paths: ["app/features/analytics/", "content/consent.ts"],

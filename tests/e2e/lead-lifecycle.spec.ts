@@ -38,7 +38,7 @@ const lifecycle = test.extend<{ lifecycleServer: { url: string; dataDir: string 
 async function visitAndApply(
   baseURL: string,
   landing: string,
-  person: { first: string; email: string; acceptedAnalytics: boolean },
+  person: { first: string; email: string; phone: string; acceptedAnalytics: boolean },
 ) {
   const host = new URL(baseURL).hostname;
   const visitor = await playwrightRequest.newContext({
@@ -72,7 +72,7 @@ async function visitAndApply(
         firstName: person.first,
         lastName: "Lifecycle",
         email: person.email,
-        phone: "+31612345678",
+        phone: person.phone,
         message: "",
       },
       idempotencyKey: randomUUID(),
@@ -100,9 +100,16 @@ lifecycle.describe("lead lifecycle in the back office", () => {
       const booked = await visitAndApply(site, "/blog?utm_source=instagram&utm_campaign=spring", {
         first: "Ivy",
         email: "ivy@example.com",
+        phone: "+31612345678",
         acceptedAnalytics: true,
       });
-      await visitAndApply(site, "/", { first: "Dan", email: "dan@example.com", acceptedAnalytics: false });
+      // Another person: another phone number too (the same one would flag a repeat questionnaire).
+      await visitAndApply(site, "/", {
+        first: "Dan",
+        email: "dan@example.com",
+        phone: "+31687654321",
+        acceptedAnalytics: false,
+      });
 
       const body = JSON.stringify(
         calendlyInvitee("invitee.created", { uri: "e2e-1", email: "ivy@example.com", utmContent: booked }),

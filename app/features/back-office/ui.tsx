@@ -95,7 +95,12 @@ function SignOut() {
 export function AdminBar({ email }: { email: string }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const { key } = useLocation();
+  // Only a move to another page closes it: the page's scripts arriving must not close a menu she
+  // opened before they did (a phone may take a moment to load them).
+  const shownFor = useRef(key);
   useEffect(() => {
+    if (shownFor.current === key) return;
+    shownFor.current = key;
     if (menu.current) menu.current.open = false;
   }, [key]);
   return (
