@@ -198,8 +198,8 @@ function SignupCard({ row, eventLabel }: { row: Row; eventLabel: string | null }
             WhatsApp
           </a>
         ) : null}
-        <div className="mt-2 text-sm">
-          <span className="font-medium">Consent: </span>
+        <div className="mt-2 flex flex-wrap gap-x-1 text-sm">
+          <span className="font-medium">Consent:</span>
           <ConsentCell records={row.consents} />
         </div>
         {!row.cancelled ? (

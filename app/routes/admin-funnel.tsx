@@ -100,7 +100,9 @@ export default function AdminFunnel() {
     <AdminShell title="Funnel">
       <p className="mb-6 max-w-3xl text-ink/85">
         Leads by the week they sent the questionnaire and by where they first came from, and how many of them have since
-        booked an intake call (not cancelled) and become paying clients. From this site&apos;s own database.
+        booked an intake call and become paying clients. A call counts once, whether it was booked through the
+        scheduling link (and not cancelled) or you set the lead to &ldquo;Call booked&rdquo; yourself, also after it
+        moved on to &ldquo;Client&rdquo;. From this site&apos;s own database.
       </p>
       <section aria-label="Funnel chart" className="mb-6 rounded-2xl bg-white p-5 ring-1 ring-navy/10">
         <FunnelChart weeks={funnel.weeks} />

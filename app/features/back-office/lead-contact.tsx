@@ -77,11 +77,8 @@ export function RepeatFlags({ repeats }: { repeats: Repeats }) {
   if (repeats.earlier.length === 0 && repeats.later.length === 0) return null;
   const item = (label: string, other: { id: string; createdAt: string }) => (
     <li key={other.id}>
-      <Link to={`/admin/leads/${other.id}`} className="inline-flex min-h-11 items-center underline">
-        {label}{" "}
-        <time dateTime={other.createdAt} className="ml-1">
-          {formatDateTime(other.createdAt)}
-        </time>
+      <Link to={`/admin/leads/${other.id}`} className="inline-block py-3 underline">
+        {label} <time dateTime={other.createdAt}>{formatDateTime(other.createdAt)}</time>
       </Link>
     </li>
   );
