@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../support/database";
+import { and, eq, like } from "drizzle-orm";
 import {
+  completeRenderings,
   MAX_UPLOAD_BYTES,
   readFileData,
   storeImage,
@@ -10,7 +12,7 @@ import {
   UploadError,
   UPLOAD_IMAGE,
 } from "~/features/content/uploads.server";
-import { contentFiles } from "#db/schema";
+import { contentFileData, contentFiles } from "#db/schema";
 import { mediaWidths } from "~/ui/picture";
 
 const trainer = { userId: "trainer" };
@@ -51,6 +53,7 @@ describe.each(engines)("uploads on %s", (engine) => {
     const jpeg = await phoneJpeg();
     expect((await sharp(jpeg).metadata()).exif, "the test photo carries a location").toBeDefined();
     const stored = await storeImage(database.db, { name: "IMG_0042.JPG", bytes: jpeg }, "A green field", trainer);
+    expect(await stored.complete).toBe(true);
     // Orientation 6: the camera held sideways; the stored picture is upright (portrait).
     expect([stored.width, stored.height]).toEqual([900, 1200]);
     expect(stored.src).toMatch(UPLOAD_IMAGE);
@@ -71,6 +74,46 @@ describe.each(engines)("uploads on %s", (engine) => {
     }
     const rows = await database.db.select().from(contentFiles);
     expect(rows.find((r) => r.id === stored.id)?.alt).toBe("A green field");
+  });
+
+  it("answers once the WebP renderings are stored; the AVIF ones follow after the answer", async () => {
+    const stored = await storeImage(
+      database.db,
+      { name: "IMG_0050.JPG", bytes: await phoneJpeg(2400, 1800) },
+      "A field",
+      trainer,
+    );
+    const widths = mediaWidths({ src: stored.src, width: stored.width, height: stored.height, alt: "" });
+    for (const w of widths) expect(await readFileData(database.db, stored.id, `${w}.webp`), `${w}.webp`).toBeDefined();
+    expect(await stored.complete).toBe(true);
+    for (const w of widths) expect(await readFileData(database.db, stored.id, `${w}.avif`), `${w}.avif`).toBeDefined();
+    const [row] = await database.db.select().from(contentFiles).where(eq(contentFiles.id, stored.id));
+    const all = await database.db.select().from(contentFileData).where(eq(contentFileData.fileId, stored.id));
+    expect(row?.bytes, "the file's size counts every rendering").toBe(all.reduce((sum, r) => sum + r.data.length, 0));
+  });
+
+  it("makes the AVIF renderings an older picture lacks (its upload cut short) from its largest WebP", async () => {
+    const stored = await storeImage(
+      database.db,
+      { name: "IMG_0051.JPG", bytes: await phoneJpeg(2000, 1500) },
+      "A lake",
+      trainer,
+    );
+    await stored.complete;
+    await database.db
+      .delete(contentFileData)
+      .where(and(eq(contentFileData.fileId, stored.id), like(contentFileData.variant, "%.avif")));
+    // Within its first minutes a picture is left to its own upload.
+    expect(await completeRenderings(database.db, stored.id)).toBe(false);
+    await database.db
+      .update(contentFiles)
+      .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(contentFiles.id, stored.id));
+    expect(await completeRenderings(database.db, stored.id)).toBe(true);
+    // Turned upright (1500 wide), so 1440 is its largest rendering.
+    const avif = await readFileData(database.db, stored.id, "1440.avif");
+    expect(avif?.contentType).toBe("image/avif");
+    expect((await sharp(avif!.data).metadata()).width).toBe(1440);
   });
 
   it("decodes an iPhone-style HEIC photo (HEVC) and drops its location", async () => {

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { contentFileData, contentFiles } from "#db/schema";
 import type { Db } from "~/infra/db.server";
@@ -15,6 +15,10 @@ import { MAX_UPLOAD_BYTES } from "./article-form";
  * AVIF and WebP renderings the pages ask for: the widths of `mediaWidths` (the same rule as the
  * build's scripts/build-images.mjs), turned upright, with every piece of metadata (place, camera,
  * time) left behind. The original is not kept.
+ *
+ * The trainer waits only for the WebP renderings (about half a second for a 12-megapixel photo):
+ * the AVIF ones take the encoder seconds per width, so they are made after the answer, one picture
+ * at a time. Until they are stored, an AVIF address sends the browser to the WebP of that width.
  */
 
 export { MAX_UPLOAD_BYTES };
@@ -127,6 +131,60 @@ export interface StoredImage {
   src: string;
   width: number;
   height: number;
+  /** Settles once the AVIF renderings are stored too: false if that failed (they are made on a later request). */
+  complete: Promise<boolean>;
+}
+
+/** The AVIF renderings still to make, one picture at a time: on a small server visitors keep a core. */
+let avifQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * A moment before the work starts: the AVIF encoder takes every core it is given, and the page the
+ * upload's answer renders must not wait behind it.
+ */
+const AVIF_START_DELAY_MS = 1_000;
+
+function later(task: () => Promise<void>): Promise<boolean> {
+  const run = avifQueue
+    .then(() => new Promise((resolve) => setTimeout(resolve, AVIF_START_DELAY_MS)))
+    .then(task)
+    .then(
+      () => true,
+      () => false,
+    );
+  avifQueue = run;
+  return run;
+}
+
+type Rendering = { variant: string; contentType: string; data: Uint8Array };
+
+/** Renders `pixels` at each width in one format. */
+async function render(pixels: Pixels, widths: number[], format: "avif" | "webp"): Promise<Rendering[]> {
+  const raw = { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } };
+  const renderings: Rendering[] = [];
+  // One at a time: on a small server the other visitors keep a core.
+  for (const w of widths) {
+    const resized = sharp(pixels.data, raw).resize({ width: w });
+    const data = format === "avif" ? await resized.avif(AVIF).toBuffer() : await resized.webp(WEBP).toBuffer();
+    renderings.push({ variant: `${w}.${format}`, contentType: `image/${format}`, data });
+  }
+  return renderings;
+}
+
+/** Adds renderings to a stored picture (a rendering already there, made by another instance, is kept). */
+async function addRenderings(db: Db, id: string, renderings: Rendering[]): Promise<void> {
+  if (renderings.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(contentFileData)
+      .values(renderings.map((r) => ({ fileId: id, ...r })))
+      .onConflictDoNothing();
+    const added = renderings.reduce((sum, r) => sum + r.data.length, 0);
+    await tx
+      .update(contentFiles)
+      .set({ bytes: sql`${contentFiles.bytes} + ${added}` })
+      .where(eq(contentFiles.id, id));
+  });
 }
 
 interface Actor {
@@ -173,14 +231,10 @@ export async function storeImage(
   const { width, height } = pixels;
 
   const widths = mediaWidths({ src: "upload.webp", width, height, alt });
-  const raw = { raw: { width, height, channels: pixels.channels } };
-  const renderings: { variant: string; contentType: string; data: Uint8Array }[] = [];
-  // One at a time: on a small server the other visitors keep a core.
-  for (const w of widths) {
-    const resized = () => sharp(pixels.data, raw).resize({ width: w });
-    renderings.push({ variant: `${w}.avif`, contentType: "image/avif", data: await resized().avif(AVIF).toBuffer() });
-    renderings.push({ variant: `${w}.webp`, contentType: "image/webp", data: await resized().webp(WEBP).toBuffer() });
-  }
+  // The renderings start from one copy at the largest width they need, not from the whole photo.
+  const largest = Math.max(...widths);
+  const source = largest < width ? await downscale(pixels, largest) : pixels;
+  const renderings = await render(source, widths, "webp");
 
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -198,7 +252,58 @@ export async function storeImage(
     await tx.insert(contentFileData).values(renderings.map((r) => ({ fileId: row!.id, ...r })));
     return row!.id;
   });
-  return { id, src: `uploads/${id}-${width}x${height}.webp`, width, height };
+  const complete = later(async () => addRenderings(db, id, await render(source, widths, "avif")));
+  return { id, src: `uploads/${id}-${width}x${height}.webp`, width, height, complete };
+}
+
+async function downscale(pixels: Pixels, width: number): Promise<Pixels> {
+  const raw = { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } };
+  const { data, info } = await sharp(pixels.data, raw).resize({ width }).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/** How long a picture's own upload is given to finish its AVIF renderings before a request makes them. */
+const AVIF_GRACE_MS = 2 * 60_000;
+const completing = new Set<string>();
+
+/**
+ * Makes the AVIF renderings a picture lacks (its upload's background work was cut short, by a
+ * restart say), from its largest WebP rendering, once per picture at a time on this instance. A
+ * picture uploaded in the last two minutes is left to its own upload. True when nothing is missing.
+ */
+export async function completeRenderings(db: Db, id: string): Promise<boolean> {
+  if (completing.has(id)) return false;
+  const [file] = await db
+    .select({
+      kind: contentFiles.kind,
+      width: contentFiles.width,
+      height: contentFiles.height,
+      at: contentFiles.createdAt,
+    })
+    .from(contentFiles)
+    .where(eq(contentFiles.id, id));
+  if (!file || file.kind !== "image" || !file.width || !file.height) return false;
+  if (Date.now() - file.at.getTime() < AVIF_GRACE_MS) return false;
+  const have = new Set(
+    (
+      await db.select({ variant: contentFileData.variant }).from(contentFileData).where(eq(contentFileData.fileId, id))
+    ).map((r) => r.variant),
+  );
+  const widths = mediaWidths({ src: "upload.webp", width: file.width, height: file.height, alt: "" });
+  const missing = widths.filter((w) => !have.has(`${w}.avif`));
+  if (missing.length === 0) return true;
+  const largest = await readFileData(db, id, `${Math.max(...widths)}.webp`);
+  if (!largest) return false;
+  completing.add(id);
+  try {
+    return await later(async () => {
+      const { data, info } = await sharp(largest.data).raw().toBuffer({ resolveWithObject: true });
+      const pixels = { data, width: info.width, height: info.height, channels: info.channels };
+      await addRenderings(db, id, await render(pixels, missing, "avif"));
+    });
+  } finally {
+    completing.delete(id);
+  }
 }
 
 /** Checks and stores a lead magnet's PDF (kept as it is: it is the trainer's own document). */
