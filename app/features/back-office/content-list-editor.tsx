@@ -5,8 +5,8 @@ import { formatDateTime, Notice, SubmitButton, VersionHistory } from "./ui";
 
 /**
  * The back office's editor for an ordered list the public site shows (testimonials, FAQ): each
- * item opens to its own form; up, down and hide are one tap each and live at once; a new item is
- * added at the end. Built for a phone: one column, 44 px targets, no dragging.
+ * item opens to its own form; to the top, up, down, to the bottom and hide are one tap each and live
+ * at once; a new item is added at the end. Built for a phone: one column, 44 px targets, no dragging.
  */
 export interface ListEditorItem {
   id: number;
@@ -19,6 +19,14 @@ export interface ListEditorResult {
   errors?: Record<string, string>;
   id?: number;
 }
+
+/** The order buttons: to the top and to the bottom in one tap, or one place at a time. */
+const MOVES = [
+  { intent: "top", text: "To top", towardsStart: true, label: (name: string) => `Move ${name} to top` },
+  { intent: "up", text: "Up", towardsStart: true, label: (name: string) => `Move ${name} up` },
+  { intent: "down", text: "Down", towardsStart: false, label: (name: string) => `Move ${name} down` },
+  { intent: "bottom", text: "To bottom", towardsStart: false, label: (name: string) => `Move ${name} to bottom` },
+] as const;
 
 export function ContentListEditor<T extends ListEditorItem>({
   items,
@@ -65,30 +73,24 @@ export function ContentListEditor<T extends ListEditorItem>({
               </p>
               <Form method="post" className="flex flex-wrap gap-2">
                 <input type="hidden" name="id" value={item.id} />
-                <Button
-                  type="submit"
-                  name="intent"
-                  value={"up"}
-                  variant="secondary"
-                  size="sm"
-                  className="min-h-11 min-w-11 disabled:opacity-40"
-                  disabled={index === 0}
-                  aria-label={`Move ${title(item)} up`}
-                >
-                  Up
-                </Button>
-                <Button
-                  type="submit"
-                  name="intent"
-                  value={"down"}
-                  variant="secondary"
-                  size="sm"
-                  className="min-h-11 min-w-11 disabled:opacity-40"
-                  disabled={index === items.length - 1}
-                  aria-label={`Move ${title(item)} down`}
-                >
-                  Down
-                </Button>
+                {MOVES.map((move) => {
+                  const atEnd = move.towardsStart ? index === 0 : index === items.length - 1;
+                  return (
+                    <Button
+                      key={move.intent}
+                      type="submit"
+                      name="intent"
+                      value={move.intent}
+                      variant="secondary"
+                      size="sm"
+                      className="min-h-11 min-w-11 disabled:opacity-40"
+                      disabled={atEnd}
+                      aria-label={move.label(title(item))}
+                    >
+                      {move.text}
+                    </Button>
+                  );
+                })}
                 <Button
                   type="submit"
                   name="intent"
@@ -123,7 +125,9 @@ export function ContentListEditor<T extends ListEditorItem>({
         <h2 id="add-heading" className="text-xl font-semibold text-navy">
           Add a {noun}
         </h2>
-        <p className="mb-3 text-sm">It goes at the end of the list; move it up afterwards if it should come sooner.</p>
+        <p className="mb-3 text-sm">
+          It goes at the end of the list; tap &ldquo;To top&rdquo; on it afterwards if it should come first.
+        </p>
         <Form method="post" className="grid gap-1" noValidate>
           {fields(undefined, errorsFor(undefined), "new")}
           <div>

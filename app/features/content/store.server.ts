@@ -69,6 +69,18 @@ export class ContentError extends Error {
   }
 }
 
+/**
+ * The store's refusal, checked by name rather than `instanceof`: the production build bundles the
+ * server (which creates the store) and the route modules apart, each with its own copy of the
+ * class, so a route's `instanceof ContentError` is false for the store's errors and they escaped
+ * as 500s. Every caller that turns a refusal into a message uses this.
+ */
+export function isContentError(error: unknown): error is ContentError {
+  return (
+    error instanceof Error && error.name === "ContentError" && Array.isArray((error as Partial<ContentError>).issues)
+  );
+}
+
 type Row = typeof contentEntries.$inferSelect;
 
 /** How long one instance trusts the revision it read; a publish elsewhere shows within this. */
@@ -95,10 +107,8 @@ export function createContentStore<S extends ContentSchemas>(db: Db, schemas: S,
     const result = schema.safeParse(data);
     if (!result.success) {
       const issues = result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
-      throw new ContentError(
-        `Not saved: ${issues.map((i) => (i.path ? `${i.path} ${i.message}` : i.message)).join("; ")}.`,
-        issues,
-      );
+      const said = issues.map((i) => (i.path ? `${i.path} ${i.message}` : i.message)).join("; ");
+      throw new ContentError(`Not saved: ${said}${/[.!?]$/.test(said) ? "" : "."}`, issues);
     }
     return result.data as Data<K>;
   }
@@ -222,6 +232,15 @@ export function createContentStore<S extends ContentSchemas>(db: Db, schemas: S,
         .innerJoin(contentEntries, eq(contentEntries.id, contentAliases.entryId))
         .where(and(eq(contentAliases.kind, kind), eq(contentAliases.oldKey, key)));
       return found?.key;
+    },
+
+    /** Every key of a kind in use: the entries' own and the former ones that still redirect. */
+    async keysInUse(kind: Kind): Promise<string[]> {
+      const [own, former] = await Promise.all([
+        db.select({ key: contentEntries.key }).from(contentEntries).where(eq(contentEntries.kind, kind)),
+        db.select({ key: contentAliases.oldKey }).from(contentAliases).where(eq(contentAliases.kind, kind)),
+      ]);
+      return [...own, ...former].map((row) => row.key);
     },
 
     /**

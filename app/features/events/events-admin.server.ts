@@ -1,4 +1,4 @@
-import type { Actor, ContentError } from "~/features/content/store.server";
+import { isContentError, type Actor } from "~/features/content/store.server";
 import type { SiteContentStore } from "~/features/content/kinds.server";
 import { event as firstEvent } from "#content/event";
 import { eventKeyFor, eventStart, type EventData } from "./event-content";
@@ -114,13 +114,7 @@ export function eventDataOf(values: EventFormValues, image: EventData["image"]):
   };
 }
 
-/**
- * The content store's refusal. Checked by name, not `instanceof`: the server and the route modules
- * are bundled apart in the production build, each with its own copy of the class.
- */
-export function isContentError(error: unknown): error is ContentError {
-  return error instanceof Error && error.name === "ContentError" && Array.isArray((error as ContentError).issues);
-}
+export { isContentError };
 
 /** A schema path (price.amount, startsLocal) → the form field it belongs under. */
 function fieldOf(path: string, values: EventFormValues): EventField | undefined {

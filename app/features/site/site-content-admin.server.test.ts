@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listChange } from "./site-content-admin.server";
+import { listChange, moveTarget } from "./site-content-admin.server";
 import type { TestimonialItem } from "./site-content-schemas";
 
 const item = (id: number, name: string, extra: Partial<TestimonialItem> = {}): TestimonialItem => ({
@@ -38,5 +38,14 @@ describe("what a version of a list changed, as the version history names it", ()
   it("names a question by its words", () => {
     const q = { id: 1, question: "Can I start as a beginner?", answer: "Yes.", hidden: false };
     expect(listChange("faq", [q], [{ ...q, hidden: true }])).toBe('Hid "Can I start as a beginner?"');
+  });
+});
+
+describe("where a move takes an item", () => {
+  it("goes one place up or down, or to the top or bottom in one go", () => {
+    expect(moveTarget(11, 12, "up")).toBe(10);
+    expect(moveTarget(3, 12, "down")).toBe(4);
+    expect(moveTarget(11, 12, "top")).toBe(0);
+    expect(moveTarget(0, 12, "bottom")).toBe(11);
   });
 });

@@ -1,5 +1,4 @@
-import type { Actor } from "~/features/content/store.server";
-import { ContentError } from "~/features/content/store.server";
+import { ContentError, isContentError, type Actor } from "~/features/content/store.server";
 import type { SiteContentStore } from "~/features/content/kinds.server";
 import {
   faqItemSchema,
@@ -33,6 +32,21 @@ const fieldErrors = (issues: { path: PropertyKey[]; message: string }[]): FieldE
   for (const issue of issues) errors[issue.path.map(String).join(".") || "form"] ??= issue.message;
   return errors;
 };
+
+/**
+ * The store's refusal (a rule over the whole list, such as a question that is already there) as an
+ * answer on the page, never an error page.
+ */
+async function orRefusal<T>(change: () => Promise<T>): Promise<T | Outcome> {
+  try {
+    return await change();
+  } catch (error) {
+    if (!isContentError(error)) throw error;
+    const errors: FieldErrors = {};
+    for (const issue of error.issues) if (issue.path) errors[issue.path] ??= issue.message;
+    return { ok: false, message: error.message, errors };
+  }
+}
 
 async function currentList<K extends ListKind>(services: Services, kind: K): Promise<ListOf<K>> {
   const entry = await services.content.get(kind, SITE_CONTENT_KEY);
@@ -85,35 +99,46 @@ export async function saveListItem<K extends ListKind>(
   const item = parsed.data as ItemOf<K>;
   const nextItems = existing ? items.map((i) => (i.id === item.id ? item : i)) : [...items, item];
   const note = `${existing ? "Edited" : "Added"} ${itemLabel(kind, item)}`;
-  try {
+  return orRefusal(async () => {
     await saveAndPublish(services, kind, { items: nextItems }, actor, note);
-  } catch (error) {
-    if (error instanceof ContentError) return { ok: false, message: error.message, errors: {} };
-    throw error;
-  }
-  return { ok: true, message: `${note}. It is live.` };
+    return { ok: true, message: `${note}. It is live.` } as const;
+  });
 }
 
-/** Moves an item one place up or down (the order visitors see). */
+export type MoveDirection = "up" | "down" | "top" | "bottom";
+const MOVES: readonly string[] = ["up", "down", "top", "bottom"] satisfies MoveDirection[];
+
+/** Where an item at `from` of `count` goes: one place up or down, or straight to the top or bottom. */
+export function moveTarget(from: number, count: number, direction: MoveDirection): number {
+  if (direction === "top") return 0;
+  if (direction === "bottom") return count - 1;
+  return direction === "up" ? from - 1 : from + 1;
+}
+
+/** Moves an item one place up or down, or to the top or bottom in one go (the order visitors see). */
 export async function moveListItem(
   services: Services,
   kind: ListKind,
   id: number,
-  direction: "up" | "down",
+  direction: MoveDirection,
   actor: Actor,
 ): Promise<Outcome> {
   const items = [...(await currentList(services, kind)).items] as (TestimonialItem | FaqItem)[];
   const from = items.findIndex((item) => item.id === id);
-  const to = direction === "up" ? from - 1 : from + 1;
   if (from < 0) return { ok: false, message: "That item is no longer in the list.", errors: {} };
-  if (to < 0 || to >= items.length) {
-    return { ok: false, message: `It is already ${direction === "up" ? "first" : "last"}.`, errors: {} };
+  const to = moveTarget(from, items.length, direction);
+  const towardsStart = direction === "up" || direction === "top";
+  if (to === from || to < 0 || to >= items.length) {
+    return { ok: false, message: `It is already ${towardsStart ? "first" : "last"}.`, errors: {} };
   }
   const [item] = items.splice(from, 1);
   items.splice(to, 0, item!);
-  const note = `Moved ${itemLabel(kind, item!)} ${direction} to place ${to + 1}`;
-  await saveAndPublish(services, kind, { items }, actor, note);
-  return { ok: true, message: `${note}. It is live.` };
+  const where = direction === "top" ? "to the top," : direction === "bottom" ? "to the bottom," : direction;
+  const note = `Moved ${itemLabel(kind, item!)} ${where} to place ${to + 1}`;
+  return orRefusal(async () => {
+    await saveAndPublish(services, kind, { items }, actor, note);
+    return { ok: true, message: `${note}. It is live.` } as const;
+  });
 }
 
 /** Hides an item from the site, or shows it again; it stays in the list either way. */
@@ -128,11 +153,19 @@ export async function setListItemHidden(
   const item = items.find((i) => i.id === id);
   if (!item) return { ok: false, message: "That item is no longer in the list.", errors: {} };
   const note = `${hidden ? "Hid" : "Showed"} ${itemLabel(kind, item)}`;
-  await saveAndPublish(services, kind, { items: items.map((i) => (i.id === id ? { ...i, hidden } : i)) }, actor, note);
-  return {
-    ok: true,
-    message: hidden ? `${note}: it is off the site and stays here.` : `${note}: it is back on the site.`,
-  };
+  return orRefusal(async () => {
+    await saveAndPublish(
+      services,
+      kind,
+      { items: items.map((i) => (i.id === id ? { ...i, hidden } : i)) },
+      actor,
+      note,
+    );
+    return {
+      ok: true,
+      message: hidden ? `${note}: it is off the site and stays here.` : `${note}: it is back on the site.`,
+    } as const;
+  });
 }
 
 /** Validates and publishes the site facts; every problem comes back on its own field. */
@@ -148,8 +181,10 @@ export async function saveSiteFacts(services: Services, input: unknown, actor: A
       )
     : [];
   if (before && changed.length === 0) return { ok: true, message: "Nothing changed." };
-  await saveAndPublish(services, "site", parsed.data, actor, `Changed ${changed.join(", ") || "the site facts"}`);
-  return { ok: true, message: "Saved. The new details are live." };
+  return orRefusal(async () => {
+    await saveAndPublish(services, "site", parsed.data, actor, `Changed ${changed.join(", ") || "the site facts"}`);
+    return { ok: true, message: "Saved. The new details are live." } as const;
+  });
 }
 
 /** Puts an earlier version back and live (a new version; history is kept). */
@@ -159,8 +194,10 @@ export async function restoreSiteContent(
   version: number,
   actor: Actor,
 ): Promise<Outcome> {
-  await services.content.restore(kind, SITE_CONTENT_KEY, version, actor, { publish: true });
-  return { ok: true, message: `Version ${version} is back and live.` };
+  return orRefusal(async () => {
+    await services.content.restore(kind, SITE_CONTENT_KEY, version, actor, { publish: true });
+    return { ok: true, message: `Version ${version} is back and live.` } as const;
+  });
 }
 
 /**
@@ -244,7 +281,7 @@ export async function listAction(
     return restoreSiteContent(services, kind, version, actor);
   }
   if (id === undefined) return { ok: false, message: "Choose an item first.", errors: {} };
-  if (intent === "up" || intent === "down") return moveListItem(services, kind, id, intent, actor);
+  if (MOVES.includes(intent)) return moveListItem(services, kind, id, intent as MoveDirection, actor);
   if (intent === "hide" || intent === "show") return setListItemHidden(services, kind, id, intent === "hide", actor);
   return { ok: false, message: "Unknown action.", errors: {} };
 }
