@@ -220,11 +220,11 @@ export interface PrivacyContent {
 
 /** A blog post's own wording for its newsletter form; blog/rules.ts fills in what is left out. */
 export interface LeadFormContent {
-  title: string;
-  description: string;
-  ctaText: string;
+  title?: string;
+  description?: string;
+  ctaText?: string;
   disclaimer?: string;
-  inputPlaceholder: string;
+  inputPlaceholder?: string;
   serviceType?: string;
 }
 

@@ -84,13 +84,20 @@ export const AREAS = [
   },
   {
     paths: ["app/features/blog/", /^app\/routes\/(blog|admin-article)/, "content/blog/", "content/lead-magnets/"],
-    e2e: ["blog", "articles", "documents"],
-    integration: ["articles-import", "lead-magnets", "structured-data"],
+    e2e: ["blog", "articles", "article-editor", "documents"],
+    integration: ["articles-import", "lead-magnets", "structured-data", "content-editors"],
   },
   {
     paths: ["app/features/content/", "content/media/", /^app\/routes\/(media-upload|admin-(testimonials|faq|site))/],
-    e2e: ["articles", "site-content", "offers", "events"],
-    integration: ["content-store", "content-two-instances", "site-content", "uploads", "articles-import"],
+    e2e: ["articles", "article-editor", "site-content", "offers", "events"],
+    integration: [
+      "content-store",
+      "content-two-instances",
+      "site-content",
+      "uploads",
+      "articles-import",
+      "content-editors",
+    ],
   },
   {
     paths: ["app/features/events/", /^app\/routes\/(nicaragua|api-event|admin-event)/, "content/event.ts"],
@@ -105,6 +112,7 @@ export const AREAS = [
       "data-requests",
       "csv-libreoffice",
       "downloads",
+      "content-editors",
       "back-office-pages",
       "lead-timeline",
       "push",

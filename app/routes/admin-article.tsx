@@ -1,24 +1,32 @@
-import { useState } from "react";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-article";
-import { requireServices } from "~/context";
+import { requireServices, type AppServices } from "~/context";
 import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import { AdminShell, adminMeta, formatDateTime, Notice, SubmitButton } from "~/features/back-office/ui";
-import { ContentError } from "~/features/content/store.server";
+import { isContentError, type ContentError } from "~/features/content/store.server";
 import {
+  amsterdamDay,
   articleFromForm,
   FIELD_LABELS,
   formFromArticle,
   MAX_UPLOAD_BYTES,
+  slugFromTitle,
+  uniqueSlug,
+  withArticleDefaults,
   zonedMinuteToDate,
+  type ArticleDefaults,
 } from "~/features/content/article-form";
+import { Field, FieldError, TitleAndSlugFields } from "~/features/content/article-fields";
 import { fileInfo, storeImage, storePdf, UploadError } from "~/features/content/uploads.server";
 import { grantsForArticle, revokeGrant } from "~/features/newsletter/downloads.server";
 import { versionChanges, type FieldChange } from "~/features/content/diff";
 import { Picture, mediaUrl } from "~/ui/picture";
-import { renderPost, articleSchema } from "~/features/blog/content.server";
+import { renderPost, type ArticleData } from "~/features/blog/content.server";
 import { media } from "~/features/blog/posts.server";
 import { BLOG_CATEGORIES, WORDS_PER_MINUTE } from "~/features/blog/rules";
+import { currentSite } from "~/features/site/site-content.server";
+import { trainer as trainerProfile } from "#content/trainer";
 import "~/features/blog/blog.css";
 
 export const meta: Route.MetaFunction = () => adminMeta("Article");
@@ -28,22 +36,37 @@ export const headers = forwardSessionHeaders;
 const TIME_ZONE = "Europe/Amsterdam";
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
+/** What a field left empty becomes: the trainer's name and role as the site shows them, and today. */
+async function articleDefaults(services: Pick<AppServices, "content">): Promise<ArticleDefaults> {
+  const site = await currentSite(services);
+  return { author: site.trainerName, authorTitle: trainerProfile.role, today: amsterdamDay(new Date()) };
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const trainer = await requireTrainer(request, ctx);
   const slug = params.slug;
   // What the last save did (the action redirects here after it), shown once at the top.
   const done = new URL(request.url).searchParams.get("done");
+  const defaults = await articleDefaults(ctx.services);
+  // Every address in use, old ones included, so the one suggested as she types is free.
+  const taken = (await ctx.services.content.keysInUse("article")).filter((key) => key !== slug);
+  const byline = { author: defaults.author, authorTitle: defaults.authorTitle };
   if (!slug)
-    return data({
-      isNew: true as const,
-      done,
-      fields: formFromArticle("", null),
-      entry: null,
-      versions: [],
-      grants: [],
-      magnetFile: null,
-    });
+    return data(
+      {
+        isNew: true as const,
+        done,
+        fields: { ...formFromArticle("", null), date: defaults.today } as Record<string, string>,
+        byline,
+        taken,
+        entry: null,
+        versions: [],
+        grants: [],
+        magnetFile: null,
+      },
+      { headers: trainer.headers },
+    );
   const entry = await ctx.services.content.get("article", slug);
   if (!entry) throw redirect("/admin/articles");
   const db = ctx.services.database.db;
@@ -74,6 +97,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       isNew: false as const,
       done,
       fields: formFromArticle(slug, entry.draft as Record<string, unknown>),
+      byline,
+      taken,
       entry: {
         status: entry.status,
         publishAt: entry.publishAt?.toISOString() ?? null,
@@ -98,26 +123,66 @@ const VERSION_LABELS: Record<string, string> = {
   leadMagnet: "What the visitor receives",
 };
 
-/** One shape for every refusal, so the page reads errors and message the same way. */
-const fail = (fields: Record<string, string>, errors: Errors, message?: string) =>
+/**
+ * One shape for every refusal, so the page reads errors and message the same way. `fields` is what
+ * she sent, so the form comes back as she left it (undefined for the buttons that edit nothing).
+ */
+const fail = (fields: Record<string, string> | undefined, errors: Errors, message?: string) =>
   data({ ok: false as const, fields, errors, message }, { status: 400 });
 
-function errorsOf(error: ContentError): Errors {
+/** The form field a schema path belongs to: keywords.1 → keywords; unknown paths → form. */
+function fieldOf(path: string): string {
+  let key = path;
+  while (key && !(key in FIELD_LABELS)) key = key.includes(".") ? key.slice(0, key.lastIndexOf(".")) : "";
+  return key || "form";
+}
+
+/**
+ * The store's refusal as messages under the fields, and, for what has no field of its own, one
+ * sentence for the top of the form. Any refusal comes back this way, never as an error page.
+ */
+function refusal(fields: Record<string, string> | undefined, error: ContentError) {
   const errors: Errors = {};
-  for (const issue of error.issues) errors[issue.path || "form"] ??= issue.message;
-  return errors;
+  const unplaced: string[] = [];
+  for (const issue of error.issues) {
+    const field = fieldOf(issue.path);
+    if (field === "form") unplaced.push(issue.message);
+    else errors[field] ??= issue.message;
+  }
+  if (error.issues.length === 0) unplaced.push(error.message);
+  const message = unplaced.length ? `Not saved: ${unplaced.join(" ")}` : undefined;
+  return fail(fields, errors, message);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = requireServices(context);
   const trainer = await requireTrainer(request, ctx);
   assertSameOrigin(request, ctx.services.env.SITE_URL ?? new URL(request.url).origin);
-  const { content } = ctx.services;
-  const actor = { userId: trainer.user.id, ip: ctx.clientIp };
   const form = await request.formData();
-  const intent = form.get("intent");
-  const current = params.slug;
+  const intent = String(form.get("intent") ?? "");
+  const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<
+    string,
+    string
+  >;
+  const editing = !["unpublish", "revoke-grant", "restore"].includes(intent);
+  try {
+    return await act(ctx, { userId: trainer.user.id, ip: ctx.clientIp }, form, fields, intent, params.slug);
+  } catch (error) {
+    // A refusal the steps below did not foresee still ends on the form, with what she typed.
+    if (isContentError(error)) return refusal(editing ? fields : undefined, error);
+    throw error;
+  }
+}
 
+async function act(
+  ctx: ReturnType<typeof requireServices>,
+  actor: { userId: string; ip: string | null | undefined },
+  form: FormData,
+  fields: Record<string, string>,
+  intent: string,
+  current: string | undefined,
+) {
+  const { content } = ctx.services;
   if (current && intent === "unpublish") {
     await content.unpublish("article", current, actor);
     return data({ ok: true as const, fields: undefined, message: "The article is off the site." });
@@ -142,10 +207,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   }
 
-  const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<
-    string,
-    string
-  >;
   // A chosen photo is stored first, whatever else the form says: a refusal further down then
   // keeps it (its name is in the form again) and the trainer never uploads it twice.
   const photo = form.get("imageFile");
@@ -160,6 +221,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       );
       fields.image = stored.src;
       form.set("image", stored.src);
+      void stored.complete.then((done) => {
+        if (!done)
+          ctx.services.logger.warn({ id: stored.id }, "an upload's AVIF renderings were not made; a visit will");
+      });
     } catch (error) {
       if (error instanceof UploadError) return fail(fields, { [error.field]: error.message });
       throw error;
@@ -183,18 +248,33 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   delete fields["magnet.remove"];
 
-  const { slug, data: article } = articleFromForm(form);
-  if (!SLUG.test(slug)) return fail(fields, { slug: "use lower-case words joined by dashes, like my-first-race" });
+  const typed = articleFromForm(form);
+  const article = withArticleDefaults(typed.data, await articleDefaults(ctx.services));
+  let slug = typed.slug;
+  if (slug === "") {
+    // Left empty (or no script to suggest one): made from the title, free among the addresses in use.
+    const base = slugFromTitle(String(article.title ?? ""));
+    if (!base) return fail(fields, { slug: "is made from the title: give the article a title, or type an address" });
+    const taken = new Set((await content.keysInUse("article")).filter((key) => key !== current));
+    slug = uniqueSlug(base, taken);
+    fields.slug = slug;
+  } else if (!SLUG.test(slug)) {
+    const suggestion = slugFromTitle(slug) || "my-first-race";
+    return fail(fields, { slug: `may hold only lower-case letters, digits and dashes, like ${suggestion}` });
+  }
+
+  // Checked before anything changes: a refused save must not have renamed the article already.
+  let valid: ArticleData;
+  try {
+    valid = content.validate("article", article);
+  } catch (error) {
+    if (isContentError(error)) return refusal(fields, error);
+    throw error;
+  }
 
   if (intent === "preview") {
-    const parsed = articleSchema.safeParse(article);
-    if (!parsed.success) {
-      const errors: Errors = {};
-      for (const issue of parsed.error.issues) errors[issue.path.join(".")] ??= issue.message;
-      return fail(fields, errors);
-    }
     try {
-      const post = renderPost(slug, parsed.data, media);
+      const post = renderPost(slug, valid, media);
       return data({
         ok: true as const,
         fields,
@@ -218,75 +298,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     publishAt = at;
   }
 
-  try {
-    if (current && slug !== current) await content.rename("article", current, slug, actor);
-    else if (!current && (await content.get("article", slug)))
-      return fail(fields, { slug: "another article already uses this address" });
-    await content.saveDraft("article", slug, article, actor);
-    if (intent === "publish") await content.publish("article", slug, actor);
-    if (publishAt) await content.publish("article", slug, actor, { at: publishAt });
-  } catch (error) {
-    if (error instanceof ContentError) return fail(fields, errorsOf(error), error.message);
-    throw error;
-  }
+  if (slug !== current && (await content.get("article", slug)))
+    return fail(fields, { slug: "another article already uses this address; choose another" });
+  if (current && slug !== current) await content.rename("article", current, slug, actor);
+  await content.saveDraft("article", slug, valid, actor);
+  if (intent === "publish") await content.publish("article", slug, actor);
+  if (publishAt) await content.publish("article", slug, actor, { at: publishAt });
   const done =
     intent === "publish" ? "published" : publishAt ? `scheduled for ${formatDateTime(publishAt)}` : "saved as a draft";
   return redirect(`/admin/articles/${slug}?done=${encodeURIComponent(done)}`);
-}
-
-function Field({
-  name,
-  label,
-  value,
-  errors,
-  hint,
-  multiline,
-  required = true,
-}: {
-  name: string;
-  label: string;
-  value?: string;
-  errors?: Errors;
-  hint?: string;
-  multiline?: number;
-  required?: boolean;
-}) {
-  const errorKey = name.replace(/^lead\./, "leadFormContent.");
-  const error = errors?.[errorKey];
-  const describedBy = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ");
-  const common = {
-    id: name,
-    name,
-    defaultValue: value ?? "",
-    required,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy || undefined,
-    className: "mt-1 block w-full rounded-lg border border-navy/30 px-3 py-2",
-  };
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={name} className="font-medium">
-        {label}
-        {required ? "" : " (optional)"}
-      </label>
-      {hint ? (
-        <p id={`${name}-hint`} className="text-sm text-ink/70">
-          {hint}
-        </p>
-      ) : null}
-      {multiline ? <textarea rows={multiline} {...common} /> : <input type="text" {...common} />}
-      {error ? <FieldError id={`${name}-error`} label={FIELD_LABELS[errorKey] ?? label} error={error} /> : null}
-    </div>
-  );
-}
-
-/** A rule's short message reads after the field's name ("Title is required."); an upload's is a whole sentence. */
-function FieldError({ id, label, error }: { id: string; label: string; error: string }) {
-  return (
-    <p id={id} className="text-sm font-medium text-red-800">
-      {/^[A-Z"]/.test(error) ? error : `${label} ${error}.`}
-    </p>
-  );
 }
 
 /**
@@ -498,6 +518,27 @@ export default function AdminArticle() {
   const message = result && "message" in result ? result.message : undefined;
   const done = loaded.done;
   const entry = loaded.entry;
+  const navigation = useNavigation();
+  const previewing = navigation.state === "submitting" && navigation.formData?.get("intent") === "preview";
+  const formRef = useRef<HTMLFormElement>(null);
+  const previewRef = useRef<HTMLHeadingElement>(null);
+  const busyRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (previewing) busyRef.current?.scrollIntoView({ block: "nearest" });
+  }, [previewing]);
+  // The answer to a tap is brought to her: the preview scrolled to and focused below the buttons,
+  // or, after a refusal, the first field that needs a change (the notice at the top when none does).
+  useEffect(() => {
+    if (preview) {
+      previewRef.current?.scrollIntoView({ block: "start" });
+      previewRef.current?.focus({ preventScroll: true });
+    } else if (result && !result.ok) {
+      const target =
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+        document.querySelector<HTMLElement>('[role="alert"]');
+      target?.focus();
+    }
+  }, [result, preview]);
   return (
     <AdminShell
       title={loaded.isNew ? "New article" : (fields.title ?? "Article")}
@@ -530,17 +571,17 @@ export default function AdminArticle() {
       {/* Keyed by version: a restore must refill the fields, which only read their defaults once. */}
       <Form
         key={entry?.version ?? "new"}
+        ref={formRef}
         method="post"
         encType="multipart/form-data"
         className="mt-6 grid max-w-3xl gap-5"
       >
-        <Field name="title" label="Title" value={fields.title} errors={errors} />
-        <Field
-          name="slug"
-          label="Web address"
-          value={fields.slug}
+        <TitleAndSlugFields
+          title={fields.title}
+          slug={fields.slug}
           errors={errors}
-          hint="The end of the article's address: /blog/… Changing it later keeps the old address working."
+          isNew={loaded.isNew}
+          taken={loaded.taken}
         />
         <Field
           name="excerpt"
@@ -550,7 +591,15 @@ export default function AdminArticle() {
           multiline={3}
           hint="Shown on the blog overview and in the feed."
         />
-        <Field name="date" label="Date" value={fields.date} errors={errors} hint="Written as 2026-11-23." />
+        <Field
+          name="date"
+          label="Date"
+          type="date"
+          value={fields.date}
+          errors={errors}
+          required={false}
+          hint="The day shown on the article. Left empty: today."
+        />
         <div className="grid gap-1">
           <label htmlFor="category" className="font-medium">
             Category
@@ -567,8 +616,22 @@ export default function AdminArticle() {
             ))}
           </select>
         </div>
-        <Field name="author" label="Author" value={fields.author} errors={errors} />
-        <Field name="authorTitle" label="Author's role" value={fields.authorTitle} errors={errors} />
+        <Field
+          name="author"
+          label="Author"
+          value={fields.author}
+          errors={errors}
+          required={false}
+          hint={`Left empty: ${loaded.byline.author}.`}
+        />
+        <Field
+          name="authorTitle"
+          label="Author's role"
+          value={fields.authorTitle}
+          errors={errors}
+          required={false}
+          hint={`Left empty: ${loaded.byline.authorTitle}.`}
+        />
         <fieldset className="grid gap-4 rounded-xl border border-navy/20 p-4">
           <legend className="px-1 font-semibold">Picture</legend>
           {fields.image ? (
@@ -608,7 +671,14 @@ export default function AdminArticle() {
             hint="Filled in when you upload a photo. You can also name a picture from the site's own library, such as blog/my-post.svg."
           />
         </fieldset>
-        <Field name="keywords" label="Keywords" value={fields.keywords} errors={errors} hint="Separated by commas." />
+        <Field
+          name="keywords"
+          label="Keywords"
+          value={fields.keywords}
+          errors={errors}
+          required={false}
+          hint="Separated by commas."
+        />
         <Field
           name="metaTitle"
           label="Search title"
@@ -634,9 +704,10 @@ export default function AdminArticle() {
           hint={`Markdown: ## for a heading, **bold**, - for a list. A heading named Conclusion puts the sign-up form just before it. Read time is counted at ${WORDS_PER_MINUTE} words a minute; 5 to 8 minutes reads well, but any length can be published.`}
         />
         <fieldset className="grid gap-4 rounded-xl border border-navy/20 p-4">
-          <legend className="px-1 font-semibold">
-            Sign-up form in the article (optional: leave empty for the category's default)
-          </legend>
+          <legend className="px-1 font-semibold">Sign-up form in the article (optional)</legend>
+          <p className="text-sm text-ink/70">
+            Fill in only the texts you want to word yourself: each one left empty is the category&apos;s usual wording.
+          </p>
           <Field name="lead.title" label="Form heading" value={fields["lead.title"]} errors={errors} required={false} />
           <Field
             name="lead.description"
@@ -693,7 +764,7 @@ export default function AdminArticle() {
           ) : null}
         </div>
         <div className="flex flex-wrap gap-3">
-          <SubmitButton name="intent" value="preview" variant="secondary">
+          <SubmitButton name="intent" value="preview" variant="secondary" busyText="Making the preview…">
             Preview
           </SubmitButton>
           <SubmitButton name="intent" value="save" variant="secondary" busyText="Saving…">
@@ -706,13 +777,33 @@ export default function AdminArticle() {
             Schedule
           </SubmitButton>
         </div>
+        {/* Always in the page, so a screen reader announces what appears in it. */}
+        <div ref={busyRef} role="status" className="empty:hidden">
+          {previewing ? (
+            <p className="flex items-center gap-3 rounded-xl bg-sky-50 px-4 py-3 text-navy ring-1 ring-sky-200">
+              <span
+                aria-hidden="true"
+                className="size-5 shrink-0 rounded-full border-2 border-navy/20 border-t-navy motion-safe:animate-spin"
+              />
+              Making the preview… A new photo takes a moment.
+            </p>
+          ) : null}
+        </div>
       </Form>
 
       {preview ? (
-        <section aria-labelledby="preview-title" className="mt-10 rounded-2xl bg-white p-6 ring-1 ring-navy/10">
+        <section
+          aria-labelledby="preview-title"
+          className="mt-10 scroll-mt-4 rounded-2xl bg-white p-4 ring-1 ring-navy/10 sm:p-6"
+        >
           <p className="text-sm text-ink/70">Preview · {preview.readTime}</p>
           <article className="blog-article">
-            <h2 id="preview-title" className="text-3xl font-bold text-navy">
+            <h2
+              id="preview-title"
+              ref={previewRef}
+              tabIndex={-1}
+              className="scroll-mt-4 text-3xl font-bold break-words text-navy"
+            >
               {preview.title}
             </h2>
             <Picture

@@ -250,8 +250,8 @@ describe("blog", () => {
     expect(article).toMatchObject({ headline: post.title });
     // The post's day, as a moment in Amsterdam (where the coach publishes) with its offset.
     expect(article?.datePublished).toMatch(new RegExp(`^${post.date}T00:00:00\\+0[12]:00$`));
-    expectShown(headingsNamed(document, post.leadFormContent!.title), "the post's own form heading");
-    expectShown(buttonsNamed(document, post.leadFormContent!.ctaText), "the post's own form button");
+    expectShown(headingsNamed(document, post.leadFormContent!.title!), "the post's own form heading");
+    expectShown(buttonsNamed(document, post.leadFormContent!.ctaText!), "the post's own form button");
   });
 
   it("an unknown post redirects to the overview", async () => {

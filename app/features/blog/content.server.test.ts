@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BlogContentError, parsePost, parsePosts, svgSize, type MediaLookup } from "./content.server";
+import { articleSchema, BlogContentError, parsePost, parsePosts, svgSize, type MediaLookup } from "./content.server";
 
 const media: MediaLookup = {
   has: (path) => path === "blog/post.svg" || path === "blog/photo.jpg",
@@ -145,5 +145,36 @@ describe("svgSize", () => {
     expect(svgSize('<svg width="800" height="450" viewBox="0 0 1 1">')).toEqual({ width: 800, height: 450 });
     expect(svgSize('<svg viewBox="0 0 1600 900">')).toEqual({ width: 1600, height: 900 });
     expect(svgSize("<svg>")).toBeNull();
+  });
+});
+
+describe("an article as the back office stores it", () => {
+  const article = {
+    title: "Hill repeats",
+    excerpt: "Why short climbs help.",
+    date: "2026-11-23",
+    author: "Mila Jansen",
+    authorTitle: "Coach",
+    image: "blog/post.svg",
+    imageAlt: "An illustration",
+    keywords: ["hills"],
+    body: "Some text.",
+  };
+  it("may have no keywords", () => {
+    expect(articleSchema.safeParse({ ...article, keywords: [] }).success).toBe(true);
+  });
+  it("may word only part of its sign-up form; the rest is the category's", () => {
+    expect(articleSchema.safeParse({ ...article, leadFormContent: { title: "My plan" } }).success).toBe(true);
+    expect(articleSchema.safeParse({ ...article, leadFormContent: { ctaText: "Send it" } }).success).toBe(true);
+  });
+  it("refuses a date that is not a day with words for the editor's date field", () => {
+    const refused = articleSchema.safeParse({ ...article, date: "23-11-2026" });
+    expect(refused.error?.issues[0]).toMatchObject({
+      path: ["date"],
+      message: "must be a day written like 2026-11-23",
+    });
+    expect(articleSchema.safeParse({ ...article, date: "2026-02-30" }).error?.issues[0]?.message).toBe(
+      "is not a real date",
+    );
   });
 });

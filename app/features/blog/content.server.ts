@@ -21,13 +21,16 @@ export type { BlogPost, BlogPostSummary } from "./types";
 
 const text = (max: number) => z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD (in quotes)")
-  .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    "is not a real date",
-  );
+/** A calendar day as YYYY-MM-DD; `format` says how to write one where it is typed. */
+const day = (format: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, format)
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      "is not a real date",
+    );
+const isoDate = day("must be a date written YYYY-MM-DD (in quotes)");
 
 /** The front matter of content/types.ts BlogFrontMatter, validated. */
 export const frontMatterSchema = z.strictObject({
@@ -51,13 +54,14 @@ export const frontMatterSchema = z.strictObject({
   keywords: z.array(text(80)).min(1, "needs at least one keyword"),
   metaTitle: text(70).optional(),
   metaDescription: text(170).optional(),
+  // Each text on its own: what is left out is the category's wording (leadFormFor).
   leadFormContent: z
     .strictObject({
-      title: text(120),
-      description: text(400),
-      ctaText: text(40),
+      title: text(120).optional(),
+      description: text(400).optional(),
+      ctaText: text(40).optional(),
       disclaimer: text(200).optional(),
-      inputPlaceholder: text(60),
+      inputPlaceholder: text(60).optional(),
       serviceType: z
         .string()
         .regex(/^[a-z]+(_[a-z]+)*$/, "must be lower_case_with_underscores")
@@ -71,6 +75,10 @@ export const frontMatterSchema = z.strictObject({
  * and the Markdown body, plus the lead magnet its lead form hands out.
  */
 export const articleSchema = frontMatterSchema.omit({ slug: true }).extend({
+  // Optional in the editor: search engines give the keywords meta tag no weight.
+  keywords: z.array(text(80)),
+  // The editor's date picker sends YYYY-MM-DD; a browser without one shows a text field.
+  date: day("must be a day written like 2026-11-23"),
   body: z
     .string()
     .max(200_000, "is too long")

@@ -102,6 +102,11 @@ describe("leadFormFor", () => {
       disclaimer: "X",
     });
   });
+  it("completes a partly written form field by field from the category's wording", () => {
+    const defaults = leadFormFor("Running");
+    expect(leadFormFor("Running", { title: "My hill plan" })).toEqual({ ...defaults, title: "My hill plan" });
+    expect(leadFormFor("Running", { ctaText: "Send it" })).toEqual({ ...defaults, ctaText: "Send it" });
+  });
 });
 
 describe("splitAtConclusion", () => {

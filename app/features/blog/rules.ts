@@ -51,20 +51,16 @@ export function sortNewestFirst<T extends { date: string; title: string }>(posts
 
 export const DEFAULT_DISCLAIMER = "No spam, just expert training tips. Unsubscribe anytime.";
 
-/** The post's own lead-form texts, or the site's defaults. */
-export function leadFormFor(
-  category: BlogCategory,
-  content?: LeadFormContent,
-): Required<Omit<LeadFormContent, "disclaimer">> & { disclaimer: string } {
+/** The post's own lead-form texts, each one it leaves out taken from the category's defaults. */
+export function leadFormFor(category: BlogCategory, content: LeadFormContent = {}): Required<LeadFormContent> {
+  const defaults = categoryLeadForm(category);
+  const own = Object.fromEntries(Object.entries(content).filter(([, v]) => v !== undefined));
+  return { ...defaults, ...own };
+}
+
+function categoryLeadForm(category: BlogCategory): Required<LeadFormContent> {
   const named = category !== DEFAULT_CATEGORY;
   const serviceType = `${category.toLowerCase()}_training`;
-  if (content) {
-    return {
-      ...content,
-      disclaimer: content.disclaimer ?? DEFAULT_DISCLAIMER,
-      serviceType: content.serviceType ?? serviceType,
-    };
-  }
   return {
     title: named ? `Get Your Free ${category} Training Plan` : "Get Your Free Training Plan",
     description: named

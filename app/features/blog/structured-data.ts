@@ -37,7 +37,8 @@ export function postJsonLd(post: BlogPost, siteUrl: string): object[] {
       dateModified: amsterdamStartOfDay(post.date),
       inLanguage: "en",
       articleSection: post.category,
-      keywords: post.keywords.join(", "),
+      // Keywords are optional in the editor: none is no property, not an empty one.
+      ...(post.keywords.length ? { keywords: post.keywords.join(", ") } : {}),
       mainEntityOfPage: { "@type": "WebPage", "@id": url },
       url,
       author:

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { articleFromForm, formFromArticle, zonedMinuteToDate } from "./article-form";
+import {
+  amsterdamDay,
+  articleFromForm,
+  formFromArticle,
+  slugFromTitle,
+  uniqueSlug,
+  withArticleDefaults,
+  zonedMinuteToDate,
+} from "./article-form";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -50,5 +58,67 @@ describe("zonedMinuteToDate", () => {
   });
   it("refuses anything that is not a minute", () => {
     expect(zonedMinuteToDate("tomorrow", "Europe/Amsterdam")).toBeNull();
+  });
+});
+
+describe("the web address made from a title", () => {
+  it("is lower case ascii words joined by hyphens", () => {
+    expect(slugFromTitle("Hill Repeats: Why They Work!")).toBe("hill-repeats-why-they-work");
+    expect(slugFromTitle("  5 tips -- for   your first 10K  ")).toBe("5-tips-for-your-first-10k");
+  });
+  it("folds accents and Dutch and other letters instead of dropping them", () => {
+    expect(slugFromTitle("Café crème na de training")).toBe("cafe-creme-na-de-training");
+    expect(slugFromTitle("Ĳsselmeer rondje, één keer per week")).toBe("ijsselmeer-rondje-een-keer-per-week");
+    expect(slugFromTitle("Straße, Æbleskiver, Øresund, Œuvre, Łódź")).toBe("strasse-aebleskiver-oresund-oeuvre-lodz");
+  });
+  it("keeps words whole around apostrophes and says 'and' for an ampersand", () => {
+    expect(slugFromTitle("Don't skip the warm-up")).toBe("dont-skip-the-warm-up");
+    expect(slugFromTitle("Mila’s run & swim week")).toBe("milas-run-and-swim-week");
+  });
+  it("is cut at a word to at most 60 characters", () => {
+    const slug = slugFromTitle(
+      "The complete beginner's guide to running your first half marathon without getting injured",
+    );
+    expect(slug.length).toBeLessThanOrEqual(60);
+    expect(slug).toBe("the-complete-beginners-guide-to-running-your-first-half");
+    expect(slugFromTitle("x".repeat(80))).toHaveLength(60);
+  });
+  it("is empty for a title with no letters or digits, so the caller can ask for one", () => {
+    expect(slugFromTitle("🏃‍♀️ !!!")).toBe("");
+  });
+});
+
+describe("a unique web address", () => {
+  it("is the address itself when free, else the first free one numbered from 2", () => {
+    expect(uniqueSlug("hill-repeats", new Set())).toBe("hill-repeats");
+    expect(uniqueSlug("hill-repeats", new Set(["hill-repeats"]))).toBe("hill-repeats-2");
+    expect(uniqueSlug("hill-repeats", new Set(["hill-repeats", "hill-repeats-2"]))).toBe("hill-repeats-3");
+  });
+  it("stays within 60 characters with its number", () => {
+    const long = "a".repeat(60);
+    expect(uniqueSlug(long, new Set([long]))).toBe(`${"a".repeat(58)}-2`);
+  });
+});
+
+describe("what an article gets when a field is left empty", () => {
+  const defaults = { author: "Mila Jansen", authorTitle: "Online coach", today: "2026-11-23" };
+  it("takes the trainer's name and role and today's date", () => {
+    const data = withArticleDefaults({ title: "T", author: "", authorTitle: " ", date: "" }, defaults);
+    expect(data).toMatchObject({ author: "Mila Jansen", authorTitle: "Online coach", date: "2026-11-23" });
+  });
+  it("keeps what she typed", () => {
+    const typed = { author: "Guest Writer", authorTitle: "Physio", date: "2025-01-02" };
+    expect(withArticleDefaults({ title: "T", ...typed }, defaults)).toMatchObject(typed);
+  });
+  it("leaves the keywords optional: none is an empty list", () => {
+    expect(articleFromForm(form({ keywords: " , " })).data.keywords).toEqual([]);
+  });
+});
+
+describe("today in Amsterdam", () => {
+  it("is the Amsterdam calendar day, not the server's", () => {
+    // 23:30 UTC on 22 November is already 23 November in Amsterdam (UTC+1 in winter).
+    expect(amsterdamDay(new Date("2026-11-22T23:30:00Z"))).toBe("2026-11-23");
+    expect(amsterdamDay(new Date("2026-07-01T21:59:00Z"))).toBe("2026-07-01");
   });
 });

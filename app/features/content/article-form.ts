@@ -73,6 +73,86 @@ export function formFromArticle(slug: string, data: Record<string, unknown> | nu
   return fields;
 }
 
+/** The longest web address the editor makes from a title: long enough for a headline's gist. */
+export const SLUG_MAX = 60;
+
+/** Letters that Unicode does not split into a base letter and an accent. */
+const OWN_LETTERS: Record<string, string> = {
+  ß: "ss",
+  æ: "ae",
+  ø: "o",
+  œ: "oe",
+  ł: "l",
+  đ: "d",
+  ð: "d",
+  þ: "th",
+  ı: "i",
+};
+
+/**
+ * An article's web address made from its title: lower-case ascii words joined by hyphens, accents
+ * folded (één → een, Ĳssel → ijssel), apostrophes closing up (don't → dont), & read as "and", cut
+ * at a whole word to at most 60 characters. Empty when the title has no letter or digit.
+ */
+export function slugFromTitle(title: string): string {
+  const words = title
+    .toLowerCase()
+    .replace(/[ßæøœłđðþı]/g, (letter) => OWN_LETTERS[letter] ?? letter)
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/['’‘`´]/g, "")
+    .replace(/&/g, " and ")
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let slug = "";
+  for (const word of words) {
+    const longer = slug ? `${slug}-${word}` : word;
+    if (longer.length > SLUG_MAX) return slug || word.slice(0, SLUG_MAX);
+    slug = longer;
+  }
+  return slug;
+}
+
+/** `slug` itself when no other article has it, else the first of slug-2, slug-3, … that is free. */
+export function uniqueSlug(slug: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(slug)) return slug;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${slug.slice(0, SLUG_MAX - suffix.length).replace(/-+$/, "")}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** What an article gets for a field left empty: the trainer's byline and today's date. */
+export interface ArticleDefaults {
+  author: string;
+  authorTitle: string;
+  /** YYYY-MM-DD in Amsterdam. */
+  today: string;
+}
+
+export function withArticleDefaults(data: Record<string, unknown>, defaults: ArticleDefaults): Record<string, unknown> {
+  const empty = (v: unknown) => typeof v !== "string" || v.trim() === "";
+  return {
+    ...data,
+    author: empty(data.author) ? defaults.author : data.author,
+    authorTitle: empty(data.authorTitle) ? defaults.authorTitle : data.authorTitle,
+    date: empty(data.date) ? defaults.today : data.date,
+  };
+}
+
+/** The calendar day in Amsterdam (the trainer's day) as YYYY-MM-DD. */
+export function amsterdamDay(at: Date): string {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/Amsterdam",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
 /** Plain-language names of the fields, for messages. */
 export const FIELD_LABELS: Record<string, string> = {
   slug: "Web address",
