@@ -3,7 +3,7 @@ import { compactInputClass } from "~/ui/field";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/admin-event-signups";
 import { requireServices } from "~/context";
-import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import { listEventSignups } from "~/features/back-office/data.server";
 import { pageSchema } from "~/features/back-office/filters";
 import { AdminShell, adminMeta, formatDateTime, Notice, Pagination, SubmitButton } from "~/features/back-office/ui";
@@ -12,7 +12,7 @@ import { ConsentCell } from "~/features/back-office/consent-list";
 import { CsvLink, StatusBadge } from "~/features/back-office/list-table";
 import { eventSignupLinks } from "~/features/back-office/contact";
 import { eventStart } from "~/features/events/event-content";
-import { cancelSignup, CANCELLED, moveUpSignup, placesByEvent } from "~/features/events/events.server";
+import { cancelSignup, CANCELLED, deleteSignup, moveUpSignup, placesByEvent } from "~/features/events/events.server";
 import { eventDateLabel } from "~/features/leads/event-dates";
 
 export const meta: Route.MetaFunction = () => adminMeta("Event signups");
@@ -106,11 +106,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = String(form.get("id") ?? "");
   const intent = form.get("intent");
   const db = ctx.services.database.db;
-  if (!SIGNUP_ID.test(id) || (intent !== "cancel" && intent !== "move-up"))
+  if (!SIGNUP_ID.test(id) || (intent !== "cancel" && intent !== "move-up" && intent !== "delete"))
     return data<ActionResult>({ ok: false, message: "Unknown signup or action." }, { status: 400 });
-  const result = intent === "cancel" ? await cancelSignup(db, id) : await moveUpSignup(db, id);
+  const result =
+    intent === "cancel"
+      ? await cancelSignup(db, id)
+      : intent === "delete"
+        ? await deleteSignup(db, id)
+        : await moveUpSignup(db, id);
   if (!result.ok) return data<ActionResult>({ ok: false, message: result.message }, { status: 409 });
   const name = result.signup.name ?? "(no name)";
+  if (intent === "delete") {
+    // Logged without the person's name or number.
+    await audit(db, { action: "data.erase", userId: trainer.user.id, ip: ctx.clientIp, detail: { eventSignups: 1 } });
+    return data<ActionResult>(
+      { ok: true, message: `${name}'s signup and its consent record are deleted.` },
+      { headers: trainer.headers },
+    );
+  }
   if (intent === "cancel")
     return data<ActionResult>(
       { ok: true, message: `${name}'s signup is cancelled; the place is free again.` },
@@ -230,6 +243,22 @@ function SignupCard({ row, eventLabel }: { row: Row; eventLabel: string | null }
             </details>
           </div>
         ) : null}
+        {/* Someone asks to be removed: everything about this signup goes (data requests find it by phone too). */}
+        <details className="group mt-2 w-full">
+          <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-full px-4 text-sm font-semibold text-red-800 underline hover:bg-red-50 [&::-webkit-details-marker]:hidden">
+            Delete…
+          </summary>
+          <Form method="post" className="mt-2 rounded-lg bg-red-50 p-3">
+            <p className="mb-2">
+              Delete {name}&apos;s signup, with the name, the number and the record of their consent? Use this when
+              someone asks to be removed. This cannot be undone.
+            </p>
+            <input type="hidden" name="id" value={row.id} />
+            <SubmitButton name="intent" value="delete" variant="danger" busyText="Deleting…">
+              Yes, delete {name}
+            </SubmitButton>
+          </Form>
+        </details>
       </article>
     </li>
   );

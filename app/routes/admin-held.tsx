@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const trainer = await requireTrainer(request, ctx);
   const held = (await listHeld(ctx.services.database.db)).map(view);
-  return data({ email: trainer.user.email, held }, { headers: trainer.headers });
+  return data({ held }, { headers: trainer.headers });
 }
 
 const FORM_LABELS: Record<HeldForm, string> = {

@@ -16,6 +16,7 @@ import { applyRetention, applyRetentionExclusive } from "~/features/back-office/
 import { leadIdFor, writeLead } from "~/features/leads/signups.server";
 import { recordConsent, type ConsentCapture } from "~/infra/consent.server";
 import { countsOf, erasePerson, findPersonData, parsePersonKey } from "~/features/back-office/data-requests.server";
+import { deleteSignup } from "~/features/events/events.server";
 
 const person = {
   email: "Saskia.Vermeer@Example.nl",
@@ -173,6 +174,25 @@ describe.each(engines)("data requests on %s", (engine: Engine) => {
     expect(await erasePerson(database.db, parsePersonKey("+505 8812 3456")!)).toMatchObject({ eventSignups: 1 });
     const names = (await database.db.select({ name: signups.name }).from(signups)).map((r) => r.name);
     expect(names).not.toContain("Evert Eventonly");
+  });
+
+  it("deletes one event signup from Event signups, with its proof of consent", async () => {
+    const id = leadIdFor("dr-delete-me");
+    await writeLead(database.db, "event", {
+      id,
+      idempotencyKey: "dr-delete-me",
+      name: "Delia Deleteme",
+      phone: "+31 6 5555 4444",
+      sourceUrl: "https://coach.example/nicaragua",
+      createdAt: new Date().toISOString(),
+      consent: consent({ form: "event", page: "/nicaragua", textVersion: "event-2026-11-23" }),
+    });
+    const row = (await database.db.select().from(signups).where(eq(signups.name, "Delia Deleteme")))[0]!;
+    expect(await database.db.select().from(consentRecords).where(eq(consentRecords.signupId, row.id))).toHaveLength(1);
+    expect(await deleteSignup(database.db, row.id)).toMatchObject({ ok: true, signup: { name: "Delia Deleteme" } });
+    expect(await database.db.select().from(signups).where(eq(signups.id, row.id))).toHaveLength(0);
+    expect(await database.db.select().from(consentRecords).where(eq(consentRecords.signupId, row.id))).toHaveLength(0);
+    expect(await deleteSignup(database.db, row.id)).toMatchObject({ ok: false });
   });
 
   it("erases every personal field in every table and keeps the order's amounts and dates", async () => {

@@ -102,6 +102,18 @@ export async function cancelSignup(db: Db, id: string): Promise<SignupChange> {
 }
 
 /**
+ * Erasing one event signup (someone asks to be removed): the row and, with it, its proof of
+ * consent (the consent record cascades). Data requests find the same rows by phone number.
+ */
+export async function deleteSignup(db: Db, id: string): Promise<SignupChange> {
+  const [signup] = await db
+    .delete(signups)
+    .where(and(eq(signups.id, id), eq(signups.formName, FORM_NAMES.event)))
+    .returning(signupColumns);
+  return signup ? { ok: true, signup } : { ok: false, message: "This signup no longer exists." };
+}
+
+/**
  * A name on the waiting list gets a place, when one is free. The event's row is locked first, as
  * a new signup locks it (leads/signups.server.ts), so a visitor signing up at the same moment and
  * this move cannot both take the last place.
