@@ -13,6 +13,7 @@ export default [
     route("newsletter", "routes/newsletter.tsx"),
     route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+    route("newsletter/archive/:slug", "routes/newsletter-archive.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Back office: its own layout; not in the public route table, so never in a sitemap.
@@ -33,6 +34,9 @@ export default [
     route("admin/faq", "routes/admin-faq.tsx"),
     route("admin/site", "routes/admin-site.tsx"),
     route("admin/subscribers", "routes/admin-subscribers.tsx"),
+    route("admin/newsletter", "routes/admin-newsletter.tsx"),
+    route("admin/newsletter/new", "routes/admin-newsletter-issue.tsx", { id: "admin-newsletter-new" }),
+    route("admin/newsletter/:id", "routes/admin-newsletter-issue.tsx"),
     route("admin/orders", "routes/admin-orders.tsx"),
     route("admin/clients", "routes/admin-clients.tsx"),
     route("admin/leads/:id", "routes/admin-lead.tsx"),

@@ -183,3 +183,19 @@ export const welcomeDownload = {
   formNote: (label: string) =>
     `What you will receive: ${label}. It comes by e-mail with a download link of your own, right after you confirm your address.`,
 };
+
+/** The public archive of sent newsletters: the list on /newsletter and each issue's own page. */
+export const newsletterArchive = {
+  listHeading: "Past issues",
+  listIntro: "Every newsletter I have sent, newest first: this is what you get once a month.",
+  breadcrumb: "Newsletter",
+  sentOn: "Sent on",
+  moreIssues: "All past issues",
+  form: {
+    title: "Get the next one in your inbox",
+    description: "One e-mail a month with training tips, plans and checklists that fit a busy week.",
+    ctaText: "Subscribe",
+    disclaimer: "No spam. Unsubscribe with one click in any e-mail.",
+    inputPlaceholder: "Enter your email",
+  } satisfies NewsletterCopy,
+};

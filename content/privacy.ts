@@ -49,6 +49,7 @@ export const privacy: PrivacyContent = {
       paragraphs: [
         "If you sign up for the newsletter, I store your e-mail address and the page on which you signed up, so I know which topics interest you. I only send the newsletter with your consent (Article 6(1)(a) GDPR).",
         "Signing up works with a double opt-in: you first receive an e-mail with a confirmation link, and you are only added to the list after you click it. Every newsletter contains an unsubscribe link.",
+        "For each newsletter I send, I keep only whether it reached each address (delivered, or refused with the mail server's reason), so I can see the counts and who did not get it; I do not track whether you open it or click its links. If the mail server refuses an address for good (it no longer exists, or its owner reported the newsletter as spam), I keep that address on a suppression list so no newsletter is sent to it again.",
       ],
       list: [
         "E-mail address",

@@ -44,9 +44,16 @@ export const NOTHING = ["docs/", "bench/", "README.md", "deploy/"];
  */
 export const AREAS = [
   {
-    paths: ["app/features/newsletter/", /^app\/routes\/(api-)?newsletter/, "content/newsletter-messages.ts"],
-    e2e: ["newsletter", "newsletter-scanner", "documents"],
-    integration: ["newsletter", "newsletter-resubscribe", "lead-magnets", "held-submissions", "newsletter-sending"],
+    paths: ["app/features/newsletter/", /^app\/routes\/(api-|admin-)?newsletter/, "content/newsletter-messages.ts"],
+    e2e: ["newsletter", "newsletter-scanner", "newsletter-issue", "documents"],
+    integration: [
+      "newsletter",
+      "newsletter-resubscribe",
+      "newsletter-issues",
+      "lead-magnets",
+      "held-submissions",
+      "newsletter-sending",
+    ],
   },
   {
     paths: ["app/features/questionnaire/", /^app\/routes\/(api-intake|start|home|service)\b/, "content/questionnaire"],

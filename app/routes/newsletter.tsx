@@ -1,16 +1,26 @@
 import type { Route } from "./+types/newsletter";
 import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
-import { newsletterMessages, newsletterPage } from "#content/newsletter";
+import { newsletterArchive, newsletterMessages, newsletterPage } from "#content/newsletter";
+import { requireServices } from "~/context";
+import { archivedIssues } from "~/features/newsletter/issues.server";
 import { Button, ButtonLink } from "~/ui/button";
 
 type Status = keyof typeof newsletterPage.statuses;
 const isStatus = (value: string | null): value is Status => value !== null && value in newsletterPage.statuses;
 
-/** Where a form sent without JavaScript and the confirmation link land. */
-export function loader({ request }: Route.LoaderArgs) {
+/** Where a form sent without JavaScript and the confirmation link land; the archive of sent issues below. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = requireServices(context);
   const status = new URL(request.url).searchParams.get("status");
-  return { status: isStatus(status) ? status : null };
+  const issues = (await archivedIssues(services.database.db)).map((issue) => ({
+    slug: issue.slug,
+    subject: issue.subject,
+    preheader: issue.preheader,
+    sentAt: issue.sentAt?.toISOString() ?? null,
+    sentOn: issue.sentAt?.toLocaleDateString("en-GB", { dateStyle: "long", timeZone: "Europe/Amsterdam" }) ?? null,
+  }));
+  return { status: isStatus(status) ? status : null, issues };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -56,8 +66,39 @@ function ResendForm() {
   );
 }
 
+/** The sent issues in the public archive, newest first. */
+function PastIssues({ issues }: { issues: Route.ComponentProps["loaderData"]["issues"] }) {
+  if (issues.length === 0) return null;
+  return (
+    <section aria-labelledby="past-issues" className="mt-12">
+      <h2 id="past-issues" className="text-2xl font-bold tracking-tight text-navy">
+        {newsletterArchive.listHeading}
+      </h2>
+      <p className="mt-2 text-ink/85">{newsletterArchive.listIntro}</p>
+      <ul className="mt-6 grid gap-3">
+        {issues.map((issue) => (
+          <li key={issue.slug} className="rounded-2xl bg-white p-5 shadow-sm">
+            <a
+              href={`/newsletter/archive/${issue.slug}`}
+              className="text-lg font-semibold break-words text-teal-700 underline"
+            >
+              {issue.subject}
+            </a>
+            {issue.sentAt ? (
+              <p className="mt-1 text-sm text-ink/80">
+                <time dateTime={issue.sentAt}>{issue.sentOn}</time>
+              </p>
+            ) : null}
+            {issue.preheader ? <p className="mt-2 break-words text-ink/85">{issue.preheader}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
-  const { status } = loaderData;
+  const { status, issues } = loaderData;
   const message = status ? newsletterPage.statuses[status] : null;
   return (
     <div className="bg-sand/50 px-5 py-16 sm:py-24">
@@ -86,6 +127,7 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
         {(!status || showForm.includes(status)) && (
           <NewsletterForm variant="blog-overview" source="footer" className="mt-10" />
         )}
+        <PastIssues issues={issues} />
       </div>
     </div>
   );

@@ -39,6 +39,7 @@ const NAV = [
   { to: "/admin/event-signups", label: "Event signups" },
   { to: "/admin/offers", label: "Prices" },
   { to: "/admin/subscribers", label: "Subscribers" },
+  { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/clients", label: "Clients" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/articles", label: "Articles" },

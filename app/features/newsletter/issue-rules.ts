@@ -1,0 +1,257 @@
+import { z } from "zod";
+import { AMSTERDAM } from "~/infra/amsterdam";
+import { instantOf } from "~/features/events/zoned-time";
+
+/**
+ * The rules of the newsletter editor in the back office: what an issue may hold, its archive
+ * address, when it may be scheduled, and what an article becomes as an issue. Pure, so the
+ * editor's answers and the tests share them.
+ */
+
+export const ISSUE_LIMITS = { subject: 150, preheader: 200, body: 100_000 } as const;
+export const SLUG_MAX = 80;
+
+/** Letters that do not fall apart into a plain letter and an accent. */
+const OWN_LETTERS: Record<string, string> = {
+  ß: "ss",
+  æ: "ae",
+  ø: "o",
+  œ: "oe",
+  ł: "l",
+  đ: "d",
+  ð: "d",
+  þ: "th",
+  ı: "i",
+};
+
+/**
+ * The archive address made from a subject: lower case, plain ASCII letters and digits joined by
+ * hyphens, cut at a word to at most 80 characters ("Café & Crème: 5 tips!" → cafe-and-creme-5-tips).
+ * A subject without a single letter or digit gives "issue".
+ */
+export function issueSlug(subject: string): string {
+  const words = subject
+    .toLowerCase()
+    .replace(/[ßæøœłđðþı]/g, (letter) => OWN_LETTERS[letter] ?? letter)
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/['’‘`´]/g, "")
+    .replace(/&/g, " and ")
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let slug = "";
+  for (const word of words) {
+    const longer = slug ? `${slug}-${word}` : word;
+    if (longer.length > SLUG_MAX) return slug || word.slice(0, SLUG_MAX);
+    slug = longer;
+  }
+  return slug || "issue";
+}
+
+/** `slug` itself when no other issue has it, else the first of slug-2, slug-3, … that is free. */
+export function uniqueSlug(slug: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(slug)) return slug;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${slug.slice(0, SLUG_MAX - suffix.length).replace(/-+$/, "")}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** The editor's fields as the form sends them (checkboxes: "on" or absent). */
+export interface IssueFields {
+  subject: string;
+  preheader: string;
+  body: string;
+  /** "" for every confirmed subscriber, or one signup source. */
+  segment: string;
+  archived: string;
+  noindex: string;
+}
+
+export interface IssueInput {
+  subject: string;
+  preheader: string;
+  body: string;
+  segment: string | null;
+  archived: boolean;
+  noindex: boolean;
+}
+
+export type IssueErrors = Partial<Record<keyof IssueFields | "photo" | "photoAlt" | "when" | "form", string>>;
+
+/** Line breaks from a Windows or Mac textarea become "\n"; a line break in a subject becomes a space. */
+const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
+
+const issueSchema = z.object({
+  subject: z
+    .string()
+    .transform(oneLine)
+    .pipe(
+      z
+        .string()
+        .min(1, "Write a subject: it is the first thing people see in their inbox.")
+        .max(ISSUE_LIMITS.subject, `Keep the subject to ${ISSUE_LIMITS.subject} characters or fewer.`),
+    ),
+  preheader: z
+    .string()
+    .transform(oneLine)
+    .pipe(
+      z.string().max(ISSUE_LIMITS.preheader, `Keep the preview line to ${ISSUE_LIMITS.preheader} characters or fewer.`),
+    ),
+  body: z
+    .string()
+    .transform((value) => value.replace(/\r\n?/g, "\n").trim())
+    .pipe(
+      z
+        .string()
+        .min(1, "Write the text of the newsletter.")
+        .max(ISSUE_LIMITS.body, `The text is longer than ${ISSUE_LIMITS.body.toLocaleString("en-GB")} characters.`),
+    ),
+});
+
+/** The form's values, each a string (a field missing from the post is empty). */
+export function issueFieldsFrom(form: { get(name: string): unknown }): IssueFields {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    subject: text("subject"),
+    preheader: text("preheader"),
+    body: text("body"),
+    segment: text("segment"),
+    archived: text("archived"),
+    noindex: text("noindex"),
+  };
+}
+
+/**
+ * Checks what the trainer typed. `sources` are the signup sources that exist: a segment must be one
+ * of them (or empty for everyone).
+ */
+export function parseIssue(
+  fields: IssueFields,
+  sources: readonly string[],
+): { ok: true; value: IssueInput } | { ok: false; errors: IssueErrors } {
+  const errors: IssueErrors = {};
+  const parsed = issueSchema.safeParse(fields);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as keyof IssueFields;
+      errors[field] ??= issue.message;
+    }
+  const segment = fields.segment.trim();
+  if (segment && !sources.includes(segment))
+    errors.segment = "Nobody signed up from that place any more: choose everyone or one of the listed groups.";
+  if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
+  return {
+    ok: true,
+    value: {
+      ...parsed.data,
+      segment: segment || null,
+      archived: fields.archived === "on",
+      noindex: fields.noindex === "on",
+    },
+  };
+}
+
+/** The editor's fields for a stored issue. */
+export function fieldsOfIssue(issue: {
+  subject: string;
+  preheader: string;
+  body: string;
+  segment: string | null;
+  archived: boolean;
+  noindex: boolean;
+}): IssueFields {
+  return {
+    subject: issue.subject,
+    preheader: issue.preheader,
+    body: issue.body,
+    segment: issue.segment ?? "",
+    archived: issue.archived ? "on" : "",
+    noindex: issue.noindex ? "on" : "",
+  };
+}
+
+/** A new issue's fields: in the archive, open to search engines. */
+export const EMPTY_ISSUE: IssueFields = {
+  subject: "",
+  preheader: "",
+  body: "",
+  segment: "",
+  archived: "on",
+  noindex: "",
+};
+
+/**
+ * "Send at" as the trainer types it (a date and a time in Amsterdam) as an instant, or why not: it
+ * must be a real time on that day and still to come.
+ */
+export function scheduleTime(
+  date: string,
+  time: string,
+  now: Date,
+): { ok: true; at: Date } | { ok: false; error: string } {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date.trim()) || !/^\d{2}:\d{2}$/.test(time.trim()))
+    return { ok: false, error: "Choose a date and a time (Amsterdam time)." };
+  const result = instantOf(`${date.trim()}T${time.trim()}`, AMSTERDAM);
+  if (!result.ok)
+    return {
+      ok: false,
+      error:
+        result.problem === "skipped"
+          ? "The clocks jump forward over that time on that day: choose another time."
+          : "That is not a date and time that exists: check the day and the time.",
+    };
+  if (result.instant.getTime() <= now.getTime())
+    return { ok: false, error: "That time has already passed: choose a time still to come, or send it now." };
+  return { ok: true, at: result.instant };
+}
+
+/** Cut at a word, with an ellipsis, when longer than `max`. */
+function cut(text: string, max: number): string {
+  const one = oneLine(text);
+  if (one.length <= max) return one;
+  const room = one.slice(0, max - 1);
+  const space = room.lastIndexOf(" ");
+  return `${(space > max / 2 ? room.slice(0, space) : room).replace(/[\s,;:.–-]+$/, "")}…`;
+}
+
+/**
+ * An article as the start of an issue: its title as the subject, its summary as the preview line,
+ * its text, and a link to the whole article on the site (the web version keeps its pictures and form).
+ */
+export function issueFromArticle(
+  key: string,
+  article: { title: string; excerpt: string; body: string },
+): Pick<IssueInput, "subject" | "preheader" | "body"> {
+  return {
+    subject: cut(article.title, ISSUE_LIMITS.subject),
+    preheader: cut(article.excerpt, ISSUE_LIMITS.preheader),
+    body: `${article.body.replace(/\r\n?/g, "\n").trim()}\n\n[Read the whole article](/blog/${key})`,
+  };
+}
+
+/** Where people signed up, in the trainer's words ("/blog/x" with the article's title when known). */
+export function sourceLabel(source: string, titles: ReadonlyMap<string, string> = new Map()): string {
+  if (source === "footer") return "The form at the bottom of every page";
+  if (source === "blog-overview") return "The blog overview";
+  if (source === "event") return "The event page";
+  const post = /^\/blog\/(.+)$/.exec(source)?.[1];
+  if (post) return `The article “${titles.get(post) ?? post}”`;
+  return source;
+}
+
+export const ISSUE_STATUS_LABEL: Record<string, string> = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  sending: "Sending",
+  sent: "Sent",
+};
+
+/** Markdown for a picture in the text: its description and its address on the site. */
+export function pictureMarkdown(alt: string, src: string): string {
+  return `![${oneLine(alt).replace(/[[\]]/g, "")}](${src})`;
+}
