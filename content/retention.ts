@@ -14,6 +14,8 @@ export const retention = {
   unsubscribedProofMonths: 24,
   /** Orders and payments: Dutch tax law (art. 52 AWR) asks for seven years. */
   orderYears: 7,
+  /** Which newsletter issue went to which address and how (sent, refused): then only the counts stay. */
+  newsletterDeliveryMonths: 12,
   /** The back office's own audit log. */
   auditLogMonths: 12,
   /** Form submissions held for review because they came in faster than a person types, never reviewed. */
@@ -32,6 +34,7 @@ export const retentionNotice = [
   `Event signups: deleted ${plural(retention.eventSignupMonthsAfterEvent, "month")} after the event.`,
   `Forms sent so quickly that they were held for a check by hand and never accepted: deleted after ${plural(retention.heldSubmissionDays, "day")}.`,
   `Newsletter sign-ups that were never confirmed: deleted after ${plural(retention.unconfirmedNewsletterDays, "day")}.`,
+  `For each newsletter issue, whether it reached your address (or why not): ${plural(retention.newsletterDeliveryMonths, "month")}, after which only the issue's totals stay.`,
   `Newsletter: until you unsubscribe. After that I keep the record of your consent for ${plural(retention.unsubscribedProofMonths, "month")} as proof, and only your e-mail address on a suppression list, so that you are never mailed again by mistake.`,
   "Proof of consent (when and on which page you agreed, which text you saw, your browser and the network part of your internet address, never the full address): kept as long as the data it belongs to.",
 ];

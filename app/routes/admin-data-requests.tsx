@@ -26,6 +26,7 @@ const KINDS: Record<keyof PersonCounts, string> = {
   orders: "Orders",
   payments: "Payments",
   consentRecords: "Consent records",
+  newsletterDeliveries: "Newsletter issues sent",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,6 +5,8 @@ import {
   auditLog,
   bookings,
   consentRecords,
+  newsletterDeliveries,
+  newsletterIssues,
   leadEvents,
   newsletterSubscribers,
   orders,
@@ -108,6 +110,14 @@ describe.each(engines)("data requests on %s", (engine: Engine) => {
       .returning();
     await recordConsent(db, { subscriberId: subscriber!.id }, "signup", consent({ form: "newsletter-footer" }));
     await db.insert(newsletterSubscribers).values({ email: other.email, source: "footer", status: "confirmed" });
+    const [issue] = await db
+      .insert(newsletterIssues)
+      .values({ slug: "dr-issue", subject: "March", body: "Hello", status: "sent" })
+      .returning();
+    await db.insert(newsletterDeliveries).values([
+      { issueId: issue!.id, subscriberId: subscriber!.id, email: person.email.toLowerCase(), state: "sent" },
+      { issueId: issue!.id, email: other.email, state: "sent" },
+    ]);
     const [order] = await db
       .insert(orders)
       .values({
@@ -147,6 +157,7 @@ describe.each(engines)("data requests on %s", (engine: Engine) => {
       orders: 1,
       payments: 1,
       consentRecords: 3,
+      newsletterDeliveries: 1,
     });
     expect(JSON.stringify(found)).not.toContain(other.email);
     // One file: everything serialises.
@@ -280,6 +291,14 @@ describe.each(engines)("retention on %s", (engine: Engine) => {
       ])
       .returning();
     await recordConsent(db, { subscriberId: gone!.id }, "signup", consent({ form: "newsletter-footer" }));
+    const [issue] = await db
+      .insert(newsletterIssues)
+      .values({ slug: "ret-issue", subject: "Old issue", body: "Hello", status: "sent" })
+      .returning();
+    await db.insert(newsletterDeliveries).values([
+      { issueId: issue!.id, email: "reader-old@example.nl", state: "sent", updatedAt: daysAgo(400) },
+      { issueId: issue!.id, email: "reader-new@example.nl", state: "sent", updatedAt: daysAgo(10) },
+    ]);
     const base = {
       planId: "essential",
       planName: "Essential",
@@ -305,7 +324,14 @@ describe.each(engines)("retention on %s", (engine: Engine) => {
       auditLog: 0,
       webVitals: 0,
       heldSubmissions: 0,
+      newsletterDeliveries: 1,
     });
+    // The old delivery keeps its place in the issue's counts, without the address.
+    const deliveries = (await db.select().from(newsletterDeliveries)).map((d) => d.email).sort();
+    expect(deliveries).toHaveLength(2);
+    expect(deliveries).toContain("reader-new@example.nl");
+    expect(deliveries.filter((email) => email.startsWith("removed-"))).toHaveLength(1);
+    expect(deliveries).not.toContain("reader-old@example.nl");
     expect((await db.select({ id: signups.id }).from(signups)).map((r) => r.id)).not.toContain(oldLead!.id);
     expect((await db.select({ id: signups.id }).from(signups)).map((r) => r.id)).toEqual(
       expect.arrayContaining([oldClient!.id, freshLead!.id]),

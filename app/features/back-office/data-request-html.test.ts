@@ -12,6 +12,7 @@ const empty: PersonData = {
   orders: [],
   payments: [],
   consentRecords: [],
+  newsletterDeliveries: [],
 };
 
 describe("a data request as a readable page", () => {

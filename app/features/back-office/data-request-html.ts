@@ -12,6 +12,7 @@ const SECTIONS: [Exclude<keyof PersonData, "person">, string][] = [
   ["orders", "Orders"],
   ["payments", "Payments"],
   ["consentRecords", "Consent given"],
+  ["newsletterDeliveries", "Newsletter issues sent"],
 ];
 
 /** "createdAt" → "Created at", "utmSource" → "Utm source". */

@@ -1,7 +1,16 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { bookings, consentRecords, leadEvents, newsletterSubscribers, orders, payments, signups } from "#db/schema";
+import {
+  bookings,
+  consentRecords,
+  leadEvents,
+  newsletterDeliveries,
+  newsletterSubscribers,
+  orders,
+  payments,
+  signups,
+} from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { isValidEmail } from "~/infra/email-address";
@@ -27,6 +36,8 @@ export interface PersonData {
   orders: (typeof orders.$inferSelect)[];
   payments: (typeof payments.$inferSelect)[];
   consentRecords: (typeof consentRecords.$inferSelect)[];
+  /** Which newsletter issues were sent to the address, and how that went. */
+  newsletterDeliveries: (typeof newsletterDeliveries.$inferSelect)[];
 }
 
 export type PersonCounts = Record<Exclude<keyof PersonData, "person">, number>;
@@ -108,7 +119,7 @@ export async function findPersonData(db: Db, key: string): Promise<PersonData> {
     : [];
   const signupIds = [...leadIds, ...eventSignups.map((e) => e.id)];
   const orderIds = orderRows.map((o) => o.id);
-  const [eventRows, paymentRows, consentRows] = await Promise.all([
+  const [eventRows, paymentRows, consentRows, deliveryRows] = await Promise.all([
     leadIds.length ? db.select().from(leadEvents).where(inArray(leadEvents.leadId, leadIds)) : Promise.resolve([]),
     orderIds.length ? db.select().from(payments).where(inArray(payments.orderId, orderIds)) : Promise.resolve([]),
     signupIds.length || subscriberIds.length
@@ -122,6 +133,9 @@ export async function findPersonData(db: Db, key: string): Promise<PersonData> {
             ),
           )
       : Promise.resolve([]),
+    emails.length
+      ? db.select().from(newsletterDeliveries).where(inArray(newsletterDeliveries.email, emails))
+      : Promise.resolve([]),
   ]);
   return {
     person: key,
@@ -133,6 +147,7 @@ export async function findPersonData(db: Db, key: string): Promise<PersonData> {
     orders: orderRows,
     payments: paymentRows,
     consentRecords: consentRows,
+    newsletterDeliveries: deliveryRows,
   };
 }
 
@@ -146,6 +161,7 @@ export function countsOf(data: PersonData): PersonCounts {
     orders: data.orders.length,
     payments: data.payments.length,
     consentRecords: data.consentRecords.length,
+    newsletterDeliveries: data.newsletterDeliveries.length,
   };
 }
 
@@ -180,6 +196,13 @@ export async function erasePerson(db: Db, key: string): Promise<PersonCounts> {
         ),
       );
     if (signupIds.length) await t.delete(signups).where(inArray(signups.id, signupIds));
+    if (data.newsletterDeliveries.length)
+      await t.delete(newsletterDeliveries).where(
+        inArray(
+          newsletterDeliveries.id,
+          data.newsletterDeliveries.map((d) => d.id),
+        ),
+      );
     if (data.subscribers.length)
       await t.delete(newsletterSubscribers).where(
         inArray(

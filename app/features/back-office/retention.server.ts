@@ -1,5 +1,13 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { auditLog, bookings, consentRecords, newsletterSubscribers, orders, signups } from "#db/schema";
+import {
+  auditLog,
+  bookings,
+  consentRecords,
+  newsletterDeliveries,
+  newsletterSubscribers,
+  orders,
+  signups,
+} from "#db/schema";
 import { retention } from "#content/retention";
 import type { Db } from "~/infra/db.server";
 import { every, runExclusive } from "~/infra/scheduled-job.server";
@@ -23,6 +31,8 @@ export interface RetentionCounts {
   webVitals: number;
   /** Submissions held for review and never accepted. */
   heldSubmissions: number;
+  /** Newsletter delivery records whose address was replaced by a placeholder (the issue's counts stay). */
+  newsletterDeliveries: number;
 }
 
 const monthsBefore = (now: Date, months: number) => {
@@ -128,6 +138,17 @@ export async function applyRetention(
     .returning({ id: auditLog.id });
   const oldVitals = await deleteOldVitals(db, now);
   const oldHeld = await purgeHeld(db, now);
+  const oldDeliveries = await db
+    .update(newsletterDeliveries)
+    .set({ email: sql`'removed-' || ${newsletterDeliveries.id}`, subscriberId: null, lastError: null })
+    .where(
+      and(
+        inArray(newsletterDeliveries.state, ["sent", "failed", "suppressed", "unknown"]),
+        lt(newsletterDeliveries.updatedAt, monthsBefore(now, retention.newsletterDeliveryMonths)),
+        sql`${newsletterDeliveries.email} not like 'removed-%'`,
+      ),
+    )
+    .returning({ id: newsletterDeliveries.id });
   const counts: RetentionCounts = {
     leads: removedLeads.length,
     bookings: removedBookings.length,
@@ -138,6 +159,7 @@ export async function applyRetention(
     auditLog: oldAudit.length,
     webVitals: oldVitals,
     heldSubmissions: oldHeld,
+    newsletterDeliveries: oldDeliveries.length,
   };
   if (Object.values(counts).some((n) => n > 0))
     await db.insert(auditLog).values({ action: "retention.applied", detail: { ...counts }, createdAt: now });
