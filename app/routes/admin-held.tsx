@@ -5,13 +5,7 @@ import { requireServices } from "~/context";
 import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import { describeDeadLetter } from "~/features/back-office/dead-letters";
 import { AdminShell, adminMeta, formatDateTime, Notice } from "~/features/back-office/ui";
-import {
-  acceptHeld,
-  deleteHeld,
-  listHeld,
-  type HeldForm,
-  type HeldRow,
-} from "~/features/leads/held.server";
+import { acceptHeld, deleteHeld, listHeld, type HeldForm, type HeldRow } from "~/features/leads/held.server";
 import { eventLeadSchema, intakeLeadSchema, storeLead } from "~/features/leads/signups.server";
 import { leadDeps } from "~/features/leads/submission.server";
 import { subscribeSchema } from "~/features/newsletter/schema";
