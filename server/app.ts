@@ -15,7 +15,7 @@ import { publicEnv } from "~/infra/env.server";
 import { revisionValidator, stylesheetInliner } from "./page-cache";
 import { islandModules } from "./islands";
 import { firstTouchChoice, firstTouchCookie } from "./first-touch";
-import { createMetrics } from "./metrics";
+import { createMetrics, mayReadInternals } from "./metrics";
 import { pendingMigrations } from "~/infra/db.server";
 
 /** Largest request body accepted by any endpoint; bigger ones are refused before parsing. */
@@ -102,20 +102,15 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
   });
   app.use(limitChunkedBody);
 
-  const metrics = createMetrics(services, build);
-  app.use(metrics.measure);
-  app.get("/metrics", metrics.handler);
-
   // Readiness, for a load balancer choosing where to send visitors: the database answers within
   // 2 s, every migration is applied, the background jobs run, and the server is not shutting down.
   let migrated = false;
-  app.get("/readyz", async (req, res) => {
-    res.setHeader("Cache-Control", "no-store");
+  const readiness = async () => {
     const checks = {
       database: false,
       migrations: false,
       scheduler: false,
-      accepting: req.app.locals.stopping !== true,
+      accepting: app.locals.stopping !== true,
     };
     try {
       await withTimeout(services.database.ping(), 2_000);
@@ -127,22 +122,35 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
     }
     checks.scheduler =
       services.outbox.running && (services.backups.scheduled || services.backups.intervalMinutes === 0);
-    const ready = Object.values(checks).every(Boolean);
+    return { ready: Object.values(checks).every(Boolean), checks };
+  };
+
+  const metrics = createMetrics(services, build, async () => (await readiness()).ready);
+  app.use(metrics.measure);
+  app.get("/metrics", metrics.handler);
+
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const { ready, checks } = await readiness();
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", checks });
   });
 
-  app.get("/healthz", async (_req, res) => {
+  // Liveness, for a supervisor deciding whether to restart the process: it answers, whatever the
+  // database does (an outage is for /readyz; restarting would not bring the database back, and the
+  // outbox keeps taking forms meanwhile). The public sees the status alone; the outbox and the
+  // backup are for the private network and METRICS_TOKEN, as /metrics.
+  app.get("/healthz", async (req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    if (!mayReadInternals(req, env.METRICS_TOKEN)) {
+      res.json({ status: "ok" });
+      return;
+    }
     try {
-      await Promise.race([
-        services.database.ping(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error("database ping timed out")), 2_000)),
-      ]);
-      res.setHeader("Cache-Control", "no-store");
       // Waiting submissions and ones that could never be stored (shown under /admin/unsaved).
       const [outbox, backup] = await Promise.all([services.outbox.stats(), services.backups.summary()]);
       res.json({ status: "ok", database: services.database.engine, outbox, backup });
     } catch (error) {
-      logger.error({ err: error }, "health check failed");
+      logger.error({ err: error }, "health check could not read the outbox or the backups");
       res.status(503).json({ status: "error", database: services.database.engine });
     }
   });

@@ -6,6 +6,7 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { AppServices } from "~/context";
 import { eventRegistry } from "~/infra/metrics.server";
+import type { BackupSummary } from "~/infra/backup-schedule.server";
 import { signups } from "#db/schema";
 
 /**
@@ -30,11 +31,27 @@ export function isPrivateAddress(address: string | undefined): boolean {
   return privateNetworks.check(ip, isIPv4(ip) ? "ipv4" : "ipv6");
 }
 
+/** At most this long for one reading at scrape time: a database that hangs must not hang /metrics. */
+const READ_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 function hasToken(header: string | undefined, token: string | undefined): boolean {
   if (!token || !header?.startsWith("Bearer ")) return false;
   const given = Buffer.from(header.slice("Bearer ".length));
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Whether a request may read the server's internals (/metrics, the details of /healthz). */
+export function mayReadInternals(req: express.Request, token: string | undefined): boolean {
+  return isPrivateAddress(req.ip) || hasToken(req.headers.authorization, token);
 }
 
 /** The route table as a tree, so a request's path maps to its pattern (`/blog/:slug`), not its values. */
@@ -51,7 +68,12 @@ function routeTree(routes: ServerBuild["routes"]): RouteObject[] {
   return childrenOf(undefined);
 }
 
-export function createMetrics(services: AppServices, build: ServerBuild | (() => Promise<ServerBuild>)) {
+export function createMetrics(
+  services: AppServices,
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  /** The readiness check behind /readyz, exposed as mjc_ready. */
+  ready?: () => Promise<boolean>,
+) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -61,15 +83,48 @@ export function createMetrics(services: AppServices, build: ServerBuild | (() =>
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  // Each reading at scrape time keeps its last known value when it fails or hangs (the database is
+  // away): /metrics must still answer in an outage, which is when it is needed most.
+  const onScrape = (name: string, read: (gauge: Gauge) => Promise<void>) =>
+    async function (this: Gauge) {
+      try {
+        await withTimeout(read(this), READ_TIMEOUT_MS);
+      } catch (error) {
+        services.logger.debug({ err: error, metric: name }, "metric kept at its last known value");
+      }
+    };
   new Gauge({
     name: "mjc_leads_stored",
-    help: "Leads (intake and event signups) in the database",
+    help: "Leads (intake and event signups) in the database (last known value while it is away)",
+    registers: [registry],
+    collect: onScrape("mjc_leads_stored", async (gauge) => {
+      const [row] = await services.database.db.select({ value: count() }).from(signups);
+      gauge.set(row?.value ?? 0);
+    }),
+  });
+  new Gauge({
+    name: "mjc_database_up",
+    help: "1 when the database answered this scrape within 2 s, 0 otherwise",
     registers: [registry],
     async collect() {
-      const [row] = await services.database.db.select({ value: count() }).from(signups);
-      this.set(row?.value ?? 0);
+      this.set(
+        await withTimeout(services.database.ping(), READ_TIMEOUT_MS).then(
+          () => 1,
+          () => 0,
+        ),
+      );
     },
   });
+  if (ready) {
+    new Gauge({
+      name: "mjc_ready",
+      help: "1 when /readyz answers 200 (database, migrations, background jobs, not shutting down)",
+      registers: [registry],
+      async collect() {
+        this.set((await ready()) ? 1 : 0);
+      },
+    });
+  }
   const outboxDepth = new Gauge({
     name: "mjc_outbox_depth",
     help: "Submissions waiting for the database",
@@ -79,21 +134,48 @@ export function createMetrics(services: AppServices, build: ServerBuild | (() =>
     name: "mjc_outbox_dead_letters",
     help: "Submissions the database refused, shown to the trainer under /admin/unsaved",
     registers: [registry],
-    async collect() {
+    collect: onScrape("mjc_outbox_dead_letters", async (gauge) => {
       const stats = await services.outbox.stats();
-      this.set(stats.deadLetters);
+      gauge.set(stats.deadLetters);
       outboxDepth.set(stats.depth);
-    },
+    }),
   });
+  // The backups: one reading of the folder per scrape for the gauges below.
+  let summary: Promise<BackupSummary> | undefined;
+  const backupGauge = (name: string, help: string, value: (backup: BackupSummary) => number | undefined) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect: onScrape(name, async (gauge) => {
+        summary ??= services.backups.summary().finally(() => setImmediate(() => (summary = undefined)));
+        const next = value(await summary);
+        if (next !== undefined) gauge.set(next);
+      }),
+    });
+  const seconds = (iso: string) => Date.parse(iso) / 1000;
+  backupGauge(
+    "mjc_backup_last_good_age_seconds",
+    "Age of the newest good backup (+Inf when there is none, so an age alert fires)",
+    (backup) =>
+      backup.lastGoodAt === null ? Number.POSITIVE_INFINITY : Date.now() / 1000 - seconds(backup.lastGoodAt),
+  );
+  backupGauge(
+    "mjc_backup_last_good_timestamp_seconds",
+    "When the newest good backup was made (0 when there is none)",
+    (backup) => (backup.lastGoodAt === null ? 0 : seconds(backup.lastGoodAt)),
+  );
+  // The status file keeps the last attempt only: a failure stays here, as last seen, after a success.
+  backupGauge(
+    "mjc_backup_last_failure_timestamp_seconds",
+    "When a backup last failed (0 when none has failed since this server started)",
+    (backup) => (backup.lastFailureAt === null ? undefined : seconds(backup.lastFailureAt)),
+  );
   new Gauge({
-    name: "mjc_backup_last_good_age_seconds",
-    help: "Age of the newest good backup (NaN when there is none)",
+    name: "mjc_backup_interval_seconds",
+    help: "The server's own backup interval (BACKUP_INTERVAL_MINUTES); 0 when a separate job makes the backups",
     registers: [registry],
-    async collect() {
-      const summary = await services.backups.summary();
-      this.set(summary.lastGoodAt ? (Date.now() - Date.parse(summary.lastGoodAt)) / 1000 : Number.NaN);
-    },
-  });
+  }).set(services.backups.intervalMinutes * 60);
 
   let tree: RouteObject[] | undefined;
   const pattern = async (path: string): Promise<string> => {
@@ -123,7 +205,7 @@ export function createMetrics(services: AppServices, build: ServerBuild | (() =>
 
   const handler: express.RequestHandler = async (req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    if (!isPrivateAddress(req.ip) && !hasToken(req.headers.authorization, services.env.METRICS_TOKEN)) {
+    if (!mayReadInternals(req, services.env.METRICS_TOKEN)) {
       res.status(403).type("text/plain").send("Forbidden");
       return;
     }

@@ -37,6 +37,8 @@ export interface BackupSummary {
   file: string | null;
   stale: boolean;
   lastAttemptFailed: boolean;
+  /** When the last attempt failed (null when it succeeded or none was made yet). */
+  lastFailureAt: string | null;
 }
 
 export function summarise(status: BackupStatus, now = Date.now()): BackupSummary {
@@ -49,6 +51,7 @@ export function summarise(status: BackupStatus, now = Date.now()): BackupSummary
     file: good?.file ?? null,
     stale: ageHours === null || ageHours > BACKUP_STALE_HOURS,
     lastAttemptFailed: status.lastAttempt?.ok === false,
+    lastFailureAt: status.lastAttempt?.ok === false ? status.lastAttempt.at : null,
   };
 }
 

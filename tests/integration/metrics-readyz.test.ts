@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -16,20 +16,22 @@ import { createApp } from "../../server/app";
  * loopback, so a request carrying X-Forwarded-For with a public address is a visitor from the
  * internet as far as the access rule is concerned.
  */
-const buildDir = path.resolve(import.meta.dirname, "../../build");
+const buildDir = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build");
 const TOKEN = "metrics-token-for-the-test-0123456789";
 let services: AppServices;
 let server: Server;
 let site = "";
+let dataDir = "";
 
 beforeAll(async () => {
   server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  dataDir = mkdtempSync(path.join(tmpdir(), "metrics-"));
   const env = parseEnv({
     NODE_ENV: "production",
     SITE_URL: site,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "metrics-")),
+    DATA_DIR: dataDir,
     TRUST_PROXY: "1",
     METRICS_TOKEN: TOKEN,
     AUTH_SECRET: "integration-test-secret-of-at-least-32-characters",
@@ -62,6 +64,8 @@ describe("/metrics", () => {
     // Per route pattern, not per address: the post's slug is not a label value.
     expect(text).toMatch(/mjc_http_request_duration_seconds_bucket\{[^}]*route="\/blog\/:slug"[^}]*\}/);
     expect(text).not.toContain(`route="/blog/${slug}"`);
+    // No backup yet: an age above any alert threshold, so "too old" fires (NaN compares false: silence).
+    expect(text).toMatch(/^mjc_backup_last_good_age_seconds \+Inf$/m);
     for (const name of [
       "mjc_leads_stored 0",
       "mjc_outbox_depth 0",
@@ -70,11 +74,25 @@ describe("/metrics", () => {
       "mjc_emails_failed_total",
       "mjc_webhook_failures_total",
       "process_resident_memory_bytes",
+      "mjc_database_up 1",
+      "mjc_ready 1",
     ]) {
       expect(text).toContain(name);
     }
-    // No backup yet: the age is not a number (prom-client writes NaN as "Nan").
-    expect(text).toMatch(/^mjc_backup_last_good_age_seconds nan$/im);
+    expect(text).toMatch(/^mjc_backup_last_good_timestamp_seconds 0$/m);
+    expect(text).toMatch(/^mjc_backup_last_failure_timestamp_seconds 0$/m);
+  });
+
+  it("shows when a backup last failed", async () => {
+    const at = "2026-03-01T02:00:00.000Z";
+    mkdirSync(path.join(dataDir, "backups"), { recursive: true });
+    writeFileSync(
+      path.join(dataDir, "backups", "status.json"),
+      JSON.stringify({ lastAttempt: { at, ok: false, error: "disk full" } }),
+    );
+    const text = await (await get("/metrics")).text();
+    expect(text).toMatch(new RegExp(`^mjc_backup_last_failure_timestamp_seconds ${Date.parse(at) / 1000}$`, "m"));
+    rmSync(path.join(dataDir, "backups"), { recursive: true });
   });
 
   it("refuses a client on a public address, unless it sends the token", async () => {
@@ -107,10 +125,33 @@ describe("/readyz", () => {
     services.outbox.start();
 
     await services.database.close();
+    // Monitoring keeps answering through the outage, with the last known figures.
+    const during = await get("/metrics");
+    expect(during.status).toBe(200);
+    const text = await during.text();
+    expect(text).toMatch(/^mjc_leads_stored 0$/m);
+    expect(text).toMatch(/^mjc_outbox_dead_letters 0$/m);
+    expect(text).toMatch(/^mjc_database_up 0$/m);
+    expect(text).toMatch(/^mjc_ready 0$/m);
+
     const down = await get("/readyz");
     expect(down.status).toBe(503);
     expect(await down.json()).toMatchObject({ checks: { database: false } });
-    // /healthz keeps its own meaning beside it.
-    expect((await get("/healthz")).status).toBe(503);
+    // /healthz is liveness: the process answers, so nothing restarts it for an outage it cannot fix.
+    expect((await get("/healthz")).status).toBe(200);
+  });
+});
+
+describe("/healthz", () => {
+  it("tells the public only that the server is alive; the private network and the token see the details", async () => {
+    const outside = { "X-Forwarded-For": "203.0.113.9" };
+    expect(await (await get("/healthz", outside)).json()).toEqual({ status: "ok" });
+    for (const headers of [{ ...outside, Authorization: `Bearer ${TOKEN}` }, { "X-Forwarded-For": "10.1.2.3" }]) {
+      expect(await (await get("/healthz", headers)).json()).toMatchObject({
+        status: "ok",
+        outbox: { depth: 0, deadLetters: 0 },
+        backup: expect.objectContaining({ lastGoodAt: null }),
+      });
+    }
   });
 });
