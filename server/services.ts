@@ -14,6 +14,7 @@ import { createPaymentProvider } from "~/features/checkout/payments.server";
 import { Outbox } from "~/features/leads/outbox.server";
 import { createAuth } from "~/features/back-office/auth.server";
 import { startBackups } from "~/infra/backup-schedule.server";
+import { createAlarms } from "~/infra/alarms.server";
 import { startOrderConfirmations } from "~/features/checkout/order-confirmation.server";
 import { saleRevision } from "~/features/checkout/sales.server";
 import { createSiteContentStore, seedSiteContent } from "~/features/content/kinds.server";
@@ -91,6 +92,27 @@ export async function createServices(
       : { ...env, BACKUP_INTERVAL_MINUTES: 0 },
     logger,
   );
+  // A push and an e-mail to the trainer when backups fail or stop, or forms cannot be saved.
+  const alarms =
+    options.startOutbox !== false && !options.memoryDb
+      ? createAlarms({
+          read: async () => {
+            const [backup, stats] = await Promise.all([backups.summary(), outbox.stats()]);
+            return {
+              lastGoodBackupAt: backup.lastGoodAt,
+              lastBackupFailureAt: backup.lastFailureAt,
+              deadLetters: stats.deadLetters,
+            };
+          },
+          push,
+          mailer,
+          trainerEmail: env.TRAINER_EMAIL,
+          siteUrl: env.SITE_URL,
+          backupIntervalMinutes: env.BACKUP_INTERVAL_MINUTES,
+          stateFile: path.resolve(env.DATA_DIR, "alarms.json"),
+          logger,
+        })
+      : null;
   const orderConfirmations = startOrderConfirmations({
     db: database.db,
     // Scripts and tests that start no outbox send no e-mail on their own either.
@@ -149,6 +171,7 @@ export async function createServices(
     async close() {
       outbox.stop();
       backups.stop();
+      alarms?.stop();
       orderConfirmations.stop();
       stopPruning();
       stopRetention();
