@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import type { AppServices } from "~/context";
 import type { Env } from "~/infra/env.server";
 import { openDatabase } from "~/infra/db.server";
+import { authSecretFile, generateAuthSecret, storeAuthSecret, storedAuthSecret } from "~/infra/auth-secret.server";
 import { createLogger, type Logger } from "~/infra/logger.server";
 import { hitRateLimit, startRateLimitPruning } from "~/infra/rate-limit.server";
 import { startRetention } from "~/features/back-office/retention.server";
@@ -187,14 +186,18 @@ function resolveSecret(env: Env): string {
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
   if (env.DATABASE_URL && env.NODE_ENV === "production") {
     // Several instances must share one secret; a per-instance file would break sessions.
+    const restored =
+      storedAuthSecret(env.DATA_DIR) === undefined
+        ? ""
+        : `; set it to the content of ${authSecretFile(env.DATA_DIR)} (the secret a restore put back)`;
     throw new Error(
-      "Invalid environment configuration:\n  AUTH_SECRET: required when DATABASE_URL is set in production",
+      `Invalid environment configuration:\n  AUTH_SECRET: required when DATABASE_URL is set in production${restored}`,
     );
   }
-  const file = path.resolve(env.DATA_DIR, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  const generated = randomBytes(32).toString("base64url");
-  writeFileSync(file, generated, { mode: 0o600 });
+  // Made once, then kept: backups carry it and a restore writes it back (decision 048).
+  const stored = storedAuthSecret(env.DATA_DIR);
+  if (stored !== undefined) return stored;
+  const generated = generateAuthSecret();
+  storeAuthSecret(env.DATA_DIR, generated);
   return generated;
 }

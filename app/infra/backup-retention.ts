@@ -43,3 +43,21 @@ export function backupsToKeep(backups: BackupFile[], rules: Record<keyof typeof 
   apply(month, rules.monthly);
   return keep;
 }
+
+/** `backup-20261127T223000Z.tar.gz` (`.enc` when encrypted): the time it was made, in UTC. */
+const BACKUP_NAME = /^backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.tar\.gz(\.enc)?$/;
+
+export function backupTime(name: string): Date | undefined {
+  const match = BACKUP_NAME.exec(name);
+  if (!match) return undefined;
+  const [, year, month, date, hours, minutes, seconds] = match.map(Number) as number[];
+  return new Date(Date.UTC(year!, month! - 1, date, hours, minutes, seconds));
+}
+
+export function backupName(createdAt: Date, encrypted: boolean): string {
+  const stamp = createdAt
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
+  return `backup-${stamp}.tar.gz${encrypted ? ".enc" : ""}`;
+}

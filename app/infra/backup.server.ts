@@ -1,13 +1,29 @@
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, copyFile, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { delimiter } from "node:path";
 import path from "node:path";
 import { tmpdir } from "node:os";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { backupsToKeep } from "./backup-retention";
+import { backupName, backupsToKeep, backupTime } from "./backup-retention";
 import { extractArchive, fileSha256, folderEntries, writeArchive, type ArchiveEntry } from "./backup-archive.server";
+import {
+  authSecretFile,
+  matchesFingerprint,
+  secretFingerprint,
+  storeAuthSecret,
+  storedAuthSecret,
+  type SecretFingerprint,
+} from "./auth-secret.server";
+import {
+  copyOffsite,
+  describeOffsiteError,
+  downloadNewestGood,
+  openS3Store,
+  type OffsiteListing,
+  type OffsiteSettings,
+} from "./backup-offsite.server";
 import type { Database } from "./db.server";
 import { pgliteLockHolder } from "./db.server";
 import {
@@ -28,8 +44,9 @@ import {
  */
 
 export const OUTBOX_FILES = ["outbox.jsonl", "outbox-dead.jsonl"] as const;
-const NAME = /^backup-(\d{8}T\d{6}Z)\.tar\.gz(\.enc)?$/;
 const STATUS_FILE = "status.json";
+/** Where an encrypted archive carries the sign-in secret; never under files/, never copied as a file. */
+const SECRET_ENTRY = "auth-secret";
 
 export interface BackupManifest {
   format: 1;
@@ -39,6 +56,11 @@ export interface BackupManifest {
   database: { sql?: string; pgliteDataDir?: string; pgDump?: string };
   tables: Record<string, TableStat>;
   files: string[];
+  /**
+   * The sign-in secret the data was made with: its fingerprint always, the secret itself (as
+   * `file` inside the archive) only when the archive is encrypted. Absent in older backups.
+   */
+  authSecret?: { fingerprint: SecretFingerprint; file?: string };
 }
 
 export interface BackupSettings {
@@ -48,6 +70,10 @@ export interface BackupSettings {
   key?: Buffer;
   /** PostgreSQL: use pg_dump when installed (default); false writes the plain SQL dump. */
   pgDump?: boolean;
+  /** The site's sign-in secret; carried only in an encrypted archive, fingerprinted in every one. */
+  authSecret?: string;
+  /** Where each backup is copied after it is written (the key is then required). */
+  offsite?: OffsiteSettings;
 }
 
 export interface BackupResult {
@@ -57,11 +83,22 @@ export interface BackupResult {
   createdAt: string;
   durationMs: number;
   manifest: BackupManifest;
+  /** The off-site copy's outcome, when one is configured. A failed copy leaves the local backup good. */
+  offsite?: OffsiteOutcome;
 }
+
+export type OffsiteOutcome = { ok: true; where: string; pruned: string[] } | { ok: false; error: string };
 
 export interface BackupStatus {
   lastGood?: { file: string; size: number; createdAt: string; durationMs: number };
   lastAttempt?: { at: string; ok: boolean; error?: string };
+  offsite?: {
+    /** The newest backup known to be complete off-site; createdAt is the backup's own time. */
+    lastGood?: { file: string; size: number; createdAt: string; copiedAt: string };
+    lastAttempt?: { at: string; file: string; ok: boolean; error?: string };
+    /** Kept after later successes, for a "last failure" time in /metrics. */
+    lastFailure?: { at: string; file: string; error: string };
+  };
 }
 
 export function pgliteSqlClient(instance: PGlite): SqlClient {
@@ -110,18 +147,13 @@ const stamp = (date: Date) =>
     .toISOString()
     .replace(/[-:]/g, "")
     .replace(/\.\d+Z$/, "Z");
-const fromStamp = (value: string) =>
-  new Date(
-    `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}T${value.slice(9, 11)}:${value.slice(11, 13)}:${value.slice(13, 15)}Z`,
-  );
 
 /** Backups in the folder, newest first. */
 export async function listBackups(backupDir: string): Promise<{ name: string; createdAt: Date }[]> {
   const names = existsSync(backupDir) ? await readdir(backupDir) : [];
   return names
-    .map((name) => ({ name, match: NAME.exec(name) }))
-    .filter((entry): entry is { name: string; match: RegExpExecArray } => entry.match !== null)
-    .map(({ name, match }) => ({ name, createdAt: fromStamp(match[1] ?? "") }))
+    .map((name) => ({ name, createdAt: backupTime(name) }))
+    .filter((entry): entry is { name: string; createdAt: Date } => entry.createdAt !== undefined)
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 }
 
@@ -144,7 +176,8 @@ async function writeStatus(backupDir: string, change: (status: BackupStatus) => 
 export async function createBackup(database: Database, settings: BackupSettings): Promise<BackupResult> {
   const started = Date.now();
   const createdAt = new Date(started);
-  await mkdir(settings.backupDir, { recursive: true });
+  if (settings.offsite && !settings.key) throw new Error("off-site copies need BACKUP_ENCRYPTION_KEY");
+  await mkdir(settings.backupDir, { recursive: true, mode: 0o700 });
   const staging = await mkdtemp(path.join(settings.backupDir, ".staging-"));
   try {
     const manifest: BackupManifest = {
@@ -226,23 +259,35 @@ export async function createBackup(database: Database, settings: BackupSettings)
     }
     entries.push(...(await folderEntries(path.join(settings.dataDir, "media"), "files/media")));
     manifest.files = entries.filter((entry) => entry.name.startsWith("files/")).map((entry) => entry.name);
+    if (settings.authSecret) {
+      manifest.authSecret = { fingerprint: await secretFingerprint(settings.authSecret) };
+      // Only inside an encrypted archive: an unencrypted one would hand the secret to whoever reads it.
+      if (settings.key) {
+        await writeFile(path.join(staging, SECRET_ENTRY), settings.authSecret, { mode: 0o600 });
+        add(SECRET_ENTRY, path.join(staging, SECRET_ENTRY));
+        manifest.authSecret.file = SECRET_ENTRY;
+      }
+    }
     await writeFile(path.join(staging, "manifest.json"), JSON.stringify(manifest, null, 2));
     entries.unshift({ name: "manifest.json", source: path.join(staging, "manifest.json") });
 
-    const name = `backup-${stamp(createdAt)}.tar.gz${settings.key ? ".enc" : ""}`;
+    const name = backupName(createdAt, Boolean(settings.key));
     const partial = path.join(staging, name);
     const { size, sha256 } = await writeArchive(partial, entries, settings.key);
     const file = path.join(settings.backupDir, name);
     await rename(partial, file);
     // The format `sha256sum -c` reads.
-    await writeFile(`${file}.sha256`, `${sha256}  ${name}\n`);
+    await writeFile(`${file}.sha256`, `${sha256}  ${name}\n`, { mode: 0o600 });
     const durationMs = Date.now() - started;
-    await writeStatus(settings.backupDir, () => ({
+    await writeStatus(settings.backupDir, (status) => ({
+      ...status,
       lastGood: { file: name, size, createdAt: manifest.createdAt, durationMs },
       lastAttempt: { at: new Date().toISOString(), ok: true },
     }));
     await pruneBackups(settings.backupDir);
-    return { file, size, sha256, createdAt: manifest.createdAt, durationMs, manifest };
+    const result: BackupResult = { file, size, sha256, createdAt: manifest.createdAt, durationMs, manifest };
+    if (settings.offsite) result.offsite = await copyToOffsite(settings, result);
+    return result;
   } catch (error) {
     await writeStatus(settings.backupDir, (status) => ({
       ...status,
@@ -264,6 +309,54 @@ async function writeDump(client: SqlClient, migrationsFolder: string, file: stri
   await writeFile(file, parts.join(""));
 }
 
+/**
+ * Copies one backup off-site and applies retention there, recording the outcome in the status
+ * file (the back office and /metrics read it). Never throws: the local backup stays good.
+ */
+async function copyToOffsite(
+  settings: BackupSettings,
+  backup: Pick<BackupResult, "file" | "size" | "sha256" | "createdAt">,
+): Promise<OffsiteOutcome> {
+  const offsite = settings.offsite;
+  if (!offsite) return { ok: false, error: "no off-site storage is configured" };
+  const name = path.basename(backup.file);
+  const at = new Date().toISOString();
+  let outcome: OffsiteOutcome;
+  try {
+    const store = await openS3Store(offsite);
+    const pruned = await copyOffsite(store, backup.file, backup.sha256);
+    outcome = { ok: true, where: store.where, pruned };
+  } catch (error) {
+    outcome = { ok: false, error: error instanceof Error ? error.message : describeOffsiteError(error, offsite) };
+  }
+  await writeStatus(settings.backupDir, (status) => ({
+    ...status,
+    offsite: {
+      lastGood: outcome.ok
+        ? { file: name, size: backup.size, createdAt: backup.createdAt, copiedAt: new Date().toISOString() }
+        : status.offsite?.lastGood,
+      lastAttempt: { at, file: name, ok: outcome.ok, ...(outcome.ok ? {} : { error: outcome.error }) },
+      lastFailure: outcome.ok ? status.offsite?.lastFailure : { at, file: name, error: outcome.error },
+    },
+  }));
+  return outcome;
+}
+
+/**
+ * The newest local backup goes off-site if it is not there yet (its copy failed, or the
+ * off-site storage was set up later). The scheduled check calls this between backups.
+ */
+export async function ensureOffsiteCopy(settings: BackupSettings): Promise<OffsiteOutcome | undefined> {
+  if (!settings.offsite || !settings.key) return undefined;
+  const status = await readBackupStatus(settings.backupDir);
+  const good = status.lastGood;
+  if (!good || status.offsite?.lastGood?.file === good.file) return undefined;
+  const file = path.join(settings.backupDir, good.file);
+  if (!existsSync(file)) return undefined;
+  const sha256 = (await readFile(`${file}.sha256`, "utf8")).split(/\s+/)[0] ?? (await fileSha256(file));
+  return copyToOffsite(settings, { file, size: good.size, sha256, createdAt: good.createdAt });
+}
+
 export async function pruneBackups(backupDir: string): Promise<string[]> {
   const backups = await listBackups(backupDir);
   const keep = backupsToKeep(backups);
@@ -271,6 +364,10 @@ export async function pruneBackups(backupDir: string): Promise<string[]> {
   for (const name of removed) {
     await rm(path.join(backupDir, name), { force: true });
     await rm(path.join(backupDir, `${name}.sha256`), { force: true });
+  }
+  // Backups made before they were written owner-only (0644) are closed too.
+  for (const { name } of backups.filter((backup) => keep.has(backup.name))) {
+    for (const file of [name, `${name}.sha256`]) await chmod(path.join(backupDir, file), 0o600).catch(() => undefined);
   }
   return removed;
 }
@@ -287,6 +384,10 @@ export interface RestoreSettings {
   key?: Buffer;
   /** Replace a database that holds rows (and a non-empty outbox). */
   force?: boolean;
+  /** AUTH_SECRET as the restored site will have it; it must be the one the backup was made with. */
+  authSecret?: string;
+  /** Restore a backup that does not carry its sign-in secret without knowing that secret. */
+  newSecret?: boolean;
   log?: (message: string) => void;
 }
 
@@ -311,6 +412,7 @@ export async function restoreBackup(settings: RestoreSettings): Promise<RestoreR
     await extractArchive(settings.file, unpacked, settings.key);
     const manifest = JSON.parse(await readFile(path.join(unpacked, "manifest.json"), "utf8")) as BackupManifest;
     if (manifest.format !== 1) throw new Error(`unknown backup format ${String(manifest.format)}`);
+    const secret = await secretToRestore(manifest, unpacked, settings, log);
     await refuseNonEmptyOutbox(settings);
 
     const tables = settings.databaseUrl
@@ -329,11 +431,70 @@ export async function restoreBackup(settings: RestoreSettings): Promise<RestoreR
       await mkdir(path.dirname(target), { recursive: true });
       await copyFile(path.join(unpacked, name), target);
     }
+    if (secret) {
+      const kept = storeAuthSecret(settings.dataDir, secret, `restore-${stamp(new Date())}`);
+      if (kept) log(`kept the sign-in secret that was there as ${kept}`);
+      log(`wrote the site's sign-in secret to ${authSecretFile(settings.dataDir)}`);
+      if (settings.databaseUrl && !settings.authSecret) {
+        log(
+          `on PostgreSQL in production every instance needs AUTH_SECRET: set it to the content of ${authSecretFile(settings.dataDir)}`,
+        );
+      }
+    }
     log(`restored ${Object.keys(tables).length} tables and ${manifest.files.length} files`);
     return { durationMs: Date.now() - started, manifest, tables };
   } finally {
     await rm(unpacked, { recursive: true, force: true });
   }
+}
+
+const WHY_SECRET =
+  "old unsubscribe links, the trainer's authenticator and her backup codes only work with the secret the data was made with";
+
+/**
+ * Checks, before anything is replaced, that the restored site will sign in with the secret the
+ * data was made with, and returns the secret to write to DATA_DIR/auth-secret when the backup
+ * carries it. AUTH_SECRET, when set, wins at start-up, so it must be that same secret.
+ */
+async function secretToRestore(
+  manifest: BackupManifest,
+  unpacked: string,
+  settings: RestoreSettings,
+  log: (message: string) => void,
+): Promise<string | undefined> {
+  const recorded = manifest.authSecret;
+  if (!recorded) {
+    log("this backup predates sign-in secret checks: make sure the site keeps the AUTH_SECRET it had");
+    return undefined;
+  }
+  if (recorded.file) {
+    const carried = (await readFile(path.join(unpacked, recorded.file), "utf8")).trim();
+    if (settings.authSecret !== undefined && settings.authSecret !== carried) {
+      throw new RestoreRefused(
+        `AUTH_SECRET is set, but not to the sign-in secret this backup was made with (${WHY_SECRET}). ` +
+          `Unset AUTH_SECRET and run the restore again: it writes the backup's secret to ${authSecretFile(settings.dataDir)}, and AUTH_SECRET can then be set to that file's content.`,
+      );
+    }
+    return carried;
+  }
+  const candidate = settings.authSecret ?? storedAuthSecret(settings.dataDir);
+  const source = settings.authSecret !== undefined ? "AUTH_SECRET" : authSecretFile(settings.dataDir);
+  if (candidate !== undefined && (await matchesFingerprint(candidate, recorded.fingerprint))) {
+    log(`the sign-in secret (${source}) is the one this backup was made with`);
+    return undefined;
+  }
+  if (settings.newSecret) {
+    log(`restoring without the old sign-in secret (--new-secret): ${WHY_SECRET}, so they stop working`);
+    return undefined;
+  }
+  const problem =
+    candidate === undefined
+      ? "this backup is not encrypted, so it does not carry the site's sign-in secret"
+      : `${source} is not the sign-in secret this backup was made with`;
+  throw new RestoreRefused(
+    `${problem} (${WHY_SECRET}). Set AUTH_SECRET to the value the old site used (its AUTH_SECRET, or the content of its DATA_DIR/auth-secret) and run the restore again; ` +
+      "if that secret is lost for good, pass --new-secret to restore the data anyway.",
+  );
 }
 
 async function refuseNonEmptyOutbox(settings: RestoreSettings) {
@@ -361,7 +522,9 @@ async function restorePostgres(
   log: (message: string) => void,
 ): Promise<Record<string, TableStat>> {
   const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  await client.connect().catch((error: unknown) => {
+    throw explainConnectError(error, url);
+  });
   try {
     const sqlClient = pgSqlClient(client);
     const held = rowsHeld(await tableStats(sqlClient));
@@ -393,6 +556,34 @@ async function restorePostgres(
   } finally {
     await client.end();
   }
+}
+
+/** Fails early (before a long download) when the PostgreSQL target cannot be reached or is missing. */
+export async function checkRestoreTarget(databaseUrl: string | undefined): Promise<void> {
+  if (!databaseUrl) return;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect().catch((error: unknown) => {
+    throw explainConnectError(error, databaseUrl);
+  });
+  await client.end();
+}
+
+/** PostgreSQL's "database … does not exist" says what to do; the password never appears. */
+export function explainConnectError(error: unknown, url: string): Error {
+  if ((error as { code?: string }).code !== "3D000") return error as Error;
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const options = [
+    `-h ${target.hostname}`,
+    target.port ? `-p ${target.port}` : "",
+    target.username ? `-U ${decodeURIComponent(target.username)}` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return new RestoreRefused(
+    `the database "${name}" does not exist on ${target.host}: a restore loads into an existing, empty database. ` +
+      `Create it first (createdb ${options} ${name}, or CREATE DATABASE "${name}"; in psql), then run the restore again.`,
+  );
 }
 
 function requireSql(manifest: BackupManifest): string {
@@ -456,5 +647,32 @@ async function restorePglite(
     return await tableStats(client);
   } finally {
     await instance.close();
+  }
+}
+
+/** The copies in the off-site storage, newest first. */
+export async function listOffsiteBackups(offsite: OffsiteSettings): Promise<OffsiteListing> {
+  return (await openS3Store(offsite)).list();
+}
+
+/**
+ * Downloads a backup from the off-site storage into a new owner-only temporary folder, checked
+ * against its `.sha256`: the named one, or else the newest intact one. `cleanup` removes it.
+ */
+export async function downloadOffsiteBackup(
+  offsite: OffsiteSettings,
+  name: string | undefined,
+  log: (message: string) => void = () => undefined,
+): Promise<{ file: string; cleanup: () => Promise<void> }> {
+  const store = await openS3Store(offsite);
+  const dir = await mkdtemp(path.join(tmpdir(), "offsite-restore-"));
+  const cleanup = () => rm(dir, { recursive: true, force: true });
+  try {
+    if (name) log(`downloading ${name} from ${store.where}`);
+    const file = name ? await store.download(name, dir) : await downloadNewestGood(store, dir, log);
+    return { file, cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
   }
 }

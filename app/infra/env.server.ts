@@ -48,6 +48,27 @@ export const envSchema = z.object({
   ),
   /** Minutes between the server's own backups; 0 turns them off (when a separate job makes them). */
   BACKUP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /**
+   * Off-site copies (README "Backups and restore"): every backup also goes to this S3-compatible
+   * bucket, encrypted (BACKUP_ENCRYPTION_KEY is then required). Unset: backups stay on this machine.
+   */
+  BACKUP_S3_BUCKET: optionalString,
+  /** The service's address, e.g. https://s3.eu-central-003.backblazeb2.com; unset for AWS S3. */
+  BACKUP_S3_ENDPOINT: optionalUrl,
+  BACKUP_S3_REGION: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(1).default("us-east-1")),
+  /** Unset (both): the AWS SDK's own credentials (AWS_ACCESS_KEY_ID…, an instance role). */
+  BACKUP_S3_ACCESS_KEY_ID: optionalString,
+  BACKUP_S3_SECRET_ACCESS_KEY: optionalString,
+  /** A folder in the bucket, e.g. "mila-coaching/"; unset: the bucket's top level. */
+  BACKUP_S3_PREFIX: optionalString,
+  /** Bucket in the path (https://host/bucket/key) instead of the host name; defaults to on with an endpoint. */
+  BACKUP_S3_PATH_STYLE: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .transform((v) => v === "true" || v === "1")
+      .optional(),
+  ),
   /** Bearer token that lets /metrics answer requests from outside loopback and private networks. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -167,12 +188,33 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       "Invalid environment configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set",
     );
   }
+  const offsiteProblem = offsiteSettingsProblem(env);
+  if (offsiteProblem) throw new EnvError(`Invalid environment configuration:\n  ${offsiteProblem}`);
   if (env.SCHEDULING_PROVIDER && !env.SCHEDULING_WEBHOOK_SECRET) {
     throw new EnvError(
       "Invalid environment configuration:\n  SCHEDULING_WEBHOOK_SECRET: required when SCHEDULING_PROVIDER is set",
     );
   }
   return env;
+}
+
+/** Off-site copies need a bucket, both halves of a key pair, and encryption. */
+function offsiteSettingsProblem(env: z.infer<typeof envSchema>): string | undefined {
+  const set = (["ENDPOINT", "ACCESS_KEY_ID", "SECRET_ACCESS_KEY", "PREFIX", "PATH_STYLE"] as const).filter(
+    (name) => env[`BACKUP_S3_${name}`] !== undefined,
+  );
+  if (!env.BACKUP_S3_BUCKET) {
+    return set.length > 0 ? `BACKUP_S3_BUCKET: required when BACKUP_S3_${set[0]} is set` : undefined;
+  }
+  if (Boolean(env.BACKUP_S3_ACCESS_KEY_ID) !== Boolean(env.BACKUP_S3_SECRET_ACCESS_KEY)) {
+    return env.BACKUP_S3_ACCESS_KEY_ID
+      ? "BACKUP_S3_SECRET_ACCESS_KEY: required when BACKUP_S3_ACCESS_KEY_ID is set"
+      : "BACKUP_S3_ACCESS_KEY_ID: required when BACKUP_S3_SECRET_ACCESS_KEY is set";
+  }
+  if (!env.BACKUP_ENCRYPTION_KEY) {
+    return "BACKUP_ENCRYPTION_KEY: required when BACKUP_S3_BUCKET is set (copies that leave the machine are encrypted); make one with openssl rand -base64 32 and keep it somewhere other than the server";
+  }
+  return undefined;
 }
 
 /**

@@ -1,7 +1,8 @@
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync, statSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
@@ -103,6 +104,8 @@ describe("restore drill", () => {
         migrationsFolder: migrationsFolder(),
       });
       expect(readFileSync(`${backup.file}.sha256`, "utf8")).toContain(backup.sha256);
+      // Every lead is in there: readable by the site's own user only.
+      for (const file of [backup.file, `${backup.file}.sha256`]) expect(statSync(file).mode & 0o777, file).toBe(0o600);
       const before = await statsOf(source.database, source.dataDir);
       expect(backup.manifest.tables).toEqual(before);
 
@@ -199,4 +202,110 @@ describe("restore drill", () => {
     },
     DRILL_TIMEOUT,
   );
+});
+
+describe("the sign-in secret travels with the data", () => {
+  const SECRET = "the-old-site-secret-of-at-least-32-characters";
+
+  /** A small site (restoring is what is tested here, not its size) backed up with the secret. */
+  async function backedUp(key?: Buffer) {
+    const dataDir = await migratedDataDir("secret-source-");
+    const database = await openDatabase({ dataDir });
+    await fillDatabase(database.db, 5);
+    const backup = await createBackup(database, {
+      backupDir: temp("backups-"),
+      dataDir,
+      migrationsFolder: migrationsFolder(),
+      key,
+      authSecret: SECRET,
+    });
+    await database.close();
+    return backup;
+  }
+
+  it(
+    "inside an encrypted backup: the restore writes it back, and refuses a different AUTH_SECRET before changing anything",
+    async () => {
+      const key = randomBytes(32);
+      const backup = await backedUp(key);
+      expect(backup.manifest.authSecret?.file).toBe("auth-secret");
+
+      const target = temp("secret-target-");
+      await expect(
+        restoreBackup({
+          file: backup.file,
+          dataDir: target,
+          key,
+          authSecret: "a-new-secret-someone-typed-in-32-chars",
+        }),
+      ).rejects.toThrow(
+        /AUTH_SECRET is set, but not to the sign-in secret this backup was made with .*Unset AUTH_SECRET/,
+      );
+      expect(existsSync(path.join(target, "pglite"))).toBe(false);
+
+      // A site started on the new disk before the restore made a secret of its own: kept aside, replaced.
+      writeFileSync(path.join(target, "auth-secret"), "made-by-a-first-start-on-the-new-disk");
+      const said: string[] = [];
+      await restoreBackup({ file: backup.file, dataDir: target, key, log: (line) => said.push(line) });
+      expect(readFileSync(path.join(target, "auth-secret"), "utf8")).toBe(SECRET);
+      expect(statSync(path.join(target, "auth-secret")).mode & 0o777).toBe(0o600);
+      expect(said.join("\n")).toMatch(/kept the sign-in secret that was there as .*auth-secret\.before-restore-/);
+      // The same secret given as AUTH_SECRET is fine.
+      await restoreBackup({ file: backup.file, dataDir: temp("secret-target-"), key, authSecret: SECRET });
+    },
+    DRILL_TIMEOUT,
+  );
+
+  it(
+    "an unencrypted backup carries only a fingerprint: the restore asks for AUTH_SECRET with the old value",
+    async () => {
+      const backup = await backedUp();
+      expect(backup.manifest.authSecret?.file).toBeUndefined();
+      expect(gunzipSync(readFileSync(backup.file)).includes(SECRET)).toBe(false);
+
+      const target = temp("secret-target-");
+      await expect(restoreBackup({ file: backup.file, dataDir: target })).rejects.toThrow(
+        /this backup is not encrypted, so it does not carry the site's sign-in secret .*Set AUTH_SECRET to the value the old site used/,
+      );
+      await expect(
+        restoreBackup({ file: backup.file, dataDir: target, authSecret: "not-the-old-secret-but-32-characters" }),
+      ).rejects.toThrow(/AUTH_SECRET is not the sign-in secret this backup was made with/);
+      expect(existsSync(path.join(target, "pglite"))).toBe(false);
+
+      await restoreBackup({ file: backup.file, dataDir: target, authSecret: SECRET });
+      // Lost for good: the data still comes back when asked to.
+      await restoreBackup({ file: backup.file, dataDir: temp("secret-target-"), newSecret: true });
+    },
+    DRILL_TIMEOUT,
+  );
+});
+
+describe.runIf(postgres)("restoring into PostgreSQL", () => {
+  it("says to create the database when it does not exist, without showing the password", async () => {
+    const dataDir = await migratedDataDir("missing-db-");
+    const database = await openDatabase({ dataDir });
+    const backup = await createBackup(database, {
+      backupDir: temp("backups-"),
+      dataDir,
+      migrationsFolder: migrationsFolder(),
+      authSecret: "s",
+    });
+    await database.close();
+    const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+    url.pathname = "/coach_not_created_yet";
+    url.password = "hunter2-password";
+    const refused = await restoreBackup({
+      file: backup.file,
+      dataDir: temp("t-"),
+      databaseUrl: url.toString(),
+      authSecret: "s",
+    }).catch((error: unknown) => error as Error);
+    expect(refused).toBeInstanceOf(RestoreRefused);
+    expect((refused as Error).message).toMatch(
+      new RegExp(
+        `the database "coach_not_created_yet" does not exist on ${url.host}.*Create it first \\(createdb -h ${url.hostname} -p ${url.port} -U ${url.username} coach_not_created_yet`,
+      ),
+    );
+    expect((refused as Error).message).not.toContain("hunter2");
+  });
 });

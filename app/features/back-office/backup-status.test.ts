@@ -45,6 +45,45 @@ describe("backup status", () => {
     expect(card({ ...made(1), lastAttempt: { at: "", ok: false } })).toMatch(/attempt failed/);
   });
 
+  describe("the off-site copy", () => {
+    const offCard = (status: Parameters<typeof summarise>[0]) =>
+      renderToStaticMarkup(createElement(BackupStatus, { backup: summarise(status, now, true) }));
+    const copied = (hoursAgo: number) => ({
+      lastGood: { file: "f", size: 1, createdAt: new Date(now - hoursAgo * 3_600_000).toISOString(), copiedAt: "" },
+      lastAttempt: { at: "", file: "f", ok: true },
+    });
+
+    it("says when the newest copy away from the server was made", () => {
+      const html = offCard({ ...made(1), offsite: copied(1) });
+      expect(html).toMatch(/Off-site copy: <time dateTime="[^"]+">[^<]+<\/time> \(1 hour ago\)\./);
+      expect(html).not.toContain('role="alert"');
+    });
+
+    it("warns when the last copy failed, when there is none, and when the newest is over 26 hours old", () => {
+      const failed = { ...copied(1), lastAttempt: { at: "", file: "g", ok: false, error: "NoSuchBucket" } };
+      expect(offCard({ ...made(1), offsite: failed })).toMatch(/role="alert"[^>]*>The last off-site copy failed/);
+      expect(offCard(made(1))).toMatch(/role="alert"[^>]*>No backup has been copied off-site yet/);
+      expect(offCard({ ...made(1), offsite: copied(27) })).toMatch(
+        /role="alert"[^>]*>The newest off-site copy is 27 hours old/,
+      );
+      expect(summarise({ ...made(1), offsite: copied(27) }, now, true).offsite).toMatchObject({
+        stale: true,
+        ageHours: 27,
+      });
+    });
+
+    it("tells a site without one that its backups share the server's fate, without raising an alarm", () => {
+      const html = card(made(1));
+      expect(html).toContain("kept on this server only");
+      expect(html).not.toContain('role="alert"');
+      expect(summarise(made(1), now).offsite).toMatchObject({
+        configured: false,
+        stale: false,
+        lastAttemptFailed: false,
+      });
+    });
+  });
+
   it("says age and size the way a person reads them", () => {
     expect(backupAge(0.25)).toBe("15 minutes");
     expect(backupAge(1)).toBe("1 hour");

@@ -25,6 +25,59 @@ export function backupState(backup: BackupSummary): BackupState {
 
 const ASK = "ask whoever runs the site to check the server\u2019s backups (the site\u2019s README explains how).";
 
+/** The copy kept away from the server, which is what survives the server itself breaking. */
+export type OffsiteState =
+  | { kind: "not-configured" }
+  | { kind: "failed" }
+  | { kind: "none" }
+  | { kind: "overdue"; ageHours: number; at: string }
+  | { kind: "good"; ageHours: number; at: string };
+
+export function offsiteState(backup: BackupSummary): OffsiteState {
+  const { offsite } = backup;
+  if (!offsite.configured) return { kind: "not-configured" };
+  if (offsite.lastAttemptFailed) return { kind: "failed" };
+  if (!offsite.lastGoodAt || offsite.ageHours === null) return { kind: "none" };
+  const copy = { ageHours: offsite.ageHours, at: offsite.lastGoodAt };
+  return offsite.stale ? { kind: "overdue", ...copy } : { kind: "good", ...copy };
+}
+
+function OffsiteLine({ state }: { state: OffsiteState }) {
+  switch (state.kind) {
+    case "not-configured":
+      return (
+        <p className="mt-2">
+          The backups are kept on this server only, so a broken server would take them with it. Ask whoever runs the
+          site to set up an off-site copy.
+        </p>
+      );
+    case "failed":
+      return (
+        <p role="alert" className="mt-2 font-semibold text-amber-900">
+          The last off-site copy failed: please {ASK}
+        </p>
+      );
+    case "none":
+      return (
+        <p role="alert" className="mt-2 font-semibold text-amber-900">
+          No backup has been copied off-site yet. If this still says so tomorrow, please {ASK}
+        </p>
+      );
+    case "overdue":
+      return (
+        <p role="alert" className="mt-2 font-semibold text-amber-900">
+          The newest off-site copy is {backupAge(state.ageHours)} old. Please {ASK}
+        </p>
+      );
+    case "good":
+      return (
+        <p className="mt-2">
+          Off-site copy: <time dateTime={state.at}>{formatDateTime(state.at)}</time> ({backupAge(state.ageHours)} ago).
+        </p>
+      );
+  }
+}
+
 /**
  * The newest good backup on the dashboard, with a link to download it: when it was made and its
  * size, and a warning the trainer cannot miss when it is overdue (older than a day and two hours)
@@ -33,7 +86,8 @@ const ASK = "ask whoever runs the site to check the server\u2019s backups (the s
  */
 export function BackupStatus({ backup }: { backup: BackupSummary }) {
   const state = backupState(backup);
-  const warn = state.kind === "failed" || state.kind === "overdue";
+  const offsite = offsiteState(backup);
+  const warn = ["failed", "overdue"].includes(state.kind) || ["failed", "none", "overdue"].includes(offsite.kind);
   return (
     <section
       aria-labelledby="backup-heading"
@@ -62,6 +116,8 @@ export function BackupStatus({ backup }: { backup: BackupSummary }) {
           ago), {backupSize(backup.size ?? 0)}.
         </p>
       ) : null}
+      {/* On a new site the one thing to say is that no backup exists yet. */}
+      {state.kind === "none" ? null : <OffsiteLine state={offsite} />}
       {backup.file ? (
         <p className="mt-3">
           <a

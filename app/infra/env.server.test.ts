@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.server";
+
+const KEY = Buffer.alloc(32, 7).toString("base64");
+const s3 = {
+  BACKUP_S3_BUCKET: "coach-backups",
+  BACKUP_S3_ENDPOINT: "https://s3.eu-central-003.backblazeb2.com",
+  BACKUP_S3_ACCESS_KEY_ID: "key-id",
+  BACKUP_S3_SECRET_ACCESS_KEY: "key-secret",
+};
+
+describe("off-site backup settings", () => {
+  it("refuse to start without an encryption key, naming it", () => {
+    expect(() => parseEnv(s3)).toThrow(/BACKUP_ENCRYPTION_KEY: required when BACKUP_S3_BUCKET is set/);
+  });
+
+  it("refuse half a configuration, naming what is missing", () => {
+    expect(() => parseEnv({ BACKUP_S3_ENDPOINT: s3.BACKUP_S3_ENDPOINT })).toThrow(
+      /BACKUP_S3_BUCKET: required when BACKUP_S3_ENDPOINT is set/,
+    );
+    expect(() => parseEnv({ ...s3, BACKUP_ENCRYPTION_KEY: KEY, BACKUP_S3_SECRET_ACCESS_KEY: "" })).toThrow(
+      /BACKUP_S3_SECRET_ACCESS_KEY: required when BACKUP_S3_ACCESS_KEY_ID is set/,
+    );
+    expect(() => parseEnv({ ...s3, BACKUP_ENCRYPTION_KEY: KEY, BACKUP_S3_PATH_STYLE: "sometimes" })).toThrow(
+      /BACKUP_S3_PATH_STYLE: must be true or false/,
+    );
+  });
+
+  it("accept a complete one, with the region defaulted", () => {
+    const env = parseEnv({ ...s3, BACKUP_ENCRYPTION_KEY: KEY, BACKUP_S3_PATH_STYLE: "false" });
+    expect(env).toMatchObject({
+      BACKUP_S3_BUCKET: "coach-backups",
+      BACKUP_S3_REGION: "us-east-1",
+      BACKUP_S3_PATH_STYLE: false,
+    });
+    expect(parseEnv({}).BACKUP_S3_BUCKET).toBeUndefined();
+  });
+});

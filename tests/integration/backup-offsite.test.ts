@@ -1,0 +1,158 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PGlite } from "@electric-sql/pglite";
+import { migrationsFolder, openDatabase } from "~/infra/db.server";
+import {
+  createBackup,
+  downloadOffsiteBackup,
+  ensureOffsiteCopy,
+  listOffsiteBackups,
+  pgliteSqlClient,
+  readBackupStatus,
+  restoreBackup,
+  type BackupSettings,
+} from "~/infra/backup.server";
+import { backupName, backupsToKeep } from "~/infra/backup-retention";
+import { openS3Store, type OffsiteSettings } from "~/infra/backup-offsite.server";
+import { summarise } from "~/infra/backup-schedule.server";
+import { tableStats } from "~/infra/sql-dump.server";
+import { fillDatabase } from "../support/backup-fixtures";
+import { migratedDataDir } from "../support/data-dir";
+import { startS3, type LocalS3 } from "../support/s3";
+import { freePort } from "../support/server";
+
+/**
+ * Off-site copies against a real S3-compatible server (s3rver) on loopback: each backup goes up
+ * with its checksum, retention applies there, a failed copy is recorded and made later, and the
+ * newest intact copy comes back for a restore.
+ */
+const temp = (prefix: string) => mkdtempSync(path.join(tmpdir(), prefix));
+let s3: LocalS3;
+let offsite: OffsiteSettings;
+beforeAll(async () => {
+  s3 = await startS3();
+  offsite = {
+    bucket: s3.bucket,
+    prefix: `site-${randomBytes(4).toString("hex")}/`,
+    region: "us-east-1",
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+  };
+});
+afterAll(() => s3?.stop());
+
+async function source(leads = 20) {
+  const dataDir = await migratedDataDir("offsite-source-");
+  const database = await openDatabase({ dataDir });
+  await fillDatabase(database.db, leads);
+  const settings: BackupSettings = {
+    backupDir: temp("offsite-backups-"),
+    dataDir,
+    migrationsFolder: migrationsFolder(),
+    key: randomBytes(32),
+    authSecret: "the-site-secret-of-at-least-32-characters",
+    offsite,
+  };
+  return { database, settings };
+}
+
+async function pgliteStats(dataDir: string) {
+  const instance = await PGlite.create(path.join(dataDir, "pglite"));
+  try {
+    await instance.exec("set timezone = 'UTC'");
+    return await tableStats(pgliteSqlClient(instance));
+  } finally {
+    await instance.close();
+  }
+}
+
+describe("off-site copies of the backups (S3-compatible storage)", () => {
+  it("copies each backup with its checksum, prunes by the local rules, and restores the newest intact copy", async () => {
+    const { database, settings } = await source();
+    const store = await openS3Store(offsite);
+    // Copies of earlier hours and days already there, as a site that ran for a while has.
+    const old = path.join(temp("old-"), "x");
+    writeFileSync(old, "old copy");
+    const earlier = Array.from({ length: 40 }, (_, i) => new Date(Date.now() - (i + 1) * 3 * 3_600_000));
+    for (const at of earlier) {
+      const name = backupName(at, true);
+      const file = path.join(path.dirname(old), name);
+      writeFileSync(file, `copy made ${at.toISOString()}`);
+      await store.upload(file, "0".repeat(64));
+    }
+
+    const backup = await createBackup(database, settings);
+    await database.close();
+    const name = path.basename(backup.file);
+    expect(backup.offsite).toMatchObject({ ok: true, where: `s3://${s3.bucket}/${offsite.prefix}` });
+    const status = await readBackupStatus(settings.backupDir);
+    expect(status.offsite?.lastGood).toMatchObject({ file: name, size: backup.size, createdAt: backup.createdAt });
+    expect(summarise(status, Date.now(), true).offsite).toMatchObject({ configured: true, stale: false });
+
+    // The same retention as the local folder: what it keeps of all the copies, and nothing else.
+    const expected = backupsToKeep([
+      ...earlier.map((at) => ({ name: backupName(at, true), createdAt: at })),
+      { name, createdAt: new Date(backup.createdAt) },
+    ]);
+    const { copies } = await listOffsiteBackups(offsite);
+    expect(new Set(copies.map((copy) => copy.name))).toEqual(expected);
+    expect(copies[0]).toMatchObject({ name, size: backup.size });
+    expect(backup.offsite?.ok && backup.offsite.pruned.length).toBe(earlier.length + 1 - expected.size);
+
+    // A newer copy that arrived damaged (its checksum does not match) is passed over.
+    const damaged = path.join(path.dirname(old), backupName(new Date(Date.now() + 60_000), true));
+    writeFileSync(damaged, "not what the checksum says");
+    await store.upload(damaged, "f".repeat(64));
+    const said: string[] = [];
+    const fetched = await downloadOffsiteBackup(offsite, undefined, (line) => said.push(line));
+    expect(path.basename(fetched.file)).toBe(name);
+    expect(said.join("\n")).toMatch(
+      /does not match its \.sha256 file: the copy is damaged; trying the next older copy/,
+    );
+
+    const target = temp("offsite-target-");
+    await restoreBackup({ file: fetched.file, dataDir: target, key: settings.key });
+    await fetched.cleanup();
+    expect(await pgliteStats(target)).toEqual(backup.manifest.tables);
+  });
+
+  it("keeps the local backup when the copy fails, says why, and makes the copy at the next check", async () => {
+    const { database, settings } = await source(5);
+    const unreachable = { ...offsite, endpoint: `http://127.0.0.1:${await freePort()}` };
+    const backup = await createBackup(database, { ...settings, offsite: unreachable });
+    await database.close();
+    expect(backup.offsite).toMatchObject({ ok: false });
+    expect(backup.offsite?.ok === false && backup.offsite.error).toMatch(
+      /could not reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\): check BACKUP_S3_ENDPOINT/,
+    );
+    const failed = await readBackupStatus(settings.backupDir);
+    expect(failed.lastAttempt?.ok).toBe(true);
+    expect(failed.offsite).toMatchObject({ lastAttempt: { ok: false, file: path.basename(backup.file) } });
+    expect(summarise(failed, Date.now(), true)).toMatchObject({
+      lastAttemptFailed: false,
+      offsite: { lastAttemptFailed: true, stale: true },
+    });
+
+    const missingBucket = await ensureOffsiteCopy({ ...settings, offsite: { ...offsite, bucket: "no-such-bucket" } });
+    expect(missingBucket).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/bucket "no-such-bucket" does not exist/),
+    });
+
+    expect(await ensureOffsiteCopy(settings)).toMatchObject({ ok: true });
+    const caughtUp = await readBackupStatus(settings.backupDir);
+    expect(caughtUp.offsite?.lastGood?.file).toBe(path.basename(backup.file));
+    expect(summarise(caughtUp, Date.now(), true).offsite).toMatchObject({
+      lastAttemptFailed: false,
+      stale: false,
+      // The earlier failures stay on record for /metrics.
+      lastFailureAt: expect.any(String),
+    });
+    // Nothing more to do until the next backup.
+    expect(await ensureOffsiteCopy(settings)).toBeUndefined();
+  });
+});
