@@ -7,7 +7,11 @@ const alias = {
   "#db": fileURLToPath(new URL("./db", import.meta.url)),
 };
 
-const DRILLS = ["tests/integration/fault-nothing-lost.test.ts", "tests/integration/fault-soak.test.ts"];
+const DRILLS = [
+  "tests/integration/fault-nothing-lost.test.ts",
+  "tests/integration/fault-soak.test.ts",
+  "tests/integration/fault-lost-disk.test.ts",
+];
 
 export default defineConfig({
   resolve: { alias },
