@@ -132,7 +132,7 @@ function pageScripts(document: Document): PageScripts {
     // Data for search engines and the browser's prerendering: nothing is run or fetched from them.
     if (type === "application/ld+json" || type === "speculationrules") continue;
     const text = script.textContent ?? "";
-    const map = /\bM=(\{.*?\}),q=\[\]/.exec(text)?.[1];
+    const map = /\bM=(\{.*?\}),\w+=/.exec(text)?.[1];
     if (map) {
       const modules: unknown = JSON.parse(map);
       // The boot scripts exactly as the app writes them for that map: no other fetch hides in them.

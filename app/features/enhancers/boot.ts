@@ -1,3 +1,5 @@
+import { HOLD_REPLAY_FUNCTION } from "~/features/client-runtime/hold-replay.inline";
+import type { HoldRules } from "~/features/client-runtime/hold-replay";
 import { LATER_FUNCTION } from "~/features/site/later";
 
 /** The element of a part that an enhancer improves: `data-enhance="<name>"` (see enhancerBootScript). */
@@ -30,22 +32,27 @@ export const ENHANCE_ON_USE_ATTRIBUTE = "data-enhance-on-use";
  */
 export const ENHANCERS_SETTLED_ATTRIBUTE = "data-enhancers-settled";
 
+/** What a document page holds until a part's enhancer runs (docs/client-runtime.md). */
+export const ENHANCER_HOLD: HoldRules = {
+  zone: `[${ENHANCE_ATTRIBUTE}]`,
+  ready: ENHANCED_ATTRIBUTE,
+  controls: "[data-needs-script],a[data-replay]",
+  forms: true,
+  mark: true,
+};
+
 /**
  * The inline script of a public page that runs no application (docs/decisions/026-public-pages-as-documents.md,
- * 031-island-pages-as-documents.md). After `load` and the next painted frame, when the browser is idle (or at the visitor's first
- * touch, key, focus or scroll, if that comes first), it imports the enhancer of each part present on
- * the page (`data-enhance="<name>"`) and calls its `enhance` on every such element, which then carries
- * `data-enhanced`; a part marked `data-enhance-near` waits until it comes near the screen, one marked
- * `data-enhance-on-use` until it is used. A form of
- * such a part that is sent before its enhancer runs is held and sent again through the enhancer once
- * it runs (the same path as a later one), a tap on a control that only a script can run
- * (`data-needs-script`), or on a link whose enhancer changes where it goes (`data-replay`), is held,
- * marked `data-tapped` (drawn pressed) and replayed (a held send marks its button `aria-busy`; a held
- * link whose enhancer cannot load is followed); a form marked
- * `data-own-errors` that fails the browser's own check (an empty address) shows the site's message
- * instead of the browser's bubble. Any of these, or a focus inside a part, fetches that part's
- * enhancer at once. If an enhancer cannot load, the part's held forms are sent as plain forms and
- * the browser's check comes back: every form works without script. A page being prerendered
+ * 031-island-pages-as-documents.md, docs/client-runtime.md). After `load` and the next painted frame,
+ * when the browser is idle (or at the visitor's first touch, key, focus or scroll, if that comes
+ * first), it imports the enhancer of each part present on the page (`data-enhance="<name>"`) and
+ * calls its `enhance` on every such element, which then carries `data-enhanced`; a part marked
+ * `data-enhance-near` waits until it comes near the screen, one marked `data-enhance-on-use` until it
+ * is used. Until a part's enhancers have run, the client runtime (ENHANCER_HOLD) holds a send of its
+ * forms, a tap on a control only a script runs (`data-needs-script`) or on a link whose enhancer
+ * changes where it goes (`data-replay`), and the browser's own check of a `data-own-errors` form;
+ * each of these, or a focus inside the part, fetches the part's enhancer at once, and once it has run
+ * (or failed to load) they are replayed through it (or done as plain HTML). A page being prerendered
  * (Speculation Rules) starts nothing until it is shown.
  */
 export function enhancerBootScript(modules: Record<string, string>): string {
@@ -54,25 +61,15 @@ export function enhancerBootScript(modules: Record<string, string>): string {
   const near = ENHANCE_NEAR_ATTRIBUTE;
   const onUse = ENHANCE_ON_USE_ATTRIBUTE;
   const settled = ENHANCERS_SETTLED_ATTRIBUTE;
-  return `(()=>{var d=document,M=${JSON.stringify(modules).replaceAll("<", "\\u003c")},q=[],L={},p=0,io;
-function box(x){return x&&x.closest&&x.closest("[${attr}]")}
-function off(x){var c=box(x);return c&&!c.hasAttribute("${done}")}
+  return `(()=>{var d=document,M=${JSON.stringify(modules).replaceAll("<", "\\u003c")},L={},p=0,io,
+H=(${HOLD_REPLAY_FUNCTION})(${JSON.stringify(ENHANCER_HOLD)},start);
 function load(k){return L[k]||(L[k]=import(M[k]).then(function(m){d.querySelectorAll('[${attr}~="'+k+'"]').forEach(function(e){
 if(e.hasAttribute("${done}"))return;try{m.enhance(e);e.setAttribute("${done}","")}catch(x){console.warn(x)}})}))}
-function start(c){if(!c)return;if(c.s){if(c.d)flush(c);return c.s}if(io)io.unobserve(c);return c.s=Promise.allSettled(c.getAttribute("${attr}").split(" ").filter(function(k){return M[k]}).map(load)).then(function(){c.d=1;flush(c)})}
-function flush(c){q=q.filter(function(x){var f=x.f||x.b;if(!c.contains(f))return 1;
-if(x.b){x.b.removeAttribute("data-tapped");if(x.b.isConnected&&!off(x.b))x.b.click();else if(x.b.href)location.assign(x.b.href);return 0}if(x.s)x.s.removeAttribute("aria-busy");if(!f.isConnected)return 0;
-if(!off(f))x.v?f.dispatchEvent(new Event("submit",{bubbles:true,cancelable:true})):f.requestSubmit(x.s&&x.s.form===f?x.s:undefined);
-else x.v?f.reportValidity():HTMLFormElement.prototype.submit.call(f);return 0})}
+function start(c){if(!c||c.s)return c&&c.s;if(io)io.unobserve(c);return c.s=Promise.allSettled(c.getAttribute("${attr}").split(" ").filter(function(k){return M[k]}).map(load)).then(function(){H.settle(c,c.hasAttribute("${done}"))})}
 function run(){if(p)return;p=1;io=window.IntersectionObserver&&new IntersectionObserver(function(es){es.forEach(function(e){if(e.isIntersecting)start(e.target)})},{rootMargin:"100% 0px"});
 var w=[];d.querySelectorAll("[${attr}]:not([${onUse}])").forEach(function(e){e.hasAttribute("${near}")&&io?io.observe(e):w.push(start(e))});
 Promise.allSettled(w).then(function(){d.documentElement.setAttribute("${settled}","")})}
-function hold(e){var f=e.target;if(!(f instanceof HTMLFormElement)||!off(f))return;e.preventDefault();if(e.submitter)e.submitter.setAttribute("aria-busy","true");q.push({f:f,s:e.submitter});start(box(f))}
-function bad(e){var f=e.target.form;if(!f||!f.hasAttribute("data-own-errors")||!off(f))return;e.preventDefault();
-if(!q.some(function(x){return x.f===f}))q.push({f:f,v:1});start(box(f))}
-function tap(e){var b=e.target.closest&&e.target.closest("[data-needs-script],a[data-replay]");if(!b||!off(b))return;e.preventDefault();b.setAttribute("data-tapped","");q.push({b:b});start(box(b))}
-addEventListener("submit",hold,true);addEventListener("invalid",bad,true);addEventListener("click",tap,true);
-addEventListener("focusin",function(e){if(off(e.target))start(box(e.target))},true);
+addEventListener("focusin",function(e){start(H.waiting(e.target))},true);
 ["pointerdown","touchstart","keydown","focusin","scroll"].forEach(function(e){addEventListener(e,run,{once:true,passive:true,capture:true})});
 ${LATER_FUNCTION}
 function ready(){later(run)}

@@ -39,6 +39,7 @@ describe("deferHydration", () => {
 
   it("ships a loader that parses and stays small", () => {
     expect(() => new Function(loaderScript)).not.toThrow();
-    expect(Buffer.byteLength(loaderScript)).toBeLessThan(3_200);
+    // The client runtime (hold-replay.ts, 2.8 KB) and the loader's own few lines.
+    expect(Buffer.byteLength(loaderScript)).toBeLessThan(3_600);
   });
 });

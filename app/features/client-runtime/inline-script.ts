@@ -1,0 +1,27 @@
+import { readFileSync } from "node:fs";
+import { transformSync } from "esbuild";
+
+/**
+ * The one function a module exports, as the minified text of a function expression, for a page's
+ * inline script (`(${text})(…)`). The module may hold types besides the function, nothing else: the
+ * function is sent on its own. Build time only (esbuild), never in a bundle.
+ */
+export function inlineFunction(file: string, name: string): string {
+  const { code } = transformSync(readFileSync(file, "utf8"), { loader: "ts", format: "esm", target: "es2020" });
+  // esbuild writes the module as `function name(…) {…}` and `export { name };`.
+  const source = code.trim().replace(new RegExp(`\\nexport \\{\\s*${name}\\s*\\};$`), "");
+  if (!source.startsWith(`function ${name}(`) || !source.endsWith("}") || source.includes("\nexport"))
+    throw new Error(`${file} must hold the function ${name} and nothing else that runs`);
+  const minified = transformSync(`export default ${source}`, {
+    loader: "js",
+    minify: true,
+    target: "es2020",
+  }).code.trim();
+  // A default export is kept whole by the minifier (an unused expression would not be).
+  const expression = /^export default (function[\s\S]*\})$/.exec(minified)?.[1];
+  if (!expression) throw new Error(`${file}: unexpected minified form ${minified.slice(0, 40)}…`);
+  return expression;
+}
+
+/** The client runtime's source, relative to the project root (made inline by scripts/build-client-runtime.ts). */
+export const HOLD_REPLAY_SOURCE = "app/features/client-runtime/hold-replay.ts";
