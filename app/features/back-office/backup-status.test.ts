@@ -86,6 +86,7 @@ describe("backup status", () => {
 
   it("says age and size the way a person reads them", () => {
     expect(backupAge(0.25)).toBe("15 minutes");
+    expect(backupAge(0.01)).toBe("1 minute");
     expect(backupAge(1)).toBe("1 hour");
     expect(backupAge(30)).toBe("30 hours");
     expect(backupAge(72)).toBe("3 days");

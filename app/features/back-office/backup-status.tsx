@@ -4,7 +4,10 @@ import { formatDateTime } from "./ui";
 
 /** Rounded for a person: "45 minutes", "3 hours", "2 days". */
 export function backupAge(hours: number): string {
-  if (hours < 1) return `${Math.max(1, Math.round(hours * 60))} minutes`;
+  if (hours < 1) {
+    const minutes = Math.max(1, Math.round(hours * 60));
+    return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  }
   if (hours < 48) return `${Math.round(hours)} hour${Math.round(hours) === 1 ? "" : "s"}`;
   return `${Math.round(hours / 24)} days`;
 }
