@@ -1,8 +1,11 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { caddyBinary, startCaddy, type RunningCaddy } from "../support/caddy";
 import { parse, stringify } from "yaml";
 
 /** What can be checked of the deployment recipe without pulling base images (README says what cannot). */
@@ -27,15 +30,20 @@ describe("deployment recipe", () => {
   });
 
   // Runs after the production build (integration stage): the entry is the compiled server.
-  it("the systemd unit's ExecStart is the production server entry, which exists and loads", () => {
+  it("the systemd unit's ExecStart is the project's own Node.js 24 with the production server entry, which loads", () => {
     const unit = read("deploy/mila-coaching.service");
     const exec = /^ExecStart=(\S+) (.+)$/m.exec(unit);
+    const workingDirectory = /^WorkingDirectory=(\S+)$/m.exec(unit)?.[1];
+    // Not the system's node (Debian 12's is 18): the one `npm ci` put into the project.
+    expect(exec?.[1]).toBe(`${workingDirectory}/node_modules/.bin/node`);
+    const version = execFileSync(path.join(root, "node_modules/.bin/node"), ["--version"], { encoding: "utf8" });
+    expect(version).toMatch(/^v24\./);
     expect(exec?.[2]).toBe("build/server-runtime/index.js");
     // The same arguments with the local node: a bad setting makes the entry exit naming it,
     // which proves the command starts the server code rather than failing to find it.
     const result = (() => {
       try {
-        execFileSync(process.execPath, (exec?.[2] ?? "").split(" "), {
+        execFileSync(path.join(root, "node_modules/.bin/node"), (exec?.[2] ?? "").split(" "), {
           cwd: root,
           env: { ...process.env, PORT: "not-a-port", DATA_DIR: path.join(root, "data-unused") },
           stdio: "pipe",
@@ -47,6 +55,83 @@ describe("deployment recipe", () => {
     })();
     expect(result).toContain("PORT");
   }, 60_000);
+});
+
+/**
+ * Docker's reading of a .dockerignore (moby/patternmatcher): each pattern is matched from the
+ * context's root (`*` within one path segment, `**` across any number), a pattern that matches a
+ * folder leaves out everything in it, `!` takes a path back in, and the last matching line wins.
+ */
+function dockerIgnores(file: string, patterns: string[]): boolean {
+  let ignored = false;
+  for (const line of patterns) {
+    const negated = line.startsWith("!");
+    const pattern = (negated ? line.slice(1) : line).replace(/^\/+/, "");
+    const source = pattern
+      .split("/")
+      .map((part) =>
+        part === "**"
+          ? "(?:.*)"
+          : part
+              .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+              .replace(/\*/g, "[^/]*")
+              .replace(/\?/g, "[^/]"),
+      )
+      .join("/")
+      .replace(/\(\?:\.\*\)\//g, "(?:.*/)?");
+    const regex = new RegExp(`^${source}(?:/.*)?$`);
+    if (regex.test(file)) ignored = !negated;
+  }
+  return ignored;
+}
+
+describe("what goes into the image and the compose settings", () => {
+  it("`COPY . .` leaves out secrets, installed packages, data, backups and build output, and keeps the sources", () => {
+    const patterns = read(".dockerignore")
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith("#"));
+    for (const file of [
+      "deploy/.env",
+      ".env",
+      ".env.production",
+      "node_modules/express/package.json",
+      "node_modules/.bin/node",
+      "data/pglite/PG_VERSION",
+      "data/auth-secret",
+      "data/outbox.jsonl",
+      "backups/coach-20260101T000000Z.tar.gz",
+      "build/server/index.js",
+      ".git/config",
+    ]) {
+      expect(dockerIgnores(file, patterns), file).toBe(true);
+    }
+    for (const file of [
+      "package.json",
+      "package-lock.json",
+      "server/index.ts",
+      "app/routes.ts",
+      "db/migrations/meta/_journal.json",
+      "content/site.ts",
+      "scripts/build-server.mjs",
+      "deploy/.env.example",
+      ".env.example",
+    ]) {
+      expect(dockerIgnores(file, patterns), file).toBe(false);
+    }
+  });
+
+  it("deploy/.env.example lists every variable compose.yaml reads, with no secret filled in", () => {
+    const example = read("deploy/.env.example");
+    const listed = new Map(
+      [...example.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => [match[1]!, match[2]!] as const),
+    );
+    const used = new Set([...read("deploy/compose.yaml").matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)].map((match) => match[1]!));
+    expect([...used].filter((name) => !listed.has(name))).toEqual([]);
+    for (const [name, value] of listed) {
+      if (/PASSWORD|SECRET|KEY|TOKEN|SMTP_URL/.test(name)) expect(value, name).toBe("");
+    }
+  });
 });
 
 /** Where Debian's `prometheus` package puts promtool; CI machines without it check the rules by parsing. */
@@ -147,5 +232,29 @@ describe("alert rules (deploy/prometheus-rules.yml)", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.runIf(caddyBinary)("the shipped Caddyfile (run by Caddy)", () => {
+  let upstream: Server;
+  let caddy: RunningCaddy;
+  beforeAll(async () => {
+    // Stands in for the app: answers every path, as the app answers /metrics/ like /metrics.
+    upstream = createServer((req, res) => res.end(`app: ${req.url}`));
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    caddy = await startCaddy([`127.0.0.1:${(upstream.address() as AddressInfo).port}`]);
+  });
+  afterAll(async () => {
+    await caddy?.stop();
+    await new Promise<void>((resolve) => upstream.close(() => resolve()));
+  });
+
+  it("keeps /metrics and every spelling of it inside, and passes the rest to the app", async () => {
+    for (const target of ["/metrics", "/metrics/", "/metrics?format=text", "/METRICS", "/%6Detrics", "/metrics/x"]) {
+      const res = await fetch(`${caddy.url}${target}`);
+      expect(res.status, target).toBe(404);
+      expect(await res.text(), target).not.toContain("app:");
+    }
+    expect(await (await fetch(`${caddy.url}/pricing`)).text()).toBe("app: /pricing");
   });
 });
