@@ -225,6 +225,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * `index.html` file names from the days of prerendered pages (`/pricing/index.html` goes to `/pricing`).
  */
 const refuseOddTargets: express.RequestHandler = (req, res, next) => {
+  // HTTP/1.0 allows a request without Host, but every page is made from it (links, origin checks).
+  if (!req.headers.host) {
+    res.status(400).type("text/plain").send("Bad Request: a Host header is required.");
+    return;
+  }
   // A backslash reads as a slash to browsers: `/\\evil.example` would redirect off the site.
   if (!req.url.startsWith("/") || req.url.startsWith("//") || req.url.includes("\\")) {
     res.status(400).type("text/plain").send("Bad Request");

@@ -1,6 +1,6 @@
 import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -235,5 +235,21 @@ describe("finding 5: checkout requests only as JSON or a same-origin form", () =
     });
     expect(json.status).toBe(200);
     expect(await orderCount()).toBe(before + 2);
+  });
+});
+
+describe("a request without a Host header", () => {
+  it("is refused with 400, not answered 500", async () => {
+    const { port, hostname } = new URL(site);
+    // HTTP/1.0 allows leaving Host out (HTTP/1.1 requests without one Node refuses by itself).
+    const answer = await new Promise<string>((resolve, reject) => {
+      let text = "";
+      const socket = connect(Number(port), hostname, () => socket.write("GET / HTTP/1.0\r\n\r\n"));
+      socket.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.[01] 400 /);
+    expect(answer).toContain("Host");
   });
 });
