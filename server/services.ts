@@ -4,7 +4,7 @@ import type { Env } from "~/infra/env.server";
 import { openDatabase } from "~/infra/db.server";
 import { authSecretFile, generateAuthSecret, storeAuthSecret, storedAuthSecret } from "~/infra/auth-secret.server";
 import { createLogger, type Logger } from "~/infra/logger.server";
-import { hitRateLimit, startRateLimitPruning } from "~/infra/rate-limit.server";
+import { hitRateLimit, memoryRateLimiter, startRateLimitPruning } from "~/infra/rate-limit.server";
 import { startRetention } from "~/features/back-office/retention.server";
 import { eventStarts } from "~/features/events/events.server";
 import { startNewsletterSending } from "~/features/newsletter/worker.server";
@@ -138,6 +138,7 @@ export async function createServices(
           ratePerMinute: env.NEWSLETTER_RATE_PER_MINUTE,
         })
       : null;
+  const memoryLimit = memoryRateLimiter();
   return {
     env,
     logger,
@@ -162,9 +163,10 @@ export async function createServices(
       try {
         return await hitRateLimit(database.db, key, limit, windowSeconds);
       } catch (error) {
-        // A database outage must not turn away real visitors; their submissions go to the outbox.
-        logger.warn({ err: error, key: key.split(":")[0] }, "rate limit check failed, allowing request");
-        return { allowed: true, remaining: limit, retryAfter: 0 };
+        // The database is away: real visitors' submissions go to the outbox, counted in this
+        // instance's memory so that a bot cannot fill it without limit.
+        logger.warn({ err: error, key: key.split(":")[0] }, "rate limit check failed, counting in memory");
+        return memoryLimit(key, limit, windowSeconds);
       }
     },
     async close() {

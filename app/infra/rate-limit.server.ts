@@ -39,6 +39,38 @@ export async function hitRateLimit(
   };
 }
 
+/**
+ * The same fixed-window count in this process's memory, for when the database is away: the limit
+ * then holds per instance instead of across all of them, but it holds (a bot cannot fill the outbox
+ * while the database is down). Windows that have ended are dropped as the map grows.
+ */
+export function memoryRateLimiter(maxKeys = 10_000) {
+  const windows = new Map<string, { start: number; count: number }>();
+  return (key: string, limit: number, windowSeconds: number, now: Date = new Date()): RateLimitResult => {
+    const windowMs = windowSeconds * 1000;
+    const start = Math.floor(now.getTime() / windowMs) * windowMs;
+    const slot = `${windowSeconds}:${key}`;
+    const current = windows.get(slot);
+    const count = current?.start === start ? current.count + 1 : 1;
+    windows.set(slot, { start, count });
+    if (windows.size > maxKeys) {
+      for (const [other, window] of windows) {
+        if (window.start !== start) windows.delete(other);
+      }
+      // Still full of live windows: the oldest keys go first (a Map keeps insertion order).
+      for (const other of windows.keys()) {
+        if (windows.size <= maxKeys) break;
+        if (other !== slot) windows.delete(other);
+      }
+    }
+    return {
+      allowed: count <= limit,
+      remaining: Math.max(0, limit - count),
+      retryAfter: Math.ceil((start + windowMs - now.getTime()) / 1000),
+    };
+  };
+}
+
 /** Drops windows that ended more than a day ago. */
 export async function pruneRateLimits(db: Db, now: Date = new Date()): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 86_400_000)));
