@@ -16,6 +16,7 @@ import { revisionValidator, stylesheetInliner } from "./page-cache";
 import { islandModules } from "./islands";
 import { firstTouchChoice, firstTouchCookie } from "./first-touch";
 import { createMetrics, mayReadInternals } from "./metrics";
+import { databaseAway } from "./database-away";
 import { pendingMigrations } from "~/infra/db.server";
 
 /** Largest request body accepted by any endpoint; bigger ones are refused before parsing. */
@@ -168,6 +169,8 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
     }
     next();
   });
+
+  app.use(databaseAway(services));
 
   app.post("/api/first-touch", ...firstTouchChoice(env.SITE_URL));
   app.use(firstTouchCookie(env.SITE_URL));

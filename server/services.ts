@@ -17,6 +17,7 @@ import { createAlarms } from "~/infra/alarms.server";
 import { startOrderConfirmations } from "~/features/checkout/order-confirmation.server";
 import { saleRevision } from "~/features/checkout/sales.server";
 import { createSiteContentStore, seedSiteContent } from "~/features/content/kinds.server";
+import { rememberReads } from "~/features/content/last-read.server";
 import { seedLeadMagnetFiles } from "~/features/blog/lead-magnet-seeds.server";
 import { createTrainerPush } from "~/infra/push.server";
 import { currentSite } from "~/features/site/site-content.server";
@@ -45,7 +46,11 @@ export async function createServices(
     dataDir: env.DATA_DIR,
     memory: options.memoryDb,
   });
-  const content = createSiteContentStore(database.db);
+  // Pages keep showing the last content read while the database is away (kept beside the outbox).
+  const content = rememberReads(createSiteContentStore(database.db), {
+    file: path.resolve(env.DATA_DIR, "content-cache.json"),
+    logger,
+  });
   const saleNow = saleRevision({ content });
   await seedSiteContent(content);
   await seedLeadMagnetFiles(database.db);
@@ -177,6 +182,7 @@ export async function createServices(
       stopPruning();
       stopRetention();
       await newsletter?.stop();
+      await content.flush();
       newsletterMailer?.close();
       mailer?.close();
       await database.close();

@@ -104,6 +104,7 @@ export const AREAS = [
       "uploads",
       "articles-import",
       "content-editors",
+      "database-outage",
     ],
   },
   {

@@ -62,9 +62,21 @@ export async function eventPage(
 ): Promise<(EventSchedule & { places: Places; full: boolean }) | undefined> {
   const schedule = await eventSchedule(services, now);
   if (!schedule) return undefined;
-  const places = await placesOf(services.database.db, schedule.event.key);
+  const { key } = schedule.event;
+  const places = await placesOf(services.database.db, key).then(
+    (read) => {
+      lastPlaces.set(key, read);
+      return read;
+    },
+    // The database is away: the count this instance read last (none: the form stays open, and a
+    // signup waits in the outbox, which puts it on the waiting list if the event filled up).
+    () => lastPlaces.get(key) ?? { taken: 0, waiting: 0 },
+  );
   return { ...schedule, places, full: places.taken >= schedule.event.data.capacity };
 }
+
+/** The places of each event as last read, for the event page while the database is away. */
+const lastPlaces = new Map<string, Places>();
 
 /** The last event each content store answered with, for a signup that arrives while the database is away. */
 const lastKnown = new WeakMap<object, PublishedEvent>();

@@ -244,9 +244,25 @@ export async function archivedIssue(db: Db, slug: string): Promise<Issue | undef
   return issue;
 }
 
+/**
+ * The last answer each public read gave, per process: while the database is away /newsletter (where
+ * a form sent without JavaScript lands) and /sitemap.xml show the archive as last read (or none).
+ */
+function lastKnown<T>(read: (db: Db, ...rest: string[]) => Promise<T[]>) {
+  let last: T[] = [];
+  return async (db: Db, ...rest: string[]): Promise<T[]> => {
+    try {
+      last = await read(db, ...rest);
+    } catch {
+      // The outage shows in /readyz and the metrics; the page still renders.
+    }
+    return last;
+  };
+}
+
 /** The public archive, newest first. */
-export async function archivedIssues(db: Db) {
-  return db
+export const archivedIssues = lastKnown((db: Db) =>
+  db
     .select({
       slug: newsletterIssues.slug,
       subject: newsletterIssues.subject,
@@ -255,11 +271,11 @@ export async function archivedIssues(db: Db) {
     })
     .from(newsletterIssues)
     .where(archived)
-    .orderBy(desc(newsletterIssues.finishedAt), desc(newsletterIssues.createdAt));
-}
+    .orderBy(desc(newsletterIssues.finishedAt), desc(newsletterIssues.createdAt)),
+);
 
 /** Archive pages for search engines: sent, archived, and not marked noindex. */
-export async function issueSitemapUrls(db: Db, siteUrl: string): Promise<SitemapUrl[]> {
+export const issueSitemapUrls = lastKnown(async (db: Db, siteUrl: string): Promise<SitemapUrl[]> => {
   const rows = await db
     .select({ slug: newsletterIssues.slug, finishedAt: newsletterIssues.finishedAt })
     .from(newsletterIssues)
@@ -271,7 +287,7 @@ export async function issueSitemapUrls(db: Db, siteUrl: string): Promise<Sitemap
     changefreq: "yearly",
     priority: 0.4,
   }));
-}
+});
 
 export type SavedForm =
   | { ok: true; issue: Issue }
