@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { backupName } from "./backup-retention";
-import { describeOffsiteError, normalisePrefix, offsiteToRemove, readListing } from "./backup-offsite.server";
+import {
+  describeOffsiteError,
+  normalisePrefix,
+  offsiteToRemove,
+  readListing,
+  remoteFile,
+} from "./backup-offsite.server";
 
 const hour = 3_600_000;
 const at = (hoursAgo: number) => new Date(Date.UTC(2026, 10, 27, 12) - hoursAgo * hour);
@@ -57,6 +63,12 @@ describe("off-site copies", () => {
     expect(offsiteToRemove(listing)).toEqual([older]);
   });
 
+  it("name a file on an rclone remote whether or not the remote has a folder", () => {
+    expect(remoteFile("b2:mila-backups/site", "x")).toBe("b2:mila-backups/site/x");
+    expect(remoteFile("b2:mila-backups/site/", "x")).toBe("b2:mila-backups/site/x");
+    expect(remoteFile("b2:", "x")).toBe("b2:x");
+  });
+
   it("explain the storage service's refusals in terms of the settings that fix them", () => {
     const settings = { bucket: "coach", endpoint: "https://s3.example.test" };
     expect(describeOffsiteError(Object.assign(new Error("x"), { name: "NoSuchBucket" }), settings)).toBe(
@@ -67,6 +79,9 @@ describe("off-site copies", () => {
     );
     expect(describeOffsiteError(Object.assign(new Error("connect"), { code: "ECONNREFUSED" }), settings)).toMatch(
       /could not reach https:\/\/s3\.example\.test \(ECONNREFUSED\): check BACKUP_S3_ENDPOINT/,
+    );
+    expect(describeOffsiteError(Object.assign(new Error("write"), { code: "EPIPE" }), settings)).toMatch(
+      /the connection to https:\/\/s3\.example\.test broke off \(EPIPE\)/,
     );
     expect(describeOffsiteError(Object.assign(new Error("x"), { name: "AccessDenied" }), { bucket: "coach" })).toMatch(
       /AWS S3 denied access to the bucket "coach"/,

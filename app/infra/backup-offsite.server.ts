@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { stat, writeFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { chmod, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -8,15 +10,27 @@ import { backupsToKeep, backupTime } from "./backup-retention";
 
 /**
  * Off-site copies: every backup also goes to S3-compatible object storage (AWS S3, Backblaze B2,
- * Hetzner, Wasabi, MinIO…), as `<prefix><name>` with `<prefix><name>.sha256` written after it.
- * A copy counts only once its `.sha256` is there, so an upload cut off halfway is never taken
- * for a good copy. The same retention as the local folder applies (decision 048).
+ * Hetzner, Wasabi, MinIO…) or to any rclone remote, as `<prefix><name>` with
+ * `<prefix><name>.sha256` written after it. A copy counts only once its `.sha256` is there, so an
+ * upload cut off halfway is never taken for a good copy. The same retention as the local folder
+ * applies (decision 048).
  *
- * The AWS SDK is imported when a store is opened, never when this module is: pages and the
+ * The AWS SDK is imported when an S3 store is opened, never when this module is: pages and the
  * sites that do not copy off-site never load it.
  */
 
-export interface OffsiteSettings {
+export type OffsiteSettings = S3Settings | RcloneSettings;
+
+export interface RcloneSettings {
+  kind: "rclone";
+  /** An rclone remote and folder, `name:path` (configured with `rclone config` for the site's user). */
+  remote: string;
+  /** The rclone program; unset: `rclone` on PATH. */
+  command?: string;
+}
+
+export interface S3Settings {
+  kind: "s3";
   bucket: string;
   /** "" or a folder ending in "/". */
   prefix: string;
@@ -55,9 +69,9 @@ export class OffsiteCopyDamaged extends Error {
   override name = "OffsiteCopyDamaged";
 }
 
-/** Where the copies go, for messages: `s3://bucket/prefix`, never a credential. */
-export const offsiteWhere = (settings: Pick<OffsiteSettings, "bucket" | "prefix">) =>
-  `s3://${settings.bucket}/${normalisePrefix(settings.prefix)}`;
+/** Where the copies go, for messages: `s3://bucket/prefix` or the rclone remote, never a credential. */
+export const offsiteWhere = (settings: OffsiteSettings) =>
+  settings.kind === "s3" ? `s3://${settings.bucket}/${normalisePrefix(settings.prefix)}` : settings.remote;
 
 /** `backups/` from "backups", "/backups/" or "backups/"; "" for none. */
 export function normalisePrefix(prefix: string | undefined): string {
@@ -100,7 +114,7 @@ export function offsiteToRemove(listing: OffsiteListing): string[] {
 }
 
 /** Error texts from the storage service, told in terms of the settings that fix them. */
-export function describeOffsiteError(error: unknown, settings: Pick<OffsiteSettings, "bucket" | "endpoint">): string {
+export function describeOffsiteError(error: unknown, settings: Pick<S3Settings, "bucket" | "endpoint">): string {
   const { name = "", message = String(error) } = (error ?? {}) as { name?: string; message?: string };
   const code = (error as { code?: string } | undefined)?.code;
   const where = settings.endpoint ?? "AWS S3";
@@ -129,7 +143,11 @@ async function fileMd5(file: string): Promise<string> {
 
 const sidecar = (sha256: string, name: string) => `${sha256}  ${name}\n`;
 
-export async function openS3Store(settings: OffsiteSettings): Promise<OffsiteStore> {
+export async function openOffsiteStore(settings: OffsiteSettings): Promise<OffsiteStore> {
+  return settings.kind === "s3" ? openS3Store(settings) : rcloneStore(settings);
+}
+
+export async function openS3Store(settings: S3Settings): Promise<OffsiteStore> {
   const s3 = await import("@aws-sdk/client-s3");
   const client = new s3.S3Client({
     region: settings.region,
@@ -224,6 +242,105 @@ export async function openS3Store(settings: OffsiteSettings): Promise<OffsiteSto
       // The checksum first: a copy half removed is an unfinished one, never a complete one.
       await client.send(new s3.DeleteObjectCommand({ Bucket: bucket, Key: key(`${name}.sha256`) })).catch(fail);
       await client.send(new s3.DeleteObjectCommand({ Bucket: bucket, Key: key(name) })).catch(fail);
+    },
+  };
+}
+
+/** `remote:path` and a file name: `b2:bucket/site` + `x` is `b2:bucket/site/x`, `b2:` + `x` is `b2:x`. */
+export function remoteFile(remote: string, name: string): string {
+  return /[:/]$/.test(remote) ? `${remote}${name}` : `${remote}/${name}`;
+}
+
+/** rclone's exit code for a folder that does not exist (an object store's before its first copy). */
+const RCLONE_DIR_NOT_FOUND = 3;
+
+class RcloneFailed extends Error {
+  constructor(
+    readonly exitCode: number | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function runRclone(command: string, args: string[], remote: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const out: Buffer[] = [];
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+    child.on("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "ENOENT"
+          ? new Error(`rclone is not installed (BACKUP_RCLONE_REMOTE is set): install it, e.g. apt-get install rclone`)
+          : error,
+      ),
+    );
+    child.on("exit", (code) => {
+      if (code === 0) return resolve(Buffer.concat(out).toString("utf8"));
+      // Its last error line says what went wrong; the NOTICE lines before it do not.
+      const lines = err.split("\n").filter((line) => line.trim() && !/\bNOTICE\b/.test(line));
+      const last = (lines.at(-1) ?? "").replace(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} /, "");
+      reject(
+        new RcloneFailed(
+          code,
+          `rclone ${args[0]} failed (exit ${code}): ${last}; check BACKUP_RCLONE_REMOTE (${remote}) and the remote's configuration (rclone config)`,
+        ),
+      );
+    });
+  });
+}
+
+function rcloneStore(settings: RcloneSettings): OffsiteStore {
+  const command = settings.command ?? "rclone";
+  const rclone = (...args: string[]) => runRclone(command, args, settings.remote);
+  const at = (name: string) => remoteFile(settings.remote, name);
+  return {
+    where: settings.remote,
+    async upload(file, sha256) {
+      const name = path.basename(file);
+      await rclone("copyto", file, at(name));
+      const dir = await mkdtemp(path.join(tmpdir(), "offsite-sum-"));
+      try {
+        await writeFile(path.join(dir, "sum"), sidecar(sha256, name));
+        await rclone("copyto", path.join(dir, "sum"), at(`${name}.sha256`));
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    async list() {
+      let text: string;
+      try {
+        text = await rclone("lsjson", "--files-only", "--no-mimetype", settings.remote);
+      } catch (error) {
+        if (error instanceof RcloneFailed && error.exitCode === RCLONE_DIR_NOT_FOUND)
+          return { copies: [], incomplete: [] };
+        throw error;
+      }
+      const items = JSON.parse(text) as { Path: string; Size: number }[];
+      return readListing(
+        items.map((item) => ({ key: item.Path, size: item.Size })),
+        "",
+      );
+    },
+    async download(name, dir) {
+      if (!backupTime(name)) throw new Error(`"${name}" is not the name of a backup (backup-…tar.gz[.enc])`);
+      const expected = (await rclone("cat", at(`${name}.sha256`))).split(/\s+/)[0] ?? "";
+      const file = path.join(dir, name);
+      await rclone("copyto", at(name), file);
+      await chmod(file, 0o600);
+      const hash = createHash("sha256");
+      await pipeline(createReadStream(file), hash);
+      if (hash.digest("hex") !== expected) {
+        throw new OffsiteCopyDamaged(`${name} off-site does not match its .sha256 file: the copy is damaged`);
+      }
+      await writeFile(`${file}.sha256`, sidecar(expected, name), { mode: 0o600 });
+      return file;
+    },
+    async remove(name) {
+      await rclone("deletefile", at(`${name}.sha256`));
+      await rclone("deletefile", at(name));
     },
   };
 }

@@ -24,10 +24,12 @@ export const BACKUP_STALE_HOURS = 26;
 const BACKUP_LOCK_ID = 7_413_908;
 const CHECK_EVERY_MS = 5 * 60_000;
 
-/** The off-site storage the environment names (BACKUP_S3_*), if any. */
+/** The off-site storage the environment names (BACKUP_S3_* or BACKUP_RCLONE_REMOTE), if any. */
 export function offsiteSettings(env: Env): OffsiteSettings | undefined {
+  if (env.BACKUP_RCLONE_REMOTE) return { kind: "rclone", remote: env.BACKUP_RCLONE_REMOTE };
   if (!env.BACKUP_S3_BUCKET) return undefined;
   return {
+    kind: "s3",
     bucket: env.BACKUP_S3_BUCKET,
     prefix: normalisePrefix(env.BACKUP_S3_PREFIX),
     region: env.BACKUP_S3_REGION,

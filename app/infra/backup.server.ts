@@ -18,9 +18,8 @@ import {
 } from "./auth-secret.server";
 import {
   copyOffsite,
-  describeOffsiteError,
   downloadNewestGood,
-  openS3Store,
+  openOffsiteStore,
   type OffsiteListing,
   type OffsiteSettings,
 } from "./backup-offsite.server";
@@ -323,11 +322,11 @@ async function copyToOffsite(
   const at = new Date().toISOString();
   let outcome: OffsiteOutcome;
   try {
-    const store = await openS3Store(offsite);
+    const store = await openOffsiteStore(offsite);
     const pruned = await copyOffsite(store, backup.file, backup.sha256);
     outcome = { ok: true, where: store.where, pruned };
   } catch (error) {
-    outcome = { ok: false, error: error instanceof Error ? error.message : describeOffsiteError(error, offsite) };
+    outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
   await writeStatus(settings.backupDir, (status) => ({
     ...status,
@@ -652,7 +651,7 @@ async function restorePglite(
 
 /** The copies in the off-site storage, newest first. */
 export async function listOffsiteBackups(offsite: OffsiteSettings): Promise<OffsiteListing> {
-  return (await openS3Store(offsite)).list();
+  return (await openOffsiteStore(offsite)).list();
 }
 
 /**
@@ -664,7 +663,7 @@ export async function downloadOffsiteBackup(
   name: string | undefined,
   log: (message: string) => void = () => undefined,
 ): Promise<{ file: string; cleanup: () => Promise<void> }> {
-  const store = await openS3Store(offsite);
+  const store = await openOffsiteStore(offsite);
   const dir = await mkdtemp(path.join(tmpdir(), "offsite-restore-"));
   const cleanup = () => rm(dir, { recursive: true, force: true });
   try {

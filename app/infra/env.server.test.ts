@@ -26,6 +26,21 @@ describe("off-site backup settings", () => {
     );
   });
 
+  it("take an rclone remote instead of a bucket, never both, and also only with a key", () => {
+    expect(() => parseEnv({ BACKUP_RCLONE_REMOTE: "b2:mila-backups/site" })).toThrow(
+      /BACKUP_ENCRYPTION_KEY: required when BACKUP_RCLONE_REMOTE is set/,
+    );
+    expect(() => parseEnv({ ...s3, BACKUP_ENCRYPTION_KEY: KEY, BACKUP_RCLONE_REMOTE: "b2:mila" })).toThrow(
+      /BACKUP_RCLONE_REMOTE: set either it or the BACKUP_S3_\* settings, not both/,
+    );
+    expect(() => parseEnv({ BACKUP_ENCRYPTION_KEY: KEY, BACKUP_RCLONE_REMOTE: "/srv/backups" })).toThrow(
+      /BACKUP_RCLONE_REMOTE: must be an rclone remote and path/,
+    );
+    expect(parseEnv({ BACKUP_ENCRYPTION_KEY: KEY, BACKUP_RCLONE_REMOTE: "b2:mila" }).BACKUP_RCLONE_REMOTE).toBe(
+      "b2:mila",
+    );
+  });
+
   it("accept a complete one, with the region defaulted", () => {
     const env = parseEnv({ ...s3, BACKUP_ENCRYPTION_KEY: KEY, BACKUP_S3_PATH_STYLE: "false" });
     expect(env).toMatchObject({

@@ -69,6 +69,16 @@ export const envSchema = z.object({
       .transform((v) => v === "true" || v === "1")
       .optional(),
   ),
+  /**
+   * Or any rclone remote instead of a bucket, `name:path` as configured with `rclone config` for the
+   * site's user, e.g. "b2:mila-backups/site" (rclone must be installed). Needs BACKUP_ENCRYPTION_KEY.
+   */
+  BACKUP_RCLONE_REMOTE: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[^:/\s]+:/, 'must be an rclone remote and path, e.g. "b2:mila-backups/site"')
+      .optional(),
+  ),
   /** Bearer token that lets /metrics answer requests from outside loopback and private networks. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -198,11 +208,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return env;
 }
 
-/** Off-site copies need a bucket, both halves of a key pair, and encryption. */
+/** Off-site copies go to one place, need a bucket and both halves of a key pair, and encryption. */
 function offsiteSettingsProblem(env: z.infer<typeof envSchema>): string | undefined {
   const set = (["ENDPOINT", "ACCESS_KEY_ID", "SECRET_ACCESS_KEY", "PREFIX", "PATH_STYLE"] as const).filter(
     (name) => env[`BACKUP_S3_${name}`] !== undefined,
   );
+  if (env.BACKUP_RCLONE_REMOTE && (env.BACKUP_S3_BUCKET || set.length > 0)) {
+    return "BACKUP_RCLONE_REMOTE: set either it or the BACKUP_S3_* settings, not both";
+  }
+  if (env.BACKUP_RCLONE_REMOTE && !env.BACKUP_ENCRYPTION_KEY) {
+    return "BACKUP_ENCRYPTION_KEY: required when BACKUP_RCLONE_REMOTE is set (copies that leave the machine are encrypted); make one with openssl rand -base64 32 and keep it somewhere other than the server";
+  }
   if (!env.BACKUP_S3_BUCKET) {
     return set.length > 0 ? `BACKUP_S3_BUCKET: required when BACKUP_S3_${set[0]} is set` : undefined;
   }

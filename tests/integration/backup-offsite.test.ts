@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,7 +17,7 @@ import {
   type BackupSettings,
 } from "~/infra/backup.server";
 import { backupName, backupsToKeep } from "~/infra/backup-retention";
-import { openS3Store, type OffsiteSettings } from "~/infra/backup-offsite.server";
+import { offsiteWhere, openOffsiteStore, type OffsiteSettings, type S3Settings } from "~/infra/backup-offsite.server";
 import { summarise } from "~/infra/backup-schedule.server";
 import { tableStats } from "~/infra/sql-dump.server";
 import { fillDatabase } from "../support/backup-fixtures";
@@ -25,16 +26,21 @@ import { startS3, type LocalS3 } from "../support/s3";
 import { freePort } from "../support/server";
 
 /**
- * Off-site copies against a real S3-compatible server (s3rver) on loopback: each backup goes up
- * with its checksum, retention applies there, a failed copy is recorded and made later, and the
- * newest intact copy comes back for a restore.
+ * Off-site copies against a real S3-compatible server (s3rver) on loopback and a real rclone
+ * remote (rclone's local backend; CI installs rclone): each backup goes up with its checksum,
+ * retention applies there, a failed copy is recorded and made later, and the newest intact copy
+ * comes back for a restore.
  */
 const temp = (prefix: string) => mkdtempSync(path.join(tmpdir(), prefix));
+const rcloneInstalled = spawnSync("rclone", ["version"]).status === 0;
 let s3: LocalS3;
-let offsite: OffsiteSettings;
+let offsite: S3Settings;
 beforeAll(async () => {
+  // An rclone remote named "drill" of the local type, configured the way rclone reads settings from the environment.
+  process.env.RCLONE_CONFIG_DRILL_TYPE = "local";
   s3 = await startS3();
   offsite = {
+    kind: "s3",
     bucket: s3.bucket,
     prefix: `site-${randomBytes(4).toString("hex")}/`,
     region: "us-east-1",
@@ -45,7 +51,7 @@ beforeAll(async () => {
 });
 afterAll(() => s3?.stop());
 
-async function source(leads = 20) {
+async function source(leads = 20, target: OffsiteSettings = offsite) {
   const dataDir = await migratedDataDir("offsite-source-");
   const database = await openDatabase({ dataDir });
   await fillDatabase(database.db, leads);
@@ -55,7 +61,7 @@ async function source(leads = 20) {
     migrationsFolder: migrationsFolder(),
     key: randomBytes(32),
     authSecret: "the-site-secret-of-at-least-32-characters",
-    offsite,
+    offsite: target,
   };
   return { database, settings };
 }
@@ -70,56 +76,67 @@ async function pgliteStats(dataDir: string) {
   }
 }
 
-describe("off-site copies of the backups (S3-compatible storage)", () => {
-  it("copies each backup with its checksum, prunes by the local rules, and restores the newest intact copy", async () => {
-    const { database, settings } = await source();
-    const store = await openS3Store(offsite);
-    // Copies of earlier hours and days already there, as a site that ran for a while has.
-    const old = path.join(temp("old-"), "x");
-    writeFileSync(old, "old copy");
-    const earlier = Array.from({ length: 40 }, (_, i) => new Date(Date.now() - (i + 1) * 3 * 3_600_000));
-    for (const at of earlier) {
-      const name = backupName(at, true);
-      const file = path.join(path.dirname(old), name);
-      writeFileSync(file, `copy made ${at.toISOString()}`);
-      await store.upload(file, "0".repeat(64));
-    }
+const targets: { name: string; settings: () => OffsiteSettings }[] = [
+  { name: "S3-compatible storage", settings: () => offsite },
+  { name: "an rclone remote", settings: () => ({ kind: "rclone", remote: `drill:${temp("rclone-remote-")}/mila` }) },
+];
 
-    const backup = await createBackup(database, settings);
-    await database.close();
-    const name = path.basename(backup.file);
-    expect(backup.offsite).toMatchObject({ ok: true, where: `s3://${s3.bucket}/${offsite.prefix}` });
-    const status = await readBackupStatus(settings.backupDir);
-    expect(status.offsite?.lastGood).toMatchObject({ file: name, size: backup.size, createdAt: backup.createdAt });
-    expect(summarise(status, Date.now(), true).offsite).toMatchObject({ configured: true, stale: false });
+describe.each(targets)("off-site copies of the backups ($name)", ({ name: kind, settings: targetSettings }) => {
+  it.skipIf(kind.includes("rclone") && !rcloneInstalled)(
+    "copies each backup with its checksum, prunes by the local rules, and restores the newest intact copy",
+    async () => {
+      const offsite = targetSettings();
+      const { database, settings } = await source(20, offsite);
+      const store = await openOffsiteStore(offsite);
+      // Copies of earlier hours and days already there, as a site that ran for a while has.
+      const old = path.join(temp("old-"), "x");
+      writeFileSync(old, "old copy");
+      const earlier = Array.from({ length: 30 }, (_, i) => new Date(Date.now() - (i + 1) * 5 * 3_600_000));
+      for (const at of earlier) {
+        const name = backupName(at, true);
+        const file = path.join(path.dirname(old), name);
+        writeFileSync(file, `copy made ${at.toISOString()}`);
+        await store.upload(file, "0".repeat(64));
+      }
 
-    // The same retention as the local folder: what it keeps of all the copies, and nothing else.
-    const expected = backupsToKeep([
-      ...earlier.map((at) => ({ name: backupName(at, true), createdAt: at })),
-      { name, createdAt: new Date(backup.createdAt) },
-    ]);
-    const { copies } = await listOffsiteBackups(offsite);
-    expect(new Set(copies.map((copy) => copy.name))).toEqual(expected);
-    expect(copies[0]).toMatchObject({ name, size: backup.size });
-    expect(backup.offsite?.ok && backup.offsite.pruned.length).toBe(earlier.length + 1 - expected.size);
+      const backup = await createBackup(database, settings);
+      await database.close();
+      const name = path.basename(backup.file);
+      expect(backup.offsite).toMatchObject({ ok: true, where: offsiteWhere(offsite) });
+      const status = await readBackupStatus(settings.backupDir);
+      expect(status.offsite?.lastGood).toMatchObject({ file: name, size: backup.size, createdAt: backup.createdAt });
+      expect(summarise(status, Date.now(), true).offsite).toMatchObject({ configured: true, stale: false });
 
-    // A newer copy that arrived damaged (its checksum does not match) is passed over.
-    const damaged = path.join(path.dirname(old), backupName(new Date(Date.now() + 60_000), true));
-    writeFileSync(damaged, "not what the checksum says");
-    await store.upload(damaged, "f".repeat(64));
-    const said: string[] = [];
-    const fetched = await downloadOffsiteBackup(offsite, undefined, (line) => said.push(line));
-    expect(path.basename(fetched.file)).toBe(name);
-    expect(said.join("\n")).toMatch(
-      /does not match its \.sha256 file: the copy is damaged; trying the next older copy/,
-    );
+      // The same retention as the local folder: what it keeps of all the copies, and nothing else.
+      const expected = backupsToKeep([
+        ...earlier.map((at) => ({ name: backupName(at, true), createdAt: at })),
+        { name, createdAt: new Date(backup.createdAt) },
+      ]);
+      const { copies } = await listOffsiteBackups(offsite);
+      expect(new Set(copies.map((copy) => copy.name))).toEqual(expected);
+      expect(copies[0]).toMatchObject({ name, size: backup.size });
+      expect(backup.offsite?.ok && backup.offsite.pruned.length).toBe(earlier.length + 1 - expected.size);
 
-    const target = temp("offsite-target-");
-    await restoreBackup({ file: fetched.file, dataDir: target, key: settings.key });
-    await fetched.cleanup();
-    expect(await pgliteStats(target)).toEqual(backup.manifest.tables);
-  });
+      // A newer copy that arrived damaged (its checksum does not match) is passed over.
+      const damaged = path.join(path.dirname(old), backupName(new Date(Date.now() + 60_000), true));
+      writeFileSync(damaged, "not what the checksum says");
+      await store.upload(damaged, "f".repeat(64));
+      const said: string[] = [];
+      const fetched = await downloadOffsiteBackup(offsite, undefined, (line) => said.push(line));
+      expect(path.basename(fetched.file)).toBe(name);
+      expect(said.join("\n")).toMatch(
+        /does not match its \.sha256 file: the copy is damaged; trying the next older copy/,
+      );
 
+      const target = temp("offsite-target-");
+      await restoreBackup({ file: fetched.file, dataDir: target, key: settings.key });
+      await fetched.cleanup();
+      expect(await pgliteStats(target)).toEqual(backup.manifest.tables);
+    },
+  );
+});
+
+describe("a copy that fails", () => {
   it("keeps the local backup when the copy fails, says why, and makes the copy at the next check", async () => {
     const { database, settings } = await source(5);
     const unreachable = { ...offsite, endpoint: `http://127.0.0.1:${await freePort()}` };
@@ -154,5 +171,15 @@ describe("off-site copies of the backups (S3-compatible storage)", () => {
     });
     // Nothing more to do until the next backup.
     expect(await ensureOffsiteCopy(settings)).toBeUndefined();
+  });
+
+  it.skipIf(!rcloneInstalled)("says which rclone setting to check when the remote is unknown", async () => {
+    const { database, settings } = await source(2, { kind: "rclone", remote: "not-configured:mila" });
+    const backup = await createBackup(database, settings);
+    await database.close();
+    expect(backup.offsite).toMatchObject({ ok: false });
+    expect(backup.offsite?.ok === false && backup.offsite.error).toMatch(
+      /^rclone lsjson failed \(exit \d\): .+; check BACKUP_RCLONE_REMOTE \(not-configured:mila\) and the remote's configuration/,
+    );
   });
 });
