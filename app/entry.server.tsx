@@ -80,8 +80,7 @@ export default function handleRequest(
   });
 }
 
-const renderIsland = (element: React.ReactElement, identifierPrefix: string) =>
-  renderToString(element, { identifierPrefix });
+const renderIsland = (element: React.ReactElement) => renderToString(element);
 
 const isAdmin = (request: Request) => /^\/admin(\/|$)/.test(new URL(request.url).pathname);
 

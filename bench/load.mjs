@@ -1,6 +1,7 @@
 // Load benchmark: autocannon on loopback against the production server (PGlite, and
 // PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set), plus the same
-// prerendered HTML from a minimal plain Node static server for comparison.
+// page's HTML (rendered per request, revalidated by content revision) from a minimal plain Node
+// static server for comparison.
 //   npm run bench:load                  (25 connections, 20 s per target)
 //   BENCH_DURATION=5 npm run bench:load (shorter)
 import { randomBytes } from "node:crypto";
@@ -12,7 +13,7 @@ import { freePort, machine, paidSession, requireBuild, startServer } from "./lib
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 25);
-const PRERENDERED = process.env.BENCH_PAGE ?? "/";
+const PAGE = process.env.BENCH_PAGE ?? "/";
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 requireBuild();
@@ -89,11 +90,11 @@ async function benchEngine(engine, extraEnv) {
   try {
     const session = await paidSession(server.url);
     const rows = [];
-    rows.push(await run(`prerendered ${PRERENDERED}`, `${server.url}${PRERENDERED}`));
+    rows.push(await run(`page ${PAGE}`, `${server.url}${PAGE}`));
     rows.push(await run("server-rendered /success", `${server.url}/success?session_id=${session}`));
     rows.push(await run("POST /api/newsletter", server.url, { requests: [newsletterRequest] }));
     rows.push(await run("POST /api/intake", server.url, { requests: [intakeRequest] }));
-    const html = await (await fetch(`${server.url}${PRERENDERED}`)).text();
+    const html = await (await fetch(`${server.url}${PAGE}`)).text();
     return { rows: rows.map((r) => ({ ...r, engine })), html };
   } finally {
     await server.stop();
@@ -111,7 +112,7 @@ async function benchStatic(html) {
   const port = await freePort();
   await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
   try {
-    return { ...(await run(`static ${PRERENDERED}`, `http://127.0.0.1:${port}${PRERENDERED}`)), engine: "node:http" };
+    return { ...(await run(`static ${PAGE}`, `http://127.0.0.1:${port}${PAGE}`)), engine: "node:http" };
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
@@ -163,8 +164,8 @@ console.log("\n| target | engine | req/s | p50 ms | p99 ms | errors | non-2xx |"
 console.log("|---|---|---:|---:|---:|---:|---:|");
 for (const r of results)
   console.log(`| ${r.name} | ${r.engine} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
-for (const r of results.filter((row) => row.name.startsWith("prerendered"))) {
-  console.log(`\nprerendered (${r.engine}) / plain static: ${(r.rps / baseline.rps).toFixed(2)} (budget ≥ 0.5)`);
+for (const r of results.filter((row) => row.name.startsWith("page "))) {
+  console.log(`\npage (${r.engine}) / plain static: ${(r.rps / baseline.rps).toFixed(2)} (budget ≥ 0.5)`);
 }
 
 mkdirSync("bench/reports", { recursive: true });

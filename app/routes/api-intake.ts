@@ -2,7 +2,7 @@ import type { Route } from "./+types/api-intake";
 import { requireServices } from "~/context";
 import { handleIntake } from "~/features/questionnaire/intake.server";
 
-/** The questionnaire's step flow posts its JSON here (the pages around it are prerendered). */
+/** The questionnaire's step flow (an island) posts its JSON here; its plain form posts to /start. */
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await handleIntake(request, requireServices(context));
   return Response.json(result.outcome, {

@@ -62,18 +62,15 @@ function manifestClosure(manifest: Manifest, keys: string[]): Set<string> {
 
 /**
  * The build's view of the client files. The application's own build (React Router's, with React)
- * holds the application (its client entry and route modules), its copies of the islands (with
- * React DOM), the enhancers and the page-speed module; the islands' own build (Preact) holds the
- * islands a page runs (vite.islands.config.ts, server/islands.ts).
+ * holds the application (its client entry and route modules), the enhancers and the page-speed
+ * module; the islands' own build (Preact) holds the islands (vite.islands.config.ts, server/islands.ts).
  */
 function buildFacts() {
   const app = readManifest(".vite/manifest.json");
   const islands = readManifest(ISLANDS_MANIFEST);
   const appEntries = Object.entries(app).filter(([, chunk]) => chunk.isEntry);
   const isApplication = (key: string, chunk: ManifestChunk) =>
-    chunk.src === "app/entry.client.tsx" ||
-    key.includes("?__react-router-build-client-route") ||
-    /\.island\.tsx$/.test(chunk.src ?? "");
+    chunk.src === "app/entry.client.tsx" || key.includes("?__react-router-build-client-route");
   // A page may start a module only at an enhancer or the page-speed module (entries of the
   // application's build that are not the application), or at one of the islands' own entries.
   const pageEntries = appEntries.filter(([key, chunk]) => !isApplication(key, chunk)).map(([key]) => key);
@@ -81,11 +78,13 @@ function buildFacts() {
   const sharedWithPages = manifestClosure(app, pageEntries);
   return {
     startModules: new Set(pageEntries.map((key) => `/${app[key]!.file}`)),
-    /** Files only the application (or its React copies of the islands) uses. */
+    /** Files only the application uses. */
     applicationOnly: new Set(
       [...manifestClosure(app, applicationEntries)].filter((file) => !sharedWithPages.has(file)),
     ),
     clientEntry: appEntries.find(([, chunk]) => chunk.src === "app/entry.client.tsx")?.[1].file,
+    /** An island built into the application would be React's copy, which no page runs. */
+    islandsInApplication: Object.values(app).filter((chunk) => /\.island\.tsx$/.test(chunk.src ?? "")),
     islandEntries: new Map(
       Object.entries(islands)
         .filter(([, chunk]) => chunk.isEntry)
@@ -426,6 +425,7 @@ describe("the scripts every public page may fetch, read from the build", () => {
   it("no page can fetch the application, nor a module script other than an island's", async () => {
     expect(facts.clientEntry, "the application's client entry in the build").toBeDefined();
     expect(facts.applicationOnly.size, "files only the application uses").toBeGreaterThan(10);
+    expect(facts.islandsInApplication, "islands in the application's build").toEqual([]);
     for (const { target, scripts } of documents) {
       const starts = [...Object.values(scripts.islands).flat(), ...Object.values(scripts.enhancers), ...scripts.loaded];
       const reachable = await closure(starts, { dynamic: true });

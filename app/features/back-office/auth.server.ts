@@ -20,7 +20,6 @@ export const TRUSTED_SESSION_SECONDS = 7 * 24 * 60 * 60;
 export const RECENT_CODE_SECONDS = 15 * 60;
 export const ACCESS_TOKEN_TTL = "10m";
 export const AUTH_BASE_PATH = "/api/auth";
-export const JWKS_PATH = "/.well-known/jwks.json";
 export const ISSUER_NAME = "Mila Jansen Coaching";
 
 export interface AuthDeps {

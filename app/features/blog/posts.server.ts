@@ -22,7 +22,6 @@ const rasters = import.meta.glob("/content/media/**/*.{png,jpg,jpeg,webp}", { qu
  * Pictures uploaded in the back office live in the database (app/features/content/uploads.server.ts)
  * and are served under /media/uploads/; their name carries their size, so rendering needs no query.
  */
-export const UPLOADS_PREFIX = "uploads/";
 const UPLOAD_SIZE = /^uploads\/[0-9a-f-]{36}-(\d+)x(\d+)\.webp$/;
 
 export const media: MediaLookup = {

@@ -32,7 +32,7 @@ export function paymentsFor(billingType: BillingType): number {
 /**
  * The public price identifier a plan card sends. It names a catalogue entry, not a
  * provider price: the server maps it to Stripe's price id from configuration, so the
- * prerendered page never needs rebuilding when Stripe prices change.
+ * page's HTML (revalidated by content revision) never changes when Stripe prices do.
  */
 export function catalogueKey(planId: PurchasablePlanId, billingType: BillingType): string {
   return `${planId}:${billingType}`;

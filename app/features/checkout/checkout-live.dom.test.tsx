@@ -101,27 +101,6 @@ describe("the success page", () => {
     expect(assign).not.toHaveBeenCalled();
     expect(part("seconds").textContent).toBe(String(REDIRECT_SECONDS - 3));
   });
-
-  it("the countdown stops when the visitor leaves the page (the app takes the page away)", async () => {
-    await renderAt("/success?session_id=cs_test_local_0123456789abcdef", <SuccessView data={paid} />);
-    runPageScript();
-    vi.advanceTimersByTime(2_000);
-    const seconds = part("seconds");
-    root().remove();
-    vi.advanceTimersByTime(20_000);
-    expect(seconds.textContent).toBe(String(REDIRECT_SECONDS - 2));
-    expect(assign).not.toHaveBeenCalled();
-  });
-
-  it("runs once per page: the app starting over a running countdown changes nothing", async () => {
-    await renderAt("/success?session_id=cs_test_local_0123456789abcdef", <SuccessView data={paid} />);
-    runPageScript();
-    vi.advanceTimersByTime(4_000);
-    runPageScript();
-    vi.advanceTimersByTime(1_000);
-    expect(events("payment_success")).toHaveLength(1);
-    expect(countdownText()).toBe(at(REDIRECT_SECONDS - 5));
-  });
 });
 
 describe("the cancel page", () => {

@@ -12,9 +12,6 @@ export const CANCEL_PROCESSING_MS = 500;
 /** The element that carries a checkout result page's live parts (one per page; the views spell it out). */
 export const LIVE_ROOT_ATTRIBUTE = "data-checkout-live";
 
-/** Dispatched on the live root when the countdown ends; cancel it to navigate yourself (the app does). */
-export const LEAVE_EVENT = "checkout:leave";
-
 export interface LiveOptions {
   /** The analytics event of the page, pushed once per page view exactly as track() would. */
   event: ({ event: "payment_success" } & AnalyticsEvents["payment_success"]) | { event: "payment_cancelled" };
@@ -28,10 +25,8 @@ export interface LiveOptions {
 /**
  * The live parts of /success and /cancel: the analytics report, the visible countdown with its
  * "Stay on this page" button, the redirect. The page's HTML carries this function as a small inline
- * script (liveScript), so a visitor arriving from the payment provider gets them at once without
- * loading the app (decision 009); when the app renders the page itself (a client-side
- * navigation) it calls the same function from an effect. It runs once per element, so the app hydrating
- * over a page the script already drives changes nothing. It must stay self-contained: it is sent as
+ * script (liveScript), so a visitor arriving from the payment provider gets them at once; the pages
+ * are documents and load no application (decision 031). It must stay self-contained: it is sent as
  * its own source text, so it may use no import and nothing else of this module.
  *
  * The countdown starts after options.processingMs: /cancel's "Processing..." state, which the page's
@@ -41,10 +36,7 @@ export interface LiveOptions {
  * Markup it drives (inside root): [data-live-countdown] (the counting row), [data-live-seconds]
  * (the number), [data-live-stay] (the button), [data-live-stayed] (shown after it).
  */
-export function runCheckoutLive(root: HTMLElement, options: LiveOptions): void {
-  const state = root as HTMLElement & { checkoutLive?: boolean };
-  if (state.checkoutLive) return;
-  state.checkoutLive = true;
+function runCheckoutLive(root: HTMLElement, options: LiveOptions): void {
   const w = window as Window & { dataLayer?: unknown[] };
   w.dataLayer = w.dataLayer ?? [];
   w.dataLayer.push({ ...options.event });
@@ -55,16 +47,12 @@ export function runCheckoutLive(root: HTMLElement, options: LiveOptions): void {
   let stayed = false;
   const stop = () => window.clearInterval(timer);
   const tick = () => {
-    // Leaving the page (a client-side navigation removes it) ends the countdown.
-    if (!root.isConnected) return stop();
     remaining = Math.max(0, remaining - 1);
     const seconds = part("seconds");
     if (seconds) seconds.textContent = String(remaining);
     if (remaining > 0) return;
     stop();
-    // LEAVE_EVENT, spelled out: this function may use nothing outside itself.
-    const leave = new CustomEvent("checkout:leave", { cancelable: true });
-    if (root.dispatchEvent(leave)) window.location.assign(options.to);
+    window.location.assign(options.to);
   };
   const stay = part("stay");
   if (stay)
@@ -75,7 +63,7 @@ export function runCheckoutLive(root: HTMLElement, options: LiveOptions): void {
       part("stayed")?.removeAttribute("hidden");
     });
   const begin = () => {
-    if (root.isConnected && !stayed) timer = window.setInterval(tick, 1000);
+    if (!stayed) timer = window.setInterval(tick, 1000);
   };
   if (options.processingMs > 0) window.setTimeout(begin, options.processingMs);
   else begin();

@@ -1,7 +1,5 @@
-import { useEffect } from "react";
-import { useNavigate } from "react-router";
 import { useNonce } from "~/ui/nonce";
-import { LEAVE_EVENT, LIVE_ROOT_ATTRIBUTE, type LiveOptions, liveScript, runCheckoutLive } from "./checkout-live";
+import { type LiveOptions, liveScript } from "./checkout-live";
 
 interface CountdownNoticeProps {
   seconds: number;
@@ -13,9 +11,7 @@ interface CountdownNoticeProps {
 
 /**
  * The visible redirect countdown, as markup that runCheckoutLive drives. A visitor can stop it
- * (WCAG 2.2.1: a time limit must be adjustable), and it stops by itself when they leave the page.
- * The parts the script changes are not React's to reconcile (suppressHydrationWarning): the app may
- * hydrate over a countdown that is already running.
+ * (WCAG 2.2.1: a time limit must be adjustable).
  */
 export function CountdownNotice({ seconds, template, stayLabel, stayedLabel }: CountdownNoticeProps) {
   const [before, after] = template.split("{seconds}");
@@ -25,7 +21,6 @@ export function CountdownNotice({ seconds, template, stayLabel, stayedLabel }: C
       <div
         className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 text-center text-sm text-ink/80"
         data-live-countdown=""
-        suppressHydrationWarning
       >
         <p>
           {before}
@@ -33,7 +28,6 @@ export function CountdownNotice({ seconds, template, stayLabel, stayedLabel }: C
             className="font-semibold tabular-nums text-navy"
             data-testid="countdown"
             data-live-seconds=""
-            suppressHydrationWarning
           >
             {seconds}
           </span>
@@ -47,33 +41,15 @@ export function CountdownNotice({ seconds, template, stayLabel, stayedLabel }: C
           {stayLabel}
         </button>
       </div>
-      <p className="text-center text-sm text-ink/80" data-live-stayed="" hidden suppressHydrationWarning>
+      <p className="text-center text-sm text-ink/80" data-live-stayed="" hidden>
         {stayedLabel}
       </p>
     </>
   );
 }
 
-/**
- * Starts the page's live parts: in the server-rendered HTML as a nonce'd inline script (no app needed),
- * and from an effect when the app renders the page itself. Once the app runs, the end of the countdown
- * is a client-side navigation.
- */
+/** Starts the page's live parts: a nonce'd inline script in the server's HTML (the page is a document, decision 031). */
 export function CheckoutLive({ options }: { options: LiveOptions }) {
   const nonce = useNonce();
-  const navigate = useNavigate();
-  const key = JSON.stringify(options);
-  useEffect(() => {
-    const root = document.querySelector<HTMLElement>(`[${LIVE_ROOT_ATTRIBUTE}]`);
-    if (!root) return;
-    const parsed = JSON.parse(key) as LiveOptions;
-    const onLeave = (event: Event) => {
-      event.preventDefault();
-      void navigate(parsed.to);
-    };
-    root.addEventListener(LEAVE_EVENT, onLeave);
-    runCheckoutLive(root, parsed);
-    return () => root.removeEventListener(LEAVE_EVENT, onLeave);
-  }, [key, navigate]);
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: liveScript(options) }} />;
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: liveScript(options) }} />;
 }

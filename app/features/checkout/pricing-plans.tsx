@@ -101,8 +101,6 @@ export function PricingPlans({ pricing, preview = false }: { pricing: PricingCon
   return <PricingPlansView view={pricingView(pricing, bookingUrl)} preview={preview} />;
 }
 
-const loadCheckout = () => import("./checkout.island");
-
 /**
  * The pricing page's plans as an island (docs/decisions/027-island-budgets.md): it hydrates on its
  * own after load; a "Choose" tapped before that shows busy at once and is sent when it runs; with
@@ -122,5 +120,5 @@ export function PricingCheckout({
 }) {
   const { bookingUrl } = useSite();
   const props = { view: pricingView(pricing, bookingUrl, sale, now), initialError: initialError ?? null };
-  return <Island name="checkout" props={props} render={() => <PricingPlansView {...props} />} load={loadCheckout} />;
+  return <Island name="checkout" props={props} render={() => <PricingPlansView {...props} />} />;
 }

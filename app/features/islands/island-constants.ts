@@ -2,6 +2,3 @@
 export const ISLAND_READY_EVENT = "island:ready";
 /** Set on an island's container while its tree runs. */
 export const ISLAND_RUNNING_ATTRIBUTE = "data-island-running";
-
-/** `useId` prefix of an island's own tree, the same on the server and in the browser. */
-export const islandIdPrefix = (name: string) => `${name}-`;

@@ -48,7 +48,8 @@ export async function handleIntake(request: Request, ctx: LeadContext): Promise<
   }
 
   const submission = parsed.data;
-  // The plain HTML form is prerendered, so it cannot carry a per-visitor key.
+  // The plain HTML form is the same for every visitor (pages are revalidated by content revision,
+  // server/page-cache.ts), so it cannot carry a per-visitor key.
   const idempotencyKey = idempotencyKeyFor(submission.idempotencyKey, [submission.answers, submission.contact]);
   const lead: IntakeLead = {
     id: leadIdFor(idempotencyKey),

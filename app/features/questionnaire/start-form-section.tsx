@@ -5,8 +5,6 @@ import { OptionIconSprite } from "./option-icons";
 import { usePublicEnv } from "./public-env";
 import { QuestionnaireIsland, type QuestionnaireIslandProps } from "./questionnaire-island";
 
-const loadQuestionnaire = () => import("./questionnaire.island");
-
 /**
  * The intake questionnaire section (anchor id contact-section, form id fitness-form).
  * With JavaScript it is the animated step flow; without it, the <noscript> plain form
@@ -50,12 +48,7 @@ export function StartFormSection({
       <div className="mt-10" data-questionnaire-flow="">
         <OptionIconSprite />
         {/* An island: it hydrates on its own, early, and answers taps made before it runs. */}
-        <Island
-          name="questionnaire"
-          props={island}
-          render={() => <QuestionnaireIsland {...island} />}
-          load={loadQuestionnaire}
-        />
+        <Island name="questionnaire" props={island} render={() => <QuestionnaireIsland {...island} />} />
       </div>
       <noscript>
         <div className="mx-auto mt-10 max-w-3xl rounded-3xl bg-white p-5 shadow-xl sm:p-10">
