@@ -11,6 +11,7 @@ const DRILLS = [
   "tests/integration/fault-nothing-lost.test.ts",
   "tests/integration/fault-soak.test.ts",
   "tests/integration/fault-lost-disk.test.ts",
+  "tests/integration/fault-db-outage-proxy.test.ts",
 ];
 
 export default defineConfig({
