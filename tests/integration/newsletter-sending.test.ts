@@ -19,6 +19,7 @@ import {
   sendBatch,
   settleInterrupted,
   startIssue,
+  startSendingWorker,
   undelivered,
   type SendDeps,
 } from "~/features/newsletter/sending.server";
@@ -224,6 +225,43 @@ describe("sending an issue to 2,000 subscribers through a mail server that refus
       .from(newsletterDeliveries)
       .where(eq(newsletterDeliveries.issueId, next.id));
     expect(rows.map((r) => r.email).sort()).toEqual(readers.slice(1).sort());
+  });
+});
+
+describe("a scheduled issue", () => {
+  it("is started by the worker at its time, not before, and sent to the end on its own", async () => {
+    const database = await createTestDatabase("pglite");
+    const sent: string[] = [];
+    const mailer: Mailer = { send: async (m) => void sent.push(m.to), close: () => {} };
+    const worker = startSendingWorker({ ...deps(database, mailer), idleMs: 20 });
+    try {
+      await addSubscribers(database, ["early@example.com", "late@example.com"], "confirmed");
+      const now = Date.now();
+      const later = await newIssue(database, "later");
+      const due = await newIssue(database, "due");
+      await database.db
+        .update(newsletterIssues)
+        .set({ status: "scheduled", scheduledAt: new Date(now + 60 * 60_000) })
+        .where(eq(newsletterIssues.id, later.id));
+      await database.db
+        .update(newsletterIssues)
+        .set({ status: "scheduled", scheduledAt: new Date(now - 1_000) })
+        .where(eq(newsletterIssues.id, due.id));
+      worker.kick();
+      await expect
+        .poll(
+          async () =>
+            (await database.db.select().from(newsletterIssues).where(eq(newsletterIssues.id, due.id)))[0]?.status,
+          { timeout: 10_000 },
+        )
+        .toBe("sent");
+      expect(sent.sort()).toEqual(["early@example.com", "late@example.com"]);
+      const [waiting] = await database.db.select().from(newsletterIssues).where(eq(newsletterIssues.id, later.id));
+      expect(waiting?.status).toBe("scheduled");
+    } finally {
+      await worker.stop();
+      await database.drop();
+    }
   });
 });
 
