@@ -1,7 +1,7 @@
 // Writes the pages' inline form of the client runtime (app/features/client-runtime/hold-replay.ts,
 // docs/client-runtime.md): the function's source, minified, as a string the boot scripts put in the
 // page. Run after changing hold-replay.ts: `npm run build:runtime` (inline-script.test.ts fails until then).
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { format } from "prettier";
 import { HOLD_REPLAY_SOURCE, inlineFunction } from "../app/features/client-runtime/inline-script";
@@ -14,5 +14,10 @@ const module = `// Made by \`npm run build:runtime\` (scripts/build-client-runti
 /** holdReplay (hold-replay.ts), minified: the text of a function expression for the pages' inline scripts. */
 export const HOLD_REPLAY_FUNCTION = ${JSON.stringify(text)};
 `;
-writeFileSync(target, await format(module, { filepath: target }));
-console.log(`${path.relative(root, target)}: ${Buffer.byteLength(text)} bytes`);
+const formatted = await format(module, { filepath: target });
+// Written only when it changes: \`npm test\` lints while the build runs this.
+const current = existsSync(target) ? readFileSync(target, "utf8") : "";
+if (formatted !== current) writeFileSync(target, formatted);
+console.log(
+  `${path.relative(root, target)}: ${Buffer.byteLength(text)} bytes${formatted === current ? "" : " (written)"}`,
+);

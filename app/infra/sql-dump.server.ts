@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 
 /**
@@ -191,5 +191,3 @@ export function dumpStatements(dump: string): string[] {
     .map((part) => part.trim())
     .filter(Boolean);
 }
-
-export const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");

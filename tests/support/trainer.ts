@@ -1,12 +1,7 @@
 import * as OTPAuth from "otpauth";
 import type { RequestContext } from "~/context";
 import { createTrainerAccount } from "~/features/back-office/accounts.server";
-import {
-  confirmEnrolment,
-  signInWithPassword,
-  startEnrolment,
-  verifySecondFactor,
-} from "~/features/back-office/flows.server";
+import { confirmEnrolment, signInWithPassword, startEnrolment } from "~/features/back-office/flows.server";
 import { getTrainerSession } from "~/features/back-office/guard.server";
 
 export const TRAINER_PASSWORD = "correct-horse-battery-staple";
@@ -54,16 +49,4 @@ export async function enrolledTrainer(ctx: RequestContext, site: string, email: 
   if (!confirmed.ok) throw new Error(confirmed.message);
   jar.take(confirmed.headers);
   return { email, secret: started.secret, jar };
-}
-
-/** A fresh aal2 session for an enrolled trainer (password, then the authenticator code). */
-export async function signInWithFactor(ctx: RequestContext, site: string, email: string, secret: string) {
-  const jar = new Jar(site);
-  const signedIn = await signInWithPassword(jar.request("/admin/login"), ctx, { email, password: TRAINER_PASSWORD });
-  if (!signedIn.ok) throw new Error(signedIn.message);
-  jar.take(signedIn.headers);
-  const verified = await verifySecondFactor(jar.request("/admin/verify"), ctx, { method: "totp", code: totp(secret) });
-  if (!verified.ok) throw new Error(verified.message);
-  jar.take(verified.headers);
-  return jar;
 }

@@ -10,7 +10,6 @@ import type { BillingType, Duration, PlanTier, PricingContent } from "#content/t
 export type PurchasablePlanId = Exclude<PlanTier["id"], "custom">;
 
 export const BILLING_TYPES = ["onetime", "monthly3x", "monthly6x"] as const satisfies readonly BillingType[];
-export const DURATIONS = ["1", "3", "6"] as const satisfies readonly Duration[];
 
 const DURATION_FOR_BILLING: Record<BillingType, Duration> = { onetime: "1", monthly3x: "3", monthly6x: "6" };
 const BILLING_FOR_DURATION: Record<Duration, BillingType> = { "1": "onetime", "3": "monthly3x", "6": "monthly6x" };

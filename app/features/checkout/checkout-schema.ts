@@ -10,9 +10,6 @@ import { SALE_FIELD, START_NOW_FIELD, START_NOW_VALUE } from "./checkout-message
 export {
   CHECKOUT_MESSAGES,
   SALE_ENDED_STATUS,
-  SALE_FIELD,
-  START_NOW_FIELD,
-  START_NOW_VALUE,
   type CheckoutResponse,
 } from "./checkout-messages";
 
@@ -40,8 +37,6 @@ export const checkoutRequestSchema = z.object({
   /** Honeypot: people never see it, so it stays empty. */
   [HONEYPOT_FIELD]: z.string().max(200).optional(),
 });
-
-export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 const BILLING_TYPES = ["onetime", "monthly3x", "monthly6x"] as const;
 const DURATION_OF = { onetime: "1", monthly3x: "3", monthly6x: "6" } as const;

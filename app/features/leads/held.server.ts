@@ -15,7 +15,7 @@ import { HELD_FORMS, type HeldForm } from "./held-messages";
  * accepts it (it is then stored as the lead or subscription it would have been) or deletes it.
  * Unreviewed ones go after HELD_RETENTION_DAYS (retention.server.ts).
  */
-export { HELD_FORMS, HELD_MESSAGES, type HeldForm } from "./held-messages";
+export { type HeldForm } from "./held-messages";
 export const HELD_RETENTION_DAYS = retention.heldSubmissionDays;
 /** The outbox kind for a held submission that came while the database was away. */
 export const HELD_OUTBOX_KIND = "held";
@@ -120,10 +120,6 @@ function rowOf(row: typeof heldSubmissions.$inferSelect): HeldRow {
 export async function listHeld(db: Db, limit = 200): Promise<HeldRow[]> {
   const rows = await db.select().from(heldSubmissions).orderBy(desc(heldSubmissions.createdAt)).limit(limit);
   return rows.map(rowOf);
-}
-
-export async function countHeld(db: Db): Promise<number> {
-  return db.$count(heldSubmissions);
 }
 
 export async function findHeld(db: Db, id: string): Promise<HeldRow | null> {

@@ -19,7 +19,7 @@ import {
  * re-validates every submission here, so the visitor sees the same messages either way
  * (contact-rules.test.ts compares the two).
  */
-export { CONTACT_FIELDS, MESSAGES, PHONE_PATTERN, validateContact, type ContactField } from "./contact-rules";
+export { validateContact, type ContactField } from "./contact-rules";
 
 /** Every text field refuses control characters; only the message may span lines. */
 const text = (max: number, options: { multiLine?: boolean } = {}) =>
@@ -51,9 +51,6 @@ export const contactSchema = z.object({
   ),
   message: text(max.message, { multiLine: true }),
 } satisfies Record<ContactField, z.ZodType>);
-
-export type ContactInput = z.input<typeof contactSchema>;
-export type ContactValues = z.output<typeof contactSchema>;
 
 const optionalChoice = (values: readonly string[]) =>
   z
@@ -109,7 +106,6 @@ export const intakeSubmissionSchema = z.object({
 });
 
 export type IntakeSubmissionInput = z.input<typeof intakeSubmissionSchema>;
-export type IntakeSubmission = z.output<typeof intakeSubmissionSchema>;
 
 /** Field errors of a whole submission as "contact.email" / "answers.2" → message. */
 export function flattenIssues(error: z.ZodError): Record<string, string> {

@@ -1,14 +1,10 @@
 import { useSyncExternalStore } from "react";
 import { CONSENT_STORAGE_KEY, readConsent, type ConsentChoice, type ConsentState } from "./consent-store";
 
-export { CONSENT_STORAGE_KEY, parseConsent, readConsent, type ConsentChoice, type ConsentState } from "./consent-store";
+export { type ConsentChoice, type ConsentState } from "./consent-store";
 
 const CHANGE_EVENT = "cookie-consent-change";
 const OPEN_EVENT = "cookie-consent-open";
-
-export function hasAnalyticsConsent(): boolean {
-  return readConsent() === "accepted";
-}
 
 export function saveConsent(choice: ConsentChoice): void {
   try {

@@ -5,8 +5,6 @@ export const HYDRATED_EVENT = "app:hydrated";
 /** Set on `<html>` at the same moment: from then on the client runtime holds nothing (docs/client-runtime.md). */
 export const HYDRATED_ATTRIBUTE = "data-hydrated";
 
-export { formShownAt } from "./form-shown-at";
-
 /** Used once, in the root route: tells the inline loader to replay what was held before hydration. */
 export function useHydratedSignal(): void {
   useEffect(() => {
