@@ -45,6 +45,7 @@ export async function createServices(
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     memory: options.memoryDb,
+    migrate: false,
   });
   // Pages keep showing the last content read while the database is away (kept beside the outbox).
   const content = rememberReads(createSiteContentStore(database.db), {
@@ -52,8 +53,21 @@ export async function createServices(
     logger,
   });
   const saleNow = saleRevision({ content });
-  await seedSiteContent(content);
-  await seedLeadMagnetFiles(database.db);
+  // Migrations and the first start's seeds need the database. A PostgreSQL that does not answer at
+  // start (an outage; a host restarting both) does not keep the site down: it starts from what is
+  // kept on disk (content-cache.json, the outbox) and does these once the database answers.
+  const prepare = async () => {
+    await database.migrate();
+    await seedSiteContent(content);
+    await seedLeadMagnetFiles(database.db);
+  };
+  const awayAtStart =
+    database.engine === "postgres" &&
+    (await database.ping().then(
+      () => false,
+      () => true,
+    ));
+  if (!awayAtStart) await prepare();
   const secret = resolveSecret(env);
   const payments = createPaymentProvider(env, database.db, logger);
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM, logger);
@@ -96,6 +110,26 @@ export async function createServices(
       : { ...env, BACKUP_INTERVAL_MINUTES: 0 },
     logger,
   );
+  let preparing: NodeJS.Timeout | undefined;
+  let closed = false;
+  if (awayAtStart) {
+    logger.error("the database does not answer at start: serving the content kept on disk, forms go to the outbox");
+    const attempt = () => {
+      preparing = undefined;
+      void prepare()
+        .then(() => push.loadKeys())
+        .then(
+          () => logger.info("the database answers: migrations and first-start seeds done"),
+          () => {
+            if (closed) return;
+            preparing = setTimeout(attempt, 5_000);
+            preparing.unref();
+          },
+        );
+    };
+    preparing = setTimeout(attempt, 5_000);
+    preparing.unref();
+  }
   // A push and an e-mail to the trainer when backups fail or stop, or forms cannot be saved.
   const alarms =
     options.startOutbox !== false && !options.memoryDb
@@ -175,6 +209,8 @@ export async function createServices(
       }
     },
     async close() {
+      closed = true;
+      clearTimeout(preparing);
       outbox.stop();
       backups.stop();
       alarms?.stop();

@@ -89,12 +89,21 @@ export async function createTrainerPush(deps: {
   /** Who runs the sender, for push services that need to reach someone: `mailto:` the trainer. */
   contact: string;
   allowLoopback: boolean;
-}): Promise<TrainerPush> {
+}): Promise<TrainerPush & { loadKeys(): Promise<void> }> {
   const { db, logger, allowLoopback } = deps;
-  const keys = await vapidKeys(db);
-  const vapidDetails = { subject: `mailto:${deps.contact}`, ...keys };
+  // A server started while PostgreSQL is away reads the key pair once it answers (loadKeys, or the
+  // first send); until then nothing can be sent or subscribed anyway.
+  let keys = await vapidKeys(db).catch((error: unknown) => {
+    logger.warn({ err: error }, "the push key pair could not be read at start; read when the database answers");
+    return undefined;
+  });
+  const loadKeys = async () => (keys ??= await vapidKeys(db));
 
-  async function deliver(row: typeof pushSubscriptions.$inferSelect, payload: string) {
+  async function deliver(
+    row: typeof pushSubscriptions.$inferSelect,
+    payload: string,
+    vapidDetails: { subject: string; publicKey: string; privateKey: string },
+  ) {
     const request = webpush.generateRequestDetails(
       { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
       payload,
@@ -110,8 +119,13 @@ export async function createTrainerPush(deps: {
     return response.status;
   }
 
-  const push: TrainerPush = {
-    publicKey: keys.publicKey,
+  const push: TrainerPush & { loadKeys(): Promise<void> } = {
+    get publicKey() {
+      return keys?.publicKey ?? "";
+    },
+    async loadKeys() {
+      await loadKeys();
+    },
     async subscribe(userId, value, device) {
       const subscription = parseSubscription(value);
       if (!subscription) return { ok: false, message: "The browser sent a subscription this site cannot read." };
@@ -142,6 +156,7 @@ export async function createTrainerPush(deps: {
         .orderBy(pushSubscriptions.createdAt);
     },
     async send(message, userId) {
+      const vapidDetails = { subject: `mailto:${deps.contact}`, ...(await loadKeys()) };
       const rows = await db
         .select()
         .from(pushSubscriptions)
@@ -150,7 +165,7 @@ export async function createTrainerPush(deps: {
       const outcome = { sent: 0, removed: 0, failed: 0 };
       for (const row of rows) {
         try {
-          const status = await deliver(row, payload);
+          const status = await deliver(row, payload, vapidDetails);
           if (status === 404 || status === 410) {
             await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.id));
             outcome.removed++;

@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { pino } from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +11,8 @@ import type { AppServices } from "~/context";
 import { parseEnv } from "~/infra/env.server";
 import { createApp } from "../../server/app";
 import { createServices } from "../../server/services";
+import { createPostgresDatabase, dropPostgresDatabase } from "../support/database";
+import { startServer, type RunningServer } from "../support/server";
 
 /**
  * The database goes away under a running server (the embedded database is closed; every query
@@ -134,3 +137,81 @@ describe("while the database is away", () => {
     expect(((await signIn.json()) as { message: string }).message).toMatch(/database/);
   });
 });
+
+/** The blog's pages show dates: what comes back from the file must be dates again. */
+const RESTART_PAGES = ["/", "/start", "/pricing", "/blog", "/nicaragua"];
+
+describe.runIf(process.env.TEST_DATABASE_URL)("a server started while PostgreSQL is away", () => {
+  let url = "";
+  let running: RunningServer | undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "outage-restart-"));
+  const name = () => new URL(url).pathname.slice(1);
+  afterAll(async () => {
+    await running?.stop();
+    if (url) {
+      await admin(`alter database ${name()} allow_connections true`).catch(() => undefined);
+      await dropPostgresDatabase(url);
+    }
+  });
+
+  it("serves the pages kept on disk beside the outbox, takes forms, and catches up when it answers", async () => {
+    url = await createPostgresDatabase();
+    const env = { DATABASE_URL: url, DATA_DIR: dataDir, AUTH_SECRET: "outage-restart-secret-0123456789abcdef" };
+    running = await startServer(env);
+    const titles = new Map<string, string | undefined>();
+    for (const page of RESTART_PAGES) {
+      titles.set(page, titleOf(await (await fetch(`${running.url}${page}`)).text()));
+    }
+    await running.stop();
+
+    await admin(`alter database ${name()} allow_connections false`);
+    running = await startServer({ ...env, PORT: String(running.port) });
+    for (const page of RESTART_PAGES) {
+      const res = await fetch(`${running.url}${page}`);
+      const html = await res.text();
+      expect(res.status, `${page}: ${html.slice(0, 200)}`).toBe(200);
+      expect(titleOf(html), page).toBe(titles.get(page));
+    }
+    expect((await fetch(`${running.url}/readyz`)).status).toBe(503);
+    const sent = await fetch(`${running.url}/api/newsletter`, {
+      method: "POST",
+      headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        email: "restart@example.nl",
+        source: "footer",
+        variant: "footer",
+        elapsedMs: "30000",
+        website: "",
+      }),
+    });
+    expect(sent.status).toBe(200);
+
+    await admin(`alter database ${name()} allow_connections true`);
+    const client = new pg.Client({ connectionString: url });
+    const deadline = Date.now() + 60_000;
+    let stored = 0;
+    while (Date.now() < deadline) {
+      if ((await fetch(`${running.url}/readyz`)).status === 200) {
+        await client.connect().catch(() => undefined);
+        const result = await client
+          .query<{ n: string }>("select count(*) as n from newsletter_subscribers where email = 'restart@example.nl'")
+          .catch(() => ({ rows: [{ n: "0" }] }));
+        stored = Number(result.rows[0]?.n ?? 0);
+        if (stored === 1) break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    await client.end().catch(() => undefined);
+    expect(stored).toBe(1);
+  });
+});
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

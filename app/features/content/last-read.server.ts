@@ -16,7 +16,7 @@ import type { ContentSchemas, ContentStore } from "./store.server";
 const READS = ["get", "list", "live", "listLive", "renamedTo", "keysInUse", "revision"] as const;
 type Read = (typeof READS)[number];
 
-/** How many reads that found nothing are kept (in memory only). */
+/** How many reads that found nothing are kept. */
 const ABSENT_KEPT = 500;
 
 /** The envelope fields of an entry that are dates (its data is JSON from the database as it is). */
@@ -38,10 +38,11 @@ export function rememberReads<T extends ContentStore<ContentSchemas>>(
 ): T & { flush(): Promise<void> } {
   const { file, logger } = options;
   const maxEntries = options.maxEntries ?? 2_000;
-  const kept = file ? loadFile(file, logger) : new Map<string, unknown>();
-  // Reads that found nothing (an address no entry has), apart: a flood of made-up addresses must
-  // not push out what the pages need.
-  const absent = new Set<string>();
+  // Reads that found nothing (no sale running, an address no entry has) are kept apart: a flood of
+  // made-up addresses must not push out what the pages need.
+  const { kept, absent } = file
+    ? loadFile(file, logger)
+    : { kept: new Map<string, unknown>(), absent: new Set<string>() };
   let outage = false;
   let dirty = false;
   let timer: NodeJS.Timeout | undefined;
@@ -51,7 +52,7 @@ export function rememberReads<T extends ContentStore<ContentSchemas>>(
     timer = undefined;
     if (!file || !dirty) return writing;
     dirty = false;
-    const text = JSON.stringify([...kept]);
+    const text = JSON.stringify({ kept: [...kept], absent: [...absent] });
     writing = writing.then(async () => {
       const temporary = `${file}.${process.pid}`;
       try {
@@ -64,17 +65,25 @@ export function rememberReads<T extends ContentStore<ContentSchemas>>(
     return writing;
   };
 
+  const changed = () => {
+    dirty = true;
+    timer ??= setTimeout(() => void write(), options.writeEveryMs ?? 5_000);
+    timer.unref?.();
+  };
   const keep = (key: string, value: unknown) => {
-    const known = kept.has(key);
     // What the public sees changed, or a read not seen before: worth writing down.
-    if (!known || (key === "revision:[]" && kept.get(key) !== value)) {
-      dirty = true;
-      timer ??= setTimeout(() => void write(), options.writeEveryMs ?? 5_000);
-      timer.unref?.();
-    }
+    if (!kept.has(key) || absent.has(key) || (key === "revision:[]" && kept.get(key) !== value)) changed();
+    absent.delete(key);
     kept.delete(key);
     kept.set(key, value);
     if (kept.size > maxEntries) kept.delete(kept.keys().next().value!);
+  };
+  const keepAbsent = (key: string) => {
+    if (!absent.has(key)) changed();
+    kept.delete(key);
+    absent.delete(key);
+    absent.add(key);
+    if (absent.size > ABSENT_KEPT) absent.delete(absent.values().next().value!);
   };
 
   const fallback = (method: Read, args: unknown[]): { found: boolean; value?: unknown } => {
@@ -105,15 +114,8 @@ export function rememberReads<T extends ContentStore<ContentSchemas>>(
           logger.info("the database answers again: content is read from it");
         }
         const key = `${method}:${JSON.stringify(args)}`;
-        if (value !== undefined) {
-          absent.delete(key);
-          keep(key, value);
-        } else {
-          kept.delete(key);
-          absent.delete(key);
-          absent.add(key);
-          if (absent.size > ABSENT_KEPT) absent.delete(absent.values().next().value!);
-        }
+        if (value === undefined) keepAbsent(key);
+        else keep(key, value);
         return value;
       } catch (error) {
         const answer = fallback(method, args);
@@ -133,20 +135,23 @@ export function rememberReads<T extends ContentStore<ContentSchemas>>(
   return wrapped;
 }
 
-function loadFile(file: string, logger: Logger): Map<string, unknown> {
+function loadFile(file: string, logger: Logger): { kept: Map<string, unknown>; absent: Set<string> } {
   mkdirSync(path.dirname(file), { recursive: true });
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch {
-    return new Map();
+    return { kept: new Map(), absent: new Set() };
   }
   try {
-    const entries = JSON.parse(text) as [string, unknown][];
-    return new Map(entries.map(([key, value]) => [key, revive(key, value)]));
+    const saved = JSON.parse(text) as { kept: [string, unknown][]; absent: string[] };
+    return {
+      kept: new Map(saved.kept.map(([key, value]) => [key, revive(key, value)])),
+      absent: new Set(saved.absent),
+    };
   } catch (error) {
     logger.warn({ err: error }, "the content kept for a database outage could not be read; starting without it");
-    return new Map();
+    return { kept: new Map(), absent: new Set() };
   }
 }
 
