@@ -171,6 +171,39 @@ export function createMetrics(
     "When a backup last failed (0 when none has failed since this server started)",
     (backup) => (backup.lastFailureAt === null ? undefined : seconds(backup.lastFailureAt)),
   );
+  // The copy kept away from this machine (BACKUP_S3_* or BACKUP_RCLONE_REMOTE): what survives a lost disk.
+  backupGauge(
+    "mjc_backup_offsite_configured",
+    "1 when backups are copied off-site, 0 when they stay on this machine only",
+    (backup) => (backup.offsite.configured ? 1 : 0),
+  );
+  backupGauge(
+    "mjc_backup_offsite_last_good_age_seconds",
+    "Age of the newest backup complete off-site (+Inf when there is none; NaN when no off-site copy is set up)",
+    (backup) =>
+      !backup.offsite.configured
+        ? Number.NaN
+        : backup.offsite.lastGoodAt === null
+          ? Number.POSITIVE_INFINITY
+          : Date.now() / 1000 - seconds(backup.offsite.lastGoodAt),
+  );
+  backupGauge(
+    "mjc_backup_offsite_last_good_timestamp_seconds",
+    "When the newest backup complete off-site was made (0 when there is none)",
+    (backup) => (backup.offsite.lastGoodAt === null ? 0 : seconds(backup.offsite.lastGoodAt)),
+  );
+  // The newest copy's time is its backup's, which may be older than a failure a retry then put
+  // right: whether the last attempt failed is said directly.
+  backupGauge(
+    "mjc_backup_offsite_last_attempt_failed",
+    "1 when the last attempt to copy a backup off-site failed",
+    (backup) => (backup.offsite.lastAttemptFailed ? 1 : 0),
+  );
+  backupGauge(
+    "mjc_backup_offsite_last_failure_timestamp_seconds",
+    "When copying a backup off-site last failed (0 when it never did)",
+    (backup) => (backup.offsite.lastFailureAt === null ? undefined : seconds(backup.offsite.lastFailureAt)),
+  );
   new Gauge({
     name: "mjc_backup_interval_seconds",
     help: "The server's own backup interval (BACKUP_INTERVAL_MINUTES); 0 when a separate job makes the backups",

@@ -140,6 +140,9 @@ export async function createServices(
               lastGoodBackupAt: backup.lastGoodAt,
               lastBackupFailureAt: backup.lastFailureAt,
               deadLetters: stats.deadLetters,
+              offsite: backup.offsite.configured
+                ? { lastGoodAt: backup.offsite.lastGoodAt, lastAttemptFailed: backup.offsite.lastAttemptFailed }
+                : null,
             };
           },
           push,

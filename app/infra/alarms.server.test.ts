@@ -16,7 +16,12 @@ const rules = {
   startedAt: new Date(now.getTime() - 10 * HOUR),
   siteUrl: "https://coach.example",
 };
-const healthy: AlarmReadings = { lastGoodBackupAt: ago(0.5), lastBackupFailureAt: null, deadLetters: 0 };
+const healthy: AlarmReadings = {
+  lastGoodBackupAt: ago(0.5),
+  lastBackupFailureAt: null,
+  deadLetters: 0,
+  offsite: { lastGoodAt: ago(0.5), lastAttemptFailed: false },
+};
 
 /** Runs the readings in turn from an empty state; the tags raised at each step. */
 function run(...steps: AlarmReadings[]): string[][] {
@@ -47,6 +52,22 @@ describe("evaluateAlarms", () => {
     expect(evaluateAlarms(none, {}, rules).alarms.map((alarm) => alarm.tag)).toEqual(["backup-old"]);
     const justStarted = { ...rules, startedAt: new Date(now.getTime() - HOUR) };
     expect(evaluateAlarms(none, {}, justStarted).alarms).toEqual([]);
+  });
+
+  it("says the same of the off-site copy, and nothing of one that is not set up", () => {
+    const copy = (lastGoodAt: string | null, lastAttemptFailed = false) => ({
+      ...healthy,
+      offsite: { lastGoodAt, lastAttemptFailed },
+    });
+    expect(run(copy(ago(1), true), copy(ago(1.5), true), copy(ago(0.1)), copy(ago(2.5)), copy(ago(3)))).toEqual([
+      ["offsite-failed"],
+      [],
+      [],
+      ["offsite-old"],
+      [],
+    ]);
+    expect(evaluateAlarms(copy(null), {}, rules).alarms.map((alarm) => alarm.tag)).toEqual(["offsite-old"]);
+    expect(evaluateAlarms({ ...healthy, offsite: null }, {}, rules).alarms).toEqual([]);
   });
 
   it("says new dead letters when their number grows, linking to the page that shows them", () => {

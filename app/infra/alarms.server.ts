@@ -8,8 +8,8 @@ import { every } from "./scheduled-job.server";
 
 /**
  * Alarms that reach the trainer without any monitoring stack: a push to her phone and an e-mail
- * when a backup fails, when no backup succeeded for two intervals, or when submissions could not be
- * stored (dead letters). Each is said once when it starts (not at every check), and again only after
+ * when a backup or its off-site copy fails, when none succeeded for two intervals, or when
+ * submissions could not be stored (dead letters). Each is said once when it starts (not at every check), and again only after
  * it has cleared and come back; what was said survives a restart (DATA_DIR/alarms.json).
  */
 
@@ -20,12 +20,16 @@ export interface AlarmReadings {
   /** When the last backup attempt failed, null when it succeeded (or none was made). */
   lastBackupFailureAt: string | null;
   deadLetters: number;
+  /** The copy kept away from this machine; null when none is set up. */
+  offsite: { lastGoodAt: string | null; lastAttemptFailed: boolean } | null;
 }
 
 /** What has been said and not yet cleared. */
 export interface AlarmState {
   backupFailed?: boolean;
   backupOld?: boolean;
+  offsiteFailed?: boolean;
+  offsiteOld?: boolean;
   /** The dead-letter count last reported: more than this is news, fewer means she dealt with some. */
   deadLetters?: number;
 }
@@ -96,6 +100,40 @@ export function evaluateAlarms(
     });
   }
   next.backupOld = old;
+
+  const offsiteFailed = readings.offsite?.lastAttemptFailed === true;
+  if (offsiteFailed && !state.offsiteFailed) {
+    alarms.push({
+      title: "The off-site copy failed",
+      subject: "The site's backup was not copied off-site",
+      body: `The newest backup is on the server but could not be copied to the off-site storage, so a broken server would take it with it. The server tries again every few minutes. ${ASK}`,
+      url: dashboard,
+      tag: "offsite-failed",
+    });
+  }
+  next.offsiteFailed = offsiteFailed;
+
+  const offsiteSince =
+    readings.offsite === null
+      ? undefined
+      : readings.offsite.lastGoodAt === null
+        ? rules.startedAt.getTime()
+        : Date.parse(readings.offsite.lastGoodAt);
+  const offsiteAge = offsiteSince === undefined ? 0 : rules.now.getTime() - offsiteSince;
+  const offsiteOld = offsiteAge > 2 * rules.intervalMs;
+  if (offsiteOld && !state.offsiteOld) {
+    alarms.push({
+      title: "No recent off-site copy",
+      subject: "The site has no recent off-site backup",
+      body:
+        readings.offsite?.lastGoodAt == null
+          ? `No backup has been copied off-site in the ${hours(offsiteAge)} hours since the server started. ${ASK}`
+          : `The newest off-site copy is ${hours(offsiteAge)} hours old (${when(readings.offsite.lastGoodAt)}). ${ASK}`,
+      url: dashboard,
+      tag: "offsite-old",
+    });
+  }
+  next.offsiteOld = offsiteOld;
 
   const reported = state.deadLetters ?? 0;
   if (readings.deadLetters > reported) {
@@ -189,6 +227,8 @@ export function createAlarms(deps: AlarmDeps): Alarms {
     const kept: AlarmState = {
       backupFailed: unsent.has("backup-failed") ? before.backupFailed : state.backupFailed,
       backupOld: unsent.has("backup-old") ? before.backupOld : state.backupOld,
+      offsiteFailed: unsent.has("offsite-failed") ? before.offsiteFailed : state.offsiteFailed,
+      offsiteOld: unsent.has("offsite-old") ? before.offsiteOld : state.offsiteOld,
       deadLetters: unsent.has("dead-letters") ? before.deadLetters : state.deadLetters,
     };
     await writeState(deps.stateFile, kept);

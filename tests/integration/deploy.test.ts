@@ -152,8 +152,11 @@ describe("alert rules (deploy/prometheus-rules.yml)", () => {
     expect([...byName.keys()].sort()).toEqual([
       "BackupFailed",
       "BackupTooOld",
+      "BackupsNotOffsite",
       "InstanceDown",
       "NotReady",
+      "OffsiteCopyFailed",
+      "OffsiteCopyTooOld",
       "OutboxDeadLetters",
     ]);
     const exposed = read("server/metrics.ts");
@@ -166,7 +169,7 @@ describe("alert rules (deploy/prometheus-rules.yml)", () => {
     execFileSync(promtool!, ["check", "rules", path.join(root, rulesFile)], { stdio: "pipe" });
     const series = (name: string, instance: string, value: number | string) => ({
       series: `${name}{job="mila-coaching",instance="${instance}"}`,
-      values: `${value}+0x15`,
+      values: `${value}+0x90`,
     });
     const expected = (alert: string, instances: string[]) => {
       const rule = rules().find((r) => r.alert === alert)!;
@@ -208,6 +211,17 @@ describe("alert rules (deploy/prometheus-rules.yml)", () => {
             series("mjc_backup_last_good_timestamp_seconds", "recovered", 2_000),
             series("mjc_backup_last_failure_timestamp_seconds", "never", 0),
             series("mjc_backup_last_good_timestamp_seconds", "never", 0),
+            // Off-site: a copy 3 hours old with hourly backups; a recent one; none set up (NaN, no age alert).
+            series("mjc_backup_offsite_last_good_age_seconds", "offsite-late", 10_800),
+            series("mjc_backup_interval_seconds", "offsite-late", 3_600),
+            series("mjc_backup_offsite_last_good_age_seconds", "offsite-fresh", 600),
+            series("mjc_backup_interval_seconds", "offsite-fresh", 3_600),
+            series("mjc_backup_offsite_last_good_age_seconds", "offsite-none", "NaN"),
+            series("mjc_backup_interval_seconds", "offsite-none", 3_600),
+            series("mjc_backup_offsite_last_attempt_failed", "offsite-late", 1),
+            series("mjc_backup_offsite_last_attempt_failed", "offsite-fresh", 0),
+            series("mjc_backup_offsite_configured", "offsite-fresh", 1),
+            series("mjc_backup_offsite_configured", "offsite-none", 0),
             series("mjc_outbox_dead_letters", "dead", 2),
             series("mjc_outbox_dead_letters", "clean", 0),
           ],
@@ -217,6 +231,9 @@ describe("alert rules (deploy/prometheus-rules.yml)", () => {
             expected("BackupTooOld", ["no-backup", "two-half-hours", "job-late"]),
             expected("BackupFailed", ["failed"]),
             expected("OutboxDeadLetters", ["dead"]),
+            expected("OffsiteCopyTooOld", ["offsite-late"]),
+            expected("OffsiteCopyFailed", ["offsite-late"]),
+            { ...expected("BackupsNotOffsite", ["offsite-none"]), eval_time: "75m" },
           ],
         },
       ],

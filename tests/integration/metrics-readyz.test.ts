@@ -75,6 +75,9 @@ describe("/metrics", () => {
       "mjc_webhook_failures_total",
       "process_resident_memory_bytes",
       "mjc_database_up 1",
+      // Backups on this machine only: said, and the off-site copy's age is no number (no age alert).
+      "mjc_backup_offsite_configured 0",
+      "mjc_backup_offsite_last_good_age_seconds Nan",
       "mjc_ready 1",
     ]) {
       expect(text).toContain(name);
