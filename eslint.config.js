@@ -4,6 +4,10 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import { importX } from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { islandModules } from "./scripts/island-modules.mjs";
+
+const ISLAND_RULE =
+  "Every module an island reaches is rendered by React on the server and by Preact in the browser, whose ids differ: pair ids by fixed names, never useId (docs/decisions/034-preact-islands.md).";
 
 export default tseslint.config(
   {
@@ -83,6 +87,16 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // The islands' agreement rule (decision 034, checked here since decision 049): no `useId` in a
+    // module an island reaches (scripts/island-modules.mjs); the first render must match the
+    // server's HTML, which app/features/islands/islands-agree.dom.test.tsx checks attribute by attribute.
+    files: islandModules(import.meta.dirname),
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "react", importNames: ["useId"], message: ISLAND_RULE }] }],
+      "no-restricted-properties": ["error", { object: "React", property: "useId", message: ISLAND_RULE }],
     },
   },
   {

@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
+import { preactGraph } from "./tests/support/preact-graph";
 
 const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
@@ -12,6 +13,7 @@ const DRILLS = [
   "tests/integration/fault-soak.test.ts",
   "tests/integration/fault-lost-disk.test.ts",
   "tests/integration/fault-db-outage-proxy.test.ts",
+  "tests/integration/fault-rolling-deploy.test.ts",
 ];
 
 export default defineConfig({
@@ -37,6 +39,8 @@ export default defineConfig({
         // Component tests: one script's states in a DOM (happy-dom) with a fake clock, no server and
         // no browser. Named `*.dom.test.ts(x)`, beside the code they test.
         resolve: { alias },
+        // `?preact` imports: an island's modules on Preact beside the same on React (islands-agree.dom.test.tsx).
+        plugins: [preactGraph()],
         test: {
           name: "component",
           include: ["app/**/*.dom.test.ts", "app/**/*.dom.test.tsx"],

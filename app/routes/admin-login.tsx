@@ -82,6 +82,7 @@ export default function AdminLogin() {
         <Honeypot />
         <AccountEmailField defaultValue={result?.email} error={errors.email} />
         <TextField
+          id="password"
           look="compact"
           label="Password"
           name="password"

@@ -179,6 +179,7 @@ export default function AdminSecurity() {
               <Form method="post" className="mt-4" noValidate>
                 <input type="hidden" name="intent" value="remove-factor" />
                 <TextField
+                  id="remove-factor-password"
                   look="compact"
                   label="Password (to turn two-factor sign-in off)"
                   name="password"
@@ -217,6 +218,7 @@ export default function AdminSecurity() {
                 </li>
                 <li>
                   <TextField
+                    id="enrol-code"
                     look="compact"
                     label="Code from the app"
                     name="code"
@@ -237,6 +239,7 @@ export default function AdminSecurity() {
               </p>
               <input type="hidden" name="intent" value="enrol-start" />
               <TextField
+                id="enrol-password"
                 look="compact"
                 label="Password to confirm"
                 name="password"
@@ -260,6 +263,7 @@ export default function AdminSecurity() {
           <Form method="post" className="mt-4" noValidate>
             <input type="hidden" name="intent" value="change-password" />
             <TextField
+              id="current-password"
               look="compact"
               label="Current password"
               name="currentPassword"

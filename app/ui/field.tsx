@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
+import { type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
 
 /**
  * The form field pieces every lead form uses: a visible label, the control, and the
@@ -79,8 +79,12 @@ export function describedBy(
 }
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & {
-  /** Defaults to a generated id (forms whose field names repeat on one page). */
-  id?: string;
+  /**
+   * Given, never generated: the islands use this field, and an id from `useId` differs between
+   * React's server HTML and Preact's browser render (docs/decisions/034-preact-islands.md). Unique
+   * on the page: prefix it with the form's name where a form's fields could repeat.
+   */
+  id: string;
   label: string;
   error?: string;
   hint?: string;
@@ -90,24 +94,16 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & {
 };
 
 export function TextField({ id, label, error, hint, look = "public", inputRef, className, ...input }: TextFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? generated;
   return (
     <FieldShell
-      id={fieldId}
+      id={id}
       label={label}
       error={error}
       hint={hint}
       look={look}
       className={className ?? (look === "compact" ? "mb-4" : undefined)}
     >
-      <input
-        id={fieldId}
-        ref={inputRef}
-        className={looks[look].input}
-        {...describedBy(fieldId, error, hint)}
-        {...input}
-      />
+      <input id={id} ref={inputRef} className={looks[look].input} {...describedBy(id, error, hint)} {...input} />
     </FieldShell>
   );
 }

@@ -37,6 +37,7 @@ export function CodeForm({
         <input type="hidden" name="method" value={method} />
         {method === "totp" ? (
           <TextField
+            id="totp-code"
             look="compact"
             key="totp"
             label="Authenticator code"
@@ -51,6 +52,7 @@ export function CodeForm({
           />
         ) : (
           <TextField
+            id="backup-code"
             look="compact"
             key="backup"
             label="Backup code"

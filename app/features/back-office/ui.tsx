@@ -165,6 +165,7 @@ export function AuthCard({ title, children, intro }: { title: string; intro?: Re
 export function AccountEmailField({ error, defaultValue }: { error?: string; defaultValue?: string }) {
   return (
     <TextField
+      id="account-email"
       look="compact"
       label="E-mail address"
       name="email"
@@ -182,6 +183,7 @@ export function NewPasswordFields({ errors }: { errors: Partial<Record<"newPassw
   return (
     <>
       <TextField
+        id="new-password"
         look="compact"
         label="New password"
         hint="At least 12 characters."
@@ -191,6 +193,7 @@ export function NewPasswordFields({ errors }: { errors: Partial<Record<"newPassw
         error={errors.newPassword}
       />
       <TextField
+        id="confirm-password"
         look="compact"
         label="New password again"
         name="confirmPassword"
