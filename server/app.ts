@@ -142,6 +142,11 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
   // backup are for the private network and METRICS_TOKEN, as /metrics.
   app.get("/healthz", async (req, res) => {
     res.setHeader("Cache-Control", "no-store");
+    // Shutting down (server/index.ts): the proxy takes this instance out while it still serves.
+    if (app.locals.stopping === true) {
+      res.status(503).json({ status: "stopping" });
+      return;
+    }
     if (!mayReadInternals(req, env.METRICS_TOKEN)) {
       res.json({ status: "ok" });
       return;

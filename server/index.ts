@@ -64,14 +64,19 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    // /readyz answers 503 from now on, so a load balancer stops sending new visitors here.
+    // /readyz and /healthz answer 503 from now on, so a load balancer stops sending new visitors here;
+    // with SHUTDOWN_DRAIN_SECONDS the server keeps serving meanwhile, until its health check has seen it.
     app.locals.stopping = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const drainMs = env.SHUTDOWN_DRAIN_SECONDS * 1000;
+    logger.info({ signal, drainSeconds: env.SHUTDOWN_DRAIN_SECONDS }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => {
-      logger.warn("forcing shutdown after 10 s");
+      logger.warn(`forcing shutdown after ${drainMs / 1000 + 10} s`);
       process.exit(1);
-    }, 10_000);
+    }, drainMs + 10_000);
     force.unref();
+    setTimeout(close, drainMs);
+  };
+  const close = () => {
     server.close(async () => {
       await services.close().catch((error: unknown) => logger.error({ err: error }, "error closing services"));
       logger.info("stopped");

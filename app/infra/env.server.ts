@@ -81,6 +81,12 @@ export const envSchema = z.object({
   ),
   /** Bearer token that lets /metrics answer requests from outside loopback and private networks. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  /**
+   * Seconds a stopping server keeps serving while /healthz says it is stopping, so that a proxy's
+   * health check takes it out of rotation before it closes (several instances: a deploy drops no
+   * request). 0: close at once (one instance, nothing to hand over to).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Who may report the visitor's address (X-Forwarded-For): 0 when exposed directly, the

@@ -13,11 +13,24 @@ const root = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
 
 describe("deployment recipe", () => {
-  it("the compose file parses, with the app, PostgreSQL, Caddy and the backup job", () => {
-    const compose = parse(read("deploy/compose.yaml")) as { services: Record<string, Record<string, unknown>> };
-    expect(Object.keys(compose.services).sort()).toEqual(["app", "backup", "caddy", "db"]);
+  it("the compose file parses, with two app instances, PostgreSQL, Caddy and the backup job", () => {
+    const compose = parse(read("deploy/compose.yaml"), { merge: true }) as {
+      services: Record<string, { environment?: Record<string, string>; volumes?: string[]; command?: unknown }>;
+    };
+    expect(Object.keys(compose.services).sort()).toEqual(["app1", "app2", "backup", "caddy", "db"]);
     expect(String(compose.services.backup?.command)).toContain("npm run -s backup");
-    expect(compose.services.app?.environment).toMatchObject({ BACKUP_INTERVAL_MINUTES: "0" });
+    // A stopping instance keeps serving until Caddy's health check has taken it out (Caddyfile).
+    const healthInterval = Number(/health_interval (\d+)s/.exec(read("deploy/Caddyfile"))?.[1]);
+    for (const app of ["app1", "app2"]) {
+      const environment = compose.services[app]?.environment ?? {};
+      expect(environment).toMatchObject({ BACKUP_INTERVAL_MINUTES: "0", TRUST_PROXY: "1" });
+      expect(Number(environment.SHUTDOWN_DRAIN_SECONDS)).toBeGreaterThan(healthInterval);
+    }
+    // An outbox file belongs to one process: each instance has its own data volume.
+    const dataOf = (app: string) => compose.services[app]?.volumes?.find((volume) => volume.endsWith(":/data"));
+    expect(dataOf("app1")).not.toBe(dataOf("app2"));
+    // Caddy's default upstreams are the two instances.
+    expect(read("deploy/Caddyfile")).toContain("{$APP_UPSTREAMS:app1:3000 app2:3000}");
   });
 
   it("the Dockerfile builds in stages, runs as a non-root user and has a health check", () => {

@@ -22,6 +22,7 @@ let services: AppServices;
 let server: Server;
 let site = "";
 let dataDir = "";
+let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
   server = createServer();
@@ -38,7 +39,8 @@ beforeAll(async () => {
   });
   services = await createServices(env, { logger: pino({ level: "silent" }), memoryDb: true });
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-  server.on("request", createApp({ services, build, clientDir: path.join(buildDir, "client") }));
+  app = createApp({ services, build, clientDir: path.join(buildDir, "client") });
+  server.on("request", app);
 });
 
 afterAll(async () => {
@@ -156,5 +158,13 @@ describe("/healthz", () => {
         backup: expect.objectContaining({ lastGoodAt: null }),
       });
     }
+  });
+
+  it("answers 503 once the server is stopping, so a proxy takes it out while it still serves", async () => {
+    app.locals.stopping = true;
+    const stopping = await get("/healthz");
+    expect(stopping.status).toBe(503);
+    expect(await stopping.json()).toEqual({ status: "stopping" });
+    expect((await get("/pricing")).status).toBe(200);
   });
 });
