@@ -13,6 +13,8 @@ export const EVERYTHING = [
   "app/infra/",
   "app/features/site/",
   "app/features/enhancers/",
+  // The hold-and-replay runtime every page type's boot script carries (docs/client-runtime.md).
+  "app/features/client-runtime/",
   "app/*.css",
   "server/",
   "db/",
@@ -35,7 +37,7 @@ export const EVERYTHING = [
 ];
 
 /** Changes here need no test run beyond lint and format. */
-export const NOTHING = ["docs/", "bench/", "README.md", "deploy/"];
+export const NOTHING = ["docs/", "bench/", "README.md", "deploy/", "knip.config.ts"];
 
 /**
  * A part of the code (a path prefix, or a regular expression over the path) and its tests: browser
