@@ -42,6 +42,13 @@ describe("deployment recipe", () => {
     expect(dockerfile).toMatch(/^CMD \["node", "build\/server-runtime\/index.js"\]$/m);
   });
 
+  it("the image's PostgreSQL client is the compose database's major version, so pg_dump is not refused", () => {
+    const server = /image:\s*postgres:(\d+)/.exec(read("deploy/compose.yaml"))?.[1];
+    const client = /postgresql-client-(\d+)/.exec(read("deploy/Dockerfile"))?.[1];
+    expect(server).toBeDefined();
+    expect(client).toBe(server);
+  });
+
   // Runs after the production build (integration stage): the entry is the compiled server.
   it("the systemd unit's ExecStart is the project's own Node.js 24 with the production server entry, which loads", () => {
     const unit = read("deploy/mila-coaching.service");
