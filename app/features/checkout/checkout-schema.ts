@@ -7,11 +7,7 @@ import type { PricingContent } from "#content/types";
 import { SALE_FIELD, START_NOW_FIELD, START_NOW_VALUE } from "./checkout-messages";
 
 // Zod-free, so the pricing page's checkout island can use them (docs/decisions/027-island-budgets.md).
-export {
-  CHECKOUT_MESSAGES,
-  SALE_ENDED_STATUS,
-  type CheckoutResponse,
-} from "./checkout-messages";
+export { CHECKOUT_MESSAGES, SALE_ENDED_STATUS, type CheckoutResponse } from "./checkout-messages";
 
 /**
  * The checkout request, the same for the JSON endpoint and the

@@ -24,11 +24,7 @@ export function CountdownNotice({ seconds, template, stayLabel, stayedLabel }: C
       >
         <p>
           {before}
-          <span
-            className="font-semibold tabular-nums text-navy"
-            data-testid="countdown"
-            data-live-seconds=""
-          >
+          <span className="font-semibold tabular-nums text-navy" data-testid="countdown" data-live-seconds="">
             {seconds}
           </span>
           {after}
