@@ -96,8 +96,11 @@ for (const startNow of [true, false]) {
     await page.getByRole("button", { name: /^Pay €/ }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Thank You!" })).toBeVisible();
 
-    const mails = await smtp.waitForMessages(before + 1);
-    const mail = mails.find((m) => m.to.includes(buyer));
+    // The trainer's paid-order notice goes out too; wait for the buyer's own confirmation.
+    await expect
+      .poll(() => smtp.messages.slice(before).some((m) => m.to.includes(buyer)), { timeout: 10_000 })
+      .toBe(true);
+    const mail = smtp.messages.slice(before).find((m) => m.to.includes(buyer));
     expect(mail?.subject).toMatch(/^Your order: Essential/);
     const body = readable(mail?.raw ?? "");
     // The terms and the withdrawal information with its model form travel in the e-mail itself.
