@@ -3,6 +3,8 @@
  * back. Pure, so the same mapping serves the editor's first render and every post.
  */
 
+import { freeSlug, slugFrom } from "~/infra/slug";
+
 /** The largest photo or PDF the editor takes (checked in the browser first, then on the server). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
@@ -76,52 +78,14 @@ export function formFromArticle(slug: string, data: Record<string, unknown> | nu
 /** The longest web address the editor makes from a title: long enough for a headline's gist. */
 export const SLUG_MAX = 60;
 
-/** Letters that Unicode does not split into a base letter and an accent. */
-const OWN_LETTERS: Record<string, string> = {
-  ß: "ss",
-  æ: "ae",
-  ø: "o",
-  œ: "oe",
-  ł: "l",
-  đ: "d",
-  ð: "d",
-  þ: "th",
-  ı: "i",
-};
-
 /**
- * An article's web address made from its title: lower-case ascii words joined by hyphens, accents
- * folded (één → een, Ĳssel → ijssel), apostrophes closing up (don't → dont), & read as "and", cut
- * at a whole word to at most 60 characters. Empty when the title has no letter or digit.
+ * An article's web address made from its title (infra/slug.ts): at most SLUG_MAX characters, empty
+ * when the title has no letter or digit.
  */
-export function slugFromTitle(title: string): string {
-  const words = title
-    .toLowerCase()
-    .replace(/[ßæøœłđðþı]/g, (letter) => OWN_LETTERS[letter] ?? letter)
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/['’‘`´]/g, "")
-    .replace(/&/g, " and ")
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  let slug = "";
-  for (const word of words) {
-    const longer = slug ? `${slug}-${word}` : word;
-    if (longer.length > SLUG_MAX) return slug || word.slice(0, SLUG_MAX);
-    slug = longer;
-  }
-  return slug;
-}
+export const slugFromTitle = (title: string): string => slugFrom(title, SLUG_MAX);
 
 /** `slug` itself when no other article has it, else the first of slug-2, slug-3, … that is free. */
-export function uniqueSlug(slug: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(slug)) return slug;
-  for (let n = 2; ; n++) {
-    const suffix = `-${n}`;
-    const candidate = `${slug.slice(0, SLUG_MAX - suffix.length).replace(/-+$/, "")}${suffix}`;
-    if (!taken.has(candidate)) return candidate;
-  }
-}
+export const uniqueSlug = (slug: string, taken: ReadonlySet<string>): string => freeSlug(slug, taken, SLUG_MAX);
 
 /** What an article gets for a field left empty: the trainer's byline and today's date. */
 export interface ArticleDefaults {

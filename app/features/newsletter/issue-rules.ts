@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AMSTERDAM } from "~/infra/amsterdam";
 import { instantOf } from "~/features/events/zoned-time";
+import { freeSlug, slugFrom } from "~/infra/slug";
 
 /**
  * The rules of the newsletter editor in the back office: what an issue may hold, its archive
@@ -11,52 +12,14 @@ import { instantOf } from "~/features/events/zoned-time";
 export const ISSUE_LIMITS = { subject: 150, preheader: 200, body: 100_000 } as const;
 export const SLUG_MAX = 80;
 
-/** Letters that do not fall apart into a plain letter and an accent. */
-const OWN_LETTERS: Record<string, string> = {
-  ß: "ss",
-  æ: "ae",
-  ø: "o",
-  œ: "oe",
-  ł: "l",
-  đ: "d",
-  ð: "d",
-  þ: "th",
-  ı: "i",
-};
-
 /**
- * The archive address made from a subject: lower case, plain ASCII letters and digits joined by
- * hyphens, cut at a word to at most 80 characters ("Café & Crème: 5 tips!" → cafe-and-creme-5-tips).
- * A subject without a single letter or digit gives "issue".
+ * The archive address made from a subject (infra/slug.ts), at most SLUG_MAX characters
+ * ("Café & Crème: 5 tips!" → cafe-and-creme-5-tips); a subject without a letter or digit gives "issue".
  */
-export function issueSlug(subject: string): string {
-  const words = subject
-    .toLowerCase()
-    .replace(/[ßæøœłđðþı]/g, (letter) => OWN_LETTERS[letter] ?? letter)
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/['’‘`´]/g, "")
-    .replace(/&/g, " and ")
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  let slug = "";
-  for (const word of words) {
-    const longer = slug ? `${slug}-${word}` : word;
-    if (longer.length > SLUG_MAX) return slug || word.slice(0, SLUG_MAX);
-    slug = longer;
-  }
-  return slug || "issue";
-}
+export const issueSlug = (subject: string): string => slugFrom(subject, SLUG_MAX) || "issue";
 
 /** `slug` itself when no other issue has it, else the first of slug-2, slug-3, … that is free. */
-export function uniqueSlug(slug: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(slug)) return slug;
-  for (let n = 2; ; n++) {
-    const suffix = `-${n}`;
-    const candidate = `${slug.slice(0, SLUG_MAX - suffix.length).replace(/-+$/, "")}${suffix}`;
-    if (!taken.has(candidate)) return candidate;
-  }
-}
+export const uniqueSlug = (slug: string, taken: ReadonlySet<string>): string => freeSlug(slug, taken, SLUG_MAX);
 
 /** The editor's fields as the form sends them (checkboxes: "on" or absent). */
 export interface IssueFields {
