@@ -4,6 +4,7 @@ import type { Route } from "./+types/admin-held";
 import { requireServices } from "~/context";
 import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import { describeDeadLetter } from "~/features/back-office/dead-letters";
+import { SubmissionFields } from "~/features/back-office/submission-fields";
 import { AdminShell, adminMeta, formatDateTime, Notice } from "~/features/back-office/ui";
 import { acceptHeld, deleteHeld, listHeld, type HeldForm, type HeldRow } from "~/features/leads/held.server";
 import { eventLeadSchema, intakeLeadSchema, storeLead } from "~/features/leads/signups.server";
@@ -136,22 +137,7 @@ export default function AdminHeld() {
                     Sent {(Math.max(0, entry.elapsedMs) / 1000).toFixed(1)} s after the form appeared.
                   </p>
                 ) : null}
-                <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
-                  {entry.fields.map((field) => (
-                    <div key={field.label} className="contents">
-                      <dt className="font-medium text-ink/80">{field.label}</dt>
-                      <dd className="whitespace-pre-wrap break-words">
-                        {field.href ? (
-                          <a href={field.href} className="font-medium text-teal-700 underline">
-                            {field.value}
-                          </a>
-                        ) : (
-                          field.value
-                        )}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
+                <SubmissionFields fields={entry.fields} />
                 <Form method="post" className="mt-4 flex flex-wrap gap-3">
                   <input type="hidden" name="id" value={entry.id} />
                   <Button type="submit" name="intent" value="accept" variant="dark" size="sm">

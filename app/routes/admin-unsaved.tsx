@@ -3,6 +3,7 @@ import type { Route } from "./+types/admin-unsaved";
 import { requireServices } from "~/context";
 import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import { describeDeadLetter } from "~/features/back-office/dead-letters";
+import { SubmissionFields } from "~/features/back-office/submission-fields";
 import { AdminShell, adminMeta, formatDateTime, Notice } from "~/features/back-office/ui";
 
 export const meta: Route.MetaFunction = () => adminMeta("Unsaved submissions");
@@ -51,22 +52,7 @@ export default function AdminUnsaved() {
                 <h2 id={`letter-${letter.id}`} className="text-lg font-semibold text-navy">
                   {letter.form}, received {formatDateTime(letter.receivedAt)}
                 </h2>
-                <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
-                  {letter.fields.map((field) => (
-                    <div key={field.label} className="contents">
-                      <dt className="font-medium text-ink/80">{field.label}</dt>
-                      <dd className="whitespace-pre-wrap break-words">
-                        {field.href ? (
-                          <a href={field.href} className="font-medium text-teal-700 underline">
-                            {field.value}
-                          </a>
-                        ) : (
-                          field.value
-                        )}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
+                <SubmissionFields fields={letter.fields} />
                 <p className="mt-3 text-sm text-ink/70">
                   Stopped retrying {formatDateTime(letter.deadAt)} after {letter.attempts} attempts ({letter.error}).
                 </p>
