@@ -13,6 +13,9 @@
 # RESTART must return once the old process has stopped (systemctl and docker compose do).
 # READY_TIMEOUT (seconds, default 180): how long an instance may take to be ready; past it the
 # script stops with an error and leaves the remaining instances as they are.
+# PROXY_SETTLE (seconds, default 6): after an instance is ready, how long to wait before the next one
+# drains, so the proxy's health check (every 5 s, deploy/Caddyfile) has seen it back; without it a
+# CI run saw both out of Caddy's pool at once ("no upstreams available", 503 on a form).
 set -eu
 
 cd "$(dirname "$0")/.."
@@ -29,8 +32,12 @@ fi
 : "${INSTANCES:?set INSTANCES, the instances to restart in turn}"
 : "${READY:?set READY, a command that succeeds once an instance is ready}"
 timeout="${READY_TIMEOUT:-180}"
+settle="${PROXY_SETTLE:-6}"
 
+first=1
 for instance in $INSTANCES; do
+  [ "$first" = 1 ] || sleep "$settle"
+  first=0
   started=$(date +%s)
   echo "restarting $instance"
   sh -c "$(printf '%s' "$RESTART" | sed "s/{}/$instance/g")"
