@@ -1,21 +1,15 @@
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServerBuild } from "react-router";
 import sharp from "sharp";
 import { and, eq } from "drizzle-orm";
 import { contentFileData } from "#db/schema";
 import { site as seedSite } from "#content/site";
 import { trainer as seedTrainer } from "#content/trainer";
-import { parseEnv } from "~/infra/env.server";
 import type { AppServices } from "~/context";
 import type { FaqList, TestimonialList } from "~/features/site/site-content-schemas";
 import { storeImage } from "~/features/content/uploads.server";
-import { createServices } from "../../server/services";
-import { createApp } from "../../server/app";
+import { startBuiltSite } from "../support/built-site";
 import { htmlReader, textOf } from "../support/html";
 import { enrolledTrainer, type Jar } from "../support/trainer";
 
@@ -25,38 +19,22 @@ import { enrolledTrainer, type Jar } from "../support/trainer";
  * the route modules from the React Router build, each with its own copy of the store's error class.
  * A refusal must reach the trainer as a message on the form, whatever copy threw it.
  */
-const buildDir = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build");
 
 let services: AppServices;
-let server: Server;
+let close: (() => Promise<void>) | undefined;
 let site = "";
 let jar: Jar;
 const html = htmlReader();
 
 beforeAll(async () => {
-  server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const env = parseEnv({
-    NODE_ENV: "production",
-    SITE_URL: site,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "content-editors-")),
-    LOG_LEVEL: "silent",
-    AUTH_SECRET: "integration-test-secret-of-at-least-32-characters",
-    RATE_LIMIT_FORMS_PER_MINUTE: "1000",
-    RATE_LIMIT_POSTS_PER_MINUTE: "1000",
-  });
-  services = await createServices(env, { memoryDb: true, startOutbox: false });
-  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-  server.on("request", createApp({ services, build, clientDir: path.join(buildDir, "client") }));
+  ({ services, site, close } = await startBuiltSite("content-editors"));
   const ctx = { services, cspNonce: "test", clientIp: "203.0.113.30" };
   ({ jar } = await enrolledTrainer(ctx, site, "editor-trainer@example.com"));
 });
 
 afterAll(async () => {
   html.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await services.close();
+  await close?.();
 });
 
 /** A form sent as the browser sends it (multipart, like the article editor), signed in. */

@@ -1,49 +1,26 @@
-import { mkdtempSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import { connect, type AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
 import { orders, signups } from "#db/schema";
-import { parseEnv } from "~/infra/env.server";
 import type { AppServices } from "~/context";
-import { createServices } from "../../server/services";
-import { createApp } from "../../server/app";
+import { startBuiltSite } from "../support/built-site";
 import { enrolledTrainer, totp, TRAINER_PASSWORD } from "../support/trainer";
 
 /**
  * Issue 13's findings, checked through the real server: the production build behind the
  * Express app, on a real port, with services in this process so a trainer can be enrolled.
  */
-const buildDir = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build");
 
 let services: AppServices;
-let server: Server;
+let close: (() => Promise<void>) | undefined;
 let site = "";
 
 beforeAll(async () => {
-  server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const env = parseEnv({
-    NODE_ENV: "production",
-    SITE_URL: site,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "hardening-")),
-    LOG_LEVEL: "silent",
-    AUTH_SECRET: "integration-test-secret-of-at-least-32-characters",
-    RATE_LIMIT_FORMS_PER_MINUTE: "1000",
-    RATE_LIMIT_POSTS_PER_MINUTE: "1000",
-  });
-  services = await createServices(env, { memoryDb: true, startOutbox: false });
-  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-  server.on("request", createApp({ services, build, clientDir: path.join(buildDir, "client") }));
+  ({ services, site, close } = await startBuiltSite("hardening"));
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await services.close();
+  await close?.();
 });
 
 /** A browser's cookie jar over real HTTP. */

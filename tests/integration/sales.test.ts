@@ -1,20 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import Stripe from "stripe";
 import { count, eq } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, payments } from "#db/schema";
 import { pricing } from "#content/pricing";
 import { checkout as checkoutCopy } from "#content/checkout";
 import type { Duration } from "#content/types";
 import type { AppServices } from "~/context";
-import { createLogger } from "~/infra/logger.server";
-import { parseEnv } from "~/infra/env.server";
 import { AMSTERDAM } from "~/infra/amsterdam";
 import { localDateTimeOf } from "~/features/events/zoned-time";
 import { createCheckout } from "~/features/checkout/create-checkout.server";
@@ -23,8 +15,7 @@ import { formatEuro } from "~/features/checkout/catalogue";
 import { currentSale, endSale, startSale } from "~/features/checkout/sales.server";
 import { saleEndsText, saleOffCents, type Sale } from "~/features/checkout/sale-rules";
 import { startNowText, withDays } from "~/features/checkout/withdrawal";
-import { createServices } from "../../server/services";
-import { createApp } from "../../server/app";
+import { startBuiltSite } from "../support/built-site";
 import { syncStripeCatalogue } from "../../scripts/stripe-sync";
 import { bodyText, htmlReader, textOf } from "../support/html";
 import { engines } from "../support/database";
@@ -37,7 +28,6 @@ import { enrolledTrainer } from "../support/trainer";
  * with the built-in test checkout, and against the Stripe stand-in. Prices come from the seed and
  * the rules, never typed here, so a price the trainer changes breaks nothing.
  */
-const buildDir = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build");
 const trainer = { userId: "trainer-sales", ip: "203.0.113.31" };
 
 function seedCents(planId: string, duration: Duration): number {
@@ -60,30 +50,15 @@ const checkoutRequest = (billingType: "onetime" | "monthly3x", saleId?: string) 
 
 describe("a sale on the site, with the test checkout", () => {
   let services: AppServices;
-  let server: Server;
+  let close: (() => Promise<void>) | undefined;
   let site = "";
   const reader = htmlReader();
 
   beforeAll(async () => {
-    server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const env = parseEnv({
-      NODE_ENV: "production",
-      SITE_URL: site,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "sales-")),
-      LOG_LEVEL: "silent",
-      AUTH_SECRET: "integration-test-secret-of-at-least-32-characters",
-      RATE_LIMIT_FORMS_PER_MINUTE: "1000",
-      RATE_LIMIT_POSTS_PER_MINUTE: "1000",
-    });
-    services = await createServices(env, { memoryDb: true, startOutbox: false, logger: createLogger("silent") });
-    const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-    server.on("request", createApp({ services, build, clientDir: path.join(buildDir, "client") }));
+    ({ services, site, close } = await startBuiltSite("sales"));
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await services?.close();
+    await close?.();
     reader.close();
   });
 
