@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { ignoreCancelledRequests } from "~/features/site/aborted-requests";
+import { ignoreCancelledRequests } from "~/kernel/aborted-requests";
 
 ignoreCancelledRequests(window);
 

@@ -14,14 +14,15 @@ import { parseEnv, publicEnv } from "./infra/env.server";
 import { getBlogNavigation } from "./features/blog/navigation.server";
 import { currentSite } from "./features/site/site-content.server";
 import { requireServices } from "./context";
-import { pageCategory } from "./features/site/route-meta";
-import { isDocumentRoute, useDocumentLinks } from "./features/site/documents";
-import { SiteHeader } from "./features/site/header";
-import { SiteFooter } from "./features/site/footer";
+import { pageCategory } from "./kernel/route-meta";
+import { isDocumentRoute, useDocumentLinks } from "./kernel/documents";
+import { SiteHeader } from "./kernel/header";
+import { SiteFooter } from "./kernel/footer";
+import { NewsletterForm } from "./features/newsletter/newsletter-form";
 import { consentDefaultsScript } from "./features/site/gtm";
-import { useHydratedSignal } from "./features/site/hydration-signal";
-import { noScriptCss } from "./features/site/no-script-css";
-import { speculationRules } from "./features/site/speculation-rules";
+import { useHydratedSignal } from "./kernel/hydration-signal";
+import { noScriptCss } from "./kernel/no-script-css";
+import { speculationRules } from "./kernel/speculation-rules";
 import { useNonce } from "./ui/nonce";
 import publicStylesheet from "./public.css?url";
 import adminStylesheet from "./admin.css?url";
@@ -153,7 +154,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           </div>
         </div>
       </main>
-      <SiteFooter />
+      <SiteFooter newsletter={<NewsletterForm variant="footer" source="footer" />} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { type RouteConfig, layout, route } from "@react-router/dev/routes";
-import { routeEntries } from "./features/site/route-meta";
+import { routeEntries } from "./kernel/route-meta";
 
 /** Pages of the route table that belong to the back office (its image tools). */
 const adminTools = new Set(["faq-visual-export", "testimonial-visual-export"]);

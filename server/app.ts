@@ -10,7 +10,7 @@ import type { AppServices, RequestContext } from "~/context";
 import { trustFunction } from "~/infra/trust-proxy.server";
 import { scrubText } from "~/infra/logger.server";
 import { securityHeaders } from "./security";
-import { cachedByRevision } from "~/features/site/route-meta";
+import { cachedByRevision } from "~/kernel/route-meta";
 import { publicEnv } from "~/infra/env.server";
 import { revisionValidator, stylesheetInliner } from "./page-cache";
 import { islandModules } from "./islands";

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/about";
 import { trainer } from "#content/trainer";
-import { siteFromMatches, useSite } from "~/features/site/seo";
-import { findRouteEntry } from "~/features/site/route-meta";
-import { mediaImagePath, seoMeta, siteUrlFromMatches } from "~/features/site/seo";
-import { personJsonLd } from "~/features/site/structured-data";
-import { PageHero } from "~/features/site/page-hero";
-import { CheckList } from "~/features/site/sections";
+import { siteFromMatches, useSite } from "~/kernel/seo";
+import { findRouteEntry } from "~/kernel/route-meta";
+import { mediaImagePath, seoMeta, siteUrlFromMatches } from "~/kernel/seo";
+import { personJsonLd } from "~/kernel/structured-data";
+import { PageHero } from "~/kernel/page-hero";
+import { CheckList } from "~/kernel/sections";
 import { Picture } from "~/ui/picture";
 import { ButtonLink } from "~/ui/button";
 

@@ -1,6 +1,6 @@
 import { Link, redirect, type MetaDescriptor } from "react-router";
 import type { Route } from "./+types/blog-post";
-import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
 import { allPosts, findPost } from "~/features/blog/posts.server";
 import { requireServices } from "~/context";
 import { breadcrumbTitle, relatedPosts } from "~/features/blog/rules";
@@ -13,7 +13,7 @@ import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { Picture } from "~/ui/picture";
 import { blogPostCopy, welcomeDownload } from "#content/newsletter";
 import { trainer } from "#content/trainer";
-import { AUTHOR_PATH } from "~/features/site/structured-data";
+import { AUTHOR_PATH } from "~/kernel/structured-data";
 import "~/features/blog/blog.css";
 
 /** A renamed article's old address moves permanently to the new one; an unknown slug goes to /blog. */

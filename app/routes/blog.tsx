@@ -1,6 +1,6 @@
 import { Link, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/blog";
-import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
 import { allPosts, blogCategories } from "~/features/blog/posts.server";
 import { requireServices } from "~/context";
 import { PostCard } from "~/features/blog/post-card";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/cancel";
-import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
 import { CancelView } from "~/features/checkout/cancel-view";
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout-test";
 import { checkout as copy } from "#content/checkout";
-import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
 import { requireServices } from "~/context";
 import { guardForm } from "~/infra/form-guard.server";
 import { formatEuro, paymentSummary } from "~/features/checkout/catalogue";

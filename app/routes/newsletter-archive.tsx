@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/newsletter-archive";
 import { requireServices } from "~/context";
-import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
 import { archivedIssue } from "~/features/newsletter/issues.server";
 import { issueBodyHtml } from "~/features/newsletter/issue-mail.server";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/newsletter-confirm";
 import { requireServices } from "~/context";
 import { captureConsent } from "~/infra/consent.server";
-import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
 import { confirmSubscription } from "~/features/newsletter/subscribe.server";
 import { queueWelcome } from "~/features/newsletter/welcome.server";
 import { maskEmail, verifyToken } from "~/features/newsletter/tokens.server";

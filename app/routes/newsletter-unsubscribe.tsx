@@ -1,7 +1,7 @@
 import { Form, data } from "react-router";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { requireServices } from "~/context";
-import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
 import { unsubscribe } from "~/features/newsletter/subscribe.server";
 import { maskEmail, verifyToken } from "~/features/newsletter/tokens.server";
 import { unsubscribePage } from "#content/newsletter";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/newsletter";
-import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { newsletterArchive, newsletterMessages, newsletterPage } from "#content/newsletter";
 import { requireServices } from "~/context";

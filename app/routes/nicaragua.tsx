@@ -1,9 +1,9 @@
 import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/nicaragua";
 import { site } from "#content/site";
-import { findRouteEntry } from "~/features/site/route-meta";
-import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
-import { AUTHOR_PATH } from "~/features/site/structured-data";
+import { findRouteEntry } from "~/kernel/route-meta";
+import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
+import { AUTHOR_PATH } from "~/kernel/structured-data";
 import { Picture, mediaUrl } from "~/ui/picture";
 import { requireServices } from "~/context";
 import { eventPage, handleEventSignup } from "~/features/leads/event-signup.server";

@@ -1,8 +1,8 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/notion-embed";
 import { requireServices } from "~/context";
-import { findRouteEntry } from "~/features/site/route-meta";
-import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
+import { findRouteEntry } from "~/kernel/route-meta";
+import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
 import { Container } from "~/ui/layout";
 
 /** Dynamic page: the address comes from NOTION_EMBED_URL at request time. */

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/pricing";
-import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
 import { fromPriceLabel } from "~/features/site/from-price.server";
 import { requireServices } from "~/context";
 import { readFormBody } from "~/infra/form-guard.server";

@@ -1,10 +1,11 @@
 import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { track } from "~/features/analytics/track";
-import { pageCategory } from "~/features/site/route-meta";
-import { SiteHeader } from "~/features/site/header";
-import { SiteFooter } from "~/features/site/footer";
-import { CookieConsent } from "~/features/site/cookie-bar";
+import { pageCategory } from "~/kernel/route-meta";
+import { SiteHeader } from "~/kernel/header";
+import { SiteFooter } from "~/kernel/footer";
+import { CookieConsent, CookieSettingsButton } from "~/features/site/cookie-bar";
+import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { VitalsLoader } from "~/features/vitals/vitals-loader";
 import { useRootData } from "~/root";
 import { PublicEnvContext } from "~/features/questionnaire/public-env";
@@ -39,7 +40,10 @@ export default function PublicLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter cookieSettings={!!gtmId} />
+      <SiteFooter
+        newsletter={<NewsletterForm variant="footer" source="footer" />}
+        cookieSettings={gtmId ? <CookieSettingsButton /> : undefined}
+      />
       <PageViewTracker />
       <VitalsLoader />
     </PublicEnvContext.Provider>

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/robots-txt";
 import { requireServices } from "~/context";
-import { renderRobotsTxt } from "~/features/site/sitemap";
+import { renderRobotsTxt } from "~/kernel/sitemap";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { services } = requireServices(context);

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap-xml";
 import { requireServices } from "~/context";
-import { blogSitemapUrls, renderSitemapXml, staticSitemapUrls } from "~/features/site/sitemap";
+import { blogSitemapUrls, renderSitemapXml, staticSitemapUrls } from "~/kernel/sitemap";
 import { allPosts } from "~/features/blog/posts.server";
 import { REVALIDATE } from "~/infra/cache-control";
 import { issueSitemapUrls } from "~/features/newsletter/issues.server";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/sitemap";
-import { routeEntries } from "~/features/site/route-meta";
-import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
+import { routeEntries } from "~/kernel/route-meta";
+import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
 import { allPosts } from "~/features/blog/posts.server";
 import { requireServices } from "~/context";
 import { SITEMAP_CATEGORY_ORDER, sortCategories } from "~/features/blog/rules";

@@ -1,8 +1,8 @@
 import { data, useActionData, useLocation } from "react-router";
 import type { Route } from "./+types/start";
-import { findRouteEntry } from "~/features/site/route-meta";
-import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
-import { Logo } from "~/features/site/logo";
+import { findRouteEntry } from "~/kernel/route-meta";
+import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
+import { Logo } from "~/kernel/logo";
 import { requireServices } from "~/context";
 import { handleIntake } from "~/features/questionnaire/intake.server";
 import { StartFormSection } from "~/features/questionnaire/start-form-section";

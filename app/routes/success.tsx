@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/success";
-import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
+import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
 import { requireServices } from "~/context";
 import { SESSION_ID_PATTERN } from "~/features/checkout/provider.server";
 import { SuccessView, type SuccessData } from "~/features/checkout/success-view";

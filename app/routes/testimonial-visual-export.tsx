@@ -5,7 +5,7 @@ import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/gu
 import { AdminShell, adminMeta } from "~/features/back-office/ui";
 import { TestimonialExportTool } from "~/features/image-export/testimonial-export-tool";
 import { logImageExport } from "~/features/image-export/export-log.server";
-import { findRouteEntry } from "~/features/site/route-meta";
+import { findRouteEntry } from "~/kernel/route-meta";
 import { currentTestimonials } from "~/features/site/site-content.server";
 import { site } from "#content/site";
 

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/withdrawal";
 import { withdrawal } from "#content/terms";
 import { site } from "#content/site";
-import { findRouteEntry } from "~/features/site/route-meta";
-import { seoMeta, siteUrlFromMatches } from "~/features/site/seo";
+import { findRouteEntry } from "~/kernel/route-meta";
+import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
 import { LegalPage } from "~/features/site/legal-page";
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
-import { routeEntries } from "~/features/site/route-meta";
+import { routeEntries } from "~/kernel/route-meta";
 import { startServer, type RunningServer } from "../support/server";
 import { expectAccessible, waitForScripts } from "./fixtures";
 import { splitRoutes } from "./sweep";

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { routeEntries } from "~/features/site/route-meta";
+import { routeEntries } from "~/kernel/route-meta";
 import { expect, expectAccessible, test, waitForScripts } from "./fixtures";
 import { withCookieChoice } from "./pages-helpers";
 import { sweepTag } from "./sweep";

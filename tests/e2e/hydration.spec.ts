@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { routeEntries } from "~/features/site/route-meta";
+import { routeEntries } from "~/kernel/route-meta";
 import { expect, test, waitForScripts } from "./fixtures";
 import { splitRoutes } from "./sweep";
 import { bringIslandsNear } from "./island-helpers";

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectAccessible } from "./fixtures";
 import { signedInTest } from "./back-office-helpers";
 import { SERVER_START } from "./own-servers";
-import { homeAnchors } from "~/features/site/navigation";
+import { homeAnchors } from "~/kernel/navigation";
 
 // "Live within seconds": the page is polled up to the expectation's own limit (7 s, 12 s on CI),
 // since a busy 2-core machine may take longer; how fast it really is lives in bench/RESULTS.md.

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { routeEntries } from "~/features/site/route-meta";
+import { routeEntries } from "~/kernel/route-meta";
 import { startFaultServer, type FaultServer } from "../support/fault";
 
 /**

@@ -11,7 +11,7 @@ import {
   type TestDatabase,
 } from "../support/database";
 import { runServerExpectingExit, startServer, type RunningServer } from "../support/server";
-import { routeEntries } from "~/features/site/route-meta";
+import { routeEntries } from "~/kernel/route-meta";
 import { hitRateLimit } from "~/infra/rate-limit.server";
 import { parseEnv } from "~/infra/env.server";
 import { signups } from "#db/schema";

@@ -7,8 +7,8 @@ import routes from "~/routes";
 import { enhancerBootScript } from "~/features/enhancers/boot";
 import { islandBootScript } from "~/features/islands/boot";
 import { ISLANDS_MANIFEST } from "~/features/islands/islands-manifest";
-import { DOCUMENT_ROUTES } from "~/features/site/documents";
-import { routeEntries } from "~/features/site/route-meta";
+import { DOCUMENT_ROUTES } from "~/kernel/documents";
+import { routeEntries } from "~/kernel/route-meta";
 import { htmlReader } from "../support/html";
 import { startServer, type RunningServer } from "../support/server";
 

@@ -22,7 +22,7 @@ import {
 } from "~/features/blog/rules";
 import { eventDateLabel, eventTimeLabel } from "~/features/leads/event-dates";
 import { closedMessage } from "~/features/leads/event-schema";
-import { homeAnchorHref, homeAnchors, serviceLinks } from "~/features/site/navigation";
+import { homeAnchorHref, homeAnchors, serviceLinks } from "~/kernel/navigation";
 import {
   accessibleName,
   bodyText,

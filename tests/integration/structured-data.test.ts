@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { routeEntries } from "~/features/site/route-meta";
+import { routeEntries } from "~/kernel/route-meta";
 import { startServer, type RunningServer } from "../support/server";
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Button, buttonStyles } from "~/ui/button";
-import { useHydrated } from "~/features/site/use-hydrated";
+import { useHydrated } from "~/ui/use-hydrated";
 
 /** The codes as a small text file: a heading line, then one code per line. */
 export function backupCodesText(codes: readonly string[], account: string): string {

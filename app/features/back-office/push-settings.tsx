@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/ui/button";
-import { useHydrated } from "~/features/site/use-hydrated";
+import { useHydrated } from "~/ui/use-hydrated";
 import { formatDateTime, SubmitButton } from "./ui";
 
 type DeviceState = "checking" | "unsupported" | "ios-browser" | "blocked" | "off" | "on";

@@ -1,12 +1,7 @@
+import type { BlogNavGroup } from "~/kernel/navigation";
 import { allPosts, blogCategories, type ArticleSource } from "./posts.server";
 
-/** Blog posts grouped by category for the header's Blog dropdown (root loader). Owned by the blog feature. */
-export interface BlogNavGroup {
-  category: string;
-  posts: { slug: string; title: string }[];
-}
-
-/** Categories alphabetically, posts newest first; only slugs and titles reach the page. */
+/** The header's Blog dropdown (root loader): categories alphabetically, posts newest first; only slugs and titles reach the page. */
 export async function getBlogNavigation(source: ArticleSource): Promise<BlogNavGroup[]> {
   const [posts, categories] = await Promise.all([allPosts(source), blogCategories(source)]);
   return categories.map((category) => ({

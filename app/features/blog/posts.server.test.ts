@@ -3,9 +3,20 @@ import { describe, expect, it } from "vitest";
 import { allPosts, blogCategories, findPost } from "./posts.server";
 import { getBlogNavigation } from "./navigation.server";
 import { seedArticleSource } from "./article-seeds.server";
+import { fullTitle, MAX_TITLE_LENGTH } from "~/kernel/seo";
 
 describe("the articles seeded from content/blog", () => {
   const source = seedArticleSource();
+
+  it(`have a page title of at most ${MAX_TITLE_LENGTH} characters`, async () => {
+    const posts = await allPosts(source);
+    expect(posts.length).toBeGreaterThan(0);
+    for (const summary of posts) {
+      const post = await findPost(source, summary.slug);
+      expect(post, summary.slug).toBeDefined();
+      expect(fullTitle(post!.metaTitle).length, summary.slug).toBeLessThanOrEqual(MAX_TITLE_LENGTH);
+    }
+  });
 
   it("are all valid, newest first, one per file", async () => {
     const files = readdirSync("content/blog").filter((f) => f.endsWith(".md"));

@@ -1,6 +1,6 @@
 import { site } from "#content/site";
 import { trainer } from "#content/trainer";
-import { AUTHOR_PATH, logoImageObject } from "~/features/site/structured-data";
+import { AUTHOR_PATH, logoImageObject } from "~/kernel/structured-data";
 import type { BlogPost } from "./types";
 
 /**

@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import { checkout as copy } from "#content/checkout";
-import { useSite } from "~/features/site/seo";
+import { useSite } from "~/kernel/seo";
 import { ButtonLink } from "~/ui/button";
 import { CANCEL_PROCESSING_MS, REDIRECT_SECONDS } from "./checkout-live";
 import { CheckoutLive, CountdownNotice } from "./countdown-notice";

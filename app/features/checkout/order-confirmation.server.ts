@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { orders } from "#db/schema";
 import { site as seedSite } from "#content/site";
 import type { SiteContent } from "#content/types";
-import { withSiteFacts } from "~/features/site/legal-facts";
+import { withSiteFacts } from "~/kernel/legal-facts";
 import { terms, withdrawal, WITHDRAWAL_DAYS } from "#content/terms";
 import type { PrivacyContent } from "#content/types";
 import type { Db } from "~/infra/db.server";

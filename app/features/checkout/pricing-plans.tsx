@@ -1,5 +1,5 @@
 import { checkout as copy } from "#content/checkout";
-import { useSite } from "~/features/site/seo";
+import { useSite } from "~/kernel/seo";
 import type { PricingContent } from "#content/types";
 import { Island } from "~/features/islands/island";
 import { catalogueItem, formatEuro, paymentSummary } from "./catalogue";

@@ -1,6 +1,6 @@
 import { HOLD_REPLAY_FUNCTION } from "~/features/client-runtime/hold-replay.inline";
 import type { HoldRules } from "~/features/client-runtime/hold-replay";
-import { LATER_FUNCTION } from "~/features/site/later";
+import { LATER_FUNCTION } from "~/kernel/later";
 
 /** The element of a part that an enhancer improves: `data-enhance="<name>"` (see enhancerBootScript). */
 export const ENHANCE_ATTRIBUTE = "data-enhance";

@@ -1,6 +1,6 @@
 import { HOLD_REPLAY_FUNCTION } from "~/features/client-runtime/hold-replay.inline";
 import type { HoldRules } from "~/features/client-runtime/hold-replay";
-import { LATER_FUNCTION } from "~/features/site/later";
+import { LATER_FUNCTION } from "~/kernel/later";
 import { ISLAND_READY_EVENT, ISLAND_RUNNING_ATTRIBUTE } from "./island-constants";
 
 /** Set on an island's container when its code could not be fetched: its controls work as plain HTML. */

@@ -3,7 +3,7 @@ import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "#
 import type { SiteContent } from "#content/types";
 import type { Db } from "~/infra/db.server";
 import type { MailMessage, Mailer } from "~/infra/mail.server";
-import type { SitemapUrl } from "~/features/site/sitemap";
+import type { SitemapUrl } from "~/kernel/sitemap";
 import { issueMail, type SenderFacts } from "./issue-mail.server";
 import { issueCounts, undelivered, type IssueCounts } from "./sending.server";
 import { currentSite, type SiteContentReader } from "~/features/site/site-content.server";

@@ -3,7 +3,7 @@ import { newsletterCopy, newsletterMessages } from "#content/newsletter";
 import { useLocation } from "react-router";
 import { track } from "~/features/analytics/track";
 import { ConsentNote } from "~/ui/consent-note";
-import { formShownAt } from "~/features/site/form-shown-at";
+import { formShownAt } from "~/kernel/form-shown-at";
 import { subscribeSchema, type SubscribeResponse } from "./schema";
 import { ELAPSED_FIELD } from "~/infra/form-fields";
 import { buttonStyles, type ButtonVariant } from "~/ui/button";

@@ -4,7 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { newsletterMessages } from "#content/newsletter";
 import { site } from "#content/site";
-import { SiteFooter } from "~/features/site/footer";
+import { SiteFooter } from "~/kernel/footer";
 import { enhance } from "./newsletter.enhancer";
 import { NewsletterForm } from "./newsletter-form";
 import { RESET_DELAY_MS } from "./reset-delay";
@@ -29,6 +29,9 @@ async function renderAt(url: string, element: ReactElement) {
   );
   for (const part of document.querySelectorAll<HTMLElement>('[data-enhance~="newsletter"]')) enhance(part);
 }
+
+/** The site's footer as the pages compose it, with this feature's form in its slot. */
+const footer = <SiteFooter newsletter={<NewsletterForm variant="footer" source="footer" />} />;
 
 const section = (variant: string) => {
   const found = document.querySelector<HTMLElement>(`[data-newsletter="${variant}"]`);
@@ -79,7 +82,7 @@ afterEach(() => {
 
 describe("the footer form", () => {
   it("subscribes, disables the inputs, pushes blog_subscription and resets after 5 s", async () => {
-    await renderAt("/pricing", <SiteFooter />);
+    await renderAt("/pricing", footer);
     const form = section("footer");
     answers.push(accepted);
     await subscribeIn(form, "footer.reader@example.com");
@@ -101,14 +104,14 @@ describe("the footer form", () => {
   });
 
   it("is not on the blog's pages, which have forms of their own", async () => {
-    await renderAt("/blog", <SiteFooter />);
+    await renderAt("/blog", footer);
     expect(document.querySelectorAll('[data-newsletter="footer"]')).toHaveLength(0);
-    await renderAt("/blog/any-post", <SiteFooter />);
+    await renderAt("/blog/any-post", footer);
     expect(document.querySelectorAll('[data-newsletter="footer"]')).toHaveLength(0);
   });
 
   it("an empty address shows the error at once without a request", async () => {
-    await renderAt("/pricing", <SiteFooter />);
+    await renderAt("/pricing", footer);
     const form = section("footer");
     // The boot script fetches the enhancer when the form is first used (checked in a browser).
     expect(form.getAttribute("data-enhance")).toBe("newsletter");
@@ -120,7 +123,7 @@ describe("the footer form", () => {
   });
 
   it("a server failure shows the error, leaves the field usable and clears after 5 s", async () => {
-    await renderAt("/pricing", <SiteFooter />);
+    await renderAt("/pricing", footer);
     const form = section("footer");
     answers.push(json(500, {}));
     await subscribeIn(form, "someone@example.com");

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { track } from "~/features/analytics/track";
-import { formShownAt } from "~/features/site/form-shown-at";
+import { formShownAt } from "~/kernel/form-shown-at";
 import { Honeypot } from "~/ui/honeypot";
 import type * as ContactStepExports from "./contact-step";
 import { questionnaireCopy as copy } from "./copy";

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { onConsentSettingsOpen, saveConsent, useConsent, type ConsentChoice } from "./consent";
+import { onConsentSettingsOpen, openConsentSettings, saveConsent, useConsent, type ConsentChoice } from "./consent";
+import { footerLinkClass } from "~/kernel/footer";
 import { loadTagManager, updateConsentMode } from "./gtm";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/ui/use-hydrated";
 import { buttonStyles } from "~/ui/button";
 
 /**
@@ -97,5 +98,19 @@ export function CookieConsent({ gtmId, pageCategory }: { gtmId: string | null; p
         </div>
       </div>
     </section>
+  );
+}
+
+/** The footer's button that reopens the consent choice (rendered only when a tag manager is configured). */
+export function CookieSettingsButton() {
+  return (
+    <button
+      type="button"
+      onClick={openConsentSettings}
+      data-consent-settings=""
+      className={`${footerLinkClass} cursor-pointer`}
+    >
+      Cookie settings
+    </button>
   );
 }

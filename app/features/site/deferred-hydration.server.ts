@@ -1,6 +1,6 @@
 import { HOLD_REPLAY_FUNCTION } from "~/features/client-runtime/hold-replay.inline";
 import type { HoldRules } from "~/features/client-runtime/hold-replay";
-import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT } from "./hydration-signal";
+import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT } from "~/kernel/hydration-signal";
 
 /**
  * The back office's application loads at `load` (docs/decisions/009-deferred-hydration.md,

@@ -1,7 +1,7 @@
 import type { PricingContent } from "#content/types";
 import { formatEuro } from "~/features/checkout/catalogue";
 import { currentPricing, type OffersReader } from "~/features/checkout/offers.server";
-import { lowestMonthlyPriceEuro } from "./structured-data";
+import { lowestMonthlyPriceEuro } from "~/kernel/structured-data";
 
 /**
  * Stands in the content texts (meta descriptions, the business's description) for the lowest monthly

@@ -1,7 +1,7 @@
 import type { PrivacyContent } from "#content/types";
-import { useSite } from "./seo";
-import { withSiteFacts } from "./legal-facts";
-import { PageHero } from "~/features/site/page-hero";
+import { useSite } from "~/kernel/seo";
+import { withSiteFacts } from "~/kernel/legal-facts";
+import { PageHero } from "~/kernel/page-hero";
 import { Container } from "~/ui/layout";
 import { longDate } from "~/ui/dates";
 

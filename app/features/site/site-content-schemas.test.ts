@@ -13,7 +13,7 @@ import {
   visibleFaq,
   visibleTestimonials,
 } from "./site-content-schemas";
-import { withSiteFacts } from "./legal-facts";
+import { withSiteFacts } from "~/kernel/legal-facts";
 
 const facts = siteFactsOf(site);
 const messages = (input: unknown) => {

@@ -1,5 +1,5 @@
 import { matchPath } from "react-router";
-import { routeEntries } from "~/features/site/route-meta";
+import { routeEntries } from "~/kernel/route-meta";
 
 /** Visitor pages outside the page table (app/routes.ts); anything else is the not-found route. */
 const EXTRA_PATTERNS = ["/checkout/test/:id", "/newsletter", "/newsletter/confirm", "/newsletter/unsubscribe"];

@@ -1,5 +1,5 @@
 import vitalsUrl from "virtual:vitals-url";
-import { LATER_FUNCTION } from "~/features/site/later";
+import { LATER_FUNCTION } from "~/kernel/later";
 import { useNonce } from "~/ui/nonce";
 
 /**

@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { BlogNavGroup } from "~/features/blog/navigation.server";
 import { Icon } from "~/ui/icon";
 import { Logo } from "./logo";
-import { blogPostPath, homeAnchorHref, homeAnchors, serviceLinks } from "./navigation";
+import { blogPostPath, homeAnchorHref, homeAnchors, serviceLinks, type BlogNavGroup } from "./navigation";
 import { buttonStyles } from "~/ui/button";
 
 export const MOBILE_MENU_ID = "mobile-menu";

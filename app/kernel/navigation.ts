@@ -30,3 +30,9 @@ export const blogPostPath = (slug: string) => `/blog/${slug}`;
 
 /** Blog pages hide the footer newsletter form (they have their own). */
 export const isBlogPath = (pathname: string) => pathname === "/blog" || pathname.startsWith("/blog/");
+
+/** Blog posts grouped by category for the header's Blog dropdown; the blog fills it (root loader). */
+export interface BlogNavGroup {
+  category: string;
+  posts: { slug: string; title: string }[];
+}

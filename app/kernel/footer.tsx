@@ -1,27 +1,29 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { serviceCards } from "#content/services";
-import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { Icon } from "~/ui/icon";
-import { openConsentSettings } from "./consent";
 import { Logo } from "./logo";
 import { useSite } from "./seo";
 import { homeAnchorHref, homeAnchors, isBlogPath, SITE_LINKS_ID } from "./navigation";
 
-const linkClass = "text-white/85 underline-offset-4 hover:text-white hover:underline";
+/** The footer's link style, for a control a page puts into the footer (the cookie settings button). */
+export const footerLinkClass = "text-white/85 underline-offset-4 hover:text-white hover:underline";
 
-/** `cookieSettings`: only when a tag manager is configured is there a choice to change. */
-export function SiteFooter({ cookieSettings = false }: { cookieSettings?: boolean }) {
+/**
+ * The footer of every page. What belongs to a feature comes in from the page's composition, so the
+ * shared layer imports no feature (docs/decisions/051-layers-and-the-kernel.md):
+ * `newsletter`, the footer's signup form (left out on the blog's pages, which have forms of their own);
+ * `cookieSettings`, a control to reopen the consent choice (only when a tag manager is configured).
+ */
+export function SiteFooter({ newsletter, cookieSettings }: { newsletter?: ReactNode; cookieSettings?: ReactNode }) {
   const { pathname } = useLocation();
   const site = useSite();
-  const showNewsletter = !isBlogPath(pathname);
+  const showNewsletter = newsletter !== undefined && !isBlogPath(pathname);
   return (
     <footer className="bg-navy text-white">
       {showNewsletter && (
         <div className="border-b border-white/10" data-testid="footer-newsletter">
-          <div className="mx-auto max-w-6xl px-5 py-12 sm:px-8">
-            <NewsletterForm variant="footer" source="footer" />
-          </div>
+          <div className="mx-auto max-w-6xl px-5 py-12 sm:px-8">{newsletter}</div>
         </div>
       )}
       <div
@@ -32,7 +34,7 @@ export function SiteFooter({ cookieSettings = false }: { cookieSettings?: boolea
           <Logo tone="light" />
           <p className="mt-4 max-w-xs text-sm leading-relaxed text-white/80">{site.tagline}.</p>
           <p className="mt-4 text-sm">
-            <a href={`mailto:${site.contactEmail}`} className={`inline-flex items-center gap-2 ${linkClass}`}>
+            <a href={`mailto:${site.contactEmail}`} className={`inline-flex items-center gap-2 ${footerLinkClass}`}>
               <Icon name="mail" className="h-4 w-4" />
               {site.contactEmail}
             </a>
@@ -40,13 +42,13 @@ export function SiteFooter({ cookieSettings = false }: { cookieSettings?: boolea
         </div>
         <FooterColumn title="Coaching">
           <li>
-            <Link to="/services" className={linkClass}>
+            <Link to="/services" className={footerLinkClass}>
               All services
             </Link>
           </li>
           {serviceCards.map((card) => (
             <li key={card.slug}>
-              <Link to={card.learnMoreLink} className={linkClass}>
+              <Link to={card.learnMoreLink} className={footerLinkClass}>
                 {card.title}
               </Link>
             </li>
@@ -54,27 +56,27 @@ export function SiteFooter({ cookieSettings = false }: { cookieSettings?: boolea
         </FooterColumn>
         <FooterColumn title="Explore">
           <li>
-            <Link to={homeAnchorHref(homeAnchors.howToStart)} className={linkClass}>
+            <Link to={homeAnchorHref(homeAnchors.howToStart)} className={footerLinkClass}>
               How to Start
             </Link>
           </li>
           <li>
-            <Link to={homeAnchorHref(homeAnchors.trainer)} className={linkClass}>
+            <Link to={homeAnchorHref(homeAnchors.trainer)} className={footerLinkClass}>
               About Mila
             </Link>
           </li>
           <li>
-            <Link to="/pricing" className={linkClass}>
+            <Link to="/pricing" className={footerLinkClass}>
               Pricing
             </Link>
           </li>
           <li>
-            <Link to="/blog" className={linkClass}>
+            <Link to="/blog" className={footerLinkClass}>
               Blog
             </Link>
           </li>
           <li>
-            <Link to={homeAnchorHref(homeAnchors.faq)} className={linkClass}>
+            <Link to={homeAnchorHref(homeAnchors.faq)} className={footerLinkClass}>
               FAQ
             </Link>
           </li>
@@ -82,7 +84,7 @@ export function SiteFooter({ cookieSettings = false }: { cookieSettings?: boolea
         <FooterColumn title="Follow">
           {site.social.map((link) => (
             <li key={link.href}>
-              <a href={link.href} className={linkClass} rel="noopener noreferrer" target="_blank">
+              <a href={link.href} className={footerLinkClass} rel="noopener noreferrer" target="_blank">
                 {link.label}
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
@@ -98,37 +100,26 @@ export function SiteFooter({ cookieSettings = false }: { cookieSettings?: boolea
           </p>
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
             <li>
-              <Link to="/privacy-policy" className={linkClass}>
+              <Link to="/privacy-policy" className={footerLinkClass}>
                 Privacy Policy
               </Link>
             </li>
             <li>
-              <Link to="/terms" className={linkClass}>
+              <Link to="/terms" className={footerLinkClass}>
                 Terms
               </Link>
             </li>
             <li>
-              <Link to="/withdrawal" className={linkClass}>
+              <Link to="/withdrawal" className={footerLinkClass}>
                 Right of withdrawal
               </Link>
             </li>
             <li>
-              <Link to="/sitemap" className={linkClass}>
+              <Link to="/sitemap" className={footerLinkClass}>
                 Sitemap
               </Link>
             </li>
-            {cookieSettings && (
-              <li>
-                <button
-                  type="button"
-                  onClick={openConsentSettings}
-                  data-consent-settings=""
-                  className={`${linkClass} cursor-pointer`}
-                >
-                  Cookie settings
-                </button>
-              </li>
-            )}
+            {cookieSettings && <li>{cookieSettings}</li>}
           </ul>
         </div>
       </div>

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { site } from "#content/site";
-import { allPosts, findPost } from "~/features/blog/posts.server";
-import { seedArticleSource } from "~/features/blog/article-seeds.server";
 import { fullTitle, MAX_TITLE_LENGTH } from "./seo";
 import { routeEntries } from "./route-meta";
 
@@ -30,17 +28,6 @@ describe("fullTitle", () => {
 });
 
 describe("every page's title", () => {
-  it(`is at most ${MAX_TITLE_LENGTH} characters for every blog post`, async () => {
-    const source = seedArticleSource();
-    const posts = await allPosts(source);
-    expect(posts.length).toBeGreaterThan(0);
-    for (const summary of posts) {
-      const post = await findPost(source, summary.slug);
-      expect(post, summary.slug).toBeDefined();
-      expect(fullTitle(post!.metaTitle).length, summary.slug).toBeLessThanOrEqual(MAX_TITLE_LENGTH);
-    }
-  });
-
   it(`is at most ${MAX_TITLE_LENGTH} characters for every route`, () => {
     for (const entry of routeEntries) {
       expect(fullTitle(entry.title).length, entry.path).toBeLessThanOrEqual(MAX_TITLE_LENGTH);

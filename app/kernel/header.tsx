@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { BlogNavGroup } from "~/features/blog/navigation.server";
 import { Icon } from "~/ui/icon";
 import { useNonce } from "~/ui/nonce";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
-import { blogPostPath, homeAnchorHref, homeAnchors, serviceLinks } from "./navigation";
+import { blogPostPath, homeAnchorHref, homeAnchors, serviceLinks, type BlogNavGroup } from "./navigation";
 
 const topLink =
   "inline-flex h-10 items-center gap-1 rounded-full px-3 text-[0.95rem] font-medium text-ink hover:bg-navy/5 hover:text-teal-700";
