@@ -1,16 +1,21 @@
 import { useMemo, useState } from "react";
+import { compactInputClass, describedBy, FieldShell } from "~/ui/field";
 import { FIELD_LABELS, slugFromTitle, uniqueSlug } from "./article-form";
 
 /**
- * The article editor's fields: a label, an optional hint, the input and the server's message under
- * it, tied together for screen readers. Uncontrolled, so the form works before and without scripts.
+ * The article editor's fields: the back office's compact field (a label, an optional hint, the
+ * input and the server's message under it, tied together for screen readers). Uncontrolled, so the
+ * form works before and without scripts.
  */
 type Errors = Record<string, string>;
 
-const inputClass = "mt-1 block w-full rounded-lg border border-navy/30 px-3 py-2";
+const inputClass = `${compactInputClass} text-base focus:border-teal aria-[invalid=true]:border-red-700`;
 
 /** The form field's name → the key of its message (the store's path for the sign-up form's texts). */
 const errorKeyOf = (name: string) => name.replace(/^lead\./, "leadFormContent.");
+
+/** A rule's short message reads after the field's name ("Title is required."); an upload's is a whole sentence. */
+export const fieldMessage = (label: string, error: string) => (/^[A-Z"]/.test(error) ? error : `${label} ${error}.`);
 
 export function Field({
   name,
@@ -36,42 +41,22 @@ export function Field({
 }) {
   const errorKey = errorKeyOf(name);
   const error = errors?.[errorKey];
-  const describedBy = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ");
+  const message = error ? fieldMessage(FIELD_LABELS[errorKey] ?? label, error) : undefined;
   const common = {
     id: name,
     name,
     defaultValue: value ?? "",
     required,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy || undefined,
+    ...describedBy(name, message, hint),
     className: inputClass,
     onChange: onValueChange
       ? (event: { currentTarget: { value: string } }) => onValueChange(event.currentTarget.value)
       : undefined,
   };
   return (
-    <div className="grid gap-1">
-      <label htmlFor={name} className="font-medium">
-        {label}
-        {required ? "" : " (optional)"}
-      </label>
-      {hint ? (
-        <p id={`${name}-hint`} className="text-sm text-ink/70">
-          {hint}
-        </p>
-      ) : null}
+    <FieldShell id={name} label={required ? label : `${label} (optional)`} error={message} hint={hint} look="compact">
       {multiline ? <textarea rows={multiline} {...common} /> : <input type={type} {...common} />}
-      {error ? <FieldError id={`${name}-error`} label={FIELD_LABELS[errorKey] ?? label} error={error} /> : null}
-    </div>
-  );
-}
-
-/** A rule's short message reads after the field's name ("Title is required."); an upload's is a whole sentence. */
-export function FieldError({ id, label, error }: { id: string; label: string; error: string }) {
-  return (
-    <p id={id} className="text-sm font-medium text-red-800">
-      {/^[A-Z"]/.test(error) ? error : `${label} ${error}.`}
-    </p>
+    </FieldShell>
   );
 }
 
@@ -105,7 +90,7 @@ export function TitleAndSlugFields({
   // A new article's address follows the title until she types one of her own.
   const [follows, setFollows] = useState(isNew && (!slug || slug === suggest(title ?? "")));
   const slugError = errors?.slug;
-  const describedBy = ["slug-hint", "slug-address", slugError ? "slug-error" : null].filter(Boolean).join(" ");
+  const slugDescribedBy = ["slug-hint", "slug-address", slugError ? "slug-error" : null].filter(Boolean).join(" ");
   return (
     <>
       <Field
@@ -117,15 +102,17 @@ export function TitleAndSlugFields({
           if (follows) setAddress(suggest(typed));
         }}
       />
-      <div className="grid gap-1">
-        <label htmlFor="slug" className="font-medium">
-          Web address
-        </label>
-        <p id="slug-hint" className="text-sm text-ink/70">
-          {isNew
+      <FieldShell
+        id="slug"
+        label="Web address"
+        look="compact"
+        error={slugError && fieldMessage("Web address", slugError)}
+        hint={
+          isNew
             ? "Made from the title as you type; change it if you like. Left empty, it is made from the title when you save."
-            : "Changing it keeps the old address working: visitors and search engines are sent on to the new one."}
-        </p>
+            : "Changing it keeps the old address working: visitors and search engines are sent on to the new one."
+        }
+      >
         <input
           id="slug"
           name="slug"
@@ -142,7 +129,7 @@ export function TitleAndSlugFields({
             setFollows(isNew && typed.trim() === "");
           }}
           aria-invalid={slugError ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={slugDescribedBy}
           className={inputClass}
         />
         <p id="slug-address" className="text-sm break-all text-ink/80" aria-live="polite">
@@ -154,8 +141,7 @@ export function TitleAndSlugFields({
             "The article's address is made from the title."
           )}
         </p>
-        {slugError ? <FieldError id="slug-error" label="Web address" error={slugError} /> : null}
-      </div>
+      </FieldShell>
     </>
   );
 }
