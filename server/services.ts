@@ -16,7 +16,7 @@ import { startBackups } from "~/infra/backup-schedule.server";
 import { createAlarms } from "~/infra/alarms.server";
 import { startOrderConfirmations } from "~/features/checkout/order-confirmation.server";
 import { saleRevision } from "~/features/checkout/sales.server";
-import { createSiteContentStore, seedSiteContent } from "~/features/content/kinds.server";
+import { createSiteContentStore, seedSiteContent } from "~/content-kinds.server";
 import { rememberReads } from "~/features/content/last-read.server";
 import { seedLeadMagnetFiles } from "~/features/blog/lead-magnet-seeds.server";
 import { createTrainerPush } from "~/infra/push.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api-event-signup";
 import { requireServices } from "~/context";
-import { handleEventSignup } from "~/features/leads/event-signup.server";
+import { handleEventSignup } from "~/features/events/event-signup.server";
 
 /** The event signup form posts its JSON here when JavaScript runs. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -6,7 +6,7 @@ import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
 import { AUTHOR_PATH } from "~/kernel/structured-data";
 import { Picture, mediaUrl } from "~/ui/picture";
 import { requireServices } from "~/context";
-import { eventPage, handleEventSignup } from "~/features/leads/event-signup.server";
+import { eventPage, handleEventSignup } from "~/features/events/event-signup.server";
 import { WAITLIST_TEXTS } from "~/features/leads/event-schema";
 import { isoWithOffset } from "~/features/events/zoned-time";
 import { EventSignupForm } from "~/features/leads/event-signup-form";

@@ -8,7 +8,7 @@ import { parsePost } from "~/features/blog/content.server";
 import { seededLeadMagnet } from "~/features/blog/lead-magnet-seeds.server";
 import { allPosts, findPost, media } from "~/features/blog/posts.server";
 import { relatedPosts, sortNewestFirst } from "~/features/blog/rules";
-import { createSiteContentStore, seedSiteContent, type SiteContentStore } from "~/features/content/kinds.server";
+import { createSiteContentStore, seedSiteContent, type SiteContentStore } from "~/content-kinds.server";
 import BlogPostPage from "~/routes/blog-post";
 import type { BlogPost, BlogPostSummary } from "~/features/blog/types";
 

@@ -5,7 +5,7 @@ import { createTestDatabase, engines, type TestDatabase } from "../support/datab
 import { openDatabase, type Database } from "~/infra/db.server";
 import { auditLog, contentEntries } from "#db/schema";
 import { ContentError, createContentStore } from "~/features/content/store.server";
-import { createSiteContentStore, seedSiteContent } from "~/features/content/kinds.server";
+import { createSiteContentStore, seedSiteContent } from "~/content-kinds.server";
 
 const schemas = {
   note: z.strictObject({ title: z.string().min(1, "is required"), words: z.number().int().min(0) }),

@@ -9,7 +9,7 @@ import { parseEnv } from "~/infra/env.server";
 import type { AppServices } from "~/context";
 import { createServices } from "../../server/services";
 import { createLogger } from "~/infra/logger.server";
-import { createSiteContentStore } from "~/features/content/kinds.server";
+import { createSiteContentStore } from "~/content-kinds.server";
 import { formValuesOf, saveEvent } from "~/features/events/events-admin.server";
 import { currentEvent } from "~/features/events/events.server";
 import { localDateTimeOf } from "~/features/events/zoned-time";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type Engine, type TestDatabase } from "../support/database";
-import { createSiteContentStore, seedSiteContent, type SiteContentStore } from "~/features/content/kinds.server";
+import { createSiteContentStore, seedSiteContent, type SiteContentStore } from "~/content-kinds.server";
 import { formValuesOf, saveEvent, type EventFormValues } from "~/features/events/events-admin.server";
 import { currentEvent, placesOf } from "~/features/events/events.server";
 import { instantOf, localDateTimeOf } from "~/features/events/zoned-time";

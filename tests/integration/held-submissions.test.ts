@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { heldSubmissions, newsletterSubscribers, signups } from "#db/schema";
 import type { RequestContext } from "~/context";
 import { handleIntake } from "~/features/questionnaire/intake.server";
-import { handleEventSignup } from "~/features/leads/event-signup.server";
+import { handleEventSignup } from "~/features/events/event-signup.server";
 import { listHeld, purgeHeld } from "~/features/leads/held.server";
 import { MIN_FILL_MS } from "~/infra/form-guard.server";
 import { action as newsletterAction } from "~/routes/api-newsletter";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
 import { createTestDatabase, engines, type TestDatabase } from "../support/database";
 import { newsletterSubscribers } from "#db/schema";
-import { createSiteContentStore, seedSiteContent, type SiteContentStore } from "~/features/content/kinds.server";
+import { createSiteContentStore, seedSiteContent, type SiteContentStore } from "~/content-kinds.server";
 import { seedLeadMagnetFiles } from "~/features/blog/lead-magnet-seeds.server";
 import { grantsForArticle, openDownload, revokeGrant } from "~/features/newsletter/downloads.server";
 import { welcomeHandler } from "~/features/newsletter/welcome.server";

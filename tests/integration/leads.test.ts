@@ -16,9 +16,9 @@ import type { AppServices } from "~/context";
 import { Outbox } from "~/features/leads/outbox.server";
 import { registerOutboxHandlers } from "../../server/outbox-handlers";
 import { handleIntake } from "~/features/questionnaire/intake.server";
-import { handleEventSignup } from "~/features/leads/event-signup.server";
+import { handleEventSignup } from "~/features/events/event-signup.server";
 import { consentRecords, signups } from "#db/schema";
-import { createSiteContentStore, seedSiteContent } from "~/features/content/kinds.server";
+import { createSiteContentStore, seedSiteContent } from "~/content-kinds.server";
 
 const logger = pino({ level: "silent" });
 const SITE = "https://coach.example";

@@ -190,8 +190,6 @@ export function createContentStore<S extends ContentSchemas>(db: Db, schemas: S,
   }
 
   const store = {
-    kinds: Object.keys(schemas) as Kind[],
-
     validate,
 
     /** One entry with its draft, live and scheduled versions, or undefined. */

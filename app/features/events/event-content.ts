@@ -1,5 +1,6 @@
 import "~/infra/zod-config";
 import { z } from "zod";
+import type { ContentStore } from "~/features/content/store.server";
 import { instantOf, isTimeZone, LOCAL_DATE_TIME } from "./zoned-time";
 
 /**
@@ -109,3 +110,6 @@ export function eventKeyFor(event: Pick<EventData, "startsLocal" | "venue">): st
     .slice(0, 60);
   return `${event.startsLocal.slice(0, 10)}-${slug || "event"}`;
 }
+
+/** What the events need of the content store: their own kind (the registry is app/content-kinds.server.ts). */
+export type EventStore = ContentStore<{ event: typeof eventSchema }>;

@@ -1,7 +1,6 @@
 import { isContentError, type Actor } from "~/features/content/store.server";
-import type { SiteContentStore } from "~/features/content/kinds.server";
 import { event as firstEvent } from "#content/event";
-import { eventKeyFor, eventStart, type EventData } from "./event-content";
+import { eventKeyFor, eventStart, type EventData, type EventStore } from "./event-content";
 
 /**
  * The back office's event form: its fields as the trainer fills them, turned into an event's
@@ -139,7 +138,7 @@ export function newEventTemplate(): EventData {
  * when asked. A new event must lie in the future at its venue; a past one can still be corrected.
  */
 export async function saveEvent(
-  content: SiteContentStore,
+  content: EventStore,
   key: string | undefined,
   values: EventFormValues,
   actor: Actor,

@@ -1,9 +1,8 @@
 import { and, count, eq, inArray, ne } from "drizzle-orm";
 import { contentEntries, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
-import type { SiteContentStore } from "~/features/content/kinds.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
-import { eventStart, type EventData } from "./event-content";
+import { eventStart, type EventData, type EventStore } from "./event-content";
 
 /** A published event with its moments worked out from the venue's wall-clock time and zone. */
 export interface PublishedEvent {
@@ -26,7 +25,7 @@ export function withMoments(key: string, data: EventData, firstPublishedAt: Date
  * `startsAt` (EVENT_STARTS_AT, for staging) moves the chosen event's start.
  */
 export async function currentEvent(
-  content: Pick<SiteContentStore, "listLive">,
+  content: Pick<EventStore, "listLive">,
   options: { now?: Date; startsAt?: string } = {},
 ): Promise<PublishedEvent | undefined> {
   const now = options.now ?? new Date();
@@ -71,7 +70,7 @@ export async function placesOf(db: Db, key: string): Promise<Places> {
 }
 
 /** Every event's start by its key, published or not (retention removes signups a month after). */
-export async function eventStarts(content: Pick<SiteContentStore, "list">): Promise<Map<string, Date>> {
+export async function eventStarts(content: Pick<EventStore, "list">): Promise<Map<string, Date>> {
   const starts = new Map<string, Date>();
   for (const entry of await content.list("event")) {
     const data = entry.live ?? entry.draft;

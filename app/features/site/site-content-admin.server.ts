@@ -1,5 +1,4 @@
 import { ContentError, isContentError, type Actor } from "~/features/content/store.server";
-import type { SiteContentStore } from "~/features/content/kinds.server";
 import {
   faqItemSchema,
   siteFactsSchema,
@@ -9,6 +8,7 @@ import {
   type SiteFacts,
   type TestimonialItem,
   type TestimonialList,
+  type StudioStore,
 } from "./site-content-schemas";
 import { SITE_CONTENT_KEY } from "./site-content.server";
 
@@ -21,7 +21,7 @@ import { SITE_CONTENT_KEY } from "./site-content.server";
 export type FieldErrors = Record<string, string>;
 export type Outcome = { ok: true; message: string } | { ok: false; message: string; errors: FieldErrors };
 
-type Services = { content: SiteContentStore };
+type Services = { content: StudioStore };
 type ListKind = "testimonials" | "faq";
 type ListOf<K extends ListKind> = K extends "testimonials" ? TestimonialList : FaqList;
 type ItemOf<K extends ListKind> = ListOf<K>["items"][number];

@@ -1,5 +1,6 @@
 import "~/infra/zod-config";
 import { z } from "zod";
+import type { ContentStore } from "~/features/content/store.server";
 import type { FaqEntry, SiteContent, Testimonial } from "#content/types";
 
 /**
@@ -146,3 +147,10 @@ export const visibleTestimonials = (list: TestimonialList): Testimonial[] =>
   list.items.filter((t) => !t.hidden).map(({ hidden: _hidden, ...t }) => t);
 export const visibleFaq = (list: FaqList): FaqEntry[] =>
   list.items.filter((f) => !f.hidden).map(({ question, answer }) => ({ question, answer }));
+
+/** What the studio's editors need of the content store: testimonials, FAQ and site facts (registry: app/content-kinds.server.ts). */
+export type StudioStore = ContentStore<{
+  testimonials: typeof testimonialsSchema;
+  faq: typeof faqSchema;
+  site: typeof siteFactsSchema;
+}>;

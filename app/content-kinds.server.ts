@@ -18,11 +18,13 @@ import {
 import { site } from "#content/site";
 import { faq } from "#content/faq";
 import { testimonials } from "#content/testimonials";
-import { createContentStore, type ContentStore, type ContentStoreOptions } from "./store.server";
+import { createContentStore, type ContentStore, type ContentStoreOptions } from "~/features/content/store.server";
 
 /**
  * Every kind of content the site keeps in the database, with its schema. A new kind is one line
- * here and one seed below (docs/decisions/018-content-store.md).
+ * here and one seed below (docs/decisions/018-content-store.md). The registry knows every kind's
+ * feature, so it sits above the features beside app/context.ts (docs/decisions/051-layers-and-the-kernel.md);
+ * a feature names only its own kinds (ContentStore<{ event: ... }>: EventStore, StudioStore).
  */
 export const contentSchemas = {
   article: articleSchema,

@@ -1,11 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { Env } from "~/infra/env.server";
-import type { SiteContentStore } from "~/features/content/kinds.server";
-import { currentEvent, placesOf, type Places, type PublishedEvent } from "~/features/events/events.server";
+import { currentEvent, placesOf, type Places, type PublishedEvent } from "./events.server";
 import { guardForm, idempotencyKeyFor } from "~/infra/form-guard.server";
 import { ELAPSED_FIELD } from "~/infra/form-fields";
-import { elapsedOf, holdSubmission } from "./held.server";
-import { eventDateLabel, eventState, eventTimeLabel, type EventState, type EventTiming } from "./event-dates";
+import { elapsedOf, holdSubmission } from "~/features/leads/held.server";
+import {
+  eventDateLabel,
+  eventState,
+  eventTimeLabel,
+  type EventState,
+  type EventTiming,
+} from "~/features/leads/event-dates";
 import {
   closedMessage,
   NO_EVENT_MESSAGE,
@@ -13,9 +18,13 @@ import {
   eventSignupSchema,
   type EventField,
   type EventOutcome,
-} from "./event-schema";
-import { leadIdFor, storeLead, type EventLead, type LeadDeps } from "./signups.server";
-import { leadDeps, submissionFacts, type LeadContext } from "./submission.server";
+} from "~/features/leads/event-schema";
+import { leadIdFor, storeLead, type EventLead, type LeadDeps } from "~/features/leads/signups.server";
+import { leadDeps, submissionFacts, type LeadContext } from "~/features/leads/submission.server";
+import type { EventStore } from "./event-content";
+
+/** A lead's context, with the published events to sign up for. */
+type EventSignupContext = LeadContext & { services: { content: Pick<EventStore, "listLive"> } };
 
 export interface EventResponse {
   outcome: EventOutcome;
@@ -48,7 +57,7 @@ export function scheduleOf(event: PublishedEvent, now = new Date()): EventSchedu
  * for staging) with its schedule, or undefined when no event has ever been published.
  */
 export async function eventSchedule(
-  services: { env: Pick<Env, "EVENT_STARTS_AT">; content: Pick<SiteContentStore, "listLive"> },
+  services: { env: Pick<Env, "EVENT_STARTS_AT">; content: Pick<EventStore, "listLive"> },
   now = new Date(),
 ): Promise<EventSchedule | undefined> {
   const event = await currentEvent(services.content, { now, startsAt: services.env.EVENT_STARTS_AT });
@@ -85,7 +94,9 @@ const lastKnown = new WeakMap<object, PublishedEvent>();
  * The current event for a signup. When the database cannot be read, the event this instance last
  * read stands in (or none): the signup is still taken into the outbox and nothing is lost.
  */
-async function scheduleForSignup(services: LeadContext["services"]): Promise<EventSchedule | undefined | "unknown"> {
+async function scheduleForSignup(
+  services: EventSignupContext["services"],
+): Promise<EventSchedule | undefined | "unknown"> {
   try {
     const schedule = await eventSchedule(services);
     if (schedule) lastKnown.set(services.content, schedule.event);
@@ -97,7 +108,7 @@ async function scheduleForSignup(services: LeadContext["services"]): Promise<Eve
   }
 }
 
-export async function handleEventSignup(request: Request, ctx: LeadContext): Promise<EventResponse> {
+export async function handleEventSignup(request: Request, ctx: EventSignupContext): Promise<EventResponse> {
   const { services } = ctx;
   const found = await scheduleForSignup(services);
   if (!found) return { outcome: { status: "closed", message: NO_EVENT_MESSAGE }, status: 410 };
