@@ -15,7 +15,7 @@ import {
 import { eventStart } from "~/features/events/event-content";
 import { placesOf } from "~/features/events/events.server";
 import { eventStatusLabel } from "~/features/events/event-status";
-import { timeZoneNames } from "~/features/events/zoned-time";
+import { timeZoneNames } from "~/infra/zoned-time";
 import { FieldShell, TextField, describedBy, compactInputClass } from "~/ui/field";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(params.key ? "Edit event" : "New event");

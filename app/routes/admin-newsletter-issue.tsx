@@ -41,7 +41,7 @@ import {
   type IssueFields,
 } from "~/features/newsletter/issue-rules";
 import { IssuePreview } from "~/features/newsletter/issue-preview";
-import { localDateTimeOf } from "~/features/events/zoned-time";
+import { localDateTimeOf } from "~/infra/zoned-time";
 import { AMSTERDAM } from "~/infra/amsterdam";
 import { MAX_UPLOAD_BYTES } from "~/features/content/article-form";
 import { ButtonLink } from "~/ui/button";

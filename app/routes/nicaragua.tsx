@@ -8,7 +8,7 @@ import { Picture, mediaUrl } from "~/ui/picture";
 import { requireServices } from "~/context";
 import { eventPage, handleEventSignup } from "~/features/events/event-signup.server";
 import { WAITLIST_TEXTS } from "~/features/leads/event-schema";
-import { isoWithOffset } from "~/features/events/zoned-time";
+import { isoWithOffset } from "~/infra/zoned-time";
 import { EventSignupForm } from "~/features/leads/event-signup-form";
 import { daysLeftLabel } from "~/features/leads/event-dates";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";

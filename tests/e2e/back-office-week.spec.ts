@@ -5,7 +5,7 @@ import { signedInTest } from "./back-office-helpers";
 import { SERVER_START } from "./own-servers";
 import { event as firstEvent } from "#content/event";
 import { formValuesOf } from "~/features/events/events-admin.server";
-import { localDateTimeOf } from "~/features/events/zoned-time";
+import { localDateTimeOf } from "~/infra/zoned-time";
 
 /**
  * The trainer's week on her phone: moving around the back office with its menu, and working an

@@ -4,7 +4,7 @@ import { expect, expectAccessible, test as base } from "./fixtures";
 import { createTrainer, signInAndEnrol } from "./back-office-helpers";
 import { SERVER_START } from "./own-servers";
 import { WAITLIST_TEXTS } from "~/features/leads/event-schema";
-import { localDateTimeOf } from "~/features/events/zoned-time";
+import { localDateTimeOf } from "~/infra/zoned-time";
 
 /**
  * The trainer creates the next event in the back office and visitors fill it. A publish changes

@@ -1,7 +1,7 @@
 import { expect, expectAccessible } from "./fixtures";
 import { signedInTest } from "./back-office-helpers";
 import { SERVER_START } from "./own-servers";
-import { localDateTimeOf } from "~/features/events/zoned-time";
+import { localDateTimeOf } from "~/infra/zoned-time";
 import { AMSTERDAM } from "~/infra/amsterdam";
 
 /**

@@ -15,7 +15,7 @@ import { createMailer } from "~/infra/mail.server";
 import type { AppServices, RequestContext } from "~/context";
 import { updateLead } from "~/features/back-office/data.server";
 import { formValuesOf, saveEvent, type EventFormValues } from "~/features/events/events-admin.server";
-import { localDateTimeOf } from "~/features/events/zoned-time";
+import { localDateTimeOf } from "~/infra/zoned-time";
 import { leadIdFor, writeLead } from "~/features/leads/signups.server";
 import { attachSession, createPendingOrder } from "~/features/checkout/fulfilment.server";
 import { payTestOrder } from "~/features/checkout/test-checkout-actions.server";

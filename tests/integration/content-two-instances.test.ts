@@ -12,7 +12,7 @@ import { createLogger } from "~/infra/logger.server";
 import { createSiteContentStore } from "~/content-kinds.server";
 import { formValuesOf, saveEvent } from "~/features/events/events-admin.server";
 import { currentEvent } from "~/features/events/events.server";
-import { localDateTimeOf } from "~/features/events/zoned-time";
+import { localDateTimeOf } from "~/infra/zoned-time";
 import { event as firstEvent } from "#content/event";
 
 /**

@@ -4,7 +4,7 @@ import { createTestDatabase, engines, type Engine, type TestDatabase } from "../
 import { createSiteContentStore, seedSiteContent, type SiteContentStore } from "~/content-kinds.server";
 import { formValuesOf, saveEvent, type EventFormValues } from "~/features/events/events-admin.server";
 import { currentEvent, placesOf } from "~/features/events/events.server";
-import { instantOf, localDateTimeOf } from "~/features/events/zoned-time";
+import { instantOf, localDateTimeOf } from "~/infra/zoned-time";
 import { writeLead, type EventLead } from "~/features/leads/signups.server";
 import { auditLog, signups } from "#db/schema";
 import { applyRetention } from "~/features/back-office/retention.server";

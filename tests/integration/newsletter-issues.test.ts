@@ -11,7 +11,7 @@ import type { Document } from "happy-dom";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "#db/schema";
 import { parseEnv } from "~/infra/env.server";
 import type { AppServices, RequestContext } from "~/context";
-import { localDateTimeOf } from "~/features/events/zoned-time";
+import { localDateTimeOf } from "~/infra/zoned-time";
 import { createServices } from "../../server/services";
 import { createApp } from "../../server/app";
 import { htmlReader, textOf } from "../support/html";

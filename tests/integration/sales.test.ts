@@ -8,7 +8,7 @@ import { checkout as checkoutCopy } from "#content/checkout";
 import type { Duration } from "#content/types";
 import type { AppServices } from "~/context";
 import { AMSTERDAM } from "~/infra/amsterdam";
-import { localDateTimeOf } from "~/features/events/zoned-time";
+import { localDateTimeOf } from "~/infra/zoned-time";
 import { createCheckout } from "~/features/checkout/create-checkout.server";
 import { findOrder } from "~/features/checkout/fulfilment.server";
 import { formatEuro } from "~/features/checkout/catalogue";

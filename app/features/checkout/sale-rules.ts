@@ -1,7 +1,7 @@
 import type { OrderDiscount } from "#db/schema";
 import type { Duration, PlanTier } from "#content/types";
 import { AMSTERDAM } from "~/infra/amsterdam";
-import { instantOf, localDateTimeOf } from "~/features/events/zoned-time";
+import { instantOf, localDateTimeOf } from "~/infra/zoned-time";
 import { formatEuro, paymentSummary, type CatalogueItem, type PurchasablePlanId } from "./catalogue";
 import { euroInput, parseEuro } from "./price-rules";
 

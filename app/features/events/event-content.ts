@@ -1,7 +1,7 @@
 import "~/infra/zod-config";
 import { z } from "zod";
 import type { ContentStore } from "~/features/content/store.server";
-import { instantOf, isTimeZone, LOCAL_DATE_TIME } from "./zoned-time";
+import { instantOf, isTimeZone, LOCAL_DATE_TIME } from "~/infra/zoned-time";
 
 /**
  * One event as the trainer keeps it in the back office (content kind "event", one entry per

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AMSTERDAM } from "~/infra/amsterdam";
-import { instantOf } from "~/features/events/zoned-time";
+import { instantOf } from "~/infra/zoned-time";
 import { freeSlug, slugFrom } from "~/infra/slug";
 
 /**
