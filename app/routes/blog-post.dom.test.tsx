@@ -13,7 +13,7 @@ import BlogPostPage from "./blog-post";
 /**
  * A post's two newsletter forms (in the article and in the capture bar) as the page renders them for
  * a seeded article, run by their enhancer against a stubbed server: what they send for the post.
- * The capture bar's showing and hiding: features/blog/capture-bar.enhancer.dom.test.tsx.
+ * The capture bar's showing and hiding: features/newsletter/capture-bar.enhancer.dom.test.tsx.
  */
 
 let sent: URLSearchParams[] = [];

@@ -8,7 +8,7 @@ import { postImageUrl, postJsonLd } from "~/features/blog/structured-data";
 import { PostCard } from "~/features/blog/post-card";
 import { ReadingProgress } from "~/features/blog/reading-progress";
 import { ShareActions } from "~/features/blog/share-actions";
-import { EmailCaptureBar } from "~/features/blog/email-capture-bar";
+import { EmailCaptureBar } from "~/features/newsletter/email-capture-bar";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { Picture } from "~/ui/picture";
 import { blogPostCopy, welcomeDownload } from "#content/newsletter";

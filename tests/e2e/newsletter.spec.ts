@@ -88,7 +88,7 @@ test.describe("footer form", () => {
 
 // The forms' states after their enhancer runs (busy, sent, the server's errors, the resets, the
 // sticky bar's dismissal) are component tests: app/features/newsletter/newsletter.enhancer.dom.test.tsx,
-// app/features/blog/capture-bar.enhancer.dom.test.tsx, app/routes/blog.dom.test.tsx and
+// app/features/newsletter/capture-bar.enhancer.dom.test.tsx, app/routes/blog.dom.test.tsx and
 // app/routes/blog-post.dom.test.tsx. What only a browser shows stays here: the real page's height and
 // scroll bring the sticky bar, on the phone and the desktop.
 test("the sticky capture bar appears once a reader is past half of a real post, and subscribes @mobile", async ({

@@ -1,6 +1,6 @@
 import type { Enhance } from "~/features/enhancers/boot";
 import { scrollPercent, watchPageHeight } from "~/features/enhancers/page-height";
-import { RESET_DELAY_MS, SUBSCRIBED_EVENT } from "~/features/newsletter/reset-delay";
+import { RESET_DELAY_MS, SUBSCRIBED_EVENT } from "./reset-delay";
 import { CAPTURE_THRESHOLD_PERCENT, captureBarKey, SUBSCRIBED_KEY } from "./capture-bar-logic";
 
 function read(key: string): string | null {

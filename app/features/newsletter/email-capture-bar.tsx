@@ -1,4 +1,4 @@
-import { NewsletterForm } from "~/features/newsletter/newsletter-form";
+import { NewsletterForm } from "./newsletter-form";
 import { blogPostCopy } from "#content/newsletter";
 import { Icon } from "~/ui/icon";
 

@@ -2,8 +2,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { newsletterMessages } from "#content/newsletter";
-import { enhance as enhanceNewsletter } from "~/features/newsletter/newsletter.enhancer";
-import { RESET_DELAY_MS } from "~/features/newsletter/reset-delay";
+import { enhance as enhanceNewsletter } from "./newsletter.enhancer";
+import { RESET_DELAY_MS } from "./reset-delay";
 import { enhance } from "./capture-bar.enhancer";
 import { EmailCaptureBar } from "./email-capture-bar";
 
