@@ -17,7 +17,7 @@ import {
   type SaleField,
   type SaleInput,
 } from "~/features/checkout/sale-rules";
-import { SaleEditor } from "~/features/checkout/sale-editor";
+import { SaleEditor } from "~/features/back-office/sale-editor";
 import { TextField } from "~/ui/field";
 
 export const meta: Route.MetaFunction = () => adminMeta("Prices");

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
-import { Notice, SubmitButton } from "~/features/back-office/ui";
+import { Notice, SubmitButton } from "./ui";
 import { errorId, TextField } from "~/ui/field";
-import type { SaleField, SaleInput, SaleState } from "./sale-rules";
+import type { SaleField, SaleInput, SaleState } from "~/features/checkout/sale-rules";
 
 /**
  * The Prices page's sale: what runs (or is to come, or ended last) with a button to end it, and
