@@ -92,7 +92,7 @@ export default tseslint.config(
   {
     // The islands' agreement rule (decision 034, checked here since decision 049): no `useId` in a
     // module an island reaches (scripts/island-modules.mjs); the first render must match the
-    // server's HTML, which app/features/islands/islands-agree.dom.test.tsx checks attribute by attribute.
+    // server's HTML, which app/features/checkout/islands-agree.dom.test.tsx checks attribute by attribute.
     files: islandModules(import.meta.dirname),
     rules: {
       "no-restricted-imports": ["error", { paths: [{ name: "react", importNames: ["useId"], message: ISLAND_RULE }] }],

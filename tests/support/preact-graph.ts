@@ -16,7 +16,7 @@ const COMPAT: Record<string, string> = {
  * For the component tests: `import("./x.tsx?preact")` loads x and the project modules it reaches as
  * the islands' browser build does, with `react` and `react-dom` replaced by Preact's compat layer,
  * beside the same modules on React (imported without the query). A test can then render one island
- * with React's server renderer and with Preact in the same DOM (app/features/islands/islands-agree.dom.test.tsx).
+ * with React's server renderer and with Preact in the same DOM (app/features/checkout/islands-agree.dom.test.tsx).
  */
 export function preactGraph(): Plugin {
   return {

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { pricing } from "#content/pricing";
 import { servicePages } from "#content/service-pages";
 import { site } from "#content/site";
-import type { PurchasablePlanId } from "~/features/checkout/catalogue";
-import { pricingView } from "~/features/checkout/pricing-plans";
-import type { Sale } from "~/features/checkout/sale-rules";
+import type { PurchasablePlanId } from "./catalogue";
+import { pricingView } from "./pricing-plans";
+import type { Sale } from "./sale-rules";
 import type * as AgreementTrees from "./agreement-trees";
 import { islandTrees } from "./agreement-trees";
 
