@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ENHANCER_HOLD } from "~/features/enhancers/boot";
-import { ISLAND_HOLD } from "~/features/islands/boot";
-import { APP_HOLD } from "~/features/site/deferred-hydration.server";
+import { APP_HOLD, ENHANCER_HOLD, ISLAND_HOLD } from "./holds";
 import { holdReplay, type HoldReplay, type HoldRules } from "./hold-replay";
 import { HOLD_REPLAY_FUNCTION } from "./hold-replay.inline";
 

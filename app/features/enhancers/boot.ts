@@ -1,11 +1,6 @@
 import { HOLD_REPLAY_FUNCTION } from "~/features/client-runtime/hold-replay.inline";
-import type { HoldRules } from "~/features/client-runtime/hold-replay";
+import { ENHANCE_ATTRIBUTE, ENHANCED_ATTRIBUTE, ENHANCER_HOLD } from "~/features/client-runtime/holds";
 import { LATER_FUNCTION } from "~/kernel/later";
-
-/** The element of a part that an enhancer improves: `data-enhance="<name>"` (see enhancerBootScript). */
-export const ENHANCE_ATTRIBUTE = "data-enhance";
-/** Set on the element once its enhancer runs; the stylesheet shows script-only controls from then on. */
-export const ENHANCED_ATTRIBUTE = "data-enhanced";
 
 /** What every `<name>.enhancer.ts` exports: it takes over one marked element of the page. */
 export type Enhance = (element: HTMLElement) => void;
@@ -31,15 +26,6 @@ export const ENHANCE_ON_USE_ATTRIBUTE = "data-enhance-on-use";
  * seconds after the network went quiet).
  */
 export const ENHANCERS_SETTLED_ATTRIBUTE = "data-enhancers-settled";
-
-/** What a document page holds until a part's enhancer runs (docs/client-runtime.md). */
-export const ENHANCER_HOLD: HoldRules = {
-  zone: `[${ENHANCE_ATTRIBUTE}]`,
-  ready: ENHANCED_ATTRIBUTE,
-  controls: "[data-needs-script],a[data-replay]",
-  forms: true,
-  mark: true,
-};
 
 /**
  * The inline script of a public page that runs no application (docs/decisions/026-public-pages-as-documents.md,

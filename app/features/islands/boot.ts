@@ -1,19 +1,7 @@
 import { HOLD_REPLAY_FUNCTION } from "~/features/client-runtime/hold-replay.inline";
-import type { HoldRules } from "~/features/client-runtime/hold-replay";
+import { ISLAND_HOLD } from "~/features/client-runtime/holds";
 import { LATER_FUNCTION } from "~/kernel/later";
-import { ISLAND_READY_EVENT, ISLAND_RUNNING_ATTRIBUTE } from "./island-constants";
-
-/** Set on an island's container when its code could not be fetched: its controls work as plain HTML. */
-export const ISLAND_FAILED_ATTRIBUTE = "data-island-failed";
-
-/** What a page holds until an island runs (docs/client-runtime.md): any button's tap, drawn pressed. */
-export const ISLAND_HOLD: HoldRules = {
-  zone: "[data-island]",
-  ready: ISLAND_RUNNING_ATTRIBUTE,
-  failed: ISLAND_FAILED_ATTRIBUTE,
-  controls: "button,[role=button]",
-  mark: true,
-};
+import { ISLAND_READY_EVENT } from "./island-constants";
 
 /**
  * The inline script of a page with islands (docs/decisions/017-islands-and-per-request-pages.md,

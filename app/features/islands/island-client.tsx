@@ -1,6 +1,7 @@
 import { StrictMode, useEffect, type ReactElement } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { ISLAND_READY_EVENT, ISLAND_RUNNING_ATTRIBUTE } from "./island-constants";
+import { ISLAND_RUNNING_ATTRIBUTE } from "~/features/client-runtime/holds";
+import { ISLAND_READY_EVENT } from "./island-constants";
 
 function Ready({ container, children }: { container: HTMLElement; children: ReactElement }) {
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { HOLD_REPLAY_FUNCTION } from "~/features/client-runtime/hold-replay.inline";
-import type { HoldRules } from "~/features/client-runtime/hold-replay";
-import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT } from "~/kernel/hydration-signal";
+import { APP_HOLD } from "~/features/client-runtime/holds";
+import { HYDRATED_EVENT } from "~/kernel/hydration-signal";
 
 /**
  * The back office's application loads at `load` (docs/decisions/009-deferred-hydration.md,
@@ -19,15 +19,6 @@ import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT } from "~/kernel/hydration-signal";
  */
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 export const DEFERRED_MODULE_ID = "app-entry";
-
-/** What a page of the application holds until it has hydrated (docs/client-runtime.md). */
-export const APP_HOLD: HoldRules = {
-  zone: "html",
-  ready: HYDRATED_ATTRIBUTE,
-  controls: "[data-replay],button,[role=button]",
-  forms: true,
-  app: true,
-};
 
 export const loaderScript = `(()=>{var d=document,n=d.currentScript&&d.currentScript.nonce,go=0,
 H=(${HOLD_REPLAY_FUNCTION})(${JSON.stringify(APP_HOLD)},start);
