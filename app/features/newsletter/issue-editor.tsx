@@ -1,0 +1,307 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { AdminShell, formatDateTime, Notice, SubmitButton } from "~/features/back-office/ui";
+import { MAX_UPLOAD_BYTES } from "~/features/content/article-form";
+import { compactInputClass, describedBy, FieldShell, TextField } from "~/ui/field";
+import type { IssueFailure, loadIssueEditor } from "./issue-editor.server";
+import { ConfirmSend, ProgressPanel, SendControls, Undelivered, useRefreshWhileSending } from "./issue-delivery";
+import { IssuePreview } from "./issue-preview";
+import { ISSUE_LIMITS, ISSUE_STATUS_LABEL } from "./issue-rules";
+
+type Loaded = NonNullable<Awaited<ReturnType<typeof loadIssueEditor>>>;
+
+function TextArea({
+  name,
+  label,
+  value,
+  error,
+  hint,
+  rows,
+  maxLength,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  error?: string;
+  hint?: string;
+  rows: number;
+  maxLength?: number;
+}) {
+  return (
+    <FieldShell id={name} label={label} error={error} hint={hint} look="compact">
+      <textarea
+        id={name}
+        name={name}
+        rows={rows}
+        defaultValue={value}
+        maxLength={maxLength}
+        className={`${compactInputClass} text-base focus:border-teal aria-[invalid=true]:border-red-700`}
+        {...describedBy(name, error, hint)}
+      />
+    </FieldShell>
+  );
+}
+
+function Checkbox({ name, label, checked, hint }: { name: string; label: string; checked: boolean; hint: string }) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={name}
+        name={name}
+        type="checkbox"
+        defaultChecked={checked}
+        aria-describedby={`${name}-hint`}
+        className="mt-1 size-5 shrink-0 accent-teal-700"
+      />
+      <div>
+        <label htmlFor={name} className="font-medium">
+          {label}
+        </label>
+        <p id={`${name}-hint`} className="text-sm text-ink/75">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The newsletter issue editor: the form while it can still change (every button saves it first),
+ * the question before it goes, its numbers once it sends, and the preview.
+ */
+export function IssueEditor({ loaded, result }: { loaded: Loaded; result: IssueFailure | undefined }) {
+  const { hash } = useLocation();
+  const navigation = useNavigation();
+  const issue = loaded.issue;
+  const fields = result?.fields ?? loaded.fields;
+  const errors = result?.errors ?? {};
+  const when = result?.when ?? { date: issue?.scheduledDate ?? "", time: issue?.scheduledTime ?? "" };
+  const formRef = useRef<HTMLFormElement>(null);
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+  useRefreshWhileSending(issue?.status === "sending");
+  // The answer to a tap is brought to her: the preview she asked for, or the first field to fix.
+  useEffect(() => {
+    if (result) {
+      const target =
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+        document.querySelector<HTMLElement>('[role="alert"]');
+      target?.focus();
+    } else if (hash === "#preview" && navigation.state === "idle") {
+      previewHeading.current?.scrollIntoView({ block: "start" });
+      previewHeading.current?.focus({ preventScroll: true });
+    }
+  }, [result, hash, navigation.state]);
+
+  const title = loaded.isNew ? "New issue" : fields.subject || "Newsletter issue";
+  const editable = loaded.isNew || issue?.editable;
+  const audience = issue?.audience ?? loaded.everyone;
+  const invalid = Object.keys(errors).length > 0;
+  return (
+    <AdminShell
+      title={title}
+      actions={
+        <Link to="/admin/newsletter" className="font-semibold text-teal-700 underline">
+          All issues
+        </Link>
+      }
+    >
+      <div className="grid max-w-3xl grid-cols-1 gap-6">
+        {issue ? (
+          <p>
+            Status: <strong>{ISSUE_STATUS_LABEL[issue.status] ?? issue.status}</strong>
+            {issue.status === "scheduled" && issue.scheduledAt
+              ? `, goes out ${formatDateTime(issue.scheduledAt)} (Amsterdam time)`
+              : ""}
+            {issue.status === "sending" && issue.startedAt ? `, started ${formatDateTime(issue.startedAt)}` : ""}
+            {issue.status === "sent" && issue.finishedAt ? `, finished ${formatDateTime(issue.finishedAt)}` : ""}
+            {issue.archiveUrl ? (
+              <>
+                {". "}
+                <a href={issue.archiveUrl} className="text-teal-700 underline">
+                  View it in the archive
+                </a>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+        {issue?.problem ? (
+          <div role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-red-900 ring-2 ring-red-700">
+            <p className="font-bold">The mail server is refusing this newsletter</p>
+            <p className="mt-1 break-words">{issue.problem}</p>
+          </div>
+        ) : null}
+        {loaded.done && !result ? <Notice tone="success">{loaded.done}</Notice> : null}
+        {loaded.testProblem && !result ? <Notice tone="error">{loaded.testProblem}</Notice> : null}
+        {result?.message ? <Notice tone="error">{result.message}</Notice> : null}
+        {invalid && !result?.message ? (
+          <Notice tone="error">Not saved yet: some fields need a change; see the messages below them.</Notice>
+        ) : null}
+        {!loaded.canSend && editable ? (
+          <Notice>
+            No mail server is set up (SMTP_URL): you can write and preview, but tests and sending need it.
+          </Notice>
+        ) : null}
+
+        {issue && loaded.confirm ? <ConfirmSend subject={fields.subject} audience={audience} /> : null}
+
+        {editable ? (
+          <Form ref={formRef} method="post" encType="multipart/form-data" className="grid grid-cols-1 gap-5">
+            <TextField
+              id="subject"
+              name="subject"
+              look="compact"
+              label="Subject"
+              hint={`Up to ${ISSUE_LIMITS.subject} characters. It also becomes the issue's web address once saved.`}
+              defaultValue={fields.subject}
+              maxLength={ISSUE_LIMITS.subject}
+              error={errors.subject}
+              className=""
+            />
+            <TextArea
+              name="preheader"
+              label="Preview line (optional)"
+              hint={`Shown after the subject in most inboxes. Up to ${ISSUE_LIMITS.preheader} characters.`}
+              value={fields.preheader}
+              error={errors.preheader}
+              rows={2}
+              maxLength={ISSUE_LIMITS.preheader}
+            />
+            <TextArea
+              name="body"
+              label="Text"
+              hint="Markdown, as in articles: ## for a heading, **bold**, - for a list, [words](https://…) for a link."
+              value={fields.body}
+              error={errors.body}
+              rows={18}
+            />
+            <fieldset className="grid gap-3 rounded-xl border border-navy/20 p-4">
+              <legend className="px-1 font-semibold">Add a photo (optional)</legend>
+              <p className="text-sm text-ink/75">
+                It is added at the end of the text as a line starting with ![ ; move that line to where the photo should
+                be. JPEG, HEIC or PNG up to {MAX_UPLOAD_BYTES / 1024 / 1024} MB, made smaller for e-mail, with its
+                location and camera details removed.
+              </p>
+              <FieldShell id="photo" label="Photo" error={errors.photo} look="compact">
+                <input
+                  id="photo"
+                  name="photo"
+                  type="file"
+                  accept="image/jpeg,image/png,image/heic,image/heif,.heic,.heif,.jpg,.jpeg,.png"
+                  className={compactInputClass}
+                  {...describedBy("photo", errors.photo)}
+                />
+              </FieldShell>
+              <TextField
+                id="photoAlt"
+                name="photoAlt"
+                look="compact"
+                label="What the photo shows"
+                hint="For readers who cannot see it (needed with a photo)."
+                error={errors.photoAlt}
+                className=""
+              />
+            </fieldset>
+            <FieldShell
+              id="segment"
+              label="Who gets it"
+              look="compact"
+              error={errors.segment}
+              hint="Only people who confirmed their subscription; the number is how many that is today."
+            >
+              <select
+                id="segment"
+                name="segment"
+                defaultValue={fields.segment}
+                className={`${compactInputClass} text-base`}
+                {...describedBy("segment", errors.segment, "hint")}
+              >
+                <option value="">Everyone who confirmed ({loaded.everyone.toLocaleString("en-GB")})</option>
+                {loaded.sources.map((source) => (
+                  <option key={source.value} value={source.value}>
+                    Signed up from: {source.label} ({source.audience.toLocaleString("en-GB")})
+                  </option>
+                ))}
+              </select>
+            </FieldShell>
+            <fieldset className="grid gap-3 rounded-xl border border-navy/20 p-4">
+              <legend className="px-1 font-semibold">Web archive</legend>
+              <Checkbox
+                name="archived"
+                label="Show it in the public archive once sent"
+                checked={fields.archived === "on"}
+                hint="Its own page on the site, listed on the newsletter page: readers can share it and visitors see what they would get."
+              />
+              <Checkbox
+                name="noindex"
+                label="Keep its page out of search engines"
+                checked={fields.noindex === "on"}
+                hint="The page stays open to anyone with the link, but is not in the sitemap and asks search engines not to list it."
+              />
+            </fieldset>
+            <div className="flex flex-wrap gap-3">
+              <SubmitButton name="intent" value="save" variant="secondary" busyText="Saving…">
+                Save draft
+              </SubmitButton>
+              <SubmitButton name="intent" value="preview" variant="secondary" busyText="Making the preview…">
+                Preview
+              </SubmitButton>
+              <SubmitButton name="intent" value="test" variant="secondary" busyText="Sending the test…">
+                Send a test to myself
+              </SubmitButton>
+            </div>
+            <p className="-mt-3 text-sm text-ink/75">
+              Every button saves the draft first. The test goes to {loaded.trainerEmail}.
+            </p>
+
+            {loaded.canSend ? (
+              <SendControls
+                audience={audience}
+                segmentLabel={issue?.segmentLabel}
+                scheduled={issue?.status === "scheduled"}
+                when={when}
+                error={errors.when}
+              />
+            ) : null}
+          </Form>
+        ) : null}
+
+        {issue?.progress ? (
+          <>
+            <ProgressPanel status={issue.status} progress={issue.progress} />
+            <Undelivered progress={issue.progress} />
+            <section aria-labelledby="settings-title" className="rounded-2xl bg-white p-4 ring-1 ring-navy/10 sm:p-6">
+              <h2 id="settings-title" className="text-xl font-semibold text-navy">
+                What was sent
+              </h2>
+              <dl className="mt-2 grid gap-1">
+                <div>
+                  <dt className="inline font-medium">To: </dt>
+                  <dd className="inline">{issue.segmentLabel}</dd>
+                </div>
+                <div>
+                  <dt className="inline font-medium">Web archive: </dt>
+                  <dd className="inline">
+                    {issue.archived ? (issue.noindex ? "shown, kept out of search engines" : "shown") : "not shown"}
+                  </dd>
+                </div>
+              </dl>
+            </section>
+          </>
+        ) : null}
+
+        {loaded.preview ? (
+          editable ? (
+            <IssuePreview preview={loaded.preview} headingRef={previewHeading} />
+          ) : (
+            <details className="rounded-2xl bg-white ring-1 ring-navy/10">
+              <summary className="min-h-11 cursor-pointer px-4 py-3 font-semibold text-navy">
+                The e-mail as sent
+              </summary>
+              <IssuePreview preview={loaded.preview} title="The e-mail" />
+            </details>
+          )
+        ) : null}
+      </div>
+    </AdminShell>
+  );
+}
