@@ -4,7 +4,51 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import { importX } from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { readdirSync } from "node:fs";
 import { islandModules } from "./scripts/island-modules.mjs";
+
+/**
+ * The features, lowest first: a feature imports only the features before it in this list, so no two
+ * folders import each other and each can be read and tested with what is below it
+ * (docs/decisions/051-layers-and-the-kernel.md). The runtime of the pages comes first, then the
+ * stores, the forms and the sales, the back office's own controls, and at the top the features that
+ * compose the others (the studio's pages, the blog, the newsletter that mails articles).
+ * A new feature folder must be placed here (the config refuses one it does not know).
+ */
+const FEATURES = [
+  "analytics",
+  "client-runtime",
+  "enhancers",
+  "islands",
+  "vitals",
+  "content",
+  "leads",
+  "questionnaire",
+  "scheduling",
+  "checkout",
+  "back-office",
+  "image-export",
+  "events",
+  "site",
+  "blog",
+  "newsletter",
+];
+const featureFolders = readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const unplaced = featureFolders.filter((name) => !FEATURES.includes(name));
+const gone = FEATURES.filter((name) => !featureFolders.includes(name));
+if (unplaced.length > 0 || gone.length > 0) {
+  throw new Error(
+    `eslint.config.js FEATURES must list every folder of app/features once: add ${unplaced.join(", ") || "none"}, remove ${gone.join(", ") || "none"}.`,
+  );
+}
+/** One zone per feature: nothing above it in FEATURES may be imported from it. */
+const featureOrderZones = FEATURES.slice(0, -1).map((feature, index) => ({
+  target: `./app/features/${feature}`,
+  from: FEATURES.slice(index + 1).map((above) => `./app/features/${above}`),
+  message: `features/${feature} is below ${FEATURES.slice(index + 1).join(", ")} in eslint.config.js FEATURES: move what both need down (to this feature, kernel/, ui/ or infra/), or have the page pass it in.`,
+}));
 
 const ISLAND_RULE =
   "Every module an island reaches is rendered by React on the server and by Preact in the browser, whose ids differ: pair ids by fixed names, never useId (docs/decisions/034-preact-islands.md).";
@@ -40,8 +84,10 @@ export default tseslint.config(
     },
   },
   {
-    // Layers, lowest first: content/ and db/; app/infra and app/ui; app/features; app/context.ts
-    // (AppServices, RequestContext); app/routes and app/root.tsx; server/ (wires the services).
+    // Layers, lowest first: content/ and db/; app/infra and app/ui; app/kernel (what every page
+    // shares); app/features, in the order of FEATURES; app/context.ts (AppServices, RequestContext)
+    // and app/content-kinds.server.ts (the registry of every kind); app/routes and app/root.tsx;
+    // server/ (wires the services).
     // An import may only point down, and nothing may form a circle, so each part can be read
     // and tested on its own. Features declare the narrow context types they need.
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "content/**/*.ts", "db/**/*.ts", "scripts/**/*.ts"],
@@ -60,20 +106,38 @@ export default tseslint.config(
           zones: [
             {
               target: ["./app/infra", "./app/ui"],
-              from: ["./app/features", "./app/routes", "./app/context.ts", "./app/root.tsx", "./server"],
-              message: "infra/ and ui/ are below the features: pass what they need in as a parameter or type.",
+              from: [
+                "./app/kernel",
+                "./app/features",
+                "./app/routes",
+                "./app/context.ts",
+                "./app/content-kinds.server.ts",
+                "./app/root.tsx",
+                "./server",
+              ],
+              message:
+                "infra/ and ui/ are below the kernel and the features: pass what they need in as a parameter or type.",
+            },
+            {
+              target: "./app/kernel",
+              from: [
+                "./app/features",
+                "./app/routes",
+                "./app/context.ts",
+                "./app/content-kinds.server.ts",
+                "./app/root.tsx",
+                "./server",
+              ],
+              message:
+                "kernel/ (what every page shares) is below the features: take a feature's part as a prop or slot from the page.",
             },
             {
               target: "./app/features",
-              from: ["./app/routes", "./app/root.tsx", "./app/context.ts", "./server"],
+              from: ["./app/routes", "./app/root.tsx", "./app/context.ts", "./app/content-kinds.server.ts", "./server"],
               message:
-                "A feature must not import a route, the request context or the server: declare the narrow type it needs.",
+                "A feature must not import a route, the request context, the content registry or the server: declare the narrow type it needs.",
             },
-            {
-              target: "./app/features/leads",
-              from: "./app/features/questionnaire",
-              message: "leads/ stores what the forms send; it takes the vocabulary from leads/vocabulary.ts.",
-            },
+            ...featureOrderZones,
             {
               target: ["./app"],
               from: ["./server", "./scripts", "./tests"],
