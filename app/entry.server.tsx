@@ -107,7 +107,7 @@ function withIslandBoot(html: string, islands: Record<string, string[]>, nonce: 
 }
 
 /**
- * A document page (no application, features/site/documents.ts) gets the script that loads the
+ * A document page (no application, kernel/documents.ts) gets the script that loads the
  * enhancers of the parts it carries (features/enhancers/boot.ts); a page that still runs the
  * application leaves those parts to their React components.
  */

@@ -58,7 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useHydratedSignal();
   const { pathname } = useLocation();
   const matches = useMatches();
-  // A document page carries no application runtime at all (features/site/documents.ts).
+  // A document page carries no application runtime at all (kernel/documents.ts).
   const isDocument = isDocumentRoute(matches.at(-1)?.id);
   useDocumentLinks();
   // Back office and tools are all controls: their app loads at `load`, not on first interaction (decision 009).

@@ -67,7 +67,7 @@ const htmlValidateConfig: ConfigData = {
     "attribute-empty-style": "off",
     // Components set computed values (widths, offsets) as style attributes; the CSP allows them.
     "no-inline-style": "off",
-    // Counts character references undecoded ("&amp;" as five); fullTitle() in app/features/site/seo.ts
+    // Counts character references undecoded ("&amp;" as five); fullTitle() in app/kernel/seo.ts
     // keeps every title within 70 characters, with a unit test over all posts and routes.
     "long-title": "off",
     // HTML attribute names are case-insensitive; React writes some in camel case (srcSet, dateTime).

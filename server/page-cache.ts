@@ -16,7 +16,7 @@ import { collectWords, parseStylesheet, subsetStylesheet, type ParsedStylesheet,
  *   as `media="print"`, which applies on no screen, and a one-line script makes it apply at the
  *   visitor's first interaction, before the application starts (the file, immutable, is fetched
  *   at low priority meanwhile).
- * - A page without the application (a document, features/site/documents.ts) renders nothing the
+ * - A page without the application (a document, kernel/documents.ts) renders nothing the
  *   cut has not seen: the <link> goes.
  * - A page that hydrates at load (the back office, decision 009) keeps its whole stylesheet inline,
  *   as before, with the <link> as `media="print"`.

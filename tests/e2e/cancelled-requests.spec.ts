@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 /**
  * A second submission while the page still reloads its data after the first cancels that reload:
  * React Router's stream reader then leaves promises that reject with the cancellation, unhandled
- * (app/features/site/aborted-requests.ts). The application drops exactly those; any other uncaught
+ * (app/kernel/aborted-requests.ts). The application drops exactly those; any other uncaught
  * rejection still reaches the console and fails the test that meets it.
  */
 test("a cancelled request left unhandled is no page error; any other rejection still is", async ({

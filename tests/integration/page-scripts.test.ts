@@ -312,7 +312,7 @@ const routeOf = (pathname: string) =>
     .sort((a, b) => Number(a.pattern === "/*") - Number(b.pattern === "/*"))[0];
 
 /**
- * The visitor pages that are documents (app/features/site/documents.ts). The only public routes
+ * The visitor pages that are documents (app/kernel/documents.ts). The only public routes
  * allowed to run the application are internal tools (category "internal" in the route table).
  */
 const isInternal = (id: string) => routeEntries.find((entry) => entry.id === id)?.category === "internal";
