@@ -11,6 +11,8 @@ export const EVERYTHING = [
   "app/routes.ts",
   "app/context.ts",
   "app/infra/",
+  "app/kernel/",
+  "app/content-kinds.server.ts",
   "app/features/site/",
   "app/features/enhancers/",
   // The hold-and-replay runtime every page type's boot script carries (docs/client-runtime.md).
@@ -112,7 +114,7 @@ export const AREAS = [
   {
     paths: ["app/features/events/", /^app\/routes\/(nicaragua|api-event|admin-event)/, "content/event.ts"],
     e2e: ["event", "events", "back-office-week"],
-    integration: ["events", "back-office-pages"],
+    integration: ["events", "back-office-pages", "leads", "held-submissions"],
   },
   {
     paths: ["app/features/back-office/", /^app\/routes\/(admin|api-admin|api-auth|well-known)/],
