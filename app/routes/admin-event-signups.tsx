@@ -1,4 +1,4 @@
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { compactInputClass } from "~/ui/field";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/admin-event-signups";
@@ -6,11 +6,11 @@ import { requireServices } from "~/context";
 import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import { listEventSignups } from "~/features/back-office/data.server";
 import { pageSchema } from "~/features/back-office/filters";
-import { AdminShell, adminMeta, formatDateTime, Notice, Pagination, SubmitButton } from "~/features/back-office/ui";
+import { AdminShell, adminMeta, Notice, Pagination } from "~/features/back-office/ui";
 import { bySubject, consentsOf } from "~/features/back-office/consent.server";
-import { ConsentCell } from "~/features/back-office/consent-list";
-import { CsvLink, StatusBadge } from "~/features/back-office/list-table";
+import { CsvLink } from "~/features/back-office/list-table";
 import { eventSignupLinks } from "~/features/back-office/contact";
+import { EventPlaces, SignupCard, type EventInfo } from "~/features/back-office/event-signup-card";
 import { eventStart } from "~/features/events/event-content";
 import { cancelSignup, CANCELLED, deleteSignup, moveUpSignup, placesByEvent } from "~/features/events/events.server";
 import { eventDateLabel } from "~/features/leads/event-dates";
@@ -19,19 +19,6 @@ export const meta: Route.MetaFunction = () => adminMeta("Event signups");
 export const headers = forwardSessionHeaders;
 
 const SIGNUP_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-interface EventInfo {
-  key: string;
-  title: string;
-  /** "Sunday May 18", at the venue. */
-  date: string;
-  /** YYYY-MM-DD, for sorting and the list's labels. */
-  day: string;
-  past: boolean;
-  capacity: number;
-  taken: number;
-  waiting: number;
-}
 
 async function eventsWithPlaces(ctx: ReturnType<typeof requireServices>): Promise<EventInfo[]> {
   const entries = await ctx.services.content.list("event");
@@ -140,130 +127,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-function Places({ event }: { event: EventInfo }) {
-  const free = Math.max(0, event.capacity - event.taken);
-  return (
-    <p className="mb-4 rounded-2xl bg-white p-4 ring-1 ring-navy/10" data-testid="event-places">
-      <span className="font-semibold">{event.title}</span>, {event.date}
-      {event.past ? (
-        <>
-          {" "}
-          <StatusBadge tone="off">Past</StatusBadge>
-        </>
-      ) : null}
-      <br />
-      {event.taken} of {event.capacity} places taken · {event.waiting} on the waiting list
-      {!event.past && free > 0 ? ` · ${free} ${free === 1 ? "place" : "places"} free` : ""}
-    </p>
-  );
-}
-
-type Row = ReturnType<typeof useLoaderData<typeof loader>>["list"]["rows"][number];
-
-function SignupCard({ row, eventLabel }: { row: Row; eventLabel: string | null }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("id") === row.id;
-  const name = row.name ?? "(no name)";
-  const headingId = `signup-${row.id}`;
-  return (
-    <li>
-      <article
-        aria-labelledby={headingId}
-        className={`h-full rounded-2xl p-4 ring-1 ring-navy/10 ${row.cancelled ? "bg-slate-100 text-ink/75" : "bg-white"}`}
-      >
-        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-          <h3 id={headingId} className="break-words text-base font-semibold text-navy">
-            {name}
-          </h3>
-          {row.cancelled ? (
-            <StatusBadge tone="off">Cancelled</StatusBadge>
-          ) : row.waitlisted ? (
-            <StatusBadge tone="wait">Waiting list</StatusBadge>
-          ) : (
-            <StatusBadge tone="good">Place</StatusBadge>
-          )}
-        </div>
-        <p className="text-sm text-ink/80">
-          {eventLabel ? `${eventLabel} · ` : ""}signed up{" "}
-          <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
-        </p>
-        <p className="mt-1 text-sm">
-          {row.links.call ? (
-            <a
-              href={row.links.call}
-              aria-label={`Call ${name} on ${row.phone}`}
-              className="inline-flex min-h-11 items-center text-teal-700 underline"
-            >
-              {row.phone}
-            </a>
-          ) : (
-            (row.phone ?? "No phone number")
-          )}
-        </p>
-        {row.links.whatsapp && !row.cancelled ? (
-          <a
-            href={row.links.whatsapp}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`WhatsApp ${name}`}
-            className="mt-1 flex min-h-11 w-full items-center justify-center rounded-full bg-emerald-700 px-3 text-sm font-semibold text-white hover:bg-emerald-800 sm:w-auto sm:justify-self-start"
-          >
-            WhatsApp
-          </a>
-        ) : null}
-        <div className="mt-2 flex flex-wrap gap-x-1 text-sm">
-          <span className="font-medium">Consent:</span>
-          <ConsentCell records={row.consents} />
-        </div>
-        {!row.cancelled ? (
-          <div className="mt-3 flex flex-wrap items-start gap-2">
-            {row.canMoveUp ? (
-              <Form method="post">
-                <input type="hidden" name="id" value={row.id} />
-                <Button type="submit" name="intent" value="move-up" size="sm" disabled={busy}>
-                  Move up to a place
-                </Button>
-              </Form>
-            ) : null}
-            {/* A cancellation is asked twice: the first tap only opens the question. */}
-            <details className="group w-full">
-              <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-full border border-red-700/40 px-4 text-sm font-semibold text-red-800 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
-                Cancel…
-              </summary>
-              <Form method="post" className="mt-2 rounded-lg bg-red-50 p-3">
-                <p className="mb-2">
-                  Cancel {name}&apos;s {row.waitlisted ? "spot on the waiting list" : "place"}? It is freed for someone
-                  else; this cannot be undone here.
-                </p>
-                <input type="hidden" name="id" value={row.id} />
-                <SubmitButton name="intent" value="cancel" variant="danger" busyText="Cancelling…">
-                  Yes, cancel {name}
-                </SubmitButton>
-              </Form>
-            </details>
-          </div>
-        ) : null}
-        {/* Someone asks to be removed: everything about this signup goes (data requests find it by phone too). */}
-        <details className="group mt-2 w-full">
-          <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-full px-4 text-sm font-semibold text-red-800 underline hover:bg-red-50 [&::-webkit-details-marker]:hidden">
-            Delete…
-          </summary>
-          <Form method="post" className="mt-2 rounded-lg bg-red-50 p-3">
-            <p className="mb-2">
-              Delete {name}&apos;s signup, with the name, the number and the record of their consent? Use this when
-              someone asks to be removed. This cannot be undone.
-            </p>
-            <input type="hidden" name="id" value={row.id} />
-            <SubmitButton name="intent" value="delete" variant="danger" busyText="Deleting…">
-              Yes, delete {name}
-            </SubmitButton>
-          </Form>
-        </details>
-      </article>
-    </li>
-  );
-}
-
 export default function AdminEventSignups() {
   const { list, events, event } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -312,7 +175,7 @@ export default function AdminEventSignups() {
           Show
         </Button>
       </Form>
-      {event ? <Places event={event} /> : null}
+      {event ? <EventPlaces event={event} /> : null}
       <section aria-labelledby="signups-heading">
         <h2 id="signups-heading" className="sr-only">
           {event ? `Signups for ${titleOf.get(event.key)}` : "Signups for every event, newest first"}
