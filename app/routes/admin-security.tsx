@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, Form, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { data, Form, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-security";
 import { TextField } from "~/ui/field";
 import { describeDevice } from "~/features/back-office/labels";
@@ -7,21 +7,8 @@ import { BackupCodeList } from "~/features/back-office/backup-code-list";
 import { PushSettings } from "~/features/back-office/push-settings";
 import { requireServices } from "~/context";
 import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
-import {
-  changePassword,
-  confirmEnrolment,
-  listTrainerSessions,
-  pendingEnrolment,
-  removeFactor,
-  startEnrolment,
-} from "~/features/back-office/flows.server";
-import {
-  changePasswordSchema,
-  fieldErrors,
-  passwordOnlySchema,
-  totpCodeSchema,
-  type FieldErrors,
-} from "~/features/back-office/schema";
+import { listTrainerSessions, pendingEnrolment } from "~/features/back-office/flows.server";
+import { securityAction, type SecurityActionResult } from "~/features/back-office/security-actions.server";
 import {
   AdminShell,
   adminMeta,
@@ -63,68 +50,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-type ActionResult =
-  | { intent: "enrol-start"; errors?: FieldErrors }
-  | { intent: "enrol-confirm"; errors?: FieldErrors }
-  | { intent: "remove-factor"; errors?: FieldErrors }
-  | { intent: "change-password"; errors?: FieldErrors; done?: boolean }
-  | { intent: "push-remove"; errors?: FieldErrors };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
   assertSameOrigin(request, ctx.services.env.SITE_URL);
   const trainer = await requireTrainer(request, ctx, { allowWithoutFactor: true, recentCode: true });
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-
-  if (intent === "enrol-start") {
-    const parsed = passwordOnlySchema.safeParse({ password: form.get("password") ?? "" });
-    if (!parsed.success) return data<ActionResult>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
-    const result = await startEnrolment(request, ctx, parsed.data.password);
-    if (!result.ok)
-      return data<ActionResult>(
-        { intent, errors: { [result.field ?? "password"]: result.message } },
-        { status: result.status },
-      );
-    // The page's loader runs after this action and shows the enrolment it started.
-    return data<ActionResult>({ intent });
-  }
-  if (intent === "enrol-confirm") {
-    const parsed = totpCodeSchema.safeParse({ code: form.get("code") ?? "" });
-    if (!parsed.success) return data<ActionResult>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
-    const result = await confirmEnrolment(request, ctx, trainer, parsed.data.code);
-    if (!result.ok) return data<ActionResult>({ intent, errors: { code: result.message } }, { status: result.status });
-    throw redirect("/admin?enrolled=1", { headers: result.headers });
-  }
-  if (intent === "remove-factor") {
-    if (trainer.user.twoFactorEnabled && trainer.session.aal !== "aal2") throw redirect("/admin/login?reason=step-up");
-    const parsed = passwordOnlySchema.safeParse({ password: form.get("password") ?? "" });
-    if (!parsed.success) return data<ActionResult>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
-    const result = await removeFactor(request, ctx, trainer, parsed.data.password);
-    if (!result.ok)
-      return data<ActionResult>({ intent, errors: { password: result.message } }, { status: result.status });
-    throw redirect("/admin/security?removed=1", { headers: result.headers });
-  }
-  if (intent === "push-remove") {
-    await ctx.services.push.unsubscribe(trainer.user.id, String(form.get("endpoint") ?? ""));
-    return data<ActionResult>({ intent });
-  }
-  if (intent === "change-password") {
-    const parsed = changePasswordSchema.safeParse({
-      currentPassword: form.get("currentPassword") ?? "",
-      newPassword: form.get("newPassword") ?? "",
-      confirmPassword: form.get("confirmPassword") ?? "",
-    });
-    if (!parsed.success) return data<ActionResult>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
-    const result = await changePassword(request, ctx, trainer, parsed.data);
-    if (!result.ok)
-      return data<ActionResult>(
-        { intent, errors: { [result.field ?? "form"]: result.message } },
-        { status: result.status },
-      );
-    return data<ActionResult>({ intent, done: true }, { headers: result.headers });
-  }
-  return data({ error: "Unknown action" }, { status: 400 });
+  return securityAction(request, ctx, trainer, await request.formData());
 }
 
 /** One button posting to /admin/sign-out; the hidden field carries the scope without JavaScript too. */
@@ -149,11 +79,11 @@ function SignOutForm({
 
 export default function AdminSecurity() {
   const { email, factorEnabled, pending: enrolment, push, sessions } = useLoaderData<typeof loader>();
-  const result = useActionData<ActionResult>();
+  const result = useActionData<SecurityActionResult>();
   const [params] = useSearchParams();
   const errors = result?.errors ?? {};
   /** The errors of one form of this page: each form shows only its own. */
-  const errorsOf = (intent: ActionResult["intent"]): Record<string, string | undefined> =>
+  const errorsOf = (intent: SecurityActionResult["intent"]): Record<string, string | undefined> =>
     result?.intent === intent ? errors : {};
 
   return (
