@@ -6,7 +6,7 @@ import type { Env } from "~/infra/env.server";
 import type { Mailer } from "~/infra/mail.server";
 import type { RateLimitResult } from "~/infra/rate-limit.server";
 import { RECENT_CODE_SECONDS, TRUSTED_SESSION_SECONDS, type BackOfficeAuth } from "./auth.server";
-import { isSameOrigin } from "./origin";
+import { isSameOrigin } from "~/infra/same-origin";
 
 /** What the back office needs from the request context (the server's AppServices has it all). */
 export interface BackOfficeContext {
