@@ -164,6 +164,12 @@ export default tseslint.config(
     },
   },
   {
+    // A route reads the request, calls a feature and returns data (decision 051): its forms and
+    // their work live in the feature, so a route that grows past a screenful is doing a feature's job.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: { "max-lines": ["error", { max: 300 }] },
+  },
+  {
     files: ["scripts/**", "bench/**", "tests/**"],
     // Playwright fixtures call a parameter named `use`, which is not React's hook.
     rules: { "no-console": "off", "react-hooks/rules-of-hooks": "off" },
