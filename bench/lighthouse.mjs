@@ -26,7 +26,9 @@ import {
 
 const PAGES = benchPages();
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const TARGET = { performance: 98, otherCategories: 100, lcpRatio: 1.2, tbtMs: 50, cls: 0.02 };
+// Each page is judged against its own no-JS twin measured in the same run (decision 041: this
+// machine's floor moves between days, so an absolute blocking time says more about the host).
+const TARGET = { performanceBelowTwin: 2, otherCategories: 100, lcpRatio: 1.2, tbtOverTwinMs: 50, cls: 0.02 };
 
 requireBuild();
 const server = await startServer();
@@ -81,6 +83,12 @@ async function measure(url) {
     bytesByType,
     mainThread,
     consoleErrors: (audits["errors-in-console"]?.details?.items ?? []).map((i) => i.description),
+    // The tasks behind the blocking time: where each started and how long it took (simulated phone).
+    longTasks: (audits["long-tasks"]?.details?.items ?? []).map((i) => ({
+      url: i.url,
+      startMs: Math.round(i.startTime),
+      ms: Math.round(i.duration),
+    })),
     failing: Object.values(audits)
       .filter(
         (a) =>
@@ -116,6 +124,7 @@ function summarise(runs) {
     bytesByType: mid.bytesByType,
     failingAudits: [...new Set(runs.flatMap((r) => r.failing))],
     consoleErrors: [...new Set(runs.flatMap((r) => r.consoleErrors))],
+    longTasks: mid.longTasks,
   };
 }
 
@@ -137,11 +146,12 @@ try {
     const row = { page, ours: summarise(ours), twin: summarise(twins) };
     row.lcpRatio = Number((row.ours.lcpMs / row.twin.lcpMs).toFixed(2));
     const o = row.ours;
+    const t = row.twin;
     row.met =
-      o.performance >= TARGET.performance &&
+      o.performance >= t.performance - TARGET.performanceBelowTwin &&
       [o.accessibility, o.bestPractices, o.seo].every((s) => s >= TARGET.otherCategories) &&
       row.lcpRatio <= TARGET.lcpRatio &&
-      o.tbtMs <= TARGET.tbtMs &&
+      o.tbtMs <= t.tbtMs + TARGET.tbtOverTwinMs &&
       o.cls <= TARGET.cls;
     rows.push(row);
     console.error(`measured ${page}`);
@@ -170,7 +180,7 @@ for (const { page, ours: o, twin: t, lcpRatio, met } of rows) {
   );
 }
 console.log(
-  `\nTargets: performance ≥ ${TARGET.performance}, a11y/BP/SEO ${TARGET.otherCategories}, LCP ≤ ${TARGET.lcpRatio} × twin, TBT ≤ ${TARGET.tbtMs} ms, CLS ≤ ${TARGET.cls}.`,
+  `\nTargets: performance ≥ twin − ${TARGET.performanceBelowTwin}, a11y/BP/SEO ${TARGET.otherCategories}, LCP ≤ ${TARGET.lcpRatio} × twin, TBT ≤ twin + ${TARGET.tbtOverTwinMs} ms, CLS ≤ ${TARGET.cls}.`,
 );
 for (const { page, ours, twin } of rows) {
   const work = (side) =>
@@ -179,6 +189,10 @@ for (const { page, ours, twin } of rows) {
       .join(", ");
   console.log(`${page}: main thread ms (median): ${work(ours)}; twin: ${work(twin)}`);
   if (ours.failingAudits.length) console.log(`${page}: audits below 0.9: ${ours.failingAudits.join(", ")}`);
+  if (ours.longTasks.length)
+    console.log(
+      `${page}: long tasks (run with the middle LCP): ${ours.longTasks.map((l) => `${l.ms} ms at ${l.startMs} (${l.url})`).join("; ")}`,
+    );
   if (ours.consoleErrors.length) console.log(`${page}: console errors: ${ours.consoleErrors.join(" | ")}`);
 }
 mkdirSync("bench/reports", { recursive: true });

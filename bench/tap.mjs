@@ -10,8 +10,11 @@
 // "tap → visible". "tap → done" is when the action itself has happened (the next question shows,
 // the dropdown's links are visible); for most controls both are the same moment. Also per run:
 // long tasks (PerformanceObserver "longtask") in the 8 s after the first scroll, their blocking
-// time over 50 ms, the longest Event Timing entry, and the JavaScript the page fetched (gzip as
-// sent: CDP Network.loadingFinished encodedDataLength of Script responses). Median of 5 runs.
+// time over 50 ms, the longest Event Timing entry of the tap's interaction (what INP would count
+// for it: from the input to the frame that shows its answer), and the JavaScript the page fetched
+// (gzip as sent: CDP Network.loadingFinished encodedDataLength of Script responses). Median of 5
+// runs. Targets: visible within 100 ms, the tap's event timing within 200 ms, no tap lost.
+// CHROMIUM_PATH=/usr/bin/chromium runs it in the full browser instead of the headless shell.
 //   npm run bench:tap
 //   BENCH_SCENARIOS=menu-pricing,start-first TAP_RUNS=3 npm run bench:tap
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -24,7 +27,8 @@ const AFTER_SCROLL_MS = 300;
 const OBSERVE_MS = 8_000;
 /** A tap with no visible answer by then counts as lost. */
 const LOST_AFTER_MS = 15_000;
-const TARGET_MS = 200;
+/** Targets: the answer on screen within 100 ms of the tap, the tap's event timing within 200 ms. */
+const TARGET = { visibleMs: 100, eventMs: 200 };
 const PHONE = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 const DESKTOP = { viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false };
 // Lighthouse's mobile preset (simulated slow 4G): 150 ms RTT, 1.6 Mbps down, 750 kbps up.
@@ -78,7 +82,8 @@ function installProbe() {
     for (const e of list.getEntries()) probe.longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: "longtask", buffered: true });
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) probe.events.push({ name: e.name, start: e.startTime, duration: e.duration });
+    for (const e of list.getEntries())
+      probe.events.push({ name: e.name, start: e.startTime, duration: e.duration, interaction: e.interactionId });
   }).observe({ type: "event", durationThreshold: 16, buffered: true });
 }
 
@@ -362,7 +367,11 @@ async function once(scenario) {
     longTasks: inWindow.length,
     blocking: inWindow.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0),
     longestTask: inWindow.reduce((max, t) => Math.max(max, t.duration), 0),
-    longestEvent: events.reduce((max, e) => Math.max(max, e.duration), 0),
+    // The tap's own interaction, as INP counts it: entries with an interaction id from the tap on.
+    // Hover entries (pointerover while the page loads under a resting pointer) are no interaction.
+    longestEvent: events
+      .filter((e) => e.interaction > 0 && probe.inputAt !== null && e.start >= probe.inputAt - 1)
+      .reduce((max, e) => Math.max(max, e.duration), 0),
     jsBytes: [...scripts.values()].reduce((sum, n) => sum + n, 0),
   };
 }
@@ -405,12 +414,12 @@ console.log(
   `\nTap to visible answer — phone profile (375×812 touch, CPU 4×, 150 ms RTT, 1.6 Mbps), median of ${RUNS} — ${new Date().toISOString()} — ${machine()}\n`,
 );
 console.log(
-  "| scenario | tap → visible ms | tap → done ms | lost taps | long tasks (8 s) | blocking ms | longest task ms | longest event ms | JS KB gzip | ≤ 200 ms |",
+  `| scenario | tap → visible ms | tap → done ms | lost taps | long tasks (8 s) | blocking ms | longest task ms | longest event ms | JS KB gzip | visible ≤ ${TARGET.visibleMs} ms, event ≤ ${TARGET.eventMs} ms |`,
 );
 console.log("|---|--:|--:|--:|--:|--:|--:|--:|--:|---|");
 for (const r of rows)
   console.log(
-    `| ${r.label} | ${ms(r.visible)} | ${ms(r.done)} | ${r.lost}/${RUNS} | ${ms(r.longTasks)} | ${ms(r.blocking)} | ${ms(r.longestTask)} | ${ms(r.longestEvent)} | ${r.jsKb} | ${r.lost === 0 && r.visible !== null && r.visible <= TARGET_MS ? "met" : "MISSED"} |`,
+    `| ${r.label} | ${ms(r.visible)} | ${ms(r.done)} | ${r.lost}/${RUNS} | ${ms(r.longTasks)} | ${ms(r.blocking)} | ${ms(r.longestTask)} | ${ms(r.longestEvent)} | ${r.jsKb} | ${r.lost === 0 && r.visible !== null && r.visible <= TARGET.visibleMs && r.longestEvent <= TARGET.eventMs ? "met" : "MISSED"} |`,
   );
 for (const r of rows)
   if (r.firstToNextStep !== undefined)
