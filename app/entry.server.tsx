@@ -3,8 +3,9 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { IslandRendererContext } from "./features/islands/island";
-import { islandBootScript } from "./features/islands/boot";
-import { enhancerBootScript } from "./features/enhancers/boot";
+import { islandBoot } from "./features/islands/boot";
+import { enhancerBoot } from "./features/enhancers/boot";
+import { bootScript } from "./features/client-runtime/boot-script";
 import { ENHANCE_ATTRIBUTE } from "./features/client-runtime/holds";
 import enhancerUrls from "virtual:enhancer-urls";
 import { deferHydration } from "./features/site/deferred-hydration.server";
@@ -57,7 +58,7 @@ export default function handleRequest(
             }
             const rendered = Buffer.concat(chunks).toString("utf8");
             const page = withVia(
-              withEnhancers(withIslandBoot(deferHydration(rendered, nonce), loadContext.islands ?? {}, nonce), nonce),
+              withBootScript(deferHydration(rendered, nonce), loadContext.islands ?? {}, nonce),
               via,
               nonce,
             );
@@ -94,33 +95,28 @@ function withVia(html: string, via: string | null, nonce: string | undefined): s
   return `${html.slice(0, at)}<script${nonceAttr}>${viaScript(via)}</script>${html.slice(at)}`;
 }
 
-/** A page with islands gets the script that fetches them and holds early taps (features/islands/boot.ts). */
-function withIslandBoot(html: string, islands: Record<string, string[]>, nonce: string | undefined): string {
-  const present = Object.fromEntries(
+/**
+ * A public page gets one boot script (features/client-runtime/boot-script.ts) with a part for its
+ * islands (features/islands/boot.ts) and a part for the enhancers of the parts it carries
+ * (features/enhancers/boot.ts), so an island page sends the hold-and-replay runtime once. A page
+ * that still runs the application (the back office) leaves its parts to their React components.
+ */
+function withBootScript(html: string, islands: Record<string, string[]>, nonce: string | undefined): string {
+  const parts: string[] = [];
+  const presentIslands = Object.fromEntries(
     Object.entries(islands).filter(([name]) => html.includes(`data-island="${name}"`)),
   );
-  if (Object.keys(present).length === 0) return html;
+  if (Object.keys(presentIslands).length > 0) parts.push(islandBoot(presentIslands));
+  if (!html.includes("__reactRouterContext")) {
+    const presentEnhancers = Object.fromEntries(
+      Object.entries(enhancerUrls).filter(([name]) =>
+        new RegExp(`${ENHANCE_ATTRIBUTE}="(?:[\\w-]+ )*${name}(?: [\\w-]+)*"`).test(html),
+      ),
+    );
+    if (Object.keys(presentEnhancers).length > 0) parts.push(enhancerBoot(presentEnhancers));
+  }
   const at = html.lastIndexOf("</body>");
-  if (at < 0) return html;
+  if (parts.length === 0 || at < 0) return html;
   const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
-  return `${html.slice(0, at)}<script${nonceAttr}>${islandBootScript(present)}</script>${html.slice(at)}`;
-}
-
-/**
- * A document page (no application, kernel/documents.ts) gets the script that loads the
- * enhancers of the parts it carries (features/enhancers/boot.ts); a page that still runs the
- * application leaves those parts to their React components.
- */
-function withEnhancers(html: string, nonce: string | undefined): string {
-  if (html.includes("__reactRouterContext")) return html;
-  const present = Object.fromEntries(
-    Object.entries(enhancerUrls).filter(([name]) =>
-      new RegExp(`${ENHANCE_ATTRIBUTE}="(?:[\\w-]+ )*${name}(?: [\\w-]+)*"`).test(html),
-    ),
-  );
-  if (Object.keys(present).length === 0) return html;
-  const at = html.lastIndexOf("</body>");
-  if (at < 0) return html;
-  const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
-  return `${html.slice(0, at)}<script${nonceAttr}>${enhancerBootScript(present)}</script>${html.slice(at)}`;
+  return `${html.slice(0, at)}<script${nonceAttr}>${bootScript(parts)}</script>${html.slice(at)}`;
 }

@@ -4,8 +4,9 @@ import type { Document } from "happy-dom";
 import { parseAst } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { enhancerBootScript } from "~/features/enhancers/boot";
-import { islandBootScript } from "~/features/islands/boot";
+import { bootScript } from "~/features/client-runtime/boot-script";
+import { enhancerBoot } from "~/features/enhancers/boot";
+import { islandBoot } from "~/features/islands/boot";
 import { ISLANDS_MANIFEST } from "~/features/islands/islands-manifest";
 import { DOCUMENT_ROUTES } from "~/kernel/documents";
 import { routeEntries } from "~/kernel/route-meta";
@@ -131,16 +132,18 @@ function pageScripts(document: Document): PageScripts {
     // Data for search engines and the browser's prerendering: nothing is run or fetched from them.
     if (type === "application/ld+json" || type === "speculationrules") continue;
     const text = script.textContent ?? "";
-    const map = /\bM=(\{.*?\}),\w+=/.exec(text)?.[1];
-    if (map) {
-      const modules: unknown = JSON.parse(map);
-      // The boot scripts exactly as the app writes them for that map: no other fetch hides in them.
-      if (text === islandBootScript(modules as Record<string, string[]>)) {
-        Object.assign(found.islands, modules);
-        continue;
-      }
-      if (text === enhancerBootScript(modules as Record<string, string>)) {
-        Object.assign(found.enhancers, modules);
+    const islandMap = /\bislandModules=(\{.*?\}),M=/.exec(text)?.[1];
+    const enhancerMap = /\benhancerModules=(\{.*?\}),M=/.exec(text)?.[1];
+    if (islandMap || enhancerMap) {
+      const islands = islandMap ? (JSON.parse(islandMap) as Record<string, string[]>) : null;
+      const enhancers = enhancerMap ? (JSON.parse(enhancerMap) as Record<string, string>) : null;
+      const parts = [islands && islandBoot(islands), enhancers && enhancerBoot(enhancers)].filter(
+        (part) => part !== null,
+      );
+      // The boot script exactly as the app writes it for those maps: no other fetch hides in it.
+      if (text === bootScript(parts)) {
+        Object.assign(found.islands, islands);
+        Object.assign(found.enhancers, enhancers);
         continue;
       }
     }

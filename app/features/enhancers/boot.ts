@@ -1,6 +1,4 @@
-import { HOLD_REPLAY_FUNCTION } from "~/features/client-runtime/hold-replay.inline";
 import { ENHANCE_ATTRIBUTE, ENHANCED_ATTRIBUTE, ENHANCER_HOLD } from "~/features/client-runtime/holds";
-import { LATER_FUNCTION } from "~/kernel/later";
 
 /** What every `<name>.enhancer.ts` exports: it takes over one marked element of the page. */
 export type Enhance = (element: HTMLElement) => void;
@@ -39,16 +37,17 @@ export const ENHANCERS_SETTLED_ATTRIBUTE = "data-enhancers-settled";
  * changes where it goes (`data-replay`), and the browser's own check of a `data-own-errors` form;
  * each of these, or a focus inside the part, fetches the part's enhancer at once, and once it has run
  * (or failed to load) they are replayed through it (or done as plain HTML). A page being prerendered
- * (Speculation Rules) starts nothing until it is shown.
+ * (Speculation Rules) starts nothing until it is shown. The text is a part of the page's boot script
+ * (client-runtime/boot-script.ts), which supplies `d`, `HR` and `later`.
  */
-export function enhancerBootScript(modules: Record<string, string>): string {
+export function enhancerBoot(modules: Record<string, string>): string {
   const attr = ENHANCE_ATTRIBUTE;
   const done = ENHANCED_ATTRIBUTE;
   const near = ENHANCE_NEAR_ATTRIBUTE;
   const onUse = ENHANCE_ON_USE_ATTRIBUTE;
   const settled = ENHANCERS_SETTLED_ATTRIBUTE;
-  return `(()=>{var d=document,M=${JSON.stringify(modules).replaceAll("<", "\\u003c")},L={},p=0,io,
-H=(${HOLD_REPLAY_FUNCTION})(${JSON.stringify(ENHANCER_HOLD)},start);
+  return `var enhancerModules=${JSON.stringify(modules).replaceAll("<", "\\u003c")},M=enhancerModules,L={},p=0,io,
+H=HR(${JSON.stringify(ENHANCER_HOLD)},start);
 function load(k){return L[k]||(L[k]=import(M[k]).then(function(m){d.querySelectorAll('[${attr}~="'+k+'"]').forEach(function(e){
 if(e.hasAttribute("${done}"))return;try{m.enhance(e);e.setAttribute("${done}","")}catch(x){console.warn(x)}})}))}
 function start(c){if(!c||c.s)return c&&c.s;if(io)io.unobserve(c);return c.s=Promise.allSettled(c.getAttribute("${attr}").split(" ").filter(function(k){return M[k]}).map(load)).then(function(){H.settle(c,c.hasAttribute("${done}"))})}
@@ -57,7 +56,6 @@ var w=[];d.querySelectorAll("[${attr}]:not([${onUse}])").forEach(function(e){e.h
 Promise.allSettled(w).then(function(){d.documentElement.setAttribute("${settled}","")})}
 addEventListener("focusin",function(e){start(H.waiting(e.target))},true);
 ["pointerdown","touchstart","keydown","focusin","scroll"].forEach(function(e){addEventListener(e,run,{once:true,passive:true,capture:true})});
-${LATER_FUNCTION}
 function ready(){later(run)}
-d.prerendering?d.addEventListener("prerenderingchange",ready,{once:true}):ready()})();`;
+d.prerendering?d.addEventListener("prerenderingchange",ready,{once:true}):ready()`;
 }

@@ -1,6 +1,4 @@
-import { HOLD_REPLAY_FUNCTION } from "~/features/client-runtime/hold-replay.inline";
 import { ISLAND_HOLD } from "~/features/client-runtime/holds";
-import { LATER_FUNCTION } from "~/kernel/later";
 import { ISLAND_READY_EVENT } from "./island-constants";
 
 /**
@@ -18,10 +16,12 @@ import { ISLAND_READY_EVENT } from "./island-constants";
  * island run right away, and once it reports it runs (ISLAND_READY_EVENT) the held taps are replayed
  * in order, one per task. None is dropped: if the island's code cannot be fetched, a held submit
  * button sends its form as plain HTML would, and later taps are left to the browser.
+ * The text is a part of the page's boot script (client-runtime/boot-script.ts), which supplies
+ * `d`, `n`, `HR` and `later`.
  */
-export function islandBootScript(modules: Record<string, string[]>): string {
-  return `(()=>{var d=document,n=d.currentScript&&d.currentScript.nonce,M=${JSON.stringify(modules).replaceAll("<", "\\u003c")},go=0,R={},io,
-H=(${HOLD_REPLAY_FUNCTION})(${JSON.stringify(ISLAND_HOLD)},function(c){load();run(c.getAttribute("data-island"))});
+export function islandBoot(modules: Record<string, string[]>): string {
+  return `var islandModules=${JSON.stringify(modules).replaceAll("<", "\\u003c")},M=islandModules,go=0,R={},io,
+H=HR(${JSON.stringify(ISLAND_HOLD)},function(c){load();run(c.getAttribute("data-island"))});
 function pre(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;l.fetchPriority="low";if(n)l.nonce=n;d.head.appendChild(l)}
 function run(k){if(R[k]||!M[k]||!M[k].length)return;R[k]=1;if(io)d.querySelectorAll('[data-island="'+k+'"]').forEach(function(c){io.unobserve(c)});
 var s=d.createElement("script");s.type="module";s.src=M[k][0];s.fetchPriority="low";if(n)s.nonce=n;
@@ -30,7 +30,6 @@ function load(){if(go)return;go=1;io=window.IntersectionObserver&&new Intersecti
 Object.keys(M).forEach(function(k){var c=d.querySelectorAll('[data-island="'+k+'"]');if(!c.length||!M[k].length)return;
 M[k].forEach(function(u,i){i?setTimeout(function(){pre(u)},0):pre(u)});io?c.forEach(function(e){io.observe(e)}):run(k)})}
 addEventListener(${JSON.stringify(ISLAND_READY_EVENT)},function(e){H.settle(e.target,1)},true);
-${LATER_FUNCTION}
 function ready(){later(load)}
-d.prerendering?d.addEventListener("prerenderingchange",ready,{once:true}):ready()})();`;
+d.prerendering?d.addEventListener("prerenderingchange",ready,{once:true}):ready()`;
 }

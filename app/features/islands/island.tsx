@@ -11,7 +11,7 @@ export const IslandRendererContext = createContext<((element: ReactElement) => s
  * docs/client-runtime.md). On the server its content is rendered by React as a separate tree, exactly
  * the tree its island entry (`<name>.island.tsx`) hydrates in the browser with Preact (decision 034),
  * and put into the container as HTML with the props the entry reads. Islands are only on document
- * pages, which no application hydrates: the page's boot script (islandBootScript) runs the entry.
+ * pages, which no application hydrates: the page's boot script (islandBoot, client-runtime/boot-script.ts) runs the entry.
  * The browser's first render must give the server's attributes: no `useId` anywhere in the tree
  * (React's and Preact's ids differ), ids an island pairs are fixed names (decision 034).
  */
