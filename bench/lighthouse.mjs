@@ -8,6 +8,7 @@
 //   npm run bench:lighthouse
 //   BENCH_PAGES=/,/pricing LIGHTHOUSE_RUNS=1 npm run bench:lighthouse   (while iterating)
 //   LIGHTHOUSE_FRESH_BROWSER=1 npm run bench:lighthouse                  (a new browser per run)
+//   LIGHTHOUSE_THROTTLING=devtools npm run bench:lighthouse              (real slow network and CPU)
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import lighthouse from "lighthouse";
@@ -61,6 +62,10 @@ async function measure(url) {
     output: "json",
     logLevel: "error",
     onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    // LIGHTHOUSE_THROTTLING=devtools slows the real network and CPU instead of simulating them from a
+    // fast load: the simulation charges a whole extra round trip to a document over the first
+    // congestion window (about 14.6 KB with headers) and does not model a page painting as it streams.
+    throttlingMethod: process.env.LIGHTHOUSE_THROTTLING ?? "simulate",
   }).finally(() => (shared ? undefined : chrome.kill()));
   const { categories, audits } = result.lhr;
   // Main-thread time by kind (ms, as Lighthouse reports it for the throttled phone).
@@ -165,7 +170,7 @@ try {
 const kb = (n) => (n === undefined ? "-" : (n / 1024).toFixed(1));
 const browser = execFileSync(CHROMIUM, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
 console.log(
-  `\nLighthouse 12, mobile preset, median of ${RUNS} runs${FRESH ? ", a fresh browser per run" : ""} — ${new Date().toISOString()} — ${machine()}, ${browser}\n`,
+  `\nLighthouse 12, mobile preset, median of ${RUNS} runs${FRESH ? ", a fresh browser per run" : ""}, throttling ${process.env.LIGHTHOUSE_THROTTLING ?? "simulate"} — ${new Date().toISOString()} — ${machine()}, ${browser}\n`,
 );
 console.log(
   `Floor (a blank page, no style, no script): performance ${floor.performance}, TBT ${floor.tbtMs} ms (runs: ${floor.tbtRunsMs.join(", ")}), FCP ${floor.fcpMs} ms. Over 0, the machine or the browser adds blocking time to every page below.\n`,
