@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backupsToKeep, RETENTION } from "./backup-retention";
+import { backupName, backupsToKeep, backupTime, RETENTION } from "./backup-retention";
 
 const start = Date.UTC(2026, 0, 1, 0, 30);
 /** One backup an hour for `hours` hours, newest last. */
@@ -47,5 +47,20 @@ describe("backup retention", () => {
     const b = { name: "b", createdAt: new Date(Date.UTC(2027, 0, 1, 12)) };
     const c = { name: "c", createdAt: new Date(Date.UTC(2027, 0, 4, 12)) };
     expect(backupsToKeep([a, b, c], { hourly: 0, daily: 0, weekly: 2, monthly: 0 })).toEqual(new Set(["c", "b"]));
+  });
+});
+
+describe("backup names", () => {
+  it("name the second's later backups -2, -3, … and read the same time back from each", () => {
+    const at = new Date("2026-11-28T03:00:00.250Z");
+    const names = [1, 2, 12].map((nth) => backupName(at, true, nth));
+    expect(names).toEqual([
+      "backup-20261128T030000Z.tar.gz.enc",
+      "backup-20261128T030000Z-2.tar.gz.enc",
+      "backup-20261128T030000Z-12.tar.gz.enc",
+    ]);
+    for (const name of names) expect(backupTime(name)?.toISOString()).toBe("2026-11-28T03:00:00.000Z");
+    expect(backupTime("backup-20261128T030000Z-1.tar.gz")).toBeUndefined();
+    expect(backupTime("backup-20261128T030000Z-x.tar.gz")).toBeUndefined();
   });
 });

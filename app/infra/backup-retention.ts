@@ -44,8 +44,11 @@ export function backupsToKeep(backups: BackupFile[], rules: Record<keyof typeof 
   return keep;
 }
 
-/** `backup-20261127T223000Z.tar.gz` (`.enc` when encrypted): the time it was made, in UTC. */
-const BACKUP_NAME = /^backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.tar\.gz(\.enc)?$/;
+/**
+ * `backup-20261127T223000Z.tar.gz` (`.enc` when encrypted): the time it was made, in UTC. A second
+ * backup made in the same second is `backup-20261127T223000Z-2.tar.gz`, and so on.
+ */
+const BACKUP_NAME = /^backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z(?:-[2-9]|-[1-9]\d+)?\.tar\.gz(\.enc)?$/;
 
 export function backupTime(name: string): Date | undefined {
   const match = BACKUP_NAME.exec(name);
@@ -54,10 +57,11 @@ export function backupTime(name: string): Date | undefined {
   return new Date(Date.UTC(year!, month! - 1, date, hours, minutes, seconds));
 }
 
-export function backupName(createdAt: Date, encrypted: boolean): string {
+/** The name of a backup made at `createdAt`; `nth` > 1 for another one made in the same second. */
+export function backupName(createdAt: Date, encrypted: boolean, nth = 1): string {
   const stamp = createdAt
     .toISOString()
     .replace(/[-:]/g, "")
     .replace(/\.\d+Z$/, "Z");
-  return `backup-${stamp}.tar.gz${encrypted ? ".enc" : ""}`;
+  return `backup-${stamp}${nth > 1 ? `-${nth}` : ""}.tar.gz${encrypted ? ".enc" : ""}`;
 }

@@ -1,6 +1,18 @@
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
-import { chmod, copyFile, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  copyFile,
+  link,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
 import { delimiter } from "node:path";
 import path from "node:path";
 import { tmpdir } from "node:os";
@@ -172,6 +184,32 @@ async function writeStatus(backupDir: string, change: (status: BackupStatus) => 
 }
 
 /** Makes one backup of `database` (open, migrated) and the files under dataDir, then prunes old ones. */
+
+/**
+ * Moves a finished archive into the backup folder under the first free name for its second: `link`
+ * fails on a name already there, so two backups made in the same second (the hourly one and
+ * `npm run backup`) never replace each other's file or pair one's checksum with the other's archive.
+ */
+async function claimName(
+  backupDir: string,
+  archive: string,
+  createdAt: Date,
+  encrypted: boolean,
+): Promise<{ name: string; file: string }> {
+  for (let nth = 1; ; nth++) {
+    const name = backupName(createdAt, encrypted, nth);
+    const file = path.join(backupDir, name);
+    try {
+      await link(archive, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") continue;
+      throw error;
+    }
+    await rm(archive);
+    return { name, file };
+  }
+}
+
 export async function createBackup(database: Database, settings: BackupSettings): Promise<BackupResult> {
   const started = Date.now();
   const createdAt = new Date(started);
@@ -270,11 +308,9 @@ export async function createBackup(database: Database, settings: BackupSettings)
     await writeFile(path.join(staging, "manifest.json"), JSON.stringify(manifest, null, 2));
     entries.unshift({ name: "manifest.json", source: path.join(staging, "manifest.json") });
 
-    const name = backupName(createdAt, Boolean(settings.key));
-    const partial = path.join(staging, name);
+    const partial = path.join(staging, "archive");
     const { size, sha256 } = await writeArchive(partial, entries, settings.key);
-    const file = path.join(settings.backupDir, name);
-    await rename(partial, file);
+    const { name, file } = await claimName(settings.backupDir, partial, createdAt, Boolean(settings.key));
     // The format `sha256sum -c` reads.
     await writeFile(`${file}.sha256`, `${sha256}  ${name}\n`, { mode: 0o600 });
     const durationMs = Date.now() - started;

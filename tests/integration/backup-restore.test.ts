@@ -4,10 +4,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
 import { openDatabase, migrationsFolder, type Database } from "~/infra/db.server";
-import { createBackup, pgliteSqlClient, pgSqlClient, restoreBackup, RestoreRefused } from "~/infra/backup.server";
+import { fileSha256 } from "~/infra/backup-archive.server";
+import {
+  createBackup,
+  listBackups,
+  pgliteSqlClient,
+  pgSqlClient,
+  restoreBackup,
+  RestoreRefused,
+} from "~/infra/backup.server";
 import { tableStats, type TableStat } from "~/infra/sql-dump.server";
 import { createPostgresDatabase, dropPostgresDatabase } from "../support/database";
 import { fillDatabase } from "../support/backup-fixtures";
@@ -307,5 +315,34 @@ describe.runIf(postgres)("restoring into PostgreSQL", () => {
       ),
     );
     expect((refused as Error).message).not.toContain("hunter2");
+  });
+});
+
+describe("two backups in the same second", () => {
+  it("never share a file: each archive keeps the checksum written for it", async () => {
+    const dataDir = await migratedDataDir("same-second-");
+    const database = await openDatabase({ dataDir });
+    await fillDatabase(database.db, 3);
+    const backupDir = temp("backups-");
+    const settings = { backupDir, dataDir, migrationsFolder: migrationsFolder() };
+    // The clock stands still, so both runs fall in one second (the hourly backup and `npm run backup`).
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-28T03:00:00.250Z") });
+    try {
+      const first = await createBackup(database, settings);
+      const second = await createBackup(database, settings);
+      expect(path.basename(second.file)).not.toBe(path.basename(first.file));
+      // Retention keeps the newest of an hour; whatever it kept is whole and checks out.
+      const kept = await listBackups(backupDir);
+      expect(kept.map((backup) => backup.name)).toContain(path.basename(second.file));
+      for (const { name } of kept) {
+        const file = path.join(backupDir, name);
+        const [sum, listed] = readFileSync(`${file}.sha256`, "utf8").trim().split(/\s+/);
+        expect(listed).toBe(name);
+        expect(sum).toBe(await fileSha256(file));
+      }
+    } finally {
+      vi.useRealTimers();
+      await database.close();
+    }
   });
 });
