@@ -64,13 +64,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Back office and tools are all controls: their app loads at `load`, not on first interaction (decision 009).
   const internal = pageCategory(pathname) === "internal";
   const hydrateOnLoad = internal ? "" : undefined;
+  const gtmId = useRootData()?.publicEnv.GTM_ID;
   return (
     <html lang="en" data-hydrate-on-load={hydrateOnLoad} data-document={isDocument ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Consent Mode defaults (all denied) must run before any tag can. */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: consentDefaultsScript }} />
+        {/* Consent Mode defaults (all denied) must run before any tag can; without a tag manager
+            there is no tag, no cookie bar and nothing to consent to (routes/public-layout.tsx). */}
+        {gtmId && (
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: consentDefaultsScript }} />
+        )}
         <meta name="theme-color" content="#0b1f3a" />
         <Meta />
         {/* Visitor pages and the back office have a stylesheet each (public.css, admin.css); the

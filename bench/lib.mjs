@@ -167,7 +167,7 @@ const BLANK_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><
 
 export async function startTwinProxy(target) {
   const { createServer: createHttpServer, request } = await import("node:http");
-  const { gzipSync } = await import("node:zlib");
+  const { brotliCompressSync, constants: zlib, gzipSync } = await import("node:zlib");
   const upstream = new URL(target);
   const server = createHttpServer((req, res) => {
     if (req.url === BLANK_PATH) {
@@ -187,12 +187,22 @@ export async function startTwinProxy(target) {
         const chunks = [];
         answer.on("data", (chunk) => chunks.push(chunk));
         answer.on("end", () => {
-          // Compressed like the real server's answer, so both pages cost the same on the simulated network.
+          // Compressed like the real server's answer (Brotli at the quality server/app.ts gives pages when
+          // the browser accepts it, as browsers do; gzip otherwise), so both pages cost the same on the
+          // simulated network.
           const stripped = stripScripts(Buffer.concat(chunks).toString("utf8"));
-          const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-          const body = gzip ? gzipSync(stripped) : Buffer.from(stripped);
+          const accepts = String(req.headers["accept-encoding"] ?? "");
+          const encoding = /\bbr\b/.test(accepts) ? "br" : /\bgzip\b/.test(accepts) ? "gzip" : undefined;
+          const body =
+            encoding === "br"
+              ? brotliCompressSync(stripped, {
+                  params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+                })
+              : encoding === "gzip"
+                ? gzipSync(stripped)
+                : Buffer.from(stripped);
           const out = { ...answer.headers, "content-length": String(body.length) };
-          if (gzip) out["content-encoding"] = "gzip";
+          if (encoding) out["content-encoding"] = encoding;
           delete out["transfer-encoding"];
           res.writeHead(answer.statusCode ?? 502, out);
           res.end(body);

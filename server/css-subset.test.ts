@@ -1,27 +1,43 @@
 import { describe, expect, it } from "vitest";
-import { collectWords, parseStylesheet, requiredClasses, subsetStylesheet } from "./css-subset";
+import { collectWords, parseStylesheet, requiredNames, subsetStylesheet } from "./css-subset";
 
 const cut = (css: string, page: string) => subsetStylesheet(parseStylesheet(css), collectWords(page));
 
 describe("cutting a stylesheet to the rules a page uses", () => {
   it("keeps a class rule only when the page has the class, and rules without a class always", () => {
     const css = "html{color:red}.flex{display:flex}.grid{display:grid}[data-x] p{margin:0}";
-    expect(cut(css, '<div class="flex gap-2">')).toBe("html{color:red}.flex{display:flex}[data-x] p{margin:0}");
+    expect(cut(css, '<html><div class="flex gap-2"><p>')).toBe(
+      "html{color:red}.flex{display:flex}[data-x] p{margin:0}",
+    );
   });
 
   it("reads escaped class names and variants", () => {
-    expect(requiredClasses(".sm\\:grid-cols-2")).toEqual(["sm:grid-cols-2"]);
-    expect(requiredClasses(".bg-\\[\\#eef6f5\\]")).toEqual(["bg-[#eef6f5]"]);
-    expect(requiredClasses(".w-1\\/2:hover")).toEqual(["w-1/2"]);
-    expect(requiredClasses(".\\31 0x")).toEqual(["10x"]);
+    expect(requiredNames(".sm\\:grid-cols-2")).toEqual(["sm:grid-cols-2"]);
+    expect(requiredNames(".bg-\\[\\#eef6f5\\]")).toEqual(["bg-[#eef6f5]"]);
+    expect(requiredNames(".w-1\\/2:hover")).toEqual(["w-1/2"]);
+    expect(requiredNames(".\\31 0x")).toEqual(["10x"]);
     // group-hover needs the item and a .group around it; :not() needs nothing.
-    expect(requiredClasses(".group-hover\\:underline:is(:where(.group):hover *)")).toEqual([
+    expect(requiredNames(".group-hover\\:underline:is(:where(.group):hover *)")).toEqual([
       "group-hover:underline",
       "group",
     ]);
-    expect(requiredClasses(".a:not(.b)")).toEqual(["a"]);
-    expect(requiredClasses(":where(.space-y-4>:not(:last-child))")).toEqual(["space-y-4"]);
-    expect(requiredClasses(":is(.a,.b) .c")).toEqual(["c"]);
+    expect(requiredNames(".a:not(.b)")).toEqual(["a"]);
+    expect(requiredNames(":where(.space-y-4>:not(:last-child))")).toEqual(["space-y-4"]);
+    expect(requiredNames(":is(.a,.b) .c")).toEqual(["c"]);
+  });
+
+  it("keeps an element's rule only when the page or one of its scripts has that element", () => {
+    const css = "table{border-collapse:collapse}code,kbd{font-family:monospace}.a b{font-weight:700}*{margin:0}";
+    expect(cut(css, '<p class="a">Plain text</p>')).toBe("*{margin:0}");
+    expect(cut(css, '<TABLE><tr><td class="a"><b>1</b></td></tr></TABLE>')).toBe(
+      "table{border-collapse:collapse}.a b{font-weight:700}*{margin:0}",
+    );
+    // A script that makes the element: by name, or in markup it writes.
+    expect(cut(css, 'document.createElement("kbd")')).toBe("code,kbd{font-family:monospace}*{margin:0}");
+    expect(cut(css, "el.innerHTML=`<code>x</code>`")).toBe("code,kbd{font-family:monospace}*{margin:0}");
+    expect(requiredNames(":where(select:is([multiple],[size])) optgroup")).toEqual(["select", "optgroup"]);
+    expect(requiredNames("html:has(dialog[data-mobile-menu]:modal)")).toEqual(["html", "dialog"]);
+    expect(requiredNames("abbr:where([title]),.x>li::marker")).toEqual(["abbr", "x", "li"]);
   });
 
   it("keeps a selector list when any one selector can match", () => {
@@ -32,7 +48,7 @@ describe("cutting a stylesheet to the rules a page uses", () => {
 
   it("finds classes written with HTML entities and inside script strings", () => {
     const css = ".\\[\\&\\>svg\\]\\:size-4>svg{width:1rem}.animate-spin{animation:spin 1s}";
-    expect(cut(css, 'class="[&amp;&gt;svg]:size-4"')).toBe(".\\[\\&\\>svg\\]\\:size-4>svg{width:1rem}");
+    expect(cut(css, '<span class="[&amp;&gt;svg]:size-4"><svg>')).toBe(".\\[\\&\\>svg\\]\\:size-4>svg{width:1rem}");
     expect(cut(css, 'e.className="animate-spin rounded-full"')).toBe(".animate-spin{animation:spin 1s}");
   });
 
@@ -69,7 +85,7 @@ describe("custom properties", () => {
     const css =
       ":root{--font-sans:system-ui;--default-font:var(--font-sans);--color-coral:#f97366}" +
       "body{font-family:var(--default-font)}.text-coral{color:var(--color-coral)}";
-    expect(cut(css, "")).toBe(
+    expect(cut(css, "<body>")).toBe(
       ":root{--font-sans:system-ui;--default-font:var(--font-sans)}body{font-family:var(--default-font)}",
     );
     expect(cut(css, 'class="text-coral"')).toContain("--color-coral:#f97366");

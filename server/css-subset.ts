@@ -1,10 +1,11 @@
 /**
  * Cuts a built stylesheet down to the rules a page can use. The stylesheet is parsed once into its
- * rules; a style rule is kept when one of its selectors names only classes found among the page's
- * words (the HTML, and the script files it will run), a rule without a class in its selector (the
- * reset, `html`, `[data-island] …`) is always kept, and an at-rule (`@media`, `@supports`, `@layer`)
- * is kept with the rules kept inside it. Only classes outside parentheses count: `:where(.group)`
- * or `:not(.x)` never make a rule go, so the cut keeps every rule that could match and a few more.
+ * rules; a style rule is kept when one of its selectors names only classes and elements found among
+ * the page's words (the HTML, and the script files it will run): the reset's `table{…}` goes from a
+ * page without a table, a rule naming neither (`:root`, `[data-island] [data-tapped]`) is always
+ * kept, and an at-rule (`@media`, `@supports`, `@layer`) is kept with the rules kept inside it. Only
+ * names outside parentheses count: `:where(.group)` or `:not(.x)` never make a rule go, so the cut
+ * keeps every rule that could match and a few more.
  *
  * Works on the minified, flat output of the Tailwind build (no nesting); anything it cannot read
  * (a brace it cannot match) makes the whole stylesheet be kept.
@@ -113,12 +114,16 @@ function identifiers(css: string): string[] {
   return css.match(/--[\w-]+|[A-Za-z_][\w-]*/g) ?? [];
 }
 
-/** Every word a page could use as a class name: runs of text between spaces and quotes. */
+/**
+ * Every word a page could use as a class name (runs of text between spaces and quotes) or as an
+ * element (a tag, `<code`; a script's `createElement("code")` gives the word itself).
+ */
 export function collectWords(text: string, into: Set<string> = new Set()): Set<string> {
   for (const raw of text.split(/[\s"'`\\]+/)) {
     if (!raw) continue;
     into.add(raw.includes("&") ? decodeEntities(raw) : raw);
   }
+  for (const tag of text.matchAll(/<([a-z][\w-]*)/gi)) into.add(tag[1]!.toLowerCase());
   return into;
 }
 
@@ -225,7 +230,7 @@ function parseBlock(css: string, from: number): [Node[], number] {
         nodes.push({ kind: "other", text, idents: identifiers(text) });
       }
     } else {
-      const selectors = splitSelectors(prelude).map(requiredClasses);
+      const selectors = splitSelectors(prelude).map(requiredNames);
       const body = css.slice(at + 1, close);
       const declarations = splitDeclarations(body);
       if (selectors.every((classes) => classes.length === 0) && declarations.every((d) => d.startsWith("--"))) {
@@ -294,13 +299,21 @@ function splitSelectors(selectorList: string): string[] {
   return parts;
 }
 
-/** The class names a selector needs on the page, read outside parentheses and attribute brackets. */
-export function requiredClasses(selector: string): string[] {
+/**
+ * The class names and element names a selector needs on the page, read outside parentheses and
+ * attribute brackets: `.a b:hover` needs the class `a` and a `<b>` element.
+ */
+export function requiredNames(selector: string): string[] {
   const classes: string[] = [];
   let depth = 0;
   for (let i = 0; i < selector.length; i++) {
     const c = selector[i];
-    if (c === "\\") i++;
+    if (depth === 0 && /[a-z]/i.test(c!) && (i === 0 || /[\s>+~]/.test(selector[i - 1]!))) {
+      // An element name: it starts the selector or follows a combinator.
+      const name = /^[a-z][\w-]*/i.exec(selector.slice(i))![0];
+      classes.push(name.toLowerCase());
+      i += name.length - 1;
+    } else if (c === "\\") i++;
     else if (c === '"' || c === "'") i = skipString(selector, i) - 1;
     else if (c === ":" && depth === 0 && /^:(?:is|where|has)\(/.test(selector.slice(i, i + 7))) {
       // `:is(a)`, `:where(a)` and `:has(a)` with one selector need what `a` needs (Tailwind writes
@@ -308,7 +321,7 @@ export function requiredClasses(selector: string): string[] {
       const open = selector.indexOf("(", i);
       const close = closingParen(selector, open);
       const inner = selector.slice(open + 1, close);
-      if (splitSelectors(inner).length === 1) classes.push(...requiredClasses(inner));
+      if (splitSelectors(inner).length === 1) classes.push(...requiredNames(inner));
       i = close;
     } else if (c === "(" || c === "[") depth++;
     else if (c === ")" || c === "]") depth--;

@@ -14,20 +14,20 @@ export function contentSecurityPolicy(env: Env, nonce: string, secure: boolean):
   const widget = new URL(env.SCHEDULING_WIDGET_SCRIPT).origin;
   const notion = env.NOTION_EMBED_URL ? new URL(env.NOTION_EMBED_URL).origin : null;
   const stripeCheckout = "https://checkout.stripe.com";
+  // The tag manager's hosts only when one is configured: without it nothing of Google's runs here.
+  const gtm = "https://www.googletagmanager.com";
+  const analytics = "https://*.google-analytics.com";
+  const tagImages = env.GTM_ID ? [gtm, analytics] : [];
+  const tagConnections = env.GTM_ID ? [analytics, "https://*.analytics.google.com", gtm] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
     "script-src-attr": ["'none'"],
     "style-src": ["'self'", "'unsafe-inline'", widget],
-    "img-src": ["'self'", "data:", "blob:", "https://www.googletagmanager.com", "https://*.google-analytics.com"],
+    "img-src": ["'self'", "data:", "blob:", ...tagImages],
     "font-src": ["'self'"],
     "media-src": ["'self'"],
-    "connect-src": [
-      "'self'",
-      "https://*.google-analytics.com",
-      "https://*.analytics.google.com",
-      "https://www.googletagmanager.com",
-    ],
+    "connect-src": ["'self'", ...tagConnections],
     "frame-src": [scheduling, widget, ...(notion ? [notion] : [])],
     "frame-ancestors": ["'none'"],
     "form-action": ["'self'", stripeCheckout],
@@ -52,7 +52,7 @@ export function securityHeaders(env: Env): RequestHandler {
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader(
       "Permissions-Policy",
-      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), interest-cohort=()",
+      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()",
     );
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Cross-Origin-Resource-Policy", "same-origin");

@@ -9,7 +9,8 @@ import { CONSENT_COOKIE } from "~/infra/consent-cookie";
 export const CONSENT_SET_ATTRIBUTE = "data-consent-set";
 
 /**
- * Google Consent Mode v2 defaults, run inline in <head> before any other script:
+ * Google Consent Mode v2 defaults, run inline in <head> before any other script when a tag manager
+ * is configured (root.tsx; without one there is nothing to consent to):
  * everything denied until the visitor accepts. A returning visitor who accepted
  * earlier gets the update right away so the first page view is measured. Until the app has
  * hydrated (it loads on first interaction), this script also answers the cookie bar's buttons,

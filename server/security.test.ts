@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "~/infra/env.server";
+import { contentSecurityPolicy } from "./security";
+
+const directive = (policy: string, name: string) =>
+  policy
+    .split("; ")
+    .find((part) => part.startsWith(`${name} `))
+    ?.split(" ")
+    .slice(1) ?? [];
+
+describe("the content security policy", () => {
+  it("lets the tag manager's hosts in only when a tag manager is configured", () => {
+    const without = contentSecurityPolicy(parseEnv({}), "n", false);
+    expect(without).not.toMatch(/google/);
+    const withTag = contentSecurityPolicy(parseEnv({ GTM_ID: "GTM-TEST123" }), "n", false);
+    expect(directive(withTag, "img-src")).toEqual(expect.arrayContaining(["https://www.googletagmanager.com"]));
+    expect(directive(withTag, "connect-src")).toEqual(
+      expect.arrayContaining(["https://*.google-analytics.com", "https://www.googletagmanager.com"]),
+    );
+    // Scripts stay trusted by nonce alone, with or without the tag manager.
+    expect(directive(withTag, "script-src")).toEqual(["'self'", "'nonce-n'", "'strict-dynamic'"]);
+  });
+});
