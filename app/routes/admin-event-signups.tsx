@@ -10,39 +10,14 @@ import { AdminShell, adminMeta, Notice, Pagination } from "~/features/back-offic
 import { bySubject, consentsOf } from "~/features/back-office/consent.server";
 import { CsvLink } from "~/features/back-office/list-table";
 import { eventSignupLinks } from "~/features/back-office/contact";
-import { EventPlaces, SignupCard, type EventInfo } from "~/features/back-office/event-signup-card";
-import { eventStart } from "~/features/events/event-content";
-import { cancelSignup, CANCELLED, deleteSignup, moveUpSignup, placesByEvent } from "~/features/events/events.server";
-import { eventDateLabel } from "~/features/leads/event-dates";
+import { EventPlaces, SignupCard } from "~/features/back-office/event-signup-card";
+import { eventsWithPlaces } from "~/features/events/events-admin.server";
+import { cancelSignup, CANCELLED, deleteSignup, moveUpSignup } from "~/features/events/events.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Event signups");
 export const headers = forwardSessionHeaders;
 
 const SIGNUP_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-async function eventsWithPlaces(ctx: ReturnType<typeof requireServices>): Promise<EventInfo[]> {
-  const entries = await ctx.services.content.list("event");
-  const places = await placesByEvent(
-    ctx.services.database.db,
-    entries.map((e) => e.key),
-  );
-  const now = Date.now();
-  return entries
-    .map((entry) => {
-      const event = entry.draft;
-      const start = eventStart(event);
-      return {
-        key: entry.key,
-        title: event.title,
-        date: eventDateLabel({ startsAt: start.toISOString(), timeZone: event.timeZone }),
-        day: event.startsLocal.slice(0, 10),
-        past: start.getTime() <= now,
-        capacity: event.capacity,
-        ...(places.get(entry.key) ?? { taken: 0, waiting: 0 }),
-      };
-    })
-    .sort((a, b) => b.day.localeCompare(a.day));
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
@@ -50,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = pageSchema.parse(url.searchParams.get("page") ?? 1);
   const db = ctx.services.database.db;
-  const events = await eventsWithPlaces(ctx);
+  const events = await eventsWithPlaces(ctx.services.database.db, ctx.services.content);
   const event = events.find((e) => e.key === url.searchParams.get("event")) ?? null;
   const list = await listEventSignups(db, page, event?.key);
   const consents = bySubject(await consentsOf(db, { signupIds: list.rows.map((r) => r.id) }));
@@ -116,7 +91,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       { ok: true, message: `${name}'s signup is cancelled; the place is free again.` },
       { headers: trainer.headers },
     );
-  const event = (await eventsWithPlaces(ctx)).find((e) => e.key === result.signup.eventKey) ?? null;
+  const event =
+    (await eventsWithPlaces(ctx.services.database.db, ctx.services.content)).find(
+      (e) => e.key === result.signup.eventKey,
+    ) ?? null;
   return data<ActionResult>(
     {
       ok: true,

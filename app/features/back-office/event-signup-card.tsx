@@ -3,7 +3,7 @@ import { Button } from "~/ui/button";
 import { ConsentCell } from "./consent-list";
 import type { ConsentView } from "./consent.server";
 import { StatusBadge } from "./list-table";
-import { formatDateTime, SubmitButton } from "./ui";
+import { ConfirmStep, formatDateTime } from "./ui";
 
 /** The event signups page's pieces: an event's places, and one signup's card with its buttons. */
 
@@ -119,39 +119,31 @@ export function SignupCard({ row, eventLabel }: { row: SignupRow; eventLabel: st
               </Form>
             ) : null}
             {/* A cancellation is asked twice: the first tap only opens the question. */}
-            <details className="group w-full">
-              <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-full border border-red-700/40 px-4 text-sm font-semibold text-red-800 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
-                Cancel…
-              </summary>
-              <Form method="post" className="mt-2 rounded-lg bg-red-50 p-3">
-                <p className="mb-2">
-                  Cancel {name}&apos;s {row.waitlisted ? "spot on the waiting list" : "place"}? It is freed for someone
-                  else; this cannot be undone here.
-                </p>
-                <input type="hidden" name="id" value={row.id} />
-                <SubmitButton name="intent" value="cancel" variant="danger" busyText="Cancelling…">
-                  Yes, cancel {name}
-                </SubmitButton>
-              </Form>
-            </details>
+            <ConfirmStep
+              label="Cancel…"
+              id={row.id}
+              intent="cancel"
+              confirm={`Yes, cancel ${name}`}
+              busyText="Cancelling…"
+            >
+              Cancel {name}&apos;s {row.waitlisted ? "spot on the waiting list" : "place"}? It is freed for someone
+              else; this cannot be undone here.
+            </ConfirmStep>
           </div>
         ) : null}
         {/* Someone asks to be removed: everything about this signup goes (data requests find it by phone too). */}
-        <details className="group mt-2 w-full">
-          <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-full px-4 text-sm font-semibold text-red-800 underline hover:bg-red-50 [&::-webkit-details-marker]:hidden">
-            Delete…
-          </summary>
-          <Form method="post" className="mt-2 rounded-lg bg-red-50 p-3">
-            <p className="mb-2">
-              Delete {name}&apos;s signup, with the name, the number and the record of their consent? Use this when
-              someone asks to be removed. This cannot be undone.
-            </p>
-            <input type="hidden" name="id" value={row.id} />
-            <SubmitButton name="intent" value="delete" variant="danger" busyText="Deleting…">
-              Yes, delete {name}
-            </SubmitButton>
-          </Form>
-        </details>
+        <ConfirmStep
+          label="Delete…"
+          look="link"
+          className="mt-2"
+          id={row.id}
+          intent="delete"
+          confirm={`Yes, delete ${name}`}
+          busyText="Deleting…"
+        >
+          Delete {name}&apos;s signup, with the name, the number and the record of their consent? Use this when someone
+          asks to be removed. This cannot be undone.
+        </ConfirmStep>
       </article>
     </li>
   );

@@ -235,6 +235,54 @@ export function SubmitButton({
   );
 }
 
+/**
+ * A step that is asked twice (cancel, delete): the first tap only opens the question, a plain
+ * <details> that works before the application runs; the form inside it does the step.
+ */
+export function ConfirmStep({
+  label,
+  look = "outline",
+  className = "",
+  id,
+  intent,
+  confirm,
+  busyText,
+  children,
+}: {
+  /** The first button: "Delete…". */
+  label: string;
+  /** A bordered button, or a quieter underlined one for a rarer step. */
+  look?: "outline" | "link";
+  className?: string;
+  /** The record's id, sent as `id`. */
+  id: string;
+  /** Sent as `intent`. */
+  intent: string;
+  /** The second button: "Yes, delete Anna". */
+  confirm: string;
+  busyText: string;
+  /** The question. */
+  children: ReactNode;
+}) {
+  const looks = { outline: "border border-red-700/40", link: "underline" };
+  return (
+    <details className={className ? `group w-full ${className}` : "group w-full"}>
+      <summary
+        className={`inline-flex min-h-11 cursor-pointer list-none items-center rounded-full px-4 text-sm font-semibold text-red-800 hover:bg-red-50 [&::-webkit-details-marker]:hidden ${looks[look]}`}
+      >
+        {label}
+      </summary>
+      <Form method="post" className="mt-2 rounded-lg bg-red-50 p-3">
+        <p className="mb-2">{children}</p>
+        <input type="hidden" name="id" value={id} />
+        <SubmitButton name="intent" value={intent} variant="danger" busyText={busyText}>
+          {confirm}
+        </SubmitButton>
+      </Form>
+    </details>
+  );
+}
+
 export function Notice({ tone = "info", children }: { tone?: "info" | "error" | "success"; children: ReactNode }) {
   const styles = {
     info: "bg-sky-50 text-navy ring-sky-200",

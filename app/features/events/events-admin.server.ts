@@ -1,6 +1,10 @@
 import { isContentError, type Actor } from "~/features/content/store.server";
 import { event as firstEvent } from "#content/event";
+import type { EventInfo } from "~/features/back-office/event-signup-card";
+import { eventDateLabel } from "~/features/leads/event-dates";
+import type { Db } from "~/infra/db.server";
 import { eventKeyFor, eventStart, type EventData, type EventStore } from "./event-content";
+import { placesByEvent } from "./events.server";
 
 /**
  * The back office's event form: its fields as the trainer fills them, turned into an event's
@@ -182,4 +186,29 @@ export async function saveEvent(
   const version = await content.saveDraft("event", entryKey, data, actor);
   if (options.publish) await content.publish("event", entryKey, actor);
   return { ok: true, key: entryKey, version };
+}
+
+/** Every event, newest first, with its date as the list shows it and its places taken and waiting. */
+export async function eventsWithPlaces(db: Db, content: Pick<EventStore, "list">): Promise<EventInfo[]> {
+  const entries = await content.list("event");
+  const places = await placesByEvent(
+    db,
+    entries.map((e) => e.key),
+  );
+  const now = Date.now();
+  return entries
+    .map((entry) => {
+      const event = entry.draft;
+      const start = eventStart(event);
+      return {
+        key: entry.key,
+        title: event.title,
+        date: eventDateLabel({ startsAt: start.toISOString(), timeZone: event.timeZone }),
+        day: event.startsLocal.slice(0, 10),
+        past: start.getTime() <= now,
+        capacity: event.capacity,
+        ...(places.get(entry.key) ?? { taken: 0, waiting: 0 }),
+      };
+    })
+    .sort((a, b) => b.day.localeCompare(a.day));
 }
