@@ -103,6 +103,10 @@ async function measure(url) {
           a.scoreDisplayMode !== "notApplicable",
       )
       .map((a) => a.id),
+    // An audit that could not run leaves its category without a score (printed as 0).
+    erroredAudits: Object.values(audits)
+      .filter((a) => a.scoreDisplayMode === "error")
+      .map((a) => `${a.id}: ${a.errorMessage}`),
   };
 }
 
@@ -128,6 +132,7 @@ function summarise(runs) {
     ),
     bytesByType: mid.bytesByType,
     failingAudits: [...new Set(runs.flatMap((r) => r.failing))],
+    erroredAudits: [...new Set(runs.flatMap((r) => r.erroredAudits))],
     consoleErrors: [...new Set(runs.flatMap((r) => r.consoleErrors))],
     longTasks: mid.longTasks,
   };
@@ -194,6 +199,7 @@ for (const { page, ours, twin } of rows) {
       .join(", ");
   console.log(`${page}: main thread ms (median): ${work(ours)}; twin: ${work(twin)}`);
   if (ours.failingAudits.length) console.log(`${page}: audits below 0.9: ${ours.failingAudits.join(", ")}`);
+  if (ours.erroredAudits.length) console.log(`${page}: audits that could not run: ${ours.erroredAudits.join("; ")}`);
   if (ours.longTasks.length)
     console.log(
       `${page}: long tasks (run with the middle LCP): ${ours.longTasks.map((l) => `${l.ms} ms at ${l.startMs} (${l.url})`).join("; ")}`,

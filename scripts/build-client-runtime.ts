@@ -21,6 +21,12 @@ const inlineScripts = [
     constant: "CHECKOUT_LIVE_FUNCTION",
     use: "the text of a function expression for /success and /cancel",
   },
+  {
+    source: "app/features/site/consent-defaults.ts",
+    name: "consentDefaults",
+    constant: "CONSENT_DEFAULTS_FUNCTION",
+    use: "the text of a function expression for the pages' head when a tag manager is configured",
+  },
 ];
 
 for (const { source, name, constant, use } of inlineScripts) {
