@@ -13,6 +13,7 @@ import {
 } from "../support/database";
 import { runServerExpectingExit, startServer, type RunningServer } from "../support/server";
 import { routeEntries } from "~/kernel/route-meta";
+import { consentDefaultsScript } from "~/features/site/gtm";
 import { hitRateLimit } from "~/infra/rate-limit.server";
 import { parseEnv } from "~/infra/env.server";
 import { signups } from "#db/schema";
@@ -253,17 +254,16 @@ describe("server", () => {
   });
 
   it("sends Consent Mode's defaults, as the first script, only with a tag manager", async () => {
-    const consentDefaults = "gtag('consent','default'";
     const without = await fetch(`${server.url}/pricing`);
-    expect(await without.text()).not.toContain(consentDefaults);
+    expect(await without.text()).not.toContain(consentDefaultsScript);
     const tagged = await startServer({ GTM_ID: "GTM-TEST123" });
     try {
       const res = await fetch(`${tagged.url}/pricing`);
       const html = await res.text();
-      expect(html).toContain(consentDefaults);
+      expect(html).toContain(consentDefaultsScript);
       // Run before anything else on the page can push to the data layer.
       const firstScript = html.slice(html.indexOf("<script"), html.indexOf("</script>"));
-      expect(firstScript).toContain(consentDefaults);
+      expect(firstScript).toContain(consentDefaultsScript);
     } finally {
       await tagged.stop();
     }
