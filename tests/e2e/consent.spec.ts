@@ -285,6 +285,27 @@ test("the bar's first use: consent defaults denied, a choice persists and can be
   await expect(bar(page)).toBeHidden();
 });
 
+test("Cookie settings tapped before the bar's enhancer has run opens the bar once it has", async ({ context }) => {
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem("cookie-consent", "rejected"));
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/**/*.js", async (route) => {
+    if (!/\/assets\/vitals-/.test(route.request().url())) await gate;
+    await route.continue();
+  });
+  await page.goto(`${origin}/privacy-policy`);
+  await expect(bar(page)).toBeHidden();
+  const settings = page.getByRole("contentinfo").getByRole("button", { name: "Cookie settings" });
+  await settings.click();
+  // Held, drawn pressed, not lost: nothing can answer it yet.
+  await expect(settings).toHaveAttribute("data-tapped", "");
+  await expect(bar(page)).toBeHidden();
+  release();
+  await expect(bar(page).getByText("Your current choice: analytics cookies rejected.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Cookies on this site:" })).toBeFocused();
+});
+
 for (const walk of walks) {
   test(`Reject is as prominent as Accept on every page that shows the bar${walk.name}`, async ({ context }) => {
     test.setTimeout(180_000);

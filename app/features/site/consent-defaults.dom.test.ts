@@ -40,7 +40,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   delete (window as Window & Layer).dataLayer;
   localStorage.clear();
-  document.cookie = "cookie_consent=; max-age=0; path=/";
+  document.cookie = "cookie_consent=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
   document.documentElement.removeAttribute("data-consent-set");
   document.documentElement.removeAttribute("data-hydrated");
   document.body.innerHTML = "";
@@ -59,7 +59,8 @@ describe.each(Object.entries(runs))("the consent head script, %s", (_, run) => {
     ]);
     expect(Object.prototype.toString.call((window as Window & Layer).dataLayer![0])).toBe("[object Arguments]");
     expect(document.documentElement.hasAttribute("data-consent-set")).toBe(false);
-    expect(document.cookie).toBe("");
+    // No choice is written (a cleared cookie may linger as an empty value in some DOMs).
+    expect(document.cookie).not.toMatch(/cookie_consent=\w/);
   });
 
   it("gives a returning visitor's acceptance at once and tells the server again", () => {

@@ -11,6 +11,9 @@ import { CONSENT_SET_ATTRIBUTE, loadTagManager } from "./gtm";
  * current choice and moves focus to it.
  */
 export const enhance: Enhance = (bar) => {
+  // The footer's "Cookie settings" is a part of this enhancer too, so that a tap on it waits for the
+  // bar's enhancer (cookie-bar.tsx); the bar, enhanced first (it is above it on the page), answers it.
+  if (!bar.hasAttribute("data-consent-bar")) return;
   const html = document.documentElement;
   const gtmId = bar.dataset.gtmId;
   const start = () => {

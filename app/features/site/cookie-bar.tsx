@@ -101,16 +101,24 @@ export function CookieConsent({ gtmId, pageCategory }: { gtmId: string | null; p
   );
 }
 
-/** The footer's button that reopens the consent choice (rendered only when a tag manager is configured). */
+/**
+ * The footer's button that reopens the consent choice (rendered only when a tag manager is
+ * configured). On a page without the application consent.enhancer.ts answers it; the span makes it
+ * a part of that enhancer's own, so a tap before the enhancer has run is held and replayed once it
+ * has (docs/client-runtime.md), and with scripts blocked the button keeps its place unseen.
+ */
 export function CookieSettingsButton() {
   return (
-    <button
-      type="button"
-      onClick={openConsentSettings}
-      data-consent-settings=""
-      className={`${footerLinkClass} cursor-pointer`}
-    >
-      Cookie settings
-    </button>
+    <span data-enhance="consent" data-enhance-on-use="">
+      <button
+        type="button"
+        onClick={openConsentSettings}
+        data-consent-settings=""
+        data-needs-script=""
+        className={`${footerLinkClass} cursor-pointer`}
+      >
+        Cookie settings
+      </button>
+    </span>
   );
 }
