@@ -67,6 +67,9 @@ phone(
       expect(box?.height ?? 0, await target.innerText()).toBeGreaterThanOrEqual(44);
     }
 
+    // The record is the application's (a link tapped before it runs just opens WhatsApp, and she
+    // sets the status by hand; lead-contact.tsx): wait for the page's own signal that it runs.
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     // WhatsApp itself is not reachable here: a stand-in page answers for wa.me.
     await context.route("https://wa.me/**", (route) =>
       route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp stand-in</title>" }),
