@@ -183,8 +183,6 @@ async function writeStatus(backupDir: string, change: (status: BackupStatus) => 
   await rename(temporary, path.join(backupDir, STATUS_FILE));
 }
 
-/** Makes one backup of `database` (open, migrated) and the files under dataDir, then prunes old ones. */
-
 /**
  * Moves a finished archive into the backup folder under the first free name for its second: `link`
  * fails on a name already there, so two backups made in the same second (the hourly one and
@@ -210,6 +208,7 @@ async function claimName(
   }
 }
 
+/** Makes one backup of `database` (open, migrated) and the files under dataDir, then prunes old ones. */
 export async function createBackup(database: Database, settings: BackupSettings): Promise<BackupResult> {
   const started = Date.now();
   const createdAt = new Date(started);

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = pageSchema.parse(url.searchParams.get("page") ?? 1);
   const db = ctx.services.database.db;
-  const events = await eventsWithPlaces(ctx.services.database.db, ctx.services.content);
+  const events = await eventsWithPlaces(db, ctx.services.content);
   const event = events.find((e) => e.key === url.searchParams.get("event")) ?? null;
   const list = await listEventSignups(db, page, event?.key);
   const consents = bySubject(await consentsOf(db, { signupIds: list.rows.map((r) => r.id) }));
@@ -92,9 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers: trainer.headers },
     );
   const event =
-    (await eventsWithPlaces(ctx.services.database.db, ctx.services.content)).find(
-      (e) => e.key === result.signup.eventKey,
-    ) ?? null;
+    (await eventsWithPlaces(db, ctx.services.content)).find((e) => e.key === result.signup.eventKey) ?? null;
   return data<ActionResult>(
     {
       ok: true,

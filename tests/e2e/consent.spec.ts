@@ -3,7 +3,7 @@ import path from "node:path";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { routeEntries } from "~/kernel/route-meta";
 import { startServer, type RunningServer } from "../support/server";
-import { expectAccessible, waitForScripts } from "./fixtures";
+import { expectAccessible, holdEnhancers, waitForScripts } from "./fixtures";
 import { splitRoutes } from "./sweep";
 
 /**
@@ -288,12 +288,7 @@ test("the bar's first use: consent defaults denied, a choice persists and can be
 test("Cookie settings tapped before the bar's enhancer has run opens the bar once it has", async ({ context }) => {
   const page = await context.newPage();
   await page.addInitScript(() => localStorage.setItem("cookie-consent", "rejected"));
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/**/*.js", async (route) => {
-    if (!/\/assets\/vitals-/.test(route.request().url())) await gate;
-    await route.continue();
-  });
+  const held = await holdEnhancers(page);
   await page.goto(`${origin}/privacy-policy`);
   await expect(bar(page)).toBeHidden();
   const settings = page.getByRole("contentinfo").getByRole("button", { name: "Cookie settings" });
@@ -301,7 +296,7 @@ test("Cookie settings tapped before the bar's enhancer has run opens the bar onc
   // Held, drawn pressed, not lost: nothing can answer it yet.
   await expect(settings).toHaveAttribute("data-tapped", "");
   await expect(bar(page)).toBeHidden();
-  release();
+  held.release();
   await expect(bar(page).getByText("Your current choice: analytics cookies rejected.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Cookies on this site:" })).toBeFocused();
 });

@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, holdEnhancers, test } from "./fixtures";
 import { withCookieChoice } from "./pages-helpers";
 
 /**
@@ -15,20 +14,6 @@ const POST = "/blog/optimize-running-cadence";
 const SUCCESS = "Thanks for subscribing! 🎉";
 
 test.beforeEach(async ({ page }) => withCookieChoice(page));
-
-/** Holds every enhancer module (and the chunks they import) until `release()`. */
-async function holdEnhancers(page: Page) {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const requested: string[] = [];
-  await page.route("**/assets/**/*.js", async (route) => {
-    if (/\/assets\/vitals-/.test(route.request().url())) return route.continue();
-    requested.push(route.request().url());
-    await gate;
-    await route.continue();
-  });
-  return { release: () => release(), requested };
-}
 
 test.describe("newsletter form on a document page", () => {
   test("sent before its enhancer runs, it goes through the enhancer in place", async ({ page }) => {

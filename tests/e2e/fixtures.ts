@@ -71,3 +71,17 @@ export async function waitForScripts(page: Page) {
   if ((await page.locator("html[data-document] [data-enhance]").count()) === 0) return;
   await expect(page.locator("html[data-enhancers-settled]")).toHaveCount(1);
 }
+
+/** Holds every enhancer module (and the chunks they import) until `release()`. */
+export async function holdEnhancers(page: Page) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const requested: string[] = [];
+  await page.route("**/assets/**/*.js", async (route) => {
+    if (/\/assets\/vitals-/.test(route.request().url())) return route.continue();
+    requested.push(route.request().url());
+    await gate;
+    await route.continue();
+  });
+  return { release: () => release(), requested };
+}
