@@ -15,7 +15,7 @@ const config: KnipConfig = {
     "app/features/**/*.enhancer.ts",
     // The entries of the islands' own browser build (vite.islands.config.ts); they export nothing.
     "app/features/**/*.island.tsx",
-    // Fetched by the page-speed reporter's inline loader (vitals/vitals-loader.tsx).
+    // Fetched by the page-speed reporter's part of the boot script (vitals/vitals-boot.ts).
     "app/features/vitals/start-vitals.ts",
   ],
   vite: { config: ["vite.config.ts", "vite.islands.config.ts"] },

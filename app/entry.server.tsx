@@ -8,6 +8,8 @@ import { enhancerBoot } from "./features/enhancers/boot";
 import { bootScript } from "./features/client-runtime/boot-script";
 import { ENHANCE_ATTRIBUTE } from "./features/client-runtime/holds";
 import enhancerUrls from "virtual:enhancer-urls";
+import vitalsUrl from "virtual:vitals-url";
+import { vitalsBoot } from "./features/vitals/vitals-boot";
 import { deferHydration } from "./features/site/deferred-hydration.server";
 import { NonceContext } from "./ui/nonce";
 import { privateCacheControl, REVALIDATE } from "./infra/cache-control";
@@ -98,7 +100,8 @@ function withVia(html: string, via: string | null, nonce: string | undefined): s
 /**
  * A public page gets one boot script (features/client-runtime/boot-script.ts) with a part for its
  * islands (features/islands/boot.ts) and a part for the enhancers of the parts it carries
- * (features/enhancers/boot.ts), so an island page sends the hold-and-replay runtime once. A page
+ * (features/enhancers/boot.ts), and one that loads the page-speed reporter (features/vitals/vitals-boot.ts),
+ * so a page sends the hold-and-replay runtime, `later` and its nonce once. A page
  * that still runs the application (the back office) leaves its parts to their React components.
  */
 function withBootScript(html: string, islands: Record<string, string[]>, nonce: string | undefined): string {
@@ -114,6 +117,7 @@ function withBootScript(html: string, islands: Record<string, string[]>, nonce: 
       ),
     );
     if (Object.keys(presentEnhancers).length > 0) parts.push(enhancerBoot(presentEnhancers));
+    if (vitalsUrl) parts.push(vitalsBoot(vitalsUrl));
   }
   const at = html.lastIndexOf("</body>");
   if (parts.length === 0 || at < 0) return html;

@@ -21,4 +21,14 @@ describe("the content security policy", () => {
     // Scripts stay trusted by nonce alone, with or without the tag manager.
     expect(directive(withTag, "script-src")).toEqual(["'self'", "'nonce-n'", "'strict-dynamic'"]);
   });
+
+  it("writes no directive that only repeats default-src (each answer carries the policy)", () => {
+    // The fetch directives a browser reads from default-src when they are missing.
+    const fallsBack = ["connect-src", "font-src", "frame-src", "img-src", "manifest-src", "media-src", "object-src"];
+    for (const env of [parseEnv({}), parseEnv({ GTM_ID: "GTM-TEST123" })]) {
+      const policy = contentSecurityPolicy(env, "n", false);
+      const fallback = directive(policy, "default-src");
+      for (const name of fallsBack) expect(directive(policy, name), name).not.toEqual(fallback);
+    }
+  });
 });

@@ -25,15 +25,15 @@ export function contentSecurityPolicy(env: Env, nonce: string, secure: boolean):
     "script-src-attr": ["'none'"],
     "style-src": ["'self'", "'unsafe-inline'", widget],
     "img-src": ["'self'", "data:", "blob:", ...tagImages],
-    "font-src": ["'self'"],
-    "media-src": ["'self'"],
-    "connect-src": ["'self'", ...tagConnections],
+    // Fonts, media, fetches and the manifest fall back to default-src: a directive is written only
+    // where it allows more (the tag manager's connections), which saves every answer ~80 bytes.
+    ...(tagConnections.length ? { "connect-src": ["'self'", ...tagConnections] } : {}),
     "frame-src": [scheduling, widget, ...(notion ? [notion] : [])],
     "frame-ancestors": ["'none'"],
     "form-action": ["'self'", stripeCheckout],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
-    "manifest-src": ["'self'"],
+    // Workers fall back to script-src, not default-src.
     "worker-src": ["'self'"],
   };
   const policy = Object.entries(directives).map(([name, values]) => `${name} ${[...new Set(values)].join(" ")}`);

@@ -6,7 +6,6 @@ import { SiteHeader } from "~/kernel/header";
 import { SiteFooter } from "~/kernel/footer";
 import { CookieConsent, CookieSettingsButton } from "~/features/site/cookie-bar";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
-import { VitalsLoader } from "~/features/vitals/vitals-loader";
 import { useRootData } from "~/root";
 import { PublicEnvContext } from "~/features/questionnaire/public-env";
 
@@ -45,7 +44,6 @@ export default function PublicLayout() {
         cookieSettings={gtmId ? <CookieSettingsButton /> : undefined}
       />
       <PageViewTracker />
-      <VitalsLoader />
     </PublicEnvContext.Provider>
   );
 }

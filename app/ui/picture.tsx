@@ -43,6 +43,8 @@ export function Picture({ image, sizes, priority = false, className, imgClassNam
         loading={priority ? "eager" : "lazy"}
         decoding={priority ? "sync" : "async"}
         fetchPriority={priority ? "high" : "auto"}
+        // The likely largest paint: the scripts a page fetches unasked wait until it is shown (client-runtime/later.ts).
+        elementtiming={priority ? "priority" : undefined}
         className={imgClassName}
       />
     </picture>

@@ -7,6 +7,7 @@ import routes from "~/routes";
 import { bootScript } from "~/features/client-runtime/boot-script";
 import { enhancerBoot } from "~/features/enhancers/boot";
 import { islandBoot } from "~/features/islands/boot";
+import { vitalsBoot } from "~/features/vitals/vitals-boot";
 import { ISLANDS_MANIFEST } from "~/features/islands/islands-manifest";
 import { DOCUMENT_ROUTES } from "~/kernel/documents";
 import { routeEntries } from "~/kernel/route-meta";
@@ -18,7 +19,7 @@ import { startServer, type RunningServer } from "../support/server";
  * watched in a browser on a few pages (decisions 026, 031, 034: public pages are documents without
  * the application; the islands run on Preact, never React DOM). For each page, from the built
  * server's HTML: the module maps of its inline boot scripts (the islands' and the enhancers'), the
- * page-speed module its loader names, then every module those import, statically (fetched with
+ * page-speed module its part names, then every module those import, statically (fetched with
  * them) and dynamically (fetched once a part is used), read from the built files. The rules are
  * those the browser tests checked on the pages they visited (tests/e2e/documents.spec.ts,
  * hydration.spec.ts, island-runtime.spec.ts, checkout.spec.ts), with the build's manifests to tell
@@ -99,7 +100,7 @@ function buildFacts() {
 interface PageScripts {
   islands: Record<string, string[]>;
   enhancers: Record<string, string>;
-  /** Modules a loader names in its `data-src` (the page-speed module). */
+  /** Modules loaded by name: the page-speed module (the boot script's part). */
   loaded: string[];
   /** Inline scripts that could fetch a script in a way this test does not know how to follow. */
   unknown: string[];
@@ -134,33 +135,30 @@ function pageScripts(document: Document): PageScripts {
     const text = script.textContent ?? "";
     const islandMap = /\bislandModules=(\{.*?\}),M=/.exec(text)?.[1];
     const enhancerMap = /\benhancerModules=(\{.*?\}),M=/.exec(text)?.[1];
-    if (islandMap || enhancerMap) {
+    const vitalsModule = /\blater\(function\(\)\{import\(("[^"]+")\)/.exec(text)?.[1];
+    if (islandMap || enhancerMap || vitalsModule) {
       const islands = islandMap ? (JSON.parse(islandMap) as Record<string, string[]>) : null;
       const enhancers = enhancerMap ? (JSON.parse(enhancerMap) as Record<string, string>) : null;
-      const parts = [islands && islandBoot(islands), enhancers && enhancerBoot(enhancers)].filter(
-        (part) => part !== null,
-      );
-      // The boot script exactly as the app writes it for those maps: no other fetch hides in it.
+      const vitals = vitalsModule ? (JSON.parse(vitalsModule) as string) : null;
+      const parts = [
+        islands && islandBoot(islands),
+        enhancers && enhancerBoot(enhancers),
+        vitals && vitalsBoot(vitals),
+      ].filter((part) => part !== null);
+      // The boot script exactly as the app writes it for those maps and that module: no other fetch hides in it.
       if (text === bootScript(parts)) {
         Object.assign(found.islands, islands);
         Object.assign(found.enhancers, enhancers);
+        if (vitals) found.loaded.push(vitals);
         continue;
       }
     }
-    // Any other inline script may import only the module its own data-src names.
+    // Any other inline script fetches no script at all.
     const imports: unknown[] = [];
     walkAst(parseAst(text), (node) => {
       if (node.type === "ImportExpression") imports.push(node.source);
     });
-    const fromDataSrc = (source: unknown) => {
-      const node = source as AstNode;
-      if (node.type !== "Identifier") return false;
-      const name = String(node.name).replace(/\$/g, "\\$");
-      return new RegExp(`\\b${name}=document\\.currentScript&&document\\.currentScript\\.dataset\\.src\\b`).test(text);
-    };
-    const src = script.getAttribute("data-src");
-    if (imports.length > 0 && src && imports.every(fromDataSrc)) found.loaded.push(src);
-    else if (imports.length > 0 || /createElement\(\s*["']script|modulepreload|\/assets\/|\.src\s*=/.test(text))
+    if (imports.length > 0 || /createElement\(\s*["']script|modulepreload|\/assets\/|\.src\s*=/.test(text))
       found.unknown.push(text.slice(0, 200));
   }
   return found;

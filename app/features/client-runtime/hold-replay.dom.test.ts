@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { APP_HOLD, ENHANCER_HOLD, ISLAND_HOLD } from "./holds";
 import { holdReplay, type HoldReplay, type HoldRules } from "./hold-replay";
-import { HOLD_REPLAY_FUNCTION } from "./hold-replay.inline";
+import { DOCUMENT_HOLD_REPLAY_FUNCTION, HOLD_REPLAY_FUNCTION } from "./hold-replay.inline";
 
 /**
  * The client runtime's rules for each page type (docs/client-runtime.md), in a DOM with a fake clock:
@@ -12,6 +12,8 @@ import { HOLD_REPLAY_FUNCTION } from "./hold-replay.inline";
 
 type Run = typeof holdReplay;
 const shipped = new Function(`return (${HOLD_REPLAY_FUNCTION})`)() as Run;
+/** The public pages' copy, without what only the application uses. */
+const shippedToDocuments = new Function(`return (${DOCUMENT_HOLD_REPLAY_FUNCTION})`)() as Run;
 
 /** Listeners the runtime adds to the window, taken off after each test. */
 let added: [string, EventListenerOrEventListenerObject, boolean | AddEventListenerOptions | undefined][] = [];
@@ -55,9 +57,10 @@ function page(rules: HoldRules, run: Run, html: string) {
 }
 
 describe.each([
-  ["source", holdReplay],
-  ["as shipped", shipped],
-] as const)("hold and replay (%s)", (_, run) => {
+  ["source", holdReplay, true],
+  ["as shipped to the back office", shipped, true],
+  ["as shipped to the public pages", shippedToDocuments, false],
+] as const)("hold and replay (%s)", (_, run, application) => {
   describe("document pages (enhancers)", () => {
     const part = `<div data-enhance="share"><button type="button" data-needs-script>Copy</button>
       <a href="/start" data-replay>Back</a>
@@ -204,44 +207,45 @@ describe.each([
     });
   });
 
-  describe("the back office (the application)", () => {
-    const screen = `<main><button type="button" id="add">Add</button>
+  if (application)
+    describe("the back office (the application)", () => {
+      const screen = `<main><button type="button" id="add">Add</button>
       <form method="post"><label>Title <input name="title" id="title"></label><button id="save">Save</button></form></main>`;
 
-    it("hands what was typed meanwhile to the application, then replays a tap made twice once", async () => {
-      const { runtime, $ } = page(APP_HOLD, run, screen);
-      const title = $<HTMLInputElement>("#title");
-      title.value = "Spring run";
-      title.dispatchEvent(new Event("input", { bubbles: true }));
-      const taps = seen($("#add"), "click");
-      $("#add").click();
-      $("#add").click();
-      // The application hydrates: React listens from the root now.
-      const typed: string[] = [];
-      document.addEventListener("input", (event) => typed.push((event.target as HTMLInputElement).value));
-      document.documentElement.setAttribute("data-hydrated", "");
-      runtime.settle(document.documentElement, true);
-      await replays();
-      expect(typed).toEqual(["Spring run"]);
-      expect(taps).toHaveLength(1);
-      // The application's pages are not drawn pressed: their own pending states show.
-      expect($("#add").hasAttribute("data-tapped")).toBe(false);
-    });
+      it("hands what was typed meanwhile to the application, then replays a tap made twice once", async () => {
+        const { runtime, $ } = page(APP_HOLD, run, screen);
+        const title = $<HTMLInputElement>("#title");
+        title.value = "Spring run";
+        title.dispatchEvent(new Event("input", { bubbles: true }));
+        const taps = seen($("#add"), "click");
+        $("#add").click();
+        $("#add").click();
+        // The application hydrates: React listens from the root now.
+        const typed: string[] = [];
+        document.addEventListener("input", (event) => typed.push((event.target as HTMLInputElement).value));
+        document.documentElement.setAttribute("data-hydrated", "");
+        runtime.settle(document.documentElement, true);
+        await replays();
+        expect(typed).toEqual(["Spring run"]);
+        expect(taps).toHaveLength(1);
+        // The application's pages are not drawn pressed: their own pending states show.
+        expect($("#add").hasAttribute("data-tapped")).toBe(false);
+      });
 
-    it("holds a form's send rather than its button's tap, and posts it natively if the application fails", async () => {
-      const { runtime, start, $ } = page(APP_HOLD, run, screen);
-      const sends = seen($("form"), "submit") as SubmitEvent[];
-      let clicked = 0;
-      $("#save").addEventListener("click", () => (clicked += 1));
-      $("#save").click();
-      // The tap itself goes through (the browser checks the form then): its send is what waits.
-      expect(clicked).toBe(1);
-      expect(sends).toHaveLength(0);
-      expect(start).toHaveBeenCalledWith(document.documentElement);
-      runtime.settle(document.documentElement, false);
-      await replays();
-      expect(sends).toHaveLength(1);
-      expect(sends[0]!.submitter).toBe($("#save"));
+      it("holds a form's send rather than its button's tap, and posts it natively if the application fails", async () => {
+        const { runtime, start, $ } = page(APP_HOLD, run, screen);
+        const sends = seen($("form"), "submit") as SubmitEvent[];
+        let clicked = 0;
+        $("#save").addEventListener("click", () => (clicked += 1));
+        $("#save").click();
+        // The tap itself goes through (the browser checks the form then): its send is what waits.
+        expect(clicked).toBe(1);
+        expect(sends).toHaveLength(0);
+        expect(start).toHaveBeenCalledWith(document.documentElement);
+        runtime.settle(document.documentElement, false);
+        await replays();
+        expect(sends).toHaveLength(1);
+        expect(sends[0]!.submitter).toBe($("#save"));
+      });
     });
-  });
 });

@@ -59,7 +59,9 @@ interface Held {
  * that zone's code at once.
  *
  * This function is sent to the browser as its source text (hold-replay.inline.ts, made by
- * `npm run build:runtime`): it must not use anything from outside its own body.
+ * `npm run build:runtime`): it must not use anything from outside its own body. The documents' copy
+ * is made with `rules.app` read as false, so everything only the application needs is kept under a
+ * test of `rules.app` (the minifier drops it there).
  */
 export function holdReplay(rules: HoldRules, start: (zone: Element) => void): HoldReplay {
   let queue: Held[] = [];
@@ -145,19 +147,6 @@ export function holdReplay(rules: HoldRules, start: (zone: Element) => void): Ho
     addEventListener("change", note, true);
   }
 
-  /** A value typed before the application ran, handed to its state as a fresh input. */
-  function retype(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string | null): void {
-    if (!field.isConnected) return;
-    if (value === null) {
-      field.dispatchEvent(new Event("change", { bubbles: true }));
-      return;
-    }
-    // React keeps the value it last saw on the element: set it through that first, then the real one.
-    field.value = "";
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, value);
-    field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
-  }
-
   function replay(item: Held, ok: boolean): void {
     const { control, form, submitter } = item;
     if (control) {
@@ -189,12 +178,25 @@ export function holdReplay(rules: HoldRules, start: (zone: Element) => void): Ho
     const mine = queue.filter((item) => item.zone === zone);
     queue = queue.filter((item) => item.zone !== zone);
     let typing = Promise.resolve();
-    if (ok)
+    if (rules.app && ok) {
+      /** A value typed before the application ran, handed to its state as a fresh input. */
+      const retype = (field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string | null) => {
+        if (!field.isConnected) return;
+        if (value === null) {
+          field.dispatchEvent(new Event("change", { bubbles: true }));
+          return;
+        }
+        // React keeps the value it last saw on the element: set it through that first, then the real one.
+        field.value = "";
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, value);
+        field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
+      };
       typed.forEach((value, field) => {
         if (!zone.contains(field)) return;
         typed.delete(field);
         typing = typing.then(() => retype(field, value));
       });
+    }
     void typing.then(function next(): void {
       const item = mine.shift();
       if (item) {
@@ -202,8 +204,9 @@ export function holdReplay(rules: HoldRules, start: (zone: Element) => void): Ho
         setTimeout(next, 0);
         return;
       }
-      const hovered = rules.app && ok && matchMedia("(hover: hover)").matches && document.querySelectorAll(":hover");
-      if (hovered && hovered.length)
+      if (!rules.app || !ok || !matchMedia("(hover: hover)").matches) return;
+      const hovered = document.querySelectorAll(":hover");
+      if (hovered.length)
         hovered[hovered.length - 1]!.dispatchEvent(
           new PointerEvent("pointerover", { bubbles: true, pointerType: "mouse", isPrimary: true }),
         );

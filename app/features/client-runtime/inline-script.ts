@@ -4,10 +4,17 @@ import { transformSync } from "esbuild";
 /**
  * The one function a module exports, as the minified text of a function expression, for a page's
  * inline script (`(${text})(…)`). The module may hold types besides the function, nothing else: the
- * function is sent on its own. Build time only (esbuild), never in a bundle.
+ * function is sent on its own. Build time only (esbuild), never in a bundle. `fixed` reads an
+ * expression of the source as a constant (`{ "rules.app": "false" }`), so the minifier drops what
+ * depends on it.
  */
-export function inlineFunction(file: string, name: string): string {
-  const { code } = transformSync(readFileSync(file, "utf8"), { loader: "ts", format: "esm", target: "es2020" });
+export function inlineFunction(file: string, name: string, fixed: Record<string, string> = {}): string {
+  let text = readFileSync(file, "utf8");
+  for (const [expression, value] of Object.entries(fixed)) {
+    if (!text.includes(expression)) throw new Error(`${file} has no ${expression}`);
+    text = text.replaceAll(expression, value);
+  }
+  const { code } = transformSync(text, { loader: "ts", format: "esm", target: "es2020" });
   // esbuild writes the module as `function name(…) {…}` and `export { name };`.
   const source = code.trim().replace(new RegExp(`\\nexport \\{\\s*${name}\\s*\\};$`), "");
   if (!source.startsWith(`function ${name}(`) || !source.endsWith("}") || source.includes("\nexport"))
@@ -25,3 +32,6 @@ export function inlineFunction(file: string, name: string): string {
 
 /** The client runtime's source, relative to the project root (made inline by scripts/build-client-runtime.ts). */
 export const HOLD_REPLAY_SOURCE = "app/features/client-runtime/hold-replay.ts";
+
+/** The documents' copy of the runtime: without what only the application uses. */
+export const DOCUMENT_RUNTIME = { "rules.app": "false" };

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
 
-/** Imported by vitals-loader.tsx: the URL of the built field-measurement module. */
+/** Imported by the server entry for vitals-boot.ts: the URL of the built field-measurement module. */
 export const VITALS_URL_MODULE = "virtual:vitals-url";
 const RESOLVED = `\0${VITALS_URL_MODULE}`;
 const ENTRY = "app/features/vitals/start-vitals.ts";
