@@ -255,9 +255,32 @@ async function arm(page, locator, scenario) {
   );
   const box = await handle.boundingBox();
   const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  const hit = await handle.evaluate((el, p) => el.contains(document.elementFromPoint(p.x, p.y)), point);
-  if (!hit) console.error(`${scenario.id}: something covers the control at the tap point`);
+  const cover = await handle.evaluate((el, p) => {
+    const top = document.elementFromPoint(p.x, p.y);
+    return el.contains(top) ? null : (top?.outerHTML.slice(0, 160) ?? "nothing (outside the view)");
+  }, point);
+  if (cover) console.error(`${scenario.id}: something covers the control at the tap point: ${cover}`);
   return point;
+}
+
+/** Waits until the page has not scrolled for ten frames in a row. */
+async function scrollSettled(page) {
+  await page.waitForFunction(
+    () =>
+      new Promise((resolve) => {
+        let last = scrollY;
+        let still = 0;
+        const frame = () => {
+          still = scrollY === last ? still + 1 : 0;
+          last = scrollY;
+          if (still >= 10) resolve(true);
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+    null,
+    { timeout: LOST_AFTER_MS },
+  );
 }
 
 async function tap(page, scenario, point) {
@@ -335,11 +358,15 @@ async function once(scenario) {
       });
     if (scenario.prepare) await scenario.prepare(page);
     await page.waitForTimeout(AFTER_SCROLL_MS);
+    // Filling a field far down scrolls to it smoothly, for longer than the pause above.
+    await scrollSettled(page);
     // One touch swipe does not carry the page far: a control still out of view (the testimonials'
-    // buttons, a pricing card's Choose) is brought into view, or the tap would land on nothing.
-    const inView = await scenario
-      .target(page)
-      .evaluate((el) => el.getBoundingClientRect().bottom <= innerHeight && el.getBoundingClientRect().top >= 0);
+    // buttons, a pricing card's Choose), or under the sticky header (where filling a field above it
+    // can leave it), is brought into view, or the tap would land on something else.
+    const inView = await scenario.target(page).evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+    });
     if (!inView) {
       await scenario.target(page).evaluate((el) => el.scrollIntoView({ block: "center", behavior: "instant" }));
       await page.waitForTimeout(AFTER_SCROLL_MS);
