@@ -103,7 +103,16 @@ describe.each([
     expect(started).toHaveBeenCalledOnce();
   });
 
-  it("in a browser without those timings, starts at an idle moment after load", async () => {
+  it("starts nothing in a background tab, which paints no frame", async () => {
+    vi.stubGlobal("requestAnimationFrame", vi.fn());
+    const started = vi.fn();
+    run(started);
+    shown(firstContentfulPaint);
+    await vi.runAllTimersAsync();
+    expect(started).not.toHaveBeenCalled();
+  });
+
+  it("in a browser without those timings, starts at a frame and an idle moment after load", async () => {
     Timings.supportedEntryTypes = [];
     const started = vi.fn();
     run(started);

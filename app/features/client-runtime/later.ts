@@ -5,15 +5,19 @@
  * starts after the page's own first and largest paints instead of racing them. `load` and an idle
  * moment can both come before the first frame reaches the screen, and a hero image can be shown
  * a few frames after `load`: only the browser's paint and element timings say when they were shown.
- * A browser without them starts at the first idle moment after `load`; none waits over 2 s for them.
+ * A browser without them starts at the first frame and idle moment after `load`; none waits over 2 s
+ * for them.
  *
  * The pages' inline scripts carry it minified (later.inline.ts, `npm run build:runtime`).
  */
 export function later(run: () => void): void {
+  // Through a frame: a page in a background tab paints none, so it starts nothing until it is shown.
   let go = () => {
     go = () => {};
-    if ("requestIdleCallback" in window) requestIdleCallback(run, { timeout: 2000 });
-    else setTimeout(run, 0);
+    requestAnimationFrame(() => {
+      if ("requestIdleCallback" in window) requestIdleCallback(run, { timeout: 2000 });
+      else setTimeout(run, 0);
+    });
   };
   const shown = () => {
     const types = window.PerformanceObserver?.supportedEntryTypes || [];
