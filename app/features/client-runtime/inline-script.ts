@@ -30,8 +30,57 @@ export function inlineFunction(file: string, name: string, fixed: Record<string,
   return expression;
 }
 
-/** The client runtime's source, relative to the project root (made inline by scripts/build-client-runtime.ts). */
-export const HOLD_REPLAY_SOURCE = "app/features/client-runtime/hold-replay.ts";
+/** An inline script made from TypeScript: `constant` in the source's `.inline.ts` beside it. */
+export interface InlineScript {
+  /** The source file, relative to the project root. */
+  source: string;
+  /** The function it holds. */
+  name: string;
+  constant: string;
+  /** What the text is for (written into the `.inline.ts` file). */
+  use: string;
+  /** Source expressions read as constants (`inlineFunction`'s `fixed`). */
+  fixed?: Record<string, string>;
+}
 
-/** The documents' copy of the runtime: without what only the application uses. */
-export const DOCUMENT_RUNTIME = { "rules.app": "false" };
+/** The client runtime's source, relative to the project root. */
+const HOLD_REPLAY_SOURCE = "app/features/client-runtime/hold-replay.ts";
+
+/**
+ * Every inline script made from TypeScript: `npm run build:runtime` (scripts/build-client-runtime.ts)
+ * writes them, and inline-script.test.ts fails when one is older than its source.
+ */
+export const INLINE_SCRIPTS: readonly InlineScript[] = [
+  {
+    source: HOLD_REPLAY_SOURCE,
+    name: "holdReplay",
+    constant: "HOLD_REPLAY_FUNCTION",
+    use: "the text of a function expression for the back office's inline script",
+  },
+  {
+    source: HOLD_REPLAY_SOURCE,
+    name: "holdReplay",
+    constant: "DOCUMENT_HOLD_REPLAY_FUNCTION",
+    use: "the same without what only the application uses (`rules.app` false), for the public pages' boot script",
+    // The documents' copy of the runtime: without what only the application uses.
+    fixed: { "rules.app": "false" },
+  },
+  {
+    source: "app/features/checkout/checkout-live-run.ts",
+    name: "runCheckoutLive",
+    constant: "CHECKOUT_LIVE_FUNCTION",
+    use: "the text of a function expression for /success and /cancel",
+  },
+  {
+    source: "app/features/client-runtime/later.ts",
+    name: "later",
+    constant: "LATER_FUNCTION",
+    use: "the text of a function expression for the pages' inline scripts (`var later=…`)",
+  },
+  {
+    source: "app/features/site/consent-defaults.ts",
+    name: "consentDefaults",
+    constant: "CONSENT_DEFAULTS_FUNCTION",
+    use: "the text of a function expression for the pages' head when a tag manager is configured",
+  },
+];

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { consentDefaults } from "./consent-defaults";
-import { CONSENT_DEFAULTS_FUNCTION } from "./consent-defaults.inline";
 import { consentDefaultsScript } from "./gtm";
 
 /**
  * The head script of a page with a tag manager (consent-defaults.ts) in a DOM: Consent Mode's
  * defaults, a returning visitor's choice, and the cookie bar's buttons answered before the
  * application runs. Each case runs against the TypeScript source and against the text the pages
- * carry; consent-defaults.inline.ts must be made from the current source.
+ * carry (consent-defaults.inline.ts; inline-script.test.ts checks that it is made from the current
+ * source).
  */
 
 const names = { storage: "cookie-consent", cookie: "cookie_consent", chosen: "data-consent-set" };
@@ -91,11 +91,4 @@ describe.each(Object.entries(runs))("the consent head script, %s", (_, run) => {
     expect(document.cookie).toContain("cookie_consent=accepted");
     expect(posts).toHaveLength(2);
   });
-});
-
-it("the pages carry the current source (else run `npm run build:runtime`)", async () => {
-  const { inlineFunction } = await import("~/features/client-runtime/inline-script");
-  expect(CONSENT_DEFAULTS_FUNCTION).toBe(
-    inlineFunction(`${import.meta.dirname}/consent-defaults.ts`, "consentDefaults"),
-  );
 });
