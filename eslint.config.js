@@ -22,6 +22,7 @@ const FEATURES = [
   "islands",
   "vitals",
   "content",
+  "messages",
   "leads",
   "questionnaire",
   "scheduling",

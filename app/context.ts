@@ -11,6 +11,7 @@ import type { BackOfficeAuth } from "~/features/back-office/auth.server";
 import type { SiteContentStore } from "~/content-kinds.server";
 import type { TrainerPush } from "~/infra/push.server";
 import type { NewsletterSending } from "~/features/newsletter/worker.server";
+import type { Messages } from "~/features/messages/messages.server";
 
 // What loaders and actions get. server/services.ts builds the services; features import the
 // types from here (never from server/), and nothing this file imports imports it back.
@@ -38,6 +39,8 @@ export interface AppServices {
   orderConfirmations: OrderConfirmations;
   /** Sends started newsletter issues in the background; null without SMTP (and in scripts). */
   newsletter: NewsletterSending | null;
+  /** The one engine for every outgoing e-mail, push and web hook (docs/decisions/056). */
+  messages: Messages;
   /** Web Push to the trainer's devices (new lead, booked call, paid order). */
   push: TrainerPush;
   /** Back-office authentication (better-auth: sessions, TOTP, JWKS). */

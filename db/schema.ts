@@ -710,3 +710,45 @@ export const heldSubmissions = pgTable(
   },
   (t) => [index("held_submissions_created_idx").on(t.createdAt.desc())],
 );
+
+/**
+ * Every outgoing e-mail, push notification and web hook call but the newsletter's issues: the one
+ * message engine (app/features/messages, docs/decisions/056). `key` makes a repeated cause one
+ * message (`lead-notice:<leadId>`, `alarm:backup-failed:<time>`). `state`: queued (due at
+ * notBefore; a temporary failure puts it back with a later notBefore), sending (handed to the relay
+ * right now, under a lease), sent, unknown (the process stopped while the relay had it: it may
+ * have arrived, so it is never sent again on its own), failed (a permanent answer, or too many
+ * temporary ones), cancelled (its cause went away before it was due).
+ */
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: text("key").notNull(),
+    kind: text("kind").notNull(),
+    /** email, push or webhook. */
+    channel: text("channel").notNull(),
+    /** The address, "trainer" for her devices, or the web hook's host. */
+    recipient: text("recipient").notNull(),
+    /** What it is about (a lead's, order's or subscriber's id), for the Messages page's links. */
+    about: text("about"),
+    payload: jsonb("payload").notNull(),
+    state: text("state").notNull().default("queued"),
+    notBefore: timestamp("not_before", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    /** The other side's last answer when it was not a success (code and words, no message content). */
+    lastAnswer: text("last_answer"),
+    /** Set on a temporary failure: "refused" (the relay cannot be reached) or "deferred" (it said later). */
+    waitReason: text("wait_reason"),
+    claimedBy: text("claimed_by"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("messages_key_uq").on(t.key),
+    index("messages_due_idx").on(t.state, t.notBefore),
+    index("messages_created_idx").on(t.createdAt),
+  ],
+);

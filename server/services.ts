@@ -21,6 +21,7 @@ import { rememberReads } from "~/features/content/last-read.server";
 import { seedLeadMagnetFiles } from "~/features/blog/lead-magnet-seeds.server";
 import { createTrainerPush } from "~/infra/push.server";
 import { currentSite } from "~/features/site/site-content.server";
+import { createMessages } from "~/features/messages/messages.server";
 import { registerOutboxHandlers } from "./outbox-handlers";
 
 /**
@@ -78,6 +79,15 @@ export async function createServices(
     logger,
     contact: env.TRAINER_EMAIL,
     allowLoopback: env.NODE_ENV !== "production",
+  });
+  // Every instance runs the worker; scripts and tests that start no outbox only queue.
+  const messages = createMessages({
+    db: database.db,
+    mailer,
+    push,
+    logger,
+    retryBaseMs: env.MESSAGE_RETRY_BASE_MS,
+    startWorker: options.startOutbox !== false,
   });
   const outbox = new Outbox(path.resolve(env.DATA_DIR, "outbox.jsonl"), logger, { probe: () => database.ping() });
   registerOutboxHandlers(outbox, database.db, {
@@ -192,6 +202,7 @@ export async function createServices(
     payments,
     mailer,
     outbox,
+    messages,
     push,
     auth: createAuth({ db: database.db, env, secret, logger, mailer }),
     content,
@@ -220,7 +231,7 @@ export async function createServices(
       orderConfirmations.stop();
       stopPruning();
       stopRetention();
-      await newsletter?.stop();
+      await Promise.all([newsletter?.stop(), messages.stop()]);
       await content.flush();
       newsletterMailer?.close();
       mailer?.close();

@@ -48,6 +48,11 @@ export const NOTHING = ["docs/", "bench/", "README.md", "deploy/", "knip.config.
  */
 export const AREAS = [
   {
+    paths: ["app/features/messages/", /^app\/routes\/admin-messages/],
+    e2e: [],
+    integration: ["messages", "leads", "newsletter", "push", "outbox-dead-letter", "checkout", "newsletter-sending"],
+  },
+  {
     paths: ["app/features/newsletter/", /^app\/routes\/(api-|admin-)?newsletter/, "content/newsletter-messages.ts"],
     e2e: ["newsletter", "newsletter-scanner", "newsletter-issue", "documents"],
     integration: [

@@ -126,6 +126,11 @@ export const envSchema = z.object({
    */
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(0),
   /**
+   * The first wait after a message could not be handed over (the relay away or saying "later"),
+   * doubling after each try up to four hours (docs/decisions/056). Drills shorten it here.
+   */
+  MESSAGE_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
+  /**
    * The mail relay's web hook signing key (Mailgun's "HTTP webhook signing key"): bounces and
    * complaints posted to /api/newsletter/relay-webhook suppress addresses. Unset: the endpoint is off.
    */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { verifyToken } from "./tokens.server";
 import { issueMail } from "./issue-mail.server";
-import { backoffMs, classifySmtpError } from "./sending.server";
 
 const SITE = "https://coach.example";
 const secret = "s".repeat(32);
@@ -48,24 +47,5 @@ describe("one recipient's copy of an issue", () => {
     expect(mail.html).not.toMatch(/<script|width="1" height="1"|\/track|\/open/);
     const images = mail.html!.match(/<img [^>]*>/g) ?? [];
     expect(images).toHaveLength(1);
-  });
-});
-
-describe("mail server answers", () => {
-  it("treats 5xx as for good, and 4xx or a lost connection as worth another try", () => {
-    expect(classifySmtpError({ responseCode: 550, response: "550 5.1.1 Mailbox unknown" })).toEqual({
-      kind: "permanent",
-      detail: "550 5.1.1 Mailbox unknown",
-    });
-    expect(classifySmtpError({ responseCode: 451, response: "451 4.7.1 Try later" }).kind).toBe("temporary");
-    expect(classifySmtpError({ code: "ECONNREFUSED", message: "connect ECONNREFUSED" })).toEqual({
-      kind: "temporary",
-      detail: "ECONNREFUSED: connect ECONNREFUSED",
-    });
-  });
-
-  it("waits longer after each temporary failure, up to four hours", () => {
-    expect([1, 2, 3].map((n) => backoffMs(n))).toEqual([60_000, 120_000, 240_000]);
-    expect(backoffMs(20)).toBe(4 * 60 * 60_000);
   });
 });

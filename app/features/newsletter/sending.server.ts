@@ -3,6 +3,7 @@ import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "#
 import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
 import type { MailMessage, Mailer } from "~/infra/mail.server";
+import { backoffMs, classifySmtpError } from "~/features/messages/rules";
 
 /**
  * Sending an issue: a durable job in the database, not a loop in memory (docs/decisions/044).
@@ -28,29 +29,6 @@ export type DeliveryState = (typeof FINAL_STATES)[number] | (typeof OPEN_STATES)
 export const MAX_ATTEMPTS = 8;
 const BATCH = 50;
 const LEASE_MS = 5 * 60_000;
-
-/** Minutes to wait after the n-th temporary failure: 1, 2, 4, … capped at four hours. */
-export function backoffMs(attempts: number, baseMs = 60_000): number {
-  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 4 * 60 * 60_000);
-}
-
-export interface SmtpOutcome {
-  kind: "temporary" | "permanent";
-  /** The server's code and words, or the connection error's code: no message content. */
-  detail: string;
-}
-
-/** What a failed hand-over means: 5xx is for good; 4xx, refused or cut connections are worth retrying. */
-export function classifySmtpError(error: unknown): SmtpOutcome {
-  const e = (error ?? {}) as { responseCode?: unknown; response?: unknown; code?: unknown; message?: unknown };
-  const code = typeof e.responseCode === "number" ? e.responseCode : null;
-  const words = typeof e.response === "string" ? e.response : typeof e.message === "string" ? e.message : "";
-  const detail = (code ? words || String(code) : `${typeof e.code === "string" ? e.code : "error"}: ${words}`)
-    .replace(/\s+/g, " ")
-    .slice(0, 300);
-  if (code !== null && code >= 500 && code < 600) return { kind: "permanent", detail };
-  return { kind: "temporary", detail };
-}
 
 /** The confirmed, not suppressed subscribers an issue goes to (optionally one signup source). */
 function audienceWhere(segment: string | null) {
@@ -341,7 +319,7 @@ export async function sendBatch(deps: SendDeps): Promise<BatchResult> {
     } catch (error) {
       const outcome = classifySmtpError(error);
       const attempts = row.attempts + 1;
-      const giveUp = outcome.kind === "permanent" || attempts >= MAX_ATTEMPTS;
+      const giveUp = outcome.permanent || attempts >= MAX_ATTEMPTS;
       await db
         .update(newsletterDeliveries)
         .set({
@@ -353,7 +331,7 @@ export async function sendBatch(deps: SendDeps): Promise<BatchResult> {
           updatedAt: now(),
         })
         .where(eq(newsletterDeliveries.id, row.id));
-      if (outcome.kind === "permanent")
+      if (outcome.permanent)
         await db
           .update(newsletterSubscribers)
           .set({ suppressedAt: now(), suppressedReason: outcome.detail, updatedAt: now() })

@@ -1,0 +1,288 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { messages } from "#db/schema";
+import type { Db } from "~/infra/db.server";
+import type { Logger } from "~/infra/logger.server";
+import type { MailMessage } from "~/infra/mail.server";
+import type { PushMessage } from "~/infra/push.server";
+import { afterFailure, type Outcome } from "./rules";
+
+/**
+ * The one message engine (docs/decisions/056): every outgoing e-mail, push notification and web
+ * hook call is a row in `messages`, made once per cause (its idempotency key), claimed by one
+ * instance's worker when due (FOR UPDATE SKIP LOCKED, with a lease), handed over at most once
+ * (`sending` → `sent` or `unknown`), and retried with back-off when the other side is away or says
+ * "later". The same code runs on PGlite and PostgreSQL.
+ */
+
+export type Message = typeof messages.$inferSelect;
+export type MessageState = "queued" | "sending" | "sent" | "unknown" | "failed" | "cancelled";
+
+export interface WebhookCall {
+  url: string;
+  fields: Record<string, string>;
+}
+
+export type Envelope =
+  | { channel: "email"; payload: MailMessage }
+  | { channel: "push"; payload: PushMessage }
+  | { channel: "webhook"; payload: WebhookCall };
+
+export type NewMessage = Envelope & {
+  /** One message per key, ever: `lead-notice:<leadId>`, `alarm:<event>`. */
+  key: string;
+  kind: string;
+  /** What it is about (a lead's or order's id). */
+  about?: string | null;
+  /** Not before this time (a reminder, a follow-up); now when left out. */
+  notBefore?: Date;
+};
+
+const LEASE_MS = 5 * 60_000;
+const BATCH = 20;
+
+function recipientOf(message: Envelope): string {
+  if (message.channel === "email") return message.payload.to;
+  if (message.channel === "push") return "trainer";
+  return new URL(message.payload.url).host;
+}
+
+/** Stores a message unless one with its key exists: a repeated cause (a replay, a retried request, a second instance) makes none. */
+export async function enqueue(
+  db: Db,
+  message: NewMessage,
+  now = new Date(),
+): Promise<{ id: string; created: boolean }> {
+  const [created] = await db
+    .insert(messages)
+    .values({
+      key: message.key,
+      kind: message.kind,
+      channel: message.channel,
+      recipient: recipientOf(message),
+      about: message.about ?? null,
+      payload: message.payload,
+      notBefore: message.notBefore ?? now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: messages.key })
+    .returning({ id: messages.id });
+  if (created) return { id: created.id, created: true };
+  const [existing] = await db.select({ id: messages.id }).from(messages).where(eq(messages.key, message.key));
+  return { id: existing!.id, created: false };
+}
+
+/** A queued message whose cause went away (the subscriber left) is never sent. */
+export async function cancel(db: Db, key: string, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(messages)
+    .set({ state: "cancelled", claimedBy: null, claimedUntil: null, updatedAt: now })
+    .where(and(eq(messages.key, key), eq(messages.state, "queued")))
+    .returning({ id: messages.id });
+  return rows.length > 0;
+}
+
+/**
+ * Rows left `sending` by a process that stopped (its lease ran out): the other side may have
+ * accepted them, so they become `unknown` instead of being sent twice.
+ */
+export async function settleInterrupted(db: Db, now = new Date()): Promise<number> {
+  const rows = await db
+    .update(messages)
+    .set({
+      state: "unknown",
+      lastAnswer: "The hand-over was interrupted while the other side had this message; it may have arrived.",
+      claimedBy: null,
+      claimedUntil: null,
+      updatedAt: now,
+    })
+    .where(and(eq(messages.state, "sending"), lte(messages.claimedUntil, now)))
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
+/** Takes up to `limit` due messages for this instance: rows another instance holds are skipped, not waited for. */
+export async function claimDue(db: Db, instance: string, limit: number, now: Date): Promise<Message[]> {
+  const at = now.toISOString();
+  const until = new Date(now.getTime() + LEASE_MS).toISOString();
+  const result = await db.execute(sql`
+    update ${messages} set claimed_by = ${instance}, claimed_until = ${until}::timestamptz, updated_at = ${at}::timestamptz
+    where id in (
+      select m.id from ${messages} m
+      where m.state = 'queued' and m.not_before <= ${at}::timestamptz
+        and (m.claimed_until is null or m.claimed_until < ${at}::timestamptz)
+      order by m.not_before, m.id
+      limit ${limit}
+      for update skip locked)
+    returning id`);
+  const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  if (!ids.length) return [];
+  return db.select().from(messages).where(inArray(messages.id, ids)).orderBy(asc(messages.notBefore), asc(messages.id));
+}
+
+/** Gives claimed rows back without a try (a stopping worker), so another instance takes them at once. */
+async function release(db: Db, instance: string, ids: string[], now: Date): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .update(messages)
+    .set({ claimedBy: null, claimedUntil: null, updatedAt: now })
+    .where(and(inArray(messages.id, ids), eq(messages.claimedBy, instance), eq(messages.state, "queued")));
+}
+
+/** The one module that talks to the relay, the push service and web hooks (transport.server.ts). */
+export interface Deliver {
+  (message: Envelope): Promise<Outcome>;
+}
+
+export interface EngineDeps {
+  db: Db;
+  deliver: Deliver;
+  logger: Logger;
+  /** Names this process in claims (host and pid). */
+  instance: string;
+  now: () => Date;
+  /** The first wait after a temporary failure (MESSAGE_RETRY_BASE_MS). */
+  retryBaseMs: number;
+}
+
+export interface RunResult {
+  claimed: number;
+  sent: number;
+  waiting: number;
+  failed: number;
+}
+
+/** Hands one claimed message over: marked `sending` first, so a crash in between leaves it `unknown`. */
+async function handOver(deps: EngineDeps, row: Message, result: RunResult): Promise<void> {
+  const { db, now } = deps;
+  const attempts = row.attempts + 1;
+  const [taken] = await db
+    .update(messages)
+    .set({ state: "sending", attempts, updatedAt: now() })
+    .where(and(eq(messages.id, row.id), eq(messages.claimedBy, deps.instance), eq(messages.state, "queued")))
+    .returning({ id: messages.id });
+  if (!taken) return;
+  let outcome: Outcome;
+  try {
+    outcome = await deps.deliver({ channel: row.channel, payload: row.payload } as Envelope);
+  } catch (error) {
+    // A fault on this side (the database under the push keys, a bug): worth another try later.
+    outcome = { ok: false, permanent: false, reason: "deferred", detail: `error: ${(error as Error).message ?? ""}` };
+  }
+  const done = { claimedBy: null, claimedUntil: null, updatedAt: now() };
+  if (outcome.ok) {
+    await db
+      .update(messages)
+      .set({ ...done, state: "sent", sentAt: now(), lastAnswer: outcome.detail ?? null, waitReason: null })
+      .where(eq(messages.id, row.id));
+    result.sent++;
+    return;
+  }
+  const next = afterFailure(outcome, attempts, now(), deps.retryBaseMs);
+  await db
+    .update(messages)
+    .set({
+      ...done,
+      state: next.state,
+      lastAnswer: outcome.detail,
+      waitReason: outcome.reason,
+      ...(next.state === "queued" ? { notBefore: next.notBefore } : {}),
+    })
+    .where(eq(messages.id, row.id));
+  deps.logger.warn(
+    { message: row.id, kind: row.kind, channel: row.channel, reason: outcome.reason, state: next.state },
+    next.state === "failed" ? "message failed" : "message not handed over; tried again later",
+  );
+  if (next.state === "failed") result.failed++;
+  else result.waiting++;
+}
+
+/**
+ * One round: settles interrupted rows, claims what is due and hands it over one by one. `stopping`
+ * is read before every hand-over: once it says stop, no new message leaves this instance and the
+ * rest of the batch goes back to the queue.
+ */
+export async function runOnce(deps: EngineDeps, stopping: () => boolean = () => false): Promise<RunResult> {
+  await settleInterrupted(deps.db, deps.now());
+  const batch = await claimDue(deps.db, deps.instance, BATCH, deps.now());
+  const result: RunResult = { claimed: batch.length, sent: 0, waiting: 0, failed: 0 };
+  for (const [index, row] of batch.entries()) {
+    if (stopping()) {
+      await release(
+        deps.db,
+        deps.instance,
+        batch.slice(index).map((r) => r.id),
+        deps.now(),
+      );
+      break;
+    }
+    await handOver(deps, row, result);
+  }
+  return result;
+}
+
+/** When the next queued message is due, for the worker's rest. */
+async function nextDue(db: Db): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`min(${messages.notBefore})` })
+    .from(messages)
+    .where(eq(messages.state, "queued"));
+  return row?.at ? new Date(row.at) : null;
+}
+
+export interface MessageWorker {
+  /** Look for work now (a message was just queued). */
+  kick(): void;
+  /** Hands over no new message; waits for the one in hand. */
+  stop(): Promise<void>;
+}
+
+/** The worker every instance runs: rounds while there is work, then rests until the next due time (at most `idleMs`). */
+export function startMessageWorker(deps: EngineDeps & { idleMs?: number }): MessageWorker {
+  let running = true;
+  let wake: (() => void) | null = null;
+  let kicked = false;
+  const idle = deps.idleMs ?? 30_000;
+  const loop = (async () => {
+    while (running) {
+      let busy = false;
+      let restMs = idle;
+      kicked = false;
+      try {
+        const round = await runOnce(deps, () => !running);
+        busy = round.claimed > 0;
+        const due = busy ? null : await nextDue(deps.db);
+        if (due) restMs = Math.max(50, Math.min(idle, due.getTime() - deps.now().getTime()));
+      } catch (error) {
+        deps.logger.error({ err: error }, "message worker round failed; trying again shortly");
+      }
+      if (!busy && running && !kicked)
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, restMs).unref();
+        });
+      wake = null;
+    }
+  })();
+  return {
+    kick() {
+      kicked = true;
+      wake?.();
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+    },
+  };
+}
+
+/** Puts a failed or unknown message back in the queue (the trainer chose a possible second copy over none). */
+export async function retryMessage(db: Db, id: string, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(messages)
+    .set({ state: "queued", attempts: 0, notBefore: now, claimedBy: null, claimedUntil: null, updatedAt: now })
+    .where(and(eq(messages.id, id), inArray(messages.state, ["failed", "unknown"])))
+    .returning({ id: messages.id });
+  return rows.length > 0;
+}
