@@ -51,6 +51,18 @@ const featureOrderZones = FEATURES.slice(0, -1).map((feature, index) => ({
   message: `features/${feature} is below ${FEATURES.slice(index + 1).join(", ")} in eslint.config.js FEATURES: move what both need down (to this feature, kernel/, ui/ or infra/), or have the page pass it in.`,
 }));
 
+const TRANSPORT_RULE =
+  "Queue the message with the engine (services.messages.send, app/features/messages): only transport.server.ts hands messages to the relay or the push service.";
+const TRANSPORT_NOT_YET_MOVED = [
+  "app/features/leads/signups.server.ts",
+  "app/features/newsletter/subscribe.server.ts",
+  "app/features/newsletter/welcome.server.ts",
+  "app/features/newsletter/worker.server.ts",
+  "app/features/checkout/order-confirmation.server.ts",
+  "app/features/scheduling/webhook.server.ts",
+  "app/infra/alarms.server.ts",
+];
+
 const ISLAND_RULE =
   "Every module an island reaches is rendered by React on the server and by Preact in the browser, whose ids differ: pair ids by fixed names, never useId (docs/decisions/034-preact-islands.md).";
 
@@ -162,6 +174,47 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": ["error", { paths: [{ name: "react", importNames: ["useId"], message: ISLAND_RULE }] }],
       "no-restricted-properties": ["error", { object: "React", property: "useId", message: ISLAND_RULE }],
+    },
+  },
+  {
+    // One module hands messages to the mail relay and the push service (docs/decisions/056): every
+    // other file queues them with the engine's send(), so each gets a key, retries and an
+    // at-most-once hand-over. The exceptions wait for an answer on screen (a test copy or test push, a
+    // password reset link that must not be stored) or are the newsletter's own claim-and-retry job.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: [
+      "app/features/messages/transport.server.ts",
+      "app/infra/mail.server.ts",
+      "app/infra/push.server.ts",
+      "app/features/newsletter/sending.server.ts",
+      "app/features/newsletter/issues.server.ts",
+      "app/features/back-office/auth.server.ts",
+      "app/routes/admin-push.ts",
+      // Moved onto the engine one by one (issue 47).
+      ...TRANSPORT_NOT_YET_MOVED,
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "nodemailer", message: TRANSPORT_RULE },
+            { name: "web-push", message: TRANSPORT_RULE },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name=/^(send|notify)$/][callee.object.name=/[Mm]ailer$|^push$/]",
+          message: TRANSPORT_RULE,
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(send|notify)$/][callee.object.property.name=/[Mm]ailer$|^push$/]",
+          message: TRANSPORT_RULE,
+        },
+      ],
     },
   },
   {
