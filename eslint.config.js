@@ -54,13 +54,9 @@ const featureOrderZones = FEATURES.slice(0, -1).map((feature, index) => ({
 const TRANSPORT_RULE =
   "Queue the message with the engine (services.messages.send, app/features/messages): only transport.server.ts hands messages to the relay or the push service.";
 const TRANSPORT_NOT_YET_MOVED = [
-  "app/features/leads/signups.server.ts",
-  "app/features/newsletter/subscribe.server.ts",
   "app/features/newsletter/welcome.server.ts",
-  "app/features/newsletter/worker.server.ts",
   "app/features/checkout/order-confirmation.server.ts",
   "app/features/scheduling/webhook.server.ts",
-  "app/infra/alarms.server.ts",
 ];
 
 const ISLAND_RULE =

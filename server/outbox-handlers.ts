@@ -1,8 +1,9 @@
 import type { Db } from "~/infra/db.server";
+import type { Env } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer } from "~/infra/mail.server";
 import type { Outbox } from "~/features/leads/outbox.server";
-import type { TrainerPush } from "~/infra/push.server";
+import type { Messages } from "~/features/messages/messages.server";
 import { replayHandler } from "~/features/leads/signups.server";
 import { HELD_OUTBOX_KIND, heldReplayHandler } from "~/features/leads/held.server";
 import {
@@ -14,13 +15,16 @@ import { WELCOME_KIND, welcomeHandler, type ArticleLookup } from "~/features/new
 
 /** What replayed submissions may need besides the database (notifications). */
 export interface OutboxHandlerDeps {
+  /** The message engine for the trainer's notices; without it a replayed lead notifies no one. */
+  messages?: Pick<Messages, "send" | "kick" | "email">;
+  /** For the confirmation e-mail's links (SITE_URL). */
+  env?: Env;
   mailer?: Mailer | null;
   logger?: Logger;
   trainerEmail?: string;
   /** For the newsletter welcome e-mail's links. */
   siteUrl?: string;
   secret?: string;
-  push?: TrainerPush;
   /** The live articles, for the lead magnet a welcome e-mail hands out. */
   articles?: ArticleLookup;
   /** The content store, for the published contact address in the welcome e-mail. */
@@ -36,18 +40,25 @@ export function registerOutboxHandlers(outbox: Outbox, db: Db, deps: OutboxHandl
   // Leads (intake questionnaire, event signup): same id and idempotency key as at submit time.
   const leadDeps = {
     db,
-    mailer: deps.logger && deps.trainerEmail ? (deps.mailer ?? null) : null,
+    messages: deps.messages ?? { send: async () => null },
     logger: deps.logger ?? outbox.logger,
     trainerEmail: deps.trainerEmail ?? "",
     siteUrl: deps.siteUrl ?? "",
-    push: deps.push ?? null,
   };
   outbox.register("intake", replayHandler("intake", leadDeps));
   outbox.register("event", replayHandler("event", leadDeps));
   // Held for review (too fast to be typed): into the review list, no notification.
   outbox.register(HELD_OUTBOX_KIND, heldReplayHandler(db));
   // Newsletter: an upsert on the unique e-mail, so a replay twice stores one row.
-  outbox.register(NEWSLETTER_KIND, (payload) => storeNewsletterFromOutbox(db, payload));
+  outbox.register(NEWSLETTER_KIND, (payload) =>
+    storeNewsletterFromOutbox(
+      db,
+      payload,
+      deps.messages && deps.env
+        ? { messages: deps.messages, env: deps.env, secret: deps.secret ?? "", content: deps.content }
+        : undefined,
+    ),
+  );
   outbox.register(
     WELCOME_KIND,
     welcomeHandler({

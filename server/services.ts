@@ -91,12 +91,13 @@ export async function createServices(
   });
   const outbox = new Outbox(path.resolve(env.DATA_DIR, "outbox.jsonl"), logger, { probe: () => database.ping() });
   registerOutboxHandlers(outbox, database.db, {
+    messages,
+    env,
     mailer,
     logger,
     trainerEmail: env.TRAINER_EMAIL,
     siteUrl: env.SITE_URL,
     secret,
-    push,
     articles: content,
     content,
   });
@@ -140,27 +141,35 @@ export async function createServices(
     preparing = setTimeout(attempt, 5_000);
     preparing.unref();
   }
-  // A push and an e-mail to the trainer when backups fail or stop, or forms cannot be saved.
+  // A push and an e-mail to the trainer when backups fail or stop, or forms cannot be saved: one
+  // message per event in the engine, whichever instance notices it first.
   const alarms =
     options.startOutbox !== false && !options.memoryDb
       ? createAlarms({
           read: async () => {
-            const [backup, stats] = await Promise.all([backups.summary(), outbox.stats()]);
+            const [backup, dead] = await Promise.all([backups.summary(), outbox.deadLetters()]);
             return {
               lastGoodBackupAt: backup.lastGoodAt,
               lastBackupFailureAt: backup.lastFailureAt,
-              deadLetters: stats.deadLetters,
+              deadLetters: dead.length,
+              newestDeadLetter: dead[0]?.id ?? null,
               offsite: backup.offsite.configured
                 ? { lastGoodAt: backup.offsite.lastGoodAt, lastAttemptFailed: backup.offsite.lastAttemptFailed }
                 : null,
             };
           },
-          push,
-          mailer,
-          trainerEmail: env.TRAINER_EMAIL,
+          send: async ({ subject, event, ...alarm }) => {
+            const about = { kind: "alarm", about: alarm.tag };
+            await messages.send({ ...about, key: `alarm:${event}:push`, channel: "push", payload: alarm });
+            await messages.send({
+              ...about,
+              key: `alarm:${event}:email`,
+              channel: "email",
+              payload: { to: env.TRAINER_EMAIL, subject, text: `${alarm.body}\n\n${alarm.url}` },
+            });
+          },
           siteUrl: env.SITE_URL,
           backupIntervalMinutes: env.BACKUP_INTERVAL_MINUTES,
-          stateFile: path.resolve(env.DATA_DIR, "alarms.json"),
           logger,
         })
       : null;
@@ -180,9 +189,8 @@ export async function createServices(
       ? startNewsletterSending({
           db: database.db,
           mailer: newsletterMailer,
-          noticeMailer: mailer,
+          messages,
           logger,
-          push,
           content,
           siteUrl: env.SITE_URL,
           secret,

@@ -1,11 +1,8 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { createAlarms, evaluateAlarms, type AlarmReadings, type AlarmState, type Alarms } from "./alarms.server";
-import type { MailMessage } from "./mail.server";
-import type { PushMessage, TrainerPush } from "./push.server";
+import { createAlarms, evaluateAlarms, type Alarm, type AlarmReadings, type Alarms } from "./alarms.server";
 
 const HOUR = 3_600_000;
 const now = new Date("2026-03-10T12:00:00Z");
@@ -15,28 +12,35 @@ const rules = {
   intervalMs: HOUR,
   startedAt: new Date(now.getTime() - 10 * HOUR),
   siteUrl: "https://coach.example",
+  scheduled: true,
 };
 const healthy: AlarmReadings = {
   lastGoodBackupAt: ago(0.5),
   lastBackupFailureAt: null,
   deadLetters: 0,
+  newestDeadLetter: null,
   offsite: { lastGoodAt: ago(0.5), lastAttemptFailed: false },
 };
 
-/** Runs the readings in turn from an empty state; the tags raised at each step. */
+/** Runs the readings in turn; the tags of the events not seen before (the engine sends one per key). */
 function run(...steps: AlarmReadings[]): string[][] {
-  let state: AlarmState = {};
-  return steps.map((readings) => {
-    const result = evaluateAlarms(readings, state, rules);
-    state = result.state;
-    return result.alarms.map((alarm) => alarm.tag);
-  });
+  const said = new Set<string>();
+  return steps.map((readings) =>
+    evaluateAlarms(readings, rules)
+      .filter((alarm) => !said.has(alarm.event) && said.add(alarm.event))
+      .map((alarm) => alarm.tag),
+  );
 }
 
 describe("evaluateAlarms", () => {
   it("says a failed backup once, however often it fails again, and again after one succeeded", () => {
-    const failed = (at: number) => ({ ...healthy, lastBackupFailureAt: ago(at) });
-    expect(run(failed(0.2), failed(0.1), failed(0), healthy, failed(0))).toEqual([
+    const failed = (at: number, lastGood = 0.5) => ({
+      ...healthy,
+      lastGoodBackupAt: ago(lastGood),
+      lastBackupFailureAt: ago(at),
+    });
+    const good = { ...healthy, lastGoodBackupAt: ago(0.05) };
+    expect(run(failed(0.2), failed(0.1), failed(0), good, failed(0, 0.05))).toEqual([
       ["backup-failed"],
       [],
       [],
@@ -47,11 +51,12 @@ describe("evaluateAlarms", () => {
 
   it("says a backup is too old past two intervals, counting from the start when there is none", () => {
     const made = (hours: number) => ({ ...healthy, lastGoodBackupAt: ago(hours) });
-    expect(run(made(1.9), made(2.1), made(2.5), made(0.1))).toEqual([[], ["backup-old"], [], []]);
+    const stale = { ...made(2.1), lastGoodBackupAt: ago(2.1) };
+    expect(run(made(1.9), stale, stale, made(0.1))).toEqual([[], ["backup-old"], [], []]);
     const none = { ...healthy, lastGoodBackupAt: null };
-    expect(evaluateAlarms(none, {}, rules).alarms.map((alarm) => alarm.tag)).toEqual(["backup-old"]);
+    expect(evaluateAlarms(none, rules).map((alarm) => alarm.tag)).toEqual(["backup-old"]);
     const justStarted = { ...rules, startedAt: new Date(now.getTime() - HOUR) };
-    expect(evaluateAlarms(none, {}, justStarted).alarms).toEqual([]);
+    expect(evaluateAlarms(none, justStarted)).toEqual([]);
   });
 
   it("says the same of the off-site copy, and nothing of one that is not set up", () => {
@@ -59,20 +64,25 @@ describe("evaluateAlarms", () => {
       ...healthy,
       offsite: { lastGoodAt, lastAttemptFailed },
     });
-    expect(run(copy(ago(1), true), copy(ago(1.5), true), copy(ago(0.1)), copy(ago(2.5)), copy(ago(3)))).toEqual([
+    // A failure or a stale copy keeps its last good time however long it lasts.
+    expect(run(copy(ago(1), true), copy(ago(1), true), copy(ago(0.1)), copy(ago(2.5)), copy(ago(2.5)))).toEqual([
       ["offsite-failed"],
       [],
       [],
       ["offsite-old"],
       [],
     ]);
-    expect(evaluateAlarms(copy(null), {}, rules).alarms.map((alarm) => alarm.tag)).toEqual(["offsite-old"]);
-    expect(evaluateAlarms({ ...healthy, offsite: null }, {}, rules).alarms).toEqual([]);
+    expect(evaluateAlarms(copy(null), rules).map((alarm) => alarm.tag)).toEqual(["offsite-old"]);
+    expect(evaluateAlarms({ ...healthy, offsite: null }, rules)).toEqual([]);
   });
 
-  it("says new dead letters when their number grows, linking to the page that shows them", () => {
-    const dead = (deadLetters: number) => ({ ...healthy, deadLetters });
-    expect(run(dead(0), dead(2), dead(2), dead(3), dead(1), dead(2))).toEqual([
+  it("says new dead letters when a new one comes, not when she dealt with some, linking to the page that shows them", () => {
+    const dead = (deadLetters: number, newest: string | null) => ({
+      ...healthy,
+      deadLetters,
+      newestDeadLetter: newest,
+    });
+    expect(run(dead(0, null), dead(2, "b"), dead(2, "b"), dead(3, "c"), dead(1, "c"), dead(2, "d"))).toEqual([
       [],
       ["dead-letters"],
       [],
@@ -80,7 +90,7 @@ describe("evaluateAlarms", () => {
       [],
       ["dead-letters"],
     ]);
-    const [alarm] = evaluateAlarms(dead(2), {}, rules).alarms;
+    const [alarm] = evaluateAlarms(dead(2, "b"), rules);
     expect(alarm?.url).toBe("https://coach.example/admin/unsaved");
   });
 });
@@ -89,63 +99,44 @@ describe("createAlarms", () => {
   const started: Alarms[] = [];
   afterEach(() => started.splice(0).forEach((alarms) => alarms.stop()));
 
-  function setUp(readings: () => AlarmReadings, stateFile: string, fail = false) {
-    const pushed: PushMessage[] = [];
-    const mailed: MailMessage[] = [];
-    const push = {
-      send: async (message: PushMessage) => {
-        if (fail) throw new Error("push service unreachable");
-        pushed.push(message);
-        return { sent: 1, removed: 0, failed: 0 };
-      },
-    } as unknown as TrainerPush;
-    const mailer = {
-      send: async (message: MailMessage) => {
-        if (fail) throw new Error("SMTP unreachable");
-        mailed.push(message);
-      },
-      close: () => undefined,
-    };
-    const alarms = createAlarms({
-      read: async () => readings(),
-      push,
-      mailer,
-      trainerEmail: "mila@coach.example",
-      siteUrl: "https://coach.example",
-      backupIntervalMinutes: 60,
-      stateFile,
-      logger: pino({ level: "silent" }),
-      now: () => now,
+  /** Two instances (or one, restarted) over one message engine: a message per key, as its unique index makes. */
+  function instances(readings: () => AlarmReadings, count: number) {
+    const queued = new Map<string, Alarm>();
+    const made = Array.from({ length: count }, () => {
+      const alarms = createAlarms({
+        read: async () => readings(),
+        send: async (alarm) => {
+          if (!queued.has(alarm.event)) queued.set(alarm.event, alarm);
+        },
+        siteUrl: "https://coach.example",
+        backupIntervalMinutes: 60,
+        logger: pino({ level: "silent" }),
+        now: () => now,
+      });
+      started.push(alarms);
+      return alarms;
     });
-    started.push(alarms);
-    return { alarms, pushed, mailed };
+    return { made, queued };
   }
 
-  it("pushes and e-mails the trainer once per event, also across a restart", async () => {
-    const stateFile = path.join(mkdtempSync(path.join(tmpdir(), "alarms-")), "alarms.json");
+  it("queues one alarm per event however many instances check, however often", async () => {
     const failing = () => ({ ...healthy, lastBackupFailureAt: ago(0.1) });
-    const first = setUp(failing, stateFile);
-    await first.alarms.check();
-    await first.alarms.check();
-    expect(first.pushed.map((message) => message.tag)).toEqual(["backup-failed"]);
-    expect(first.mailed).toEqual([
-      expect.objectContaining({ to: "mila@coach.example", subject: "The site's backup failed" }),
-    ]);
-    expect(first.mailed[0]?.text).toContain("https://coach.example/admin");
-
-    const restarted = setUp(failing, stateFile);
-    await restarted.alarms.check();
-    expect(restarted.pushed).toEqual([]);
-    expect(restarted.mailed).toEqual([]);
+    const { made, queued } = instances(failing, 2);
+    for (const alarms of [...made, ...made]) await alarms.check();
+    expect([...queued.values()].map((alarm) => alarm.tag)).toEqual(["backup-failed"]);
+    const [alarm] = queued.values();
+    expect(alarm?.subject).toBe("The site's backup failed");
+    expect(alarm?.url).toBe("https://coach.example/admin");
   });
 
-  it("tries again at the next check when no way reached her", async () => {
-    const stateFile = path.join(mkdtempSync(path.join(tmpdir(), "alarms-")), "alarms.json");
-    const dead = () => ({ ...healthy, deadLetters: 1 });
-    await setUp(dead, stateFile, true).alarms.check();
-    const later = setUp(dead, stateFile);
-    await later.alarms.check();
-    expect(later.pushed.map((message) => message.tag)).toEqual(["dead-letters"]);
-    expect(later.mailed).toHaveLength(1);
+  it("promises a next try only where the server makes one, and names a runbook section that exists", async () => {
+    const failing = { ...healthy, lastBackupFailureAt: ago(0.1) };
+    const [scheduled] = evaluateAlarms(failing, rules);
+    const [separate] = evaluateAlarms(failing, { ...rules, scheduled: false });
+    expect(scheduled?.body).toContain("tries again");
+    expect(separate?.body).not.toContain("tries again");
+    const section = /section "([^"]+)"/.exec(scheduled?.body ?? "")?.[1];
+    const runbook = readFileSync(path.resolve(import.meta.dirname, "../../docs/runbook.md"), "utf8");
+    expect(runbook).toContain(`\n## ${section}\n`);
   });
 });

@@ -1,16 +1,15 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { Logger } from "./logger.server";
-import type { Mailer } from "./mail.server";
-import type { PushMessage, TrainerPush } from "./push.server";
+import type { PushMessage } from "./push.server";
 import { AMSTERDAM } from "./amsterdam";
 import { every } from "./scheduled-job.server";
 
 /**
  * Alarms that reach the trainer without any monitoring stack: a push to her phone and an e-mail
  * when a backup or its off-site copy fails, when none succeeded for two intervals, or when
- * submissions could not be stored (dead letters). Each is said once when it starts (not at every check), and again only after
- * it has cleared and come back; what was said survives a restart (DATA_DIR/alarms.json).
+ * submissions could not be stored (dead letters). Every check names the events that hold now; each
+ * event has a key (the failures since the last good backup, the newest dead letter), and the
+ * message engine makes one message per key across all instances and restarts and retries it
+ * until it is handed over (docs/decisions/056). An event that clears and comes back is a new one.
  */
 
 /** What a check reads: the backup status and the outbox. */
@@ -20,23 +19,17 @@ export interface AlarmReadings {
   /** When the last backup attempt failed, null when it succeeded (or none was made). */
   lastBackupFailureAt: string | null;
   deadLetters: number;
+  /** The id of the newest dead letter: a new one is a new event, one she dealt with is none. */
+  newestDeadLetter: string | null;
   /** The copy kept away from this machine; null when none is set up. */
   offsite: { lastGoodAt: string | null; lastAttemptFailed: boolean } | null;
-}
-
-/** What has been said and not yet cleared. */
-export interface AlarmState {
-  backupFailed?: boolean;
-  backupOld?: boolean;
-  offsiteFailed?: boolean;
-  offsiteOld?: boolean;
-  /** The dead-letter count last reported: more than this is news, fewer means she dealt with some. */
-  deadLetters?: number;
 }
 
 export interface Alarm extends PushMessage {
   /** The e-mail's subject; its text is the body followed by the link. */
   subject: string;
+  /** What happened, the same on every instance: the alarm's key in the message engine. */
+  event: string;
 }
 
 export interface AlarmRules {
@@ -46,6 +39,8 @@ export interface AlarmRules {
   /** When this server started: with no backup at all, the age counts from here. */
   startedAt: Date;
   siteUrl: string;
+  /** Whether this server makes the backups itself (and so tries again at its next check). */
+  scheduled: boolean;
 }
 
 const when = (iso: string) =>
@@ -60,35 +55,34 @@ const when = (iso: string) =>
 
 const hours = (ms: number) => Math.max(1, Math.round(ms / 3_600_000));
 
-const ASK = "If it stays like this, ask whoever runs the site to look at the server (docs/runbook.md in the project).";
+const ASK =
+  'If it stays like this, ask whoever runs the site to look at the server (docs/runbook.md, section "Alarms", in the project).';
 
-/** Pure: the alarms to send now and the state after sending them. */
-export function evaluateAlarms(
-  readings: AlarmReadings,
-  state: AlarmState,
-  rules: AlarmRules,
-): { alarms: Alarm[]; state: AlarmState } {
+/** Pure: the events that hold now, each with its key; the engine sends each key once. */
+export function evaluateAlarms(readings: AlarmReadings, rules: AlarmRules): Alarm[] {
   const alarms: Alarm[] = [];
-  const next: AlarmState = { ...state };
   const dashboard = `${rules.siteUrl}/admin`;
+  const retry = rules.scheduled ? "The server tries again at its next check, within five minutes." : "";
+  const lastGood = readings.lastGoodBackupAt ?? "never";
 
-  const failed = readings.lastBackupFailureAt !== null;
-  if (failed && !state.backupFailed) {
+  if (readings.lastBackupFailureAt !== null) {
     alarms.push({
+      event: `backup-failed:since-${lastGood}`,
       title: "A backup failed",
       subject: "The site's backup failed",
-      body: `The backup of ${when(readings.lastBackupFailureAt!)} could not be made. The server tries again every few minutes. ${ASK}`,
+      body: [`The backup of ${when(readings.lastBackupFailureAt)} could not be made.`, retry, ASK]
+        .filter(Boolean)
+        .join(" "),
       url: dashboard,
       tag: "backup-failed",
     });
   }
-  next.backupFailed = failed;
 
   const since = readings.lastGoodBackupAt === null ? rules.startedAt.getTime() : Date.parse(readings.lastGoodBackupAt);
   const age = rules.now.getTime() - since;
-  const old = age > 2 * rules.intervalMs;
-  if (old && !state.backupOld) {
+  if (age > 2 * rules.intervalMs) {
     alarms.push({
+      event: `backup-old:${lastGood}`,
       title: "No recent backup",
       subject: "The site has no recent backup",
       body:
@@ -99,19 +93,24 @@ export function evaluateAlarms(
       tag: "backup-old",
     });
   }
-  next.backupOld = old;
 
-  const offsiteFailed = readings.offsite?.lastAttemptFailed === true;
-  if (offsiteFailed && !state.offsiteFailed) {
+  const lastCopy = readings.offsite?.lastGoodAt ?? "never";
+  if (readings.offsite?.lastAttemptFailed === true) {
     alarms.push({
+      event: `offsite-failed:since-${lastCopy}`,
       title: "The off-site copy failed",
       subject: "The site's backup was not copied off-site",
-      body: `The newest backup is on the server but could not be copied to the off-site storage, so a broken server would take it with it. The server tries again every few minutes. ${ASK}`,
+      body: [
+        "The newest backup is on the server but could not be copied to the off-site storage, so a broken server would take it with it.",
+        retry,
+        ASK,
+      ]
+        .filter(Boolean)
+        .join(" "),
       url: dashboard,
       tag: "offsite-failed",
     });
   }
-  next.offsiteFailed = offsiteFailed;
 
   const offsiteSince =
     readings.offsite === null
@@ -120,9 +119,9 @@ export function evaluateAlarms(
         ? rules.startedAt.getTime()
         : Date.parse(readings.offsite.lastGoodAt);
   const offsiteAge = offsiteSince === undefined ? 0 : rules.now.getTime() - offsiteSince;
-  const offsiteOld = offsiteAge > 2 * rules.intervalMs;
-  if (offsiteOld && !state.offsiteOld) {
+  if (offsiteAge > 2 * rules.intervalMs) {
     alarms.push({
+      event: `offsite-old:${lastCopy}`,
       title: "No recent off-site copy",
       subject: "The site has no recent off-site backup",
       body:
@@ -133,12 +132,11 @@ export function evaluateAlarms(
       tag: "offsite-old",
     });
   }
-  next.offsiteOld = offsiteOld;
 
-  const reported = state.deadLetters ?? 0;
-  if (readings.deadLetters > reported) {
+  if (readings.newestDeadLetter !== null && readings.deadLetters > 0) {
     const count = readings.deadLetters;
     alarms.push({
+      event: `dead-letter:${readings.newestDeadLetter}`,
       title: count === 1 ? "A form could not be saved" : `${count} forms could not be saved`,
       subject: count === 1 ? "A form on the site could not be saved" : `${count} forms on the site could not be saved`,
       body: `${count === 1 ? "One submission was" : `${count} submissions were`} refused by the database. What the visitors sent is kept: read it under Unsaved in the back office.`,
@@ -146,20 +144,17 @@ export function evaluateAlarms(
       tag: "dead-letters",
     });
   }
-  next.deadLetters = readings.deadLetters;
 
-  return { alarms, state: next };
+  return alarms;
 }
 
 export interface AlarmDeps {
   read(): Promise<AlarmReadings>;
-  push: TrainerPush | null;
-  mailer: Mailer | null;
-  trainerEmail: string;
+  /** Queues the alarm's push and e-mail in the message engine under its event's key. */
+  send(alarm: Alarm): Promise<void>;
   siteUrl: string;
   /** Minutes between backups as configured; 0 (a separate job makes them): hourly. */
   backupIntervalMinutes: number;
-  stateFile: string;
   logger: Logger;
   now?: () => Date;
 }
@@ -172,67 +167,22 @@ export interface Alarms {
 
 const CHECK_EVERY_MS = 5 * 60_000;
 
-async function readState(file: string): Promise<AlarmState> {
-  try {
-    return JSON.parse(await readFile(file, "utf8")) as AlarmState;
-  } catch {
-    return {};
-  }
-}
-
-async function writeState(file: string, state: AlarmState): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}`;
-  await writeFile(temporary, JSON.stringify(state));
-  await rename(temporary, file);
-}
-
 export function createAlarms(deps: AlarmDeps): Alarms {
   const now = deps.now ?? (() => new Date());
   const startedAt = now();
   const intervalMs = (deps.backupIntervalMinutes || 60) * 60_000;
   let running: Promise<Alarm[]> | undefined;
 
-  /** Sent when at least one way reached her, or there was no way to try; otherwise tried again next check. */
-  const send = async (alarm: Alarm): Promise<boolean> => {
-    const { subject, ...message } = alarm;
-    const tries: Promise<unknown>[] = [];
-    if (deps.push) tries.push(deps.push.send(message));
-    if (deps.mailer) {
-      tries.push(deps.mailer.send({ to: deps.trainerEmail, subject, text: `${alarm.body}\n\n${alarm.url}` }));
-    }
-    const outcomes = await Promise.allSettled(tries);
-    for (const outcome of outcomes) {
-      if (outcome.status === "rejected") deps.logger.warn({ err: outcome.reason, alarm: alarm.tag }, "alarm not sent");
-    }
-    return outcomes.length === 0 || outcomes.some((outcome) => outcome.status === "fulfilled");
-  };
-
   const checkOnce = async () => {
-    const readings = await deps.read();
-    const before = await readState(deps.stateFile);
-    const { alarms, state } = evaluateAlarms(readings, before, {
+    const alarms = evaluateAlarms(await deps.read(), {
       now: now(),
       intervalMs,
       startedAt,
       siteUrl: deps.siteUrl,
+      scheduled: deps.backupIntervalMinutes > 0,
     });
-    const sent: Alarm[] = [];
-    for (const alarm of alarms) {
-      deps.logger.warn({ alarm: alarm.tag }, alarm.title);
-      if (await send(alarm)) sent.push(alarm);
-    }
-    // An alarm no way could deliver is not marked as said, so the next check tries again.
-    const unsent = new Set(alarms.filter((alarm) => !sent.includes(alarm)).map((alarm) => alarm.tag));
-    const kept: AlarmState = {
-      backupFailed: unsent.has("backup-failed") ? before.backupFailed : state.backupFailed,
-      backupOld: unsent.has("backup-old") ? before.backupOld : state.backupOld,
-      offsiteFailed: unsent.has("offsite-failed") ? before.offsiteFailed : state.offsiteFailed,
-      offsiteOld: unsent.has("offsite-old") ? before.offsiteOld : state.offsiteOld,
-      deadLetters: unsent.has("dead-letters") ? before.deadLetters : state.deadLetters,
-    };
-    await writeState(deps.stateFile, kept);
-    return sent;
+    for (const alarm of alarms) await deps.send(alarm);
+    return alarms;
   };
 
   const check = () => {

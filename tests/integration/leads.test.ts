@@ -6,7 +6,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { createTestDatabase, engines, type Engine, type TestDatabase } from "../support/database";
-import { recordSends, startSmtpServer, type LocalSmtp } from "../support/smtp";
+import { startSmtpServer, type LocalSmtp } from "../support/smtp";
+import { deliverQueued } from "../support/messages";
+import { freePort } from "../support/server";
+import { createMessages } from "~/features/messages/messages.server";
 import { openDatabase, type Database } from "~/infra/db.server";
 import { parseEnv } from "~/infra/env.server";
 import { hitRateLimit } from "~/infra/rate-limit.server";
@@ -41,6 +44,7 @@ function makeContext(
     ...(options.mailUrl ? { SMTP_URL: options.mailUrl } : {}),
   });
   const store = createSiteContentStore(database.db);
+  const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM, logger);
   let seeded: Promise<void> | undefined;
   const services = {
     env,
@@ -54,7 +58,15 @@ function makeContext(
         return store.listLive(kind);
       },
     },
-    mailer: createMailer(env.SMTP_URL, env.MAIL_FROM, logger),
+    mailer,
+    messages: createMessages({
+      db: database.db,
+      mailer,
+      push: null,
+      logger,
+      retryBaseMs: env.MESSAGE_RETRY_BASE_MS,
+      startWorker: false,
+    }),
     rateLimit: async (key: string, limit: number, windowSeconds: number) => {
       try {
         return await hitRateLimit(database.db, key, limit, windowSeconds);
@@ -503,8 +515,11 @@ describe.each(engines)("a database outage on %s", (engine: Engine) => {
 
     await database.up();
     const mailer = ctx.services.mailer;
-    const sent = recordSends(mailer);
-    registerOutboxHandlers(outbox, database.current().db, { mailer, logger, trainerEmail: "mila@coach.example" });
+    registerOutboxHandlers(outbox, database.current().db, {
+      messages: ctx.services.messages,
+      logger,
+      trainerEmail: "mila@coach.example",
+    });
     const replay = await outbox.replay();
     expect(replay).toEqual({ replayed: 3, remaining: 0, deadLettered: 0 });
     expect(await outbox.size()).toBe(0);
@@ -520,9 +535,8 @@ describe.each(engines)("a database outage on %s", (engine: Engine) => {
     expect(consents.map((c) => c.form).sort()).toEqual(["event", "intake"]);
     expect(consents.find((c) => c.form === "intake")?.signupId).toBe(leadId);
 
-    // One notification per new lead, none for the absorbed duplicate.
-    expect(sent).toHaveLength(2);
-    await Promise.all(sent);
+    // One notification per new lead, none for the absorbed duplicate (two e-mails, two pushes).
+    expect(await deliverQueued({ database: database.current(), mailer })).toMatchObject({ sent: 4 });
     const mails = smtp.messages;
     expect(mails).toHaveLength(2);
     expect(mails.map((m) => m.to[0])).toEqual(["mila@coach.example", "mila@coach.example"]);
@@ -581,12 +595,10 @@ describe("lead notification", () => {
   it("mails the trainer each new lead with readable answers, and not for a repeat", async () => {
     const outbox = tempOutbox();
     const ctx = makeContext(database, outbox, { mailUrl: smtp.url });
-    const sent = recordSends(ctx.services.mailer);
     const body = intake();
     await handleIntake(jsonRequest("/api/intake", body), ctx);
     await handleIntake(jsonRequest("/api/intake", body), ctx);
-    expect(sent).toHaveLength(1);
-    await Promise.all(sent);
+    expect(await deliverQueued({ database, mailer: ctx.services.mailer })).toMatchObject({ sent: 2 });
     expect(smtp.messages).toHaveLength(1);
     const [mail] = smtp.messages;
     expect(mail?.to).toEqual(["mila@coach.example"]);
@@ -594,6 +606,27 @@ describe("lead notification", () => {
     expect(mail?.raw).toContain("Sport / exercise frequency: Triathlon");
     expect(mail?.raw).toContain("Competition goal: Go the distance");
     ctx.services.mailer?.close();
+  });
+
+  it("keeps the notice while the mail server is away and sends it once when it is back", async () => {
+    const port = await freePort();
+    const ctx = makeContext(database, tempOutbox(), { mailUrl: `smtp://127.0.0.1:${port}?starttls=off` });
+    const body = intake({ contact: { ...contact, firstName: "Away" } });
+    expect((await handleIntake(jsonRequest("/api/intake", body), ctx)).outcome.status).toBe("ok");
+    const now = new Date();
+    expect(await deliverQueued({ database, mailer: ctx.services.mailer }, now)).toMatchObject({ waiting: 1 });
+    const back = await startSmtpServer(port);
+    try {
+      // Due again one back-off later (MESSAGE_RETRY_BASE_MS, a minute by default), not before.
+      expect(await deliverQueued({ database, mailer: ctx.services.mailer }, now)).toMatchObject({ claimed: 0 });
+      const later = new Date(now.getTime() + 60_000);
+      expect(await deliverQueued({ database, mailer: ctx.services.mailer }, later)).toMatchObject({ sent: 1 });
+      expect(await deliverQueued({ database, mailer: ctx.services.mailer }, later)).toMatchObject({ claimed: 0 });
+      expect(back.messages.map((m) => m.subject)).toEqual([expect.stringContaining("Away")]);
+    } finally {
+      await back.stop();
+      ctx.services.mailer?.close();
+    }
   });
 
   it("never fails the visitor when the mail server is unreachable", async () => {

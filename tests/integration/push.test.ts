@@ -15,6 +15,7 @@ import { catalogueItem } from "~/features/checkout/catalogue";
 import { pricing } from "#content/pricing";
 import { action as pushAction } from "~/routes/admin-push";
 import { enrolledTrainer } from "../support/trainer";
+import { deliverQueued } from "../support/messages";
 import { startPushService, type LocalPushService } from "../support/push-service";
 
 const SITE = "http://127.0.0.1:4998";
@@ -81,6 +82,7 @@ describe("push notifications to the trainer", () => {
       createdAt: new Date().toISOString(),
     };
     expect((await storeLead(leadDeps(ctx), "intake", lead)).status).toBe("stored");
+    expect(await deliverQueued(services)).toMatchObject({ sent: 1 });
 
     const delivery = await pushService.next(seen);
     expect(delivery.vapidKey).toBe(services.push.publicKey);

@@ -24,8 +24,8 @@ function header(raw: string, name: string): string {
   return match?.[1]?.replace(/\r?\n[ \t]+/g, " ").trim() ?? "";
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps every message in memory. */
-export async function startSmtpServer(): Promise<LocalSmtp> {
+/** A real SMTP server on 127.0.0.1 that keeps every message in memory (on `port`, or any free one). */
+export async function startSmtpServer(port = 0): Promise<LocalSmtp> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -48,11 +48,11 @@ export async function startSmtpServer(): Promise<LocalSmtp> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(port, "127.0.0.1", () => resolve());
   });
-  const port = (server.server.address() as AddressInfo).port;
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}?starttls=off`,
+    url: `smtp://127.0.0.1:${bound}?starttls=off`,
     messages,
     async waitForMessages(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

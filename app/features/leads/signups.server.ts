@@ -7,8 +7,8 @@ import { firstTouchSchema } from "~/infra/first-touch";
 import { contentEntries, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
-import type { Mailer } from "~/infra/mail.server";
-import type { PushMessage, TrainerPush } from "~/infra/push.server";
+import type { PushMessage } from "~/infra/push.server";
+import type { Messages } from "~/features/messages/messages.server";
 import { amsterdamDateTime } from "~/infra/amsterdam";
 import type { Outbox } from "./outbox.server";
 import { answerLabel, answerTitles, FORM_NAMES, type AnswerNumber } from "./vocabulary";
@@ -55,13 +55,12 @@ export type LeadKind = "intake" | "event";
 export interface LeadDeps {
   db: Db;
   outbox: Outbox;
-  mailer: Mailer | null;
+  /** The message engine: the trainer's e-mail and push about the lead go out through it. */
+  messages: Pick<Messages, "send">;
   logger: Logger;
   trainerEmail: string;
   /** For the links in the trainer's alerts. */
   siteUrl: string;
-  /** Web Push to the trainer's devices, when any is subscribed. */
-  push: TrainerPush | null;
 }
 
 /**
@@ -162,7 +161,9 @@ export type StoreResult =
 export async function storeLead(deps: LeadDeps, kind: LeadKind, lead: IntakeLead | EventLead): Promise<StoreResult> {
   try {
     const result = await writeLead(deps.db, kind, lead);
-    if (result.inserted) notifyTrainer(deps, kind, lead, result.waitlisted);
+    // Queued on every store, not only the first: the key makes it one notice, and a process that
+    // stopped between the two writes still gets it queued by the visitor's retry or the replay.
+    await notifyTrainer(deps, kind, lead, result.waitlisted);
     return { status: "stored", leadId: result.id, waitlisted: result.waitlisted };
   } catch (error) {
     deps.logger.error({ err: error, kind, leadId: lead.id }, "storing a lead failed, trying the outbox");
@@ -182,7 +183,7 @@ export function replayHandler(kind: LeadKind, deps: Omit<LeadDeps, "outbox">) {
   return async (payload: unknown): Promise<void> => {
     const lead = schema.parse(payload);
     const result = await writeLead(deps.db, kind, lead);
-    if (result.inserted) notifyTrainer(deps, kind, lead, result.waitlisted);
+    await notifyTrainer(deps, kind, lead, result.waitlisted);
   };
 }
 
@@ -212,23 +213,43 @@ export function leadPush(
   return { title: "New lead", body: oneLine(`${intake.firstName} ${intake.lastName}: ${goal}`), url, tag };
 }
 
-/** Fire and forget: a mail or push problem is logged and never reaches the visitor. */
-export function notifyTrainer(
-  deps: Pick<LeadDeps, "mailer" | "logger" | "trainerEmail" | "siteUrl" | "push">,
+/**
+ * The trainer's e-mail and push about a new lead, queued in the message engine once per lead (its
+ * id is the key): a relay or push service that is away delays them, never loses them.
+ */
+export async function notifyTrainer(
+  deps: Pick<LeadDeps, "db" | "messages" | "trainerEmail" | "siteUrl">,
   kind: LeadKind,
   lead: IntakeLead | EventLead,
   waitlisted = false,
-): void {
-  deps.push?.notify(leadPush(deps.siteUrl, kind, lead, waitlisted));
-  if (!deps.mailer) return;
+): Promise<void> {
   const link = leadPageUrl(deps.siteUrl, kind, lead.id);
   const message =
     kind === "intake" ? intakeMail(lead as IntakeLead, link) : eventMail(lead as EventLead, link, waitlisted);
-  deps.mailer
-    .send({ to: deps.trainerEmail, ...message, replyTo: kind === "intake" ? (lead as IntakeLead).email : undefined })
-    .catch((error: unknown) =>
-      deps.logger.error({ err: error, kind, leadId: lead.id }, "lead notification mail failed"),
-    );
+  await deps.messages.send(
+    {
+      key: `lead-notice:${lead.id}:push`,
+      kind: "lead-notice",
+      about: lead.id,
+      channel: "push",
+      payload: leadPush(deps.siteUrl, kind, lead, waitlisted),
+    },
+    deps.db,
+  );
+  await deps.messages.send(
+    {
+      key: `lead-notice:${lead.id}:email`,
+      kind: "lead-notice",
+      about: lead.id,
+      channel: "email",
+      payload: {
+        to: deps.trainerEmail,
+        ...message,
+        ...(kind === "intake" ? { replyTo: (lead as IntakeLead).email } : {}),
+      },
+    },
+    deps.db,
+  );
 }
 
 /** Strips line breaks so a visitor's input can never add mail headers through the subject. */

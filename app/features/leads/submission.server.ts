@@ -2,12 +2,11 @@ import type { Database } from "~/infra/db.server";
 import type { Env } from "~/infra/env.server";
 import type { FormGuardContext } from "~/infra/form-guard.server";
 import type { Logger } from "~/infra/logger.server";
-import type { Mailer } from "~/infra/mail.server";
 import type { Outbox } from "./outbox.server";
 import { captureConsent } from "~/infra/consent.server";
 import { firstTouchOfRequest } from "~/infra/first-touch";
 import type { LeadDeps, LeadKind } from "./signups.server";
-import type { TrainerPush } from "~/infra/push.server";
+import type { Messages } from "~/features/messages/messages.server";
 
 /** What a lead form's action needs from the request context (the server's AppServices has it all). */
 export interface LeadContext extends FormGuardContext {
@@ -15,9 +14,8 @@ export interface LeadContext extends FormGuardContext {
     env: Pick<Env, "SITE_URL" | "TRAINER_EMAIL" | "RATE_LIMIT_FORMS_PER_MINUTE" | "EVENT_STARTS_AT">;
     database: Pick<Database, "db">;
     outbox: Outbox;
-    mailer: Mailer | null;
+    messages: Pick<Messages, "send">;
     logger: Logger;
-    push: TrainerPush | null;
   };
 }
 
@@ -41,11 +39,10 @@ export function leadDeps(ctx: LeadContext): LeadDeps {
   return {
     db: services.database.db,
     outbox: services.outbox,
-    mailer: services.mailer,
+    messages: services.messages,
     logger: services.logger,
     trainerEmail: services.env.TRAINER_EMAIL,
     siteUrl: services.env.SITE_URL,
-    push: services.push,
   };
 }
 

@@ -4,6 +4,8 @@ import type { Logger } from "~/infra/logger.server";
 import type { Mailer } from "~/infra/mail.server";
 import type { TrainerPush } from "~/infra/push.server";
 import { enqueue, startMessageWorker, type MessageWorker, type NewMessage } from "./engine.server";
+
+export type { NewMessage };
 import { createTransport } from "./transport.server";
 
 /** What features get: queue a message; the worker of some instance hands it over. */
@@ -15,6 +17,8 @@ export interface Messages {
    * and wakes this instance's worker. Returns null for an e-mail when no mail server is set up.
    */
   send(message: NewMessage, db?: Db): Promise<{ id: string; created: boolean } | null>;
+  /** Wakes this instance's worker (after a transaction that queued messages has committed). */
+  kick(): void;
   /** Hands over no new message; waits for the one in hand. */
   stop(): Promise<void>;
 }
@@ -49,6 +53,7 @@ export function createMessages(deps: {
       if (queued.created) worker?.kick();
       return queued;
     },
+    kick: () => worker?.kick(),
     stop: async () => {
       await worker?.stop();
     },

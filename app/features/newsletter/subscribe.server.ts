@@ -7,7 +7,8 @@ import { confirmationEmail } from "#content/newsletter";
 import type { Database, Db } from "~/infra/db.server";
 import type { Env } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
-import type { Mailer, MailMessage } from "~/infra/mail.server";
+import type { MailMessage } from "~/infra/mail.server";
+import type { Messages, NewMessage } from "~/features/messages/messages.server";
 import type { RateLimitResult } from "~/infra/rate-limit.server";
 import type { Outbox } from "~/features/leads/outbox.server";
 import { normaliseEmail, sourceSchema, type SubscribeInput } from "./schema";
@@ -22,7 +23,8 @@ import { consentCaptureSchema, recordConsent, type ConsentCapture } from "~/infr
 export interface NewsletterServices {
   database: Pick<Database, "db">;
   outbox: Outbox;
-  mailer: Mailer | null;
+  /** The message engine: the confirmation e-mail goes out through it (e-mail is off without SMTP). */
+  messages: Pick<Messages, "send" | "kick" | "email">;
   logger: Logger;
   env: Env;
   /** Signs the confirm and unsubscribe links. */
@@ -68,13 +70,15 @@ export async function subscribe(
   input: SubscribeInput,
   options: { webhook?: WebhookOptions; now?: Date; firstTouch?: FirstTouch | null; consent?: ConsentCapture } = {},
 ): Promise<SubscribeResult> {
-  const { logger, mailer, env } = services;
+  const { logger, env } = services;
   const now = options.now ?? new Date();
   const email = normaliseEmail(input.email);
-  const doubleOptIn = mailer !== null;
+  const doubleOptIn = services.messages.email;
   const status = doubleOptIn ? "pending" : "confirmed";
   const serviceType = input.serviceType ?? null;
 
+  // Read before the transaction: the content store is another query the transaction would wait for.
+  const contactEmail = doubleOptIn ? await publishedContactEmail(services) : undefined;
   let stored: SubscribeResult["stored"] = "database";
   let isNew = true;
   let sendConfirmation = doubleOptIn;
@@ -99,7 +103,10 @@ export async function subscribe(
         sendConfirmation = doubleOptIn && (await refreshKnownAddress(db, email, input, status, now));
       }
       if (options.consent) await recordSignupConsent(db, inserted[0]?.id ?? null, email, options.consent);
+      // In the same transaction: a stored sign-up always has its confirmation queued.
+      if (sendConfirmation) await services.messages.send(confirmation(services, email, now, contactEmail), db);
     });
+    services.messages.kick();
   } catch (error) {
     // The database is unreachable: the outbox keeps the address until it is back.
     logger.warn({ err: error }, "newsletter subscription goes to the outbox");
@@ -123,15 +130,6 @@ export async function subscribe(
     const fields: Record<string, string> = { email, BLOG_SOURCE: input.source };
     if (input.variant === "in-article") Object.assign(fields, { phone: "", availability: "" });
     tasks.push(forwardToWebhook(env.NEWSLETTER_WEBHOOK_URL, fields, logger, options.webhook));
-  }
-  if (sendConfirmation && mailer) {
-    tasks.push(
-      publishedContactEmail(services)
-        .then((contactEmail) => mailer.send(confirmationMessage(services, email, now, contactEmail)))
-        .catch((error: unknown) => {
-          logger.error({ err: error }, "newsletter confirmation e-mail failed");
-        }),
-    );
   }
   return { stored, background: Promise.all(tasks).then(() => undefined) };
 }
@@ -230,8 +228,7 @@ export async function resendConfirmation(
   now = new Date(),
 ): Promise<{ background: Promise<void> }> {
   const idle = { background: Promise.resolve() };
-  const { mailer, logger } = services;
-  if (!mailer) return idle;
+  if (!services.messages.email) return idle;
   const email = normaliseEmail(rawEmail);
   // Hashed: the rate-limit store is no place for addresses.
   const key = `newsletter-resend:${createHash("sha256").update(email).digest("base64url")}`;
@@ -242,20 +239,51 @@ export async function resendConfirmation(
     .where(eq(newsletterSubscribers.email, email));
   if (row?.status !== "pending") return idle;
   const contactEmail = await publishedContactEmail(services);
-  const background = mailer.send(confirmationMessage(services, email, now, contactEmail)).catch((error: unknown) => {
-    logger.error({ err: error }, "newsletter confirmation e-mail (resend) failed");
-  });
-  return { background };
+  // The rate limit above allows one per window; the key is per address and moment.
+  await services.messages.send(confirmation(services, email, now, contactEmail));
+  return idle;
 }
 
-/** Idempotent write of an outbox entry once the database is back. */
-export async function storeFromOutbox(db: Db, payload: unknown): Promise<void> {
+/** The double opt-in e-mail of one sign-up, as a message: one per address and moment. */
+function confirmation(
+  services: Pick<NewsletterServices, "env" | "secret">,
+  email: string,
+  now: Date,
+  contactEmail: string | undefined,
+): NewMessage {
+  return {
+    key: `newsletter-confirm:${createHash("sha256").update(email).digest("base64url")}:${now.toISOString()}`,
+    kind: "newsletter-confirm",
+    channel: "email",
+    payload: confirmationMessage(services, email, now, contactEmail),
+  };
+}
+
+/**
+ * Idempotent write of an outbox entry once the database is back; a sign-up waiting for its
+ * double opt-in gets its confirmation e-mail queued then (the key makes a second replay none).
+ */
+export async function storeFromOutbox(
+  db: Db,
+  payload: unknown,
+  confirm?: Pick<NewsletterServices, "env" | "secret" | "messages" | "content">,
+): Promise<void> {
   const entry = outboxPayloadSchema.parse(payload);
   const at = new Date(entry.at);
+  const contactEmail = confirm && entry.status === "pending" ? await publishedContactEmail(confirm) : undefined;
   await db.transaction(async (tx) => {
     await upsertFromOutbox(tx as unknown as Db, entry, at);
     if (entry.consent) await recordSignupConsent(tx as unknown as Db, null, entry.email, entry.consent);
+    if (confirm && entry.status === "pending") {
+      const [row] = await (tx as unknown as Db)
+        .select({ status: newsletterSubscribers.status })
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, entry.email));
+      if (row?.status === "pending")
+        await confirm.messages.send(confirmation(confirm, entry.email, at, contactEmail), tx as unknown as Db);
+    }
   });
+  confirm?.messages.kick();
 }
 
 async function upsertFromOutbox(db: Db, entry: NewsletterOutboxPayload, at: Date): Promise<void> {

@@ -2,7 +2,7 @@ import { hostname } from "node:os";
 import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer } from "~/infra/mail.server";
-import type { TrainerPush } from "~/infra/push.server";
+import type { Messages } from "~/features/messages/messages.server";
 import { currentSite, type SiteContentReader } from "~/features/site/site-content.server";
 import { issueMail, type SenderFacts } from "./issue-mail.server";
 import { startSendingWorker } from "./sending.server";
@@ -17,10 +17,9 @@ export interface NewsletterSendingDeps {
   db: Db;
   /** A pooled mailer of its own: one connection carries many messages. */
   mailer: Mailer;
-  /** The site's ordinary mailer, for the trainer's warning. */
-  noticeMailer: Mailer | null;
+  /** The message engine, for the trainer's warning (retried like any message when the relay refuses). */
+  messages: Pick<Messages, "send">;
   logger: Logger;
-  push: TrainerPush | null;
   content: SiteContentReader["content"];
   siteUrl: string;
   secret: string;
@@ -60,21 +59,32 @@ export function startNewsletterSending(deps: NewsletterSendingDeps): NewsletterS
     onProblem: (issue, problem) => {
       const url = `${deps.siteUrl}/admin/newsletter/${issue.id}`;
       deps.logger.error({ issue: issue.id }, "the mail server refuses the newsletter");
-      deps.push?.notify({
-        title: "The newsletter is not going out",
-        body: problem.slice(0, 120),
-        url,
-        tag: `issue-${issue.id}`,
-      });
-      deps.noticeMailer
-        ?.send({
-          to: deps.trainerEmail,
-          subject: `The newsletter "${issue.subject.replace(/[\r\n]+/g, " ").slice(0, 80)}" is not going out`,
-          text: `${problem}\n\nSee the issue: ${url}`,
-        })
-        .catch((error: unknown) =>
-          deps.logger.warn({ err: error }, "the warning about the newsletter could not be sent"),
-        );
+      const warning = { kind: "newsletter-warning", about: issue.id };
+      void Promise.all([
+        deps.messages.send({
+          ...warning,
+          key: `newsletter-warning:${issue.id}:push`,
+          channel: "push",
+          payload: {
+            title: "The newsletter is not going out",
+            body: problem.slice(0, 120),
+            url,
+            tag: `issue-${issue.id}`,
+          },
+        }),
+        deps.messages.send({
+          ...warning,
+          key: `newsletter-warning:${issue.id}:email`,
+          channel: "email",
+          payload: {
+            to: deps.trainerEmail,
+            subject: `The newsletter "${issue.subject.replace(/[\r\n]+/g, " ").slice(0, 80)}" is not going out`,
+            text: `${problem}\n\nSee the issue: ${url}`,
+          },
+        }),
+      ]).catch((error: unknown) =>
+        deps.logger.warn({ err: error }, "the warning about the newsletter could not be queued"),
+      );
     },
   });
 }
