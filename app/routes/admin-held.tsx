@@ -81,11 +81,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const accepted = await acceptHeld(db, id, async (kind, payload) => {
     if (kind === "newsletter") {
       const held = newsletterPayloadSchema.parse(payload);
-      const result = await subscribe(ctx.services, held.input, {
+      await subscribe(ctx.services, held.input, {
         firstTouch: held.firstTouch ?? null,
         consent: held.consent,
       });
-      await result.background;
       return;
     }
     const lead = kind === "intake" ? intakeLeadSchema.parse(payload) : eventLeadSchema.parse(payload);

@@ -10,6 +10,7 @@ import { action as newsletterAction } from "~/routes/api-newsletter";
 import { action as heldAction, loader as heldLoader } from "~/routes/admin-held";
 import { withTestServices } from "../support/services";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
+import { deliverQueued } from "../support/messages";
 import { enrolledTrainer, type Jar } from "../support/trainer";
 
 /**
@@ -188,6 +189,7 @@ describe("submissions sent faster than a person types", () => {
       expect(await act("accept", shown!.id)).toMatchObject({ ok: true, status: 200 });
       const [lead] = await services().database.db.select().from(signups).where(eq(signups.name, "Quick Quinten"));
       expect(lead).toMatchObject({ phone: "+31 6 1234 5678", formName: expect.any(String) });
+      await deliverQueued(services());
       const mails = await smtp.waitForMessages(before + 1);
       expect(mails.slice(before).map((m) => m.to)).toContainEqual([TRAINER]);
       // Handled once: a second press finds nothing and stores nothing twice.
@@ -205,6 +207,7 @@ describe("submissions sent faster than a person types", () => {
         .from(newsletterSubscribers)
         .where(eq(newsletterSubscribers.email, "quick-letter@example.com"));
       expect(subscriber?.status).toBe("pending");
+      await deliverQueued(services());
       await smtp.waitForMessages(before + 2);
       expect(smtp.messages.slice(before).map((m) => m.to)).toContainEqual(["quick-letter@example.com"]);
     });

@@ -134,6 +134,23 @@ describe.each(engines)("the message engine on %s", (engine) => {
     expect(received(record)).toEqual(["trainer@coach.example"]);
   });
 
+  it("hands over no message once told to stop, and gives the rest of the batch back unclaimed", async () => {
+    smtp = await startSmtp(port, record);
+    for (const n of [1, 2, 3]) await enqueue(database.db, notice(`stop:${n}`, `reader-${n}@example.com`), clock);
+    let handed = 0;
+    const counting = deps();
+    const deliver = counting.deliver;
+    counting.deliver = async (message) => {
+      handed++;
+      return deliver(message);
+    };
+    expect(await runOnce(counting, () => handed >= 1)).toMatchObject({ claimed: 3, sent: 1 });
+    const rest = await database.db.select().from(messages).where(eq(messages.state, "queued"));
+    expect(rest.map((m) => m.claimedBy)).toEqual([null, null]);
+    expect(await runOnce({ ...deps(), instance: "test-2" })).toMatchObject({ claimed: 2, sent: 2 });
+    expect(received(record).sort()).toEqual(["reader-1@example.com", "reader-2@example.com", "reader-3@example.com"]);
+  });
+
   it("marks a message a dead process was handing over as unknown and does not send it again", async () => {
     smtp = await startSmtp(port, record);
     const { id } = await enqueue(database.db, notice("lead-notice:3", "trainer@coach.example"), clock);

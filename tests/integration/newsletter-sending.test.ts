@@ -298,6 +298,30 @@ describe("a process that stops while the mail server has a message", () => {
   });
 });
 
+describe("a deploy's stop in the middle of a batch", () => {
+  it("hands over no message after the stop and gives the rest back, so another instance sends them at once", async () => {
+    const database = await createTestDatabase("pglite");
+    try {
+      const addresses = ["a@example.com", "b@example.com", "c@example.com", "d@example.com"];
+      await addSubscribers(database, addresses, "confirmed");
+      const issue = await newIssue(database, "deploy-stop");
+      await startIssue(database.db, issue.id);
+      const sent: string[] = [];
+      const mailer: Mailer = { send: async (m) => void sent.push(m.to), close: () => {} };
+      // SIGTERM arrives while the first message is with the relay.
+      const batch = await sendBatch({ ...deps(database, mailer), stopping: () => sent.length >= 1 });
+      expect(batch).toMatchObject({ claimed: 4, sent: 1 });
+      expect(sent).toHaveLength(1);
+      // The other instance needs no lease to run out, and nothing is left "unknown".
+      await sendUntilDone(deps(database, mailer, "test-2"), issue.id);
+      expect([...sent].sort()).toEqual(addresses);
+      expect(await issueCounts(database.db, issue.id)).toMatchObject({ sent: 4, unknown: 0 });
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
 describe.skipIf(!engines.includes("postgres"))("two instances on PostgreSQL", () => {
   it("send one issue together without sending any address twice", async () => {
     const database = await createTestDatabase("postgres");

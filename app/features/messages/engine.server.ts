@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { messages } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
+import { webhookFailures } from "~/infra/metrics.server";
 import type { MailMessage } from "~/infra/mail.server";
 import type { PushMessage } from "~/infra/push.server";
 import { afterFailure, type Outcome } from "./rules";
@@ -193,6 +194,7 @@ async function handOver(deps: EngineDeps, row: Message, result: RunResult): Prom
     { message: row.id, kind: row.kind, channel: row.channel, reason: outcome.reason, state: next.state },
     next.state === "failed" ? "message failed" : "message not handed over; tried again later",
   );
+  if (next.state === "failed" && row.channel === "webhook") webhookFailures.inc({ webhook: row.kind });
   if (next.state === "failed") result.failed++;
   else result.waiting++;
 }

@@ -237,6 +237,8 @@ export interface SendDeps {
   sleep?: (ms: number) => Promise<void>;
   /** Base of the back-off (tests shorten it). */
   backoffBaseMs?: number;
+  /** Read before every hand-over: once it says stop, no new message leaves (a deploy's SIGTERM). */
+  stopping?: () => boolean;
 }
 
 export interface BatchResult {
@@ -280,7 +282,22 @@ export async function sendBatch(deps: SendDeps): Promise<BatchResult> {
   );
   const spacing = deps.ratePerMinute > 0 ? 60_000 / deps.ratePerMinute : 0;
   let last = 0;
-  for (const row of batch) {
+  for (const [index, row] of batch.entries()) {
+    if (deps.stopping?.()) {
+      // Given back unclaimed, so another instance (or this one after the restart) takes them at once.
+      const rest = batch.slice(index).map((r) => r.id);
+      await db
+        .update(newsletterDeliveries)
+        .set({ claimedBy: null, claimedUntil: null, updatedAt: now() })
+        .where(
+          and(
+            inArray(newsletterDeliveries.id, rest),
+            eq(newsletterDeliveries.claimedBy, deps.instance),
+            inArray(newsletterDeliveries.state, ["queued", "deferred"]),
+          ),
+        );
+      break;
+    }
     const mine = and(eq(newsletterDeliveries.id, row.id), eq(newsletterDeliveries.claimedBy, deps.instance));
     if (!issues.has(row.issueId)) {
       const [issue] = await db.select().from(newsletterIssues).where(eq(newsletterIssues.id, row.issueId));
@@ -369,7 +386,7 @@ async function flagRefusals(deps: SendDeps, issue: typeof newsletterIssues.$infe
 
 /**
  * The worker: starts due issues, sends batches while there is work, finishes issues, and rests
- * `idleMs` when there is none. `stop()` lets the batch in hand finish its current message.
+ * `idleMs` when there is none. `stop()` lets the message in hand finish and hands over no other.
  */
 export function startSendingWorker(deps: SendDeps & { idleMs?: number }): { stop(): Promise<void>; kick(): void } {
   let running = true;
@@ -380,7 +397,7 @@ export function startSendingWorker(deps: SendDeps & { idleMs?: number }): { stop
       let busy = false;
       try {
         await startDueIssues(deps.db, (deps.now ?? (() => new Date()))());
-        const batch = await sendBatch(deps);
+        const batch = await sendBatch({ ...deps, stopping: () => !running });
         busy = batch.claimed > 0;
         await finishIssues(deps.db);
       } catch (error) {

@@ -14,7 +14,6 @@ import type { Outbox } from "~/features/leads/outbox.server";
 import { normaliseEmail, sourceSchema, type SubscribeInput } from "./schema";
 import { signToken } from "./tokens.server";
 import { newsletterMail, unsubscribeLink } from "./mail-layout.server";
-import { forwardToWebhook, type WebhookOptions } from "./webhook.server";
 import { firstTouchSchema, type FirstTouch } from "~/infra/first-touch";
 import { publishedContactEmail, type SiteContentReader } from "~/features/site/site-content.server";
 import { consentCaptureSchema, recordConsent, type ConsentCapture } from "~/infra/consent.server";
@@ -51,14 +50,14 @@ const outboxPayloadSchema = z.object({
   firstTouch: firstTouchSchema.nullable().optional(),
   /** Proof of consent taken with the sign-up; absent on entries queued before it existed. */
   consent: consentCaptureSchema.optional(),
+  /** What the spreadsheet web hook gets for this sign-up, queued when the entry is stored. */
+  webhook: z.record(z.string(), z.string()).optional(),
 });
 export type NewsletterOutboxPayload = z.infer<typeof outboxPayloadSchema>;
 
 export interface SubscribeResult {
   /** Where the subscription went: the database, or the outbox while the database is down. */
   stored: "database" | "outbox";
-  /** Confirmation e-mail and webhook forwarding, running after the answer is sent (awaited by tests). */
-  background: Promise<void>;
 }
 
 /**
@@ -68,15 +67,20 @@ export interface SubscribeResult {
 export async function subscribe(
   services: NewsletterServices,
   input: SubscribeInput,
-  options: { webhook?: WebhookOptions; now?: Date; firstTouch?: FirstTouch | null; consent?: ConsentCapture } = {},
+  options: { now?: Date; firstTouch?: FirstTouch | null; consent?: ConsentCapture } = {},
 ): Promise<SubscribeResult> {
-  const { logger, env } = services;
+  const { logger } = services;
   const now = options.now ?? new Date();
   const email = normaliseEmail(input.email);
   const doubleOptIn = services.messages.email;
   const status = doubleOptIn ? "pending" : "confirmed";
   const serviceType = input.serviceType ?? null;
 
+  const webhookFields: Record<string, string> = {
+    email,
+    BLOG_SOURCE: input.source,
+    ...(input.variant === "in-article" ? { phone: "", availability: "" } : {}),
+  };
   // Read before the transaction: the content store is another query the transaction would wait for.
   const contactEmail = doubleOptIn ? await publishedContactEmail(services) : undefined;
   let stored: SubscribeResult["stored"] = "database";
@@ -103,8 +107,10 @@ export async function subscribe(
         sendConfirmation = doubleOptIn && (await refreshKnownAddress(db, email, input, status, now));
       }
       if (options.consent) await recordSignupConsent(db, inserted[0]?.id ?? null, email, options.consent);
-      // In the same transaction: a stored sign-up always has its confirmation queued.
+      // In the same transaction: a stored sign-up always has its confirmation and web hook call queued.
       if (sendConfirmation) await services.messages.send(confirmation(services, email, now, contactEmail), db);
+      const hook = webhookCall(services, email, webhookFields, now);
+      if (isNew && hook) await services.messages.send(hook, db);
     });
     services.messages.kick();
   } catch (error) {
@@ -118,20 +124,13 @@ export async function subscribe(
       at: now.toISOString(),
       firstTouch: options.firstTouch ?? null,
       ...(options.consent ? { consent: options.consent } : {}),
+      webhook: webhookFields,
     };
     await services.outbox.append(OUTBOX_KIND, payload);
     stored = "outbox";
   }
 
-  const tasks: Promise<unknown>[] = [];
-  // While the database is down nobody knows whether the address is new: forwarding a
-  // possible duplicate to the spreadsheet beats losing a lead.
-  if (isNew && env.NEWSLETTER_WEBHOOK_URL) {
-    const fields: Record<string, string> = { email, BLOG_SOURCE: input.source };
-    if (input.variant === "in-article") Object.assign(fields, { phone: "", availability: "" });
-    tasks.push(forwardToWebhook(env.NEWSLETTER_WEBHOOK_URL, fields, logger, options.webhook));
-  }
-  return { stored, background: Promise.all(tasks).then(() => undefined) };
+  return { stored };
 }
 
 /**
@@ -226,22 +225,41 @@ export async function resendConfirmation(
   },
   rawEmail: string,
   now = new Date(),
-): Promise<{ background: Promise<void> }> {
-  const idle = { background: Promise.resolve() };
-  if (!services.messages.email) return idle;
+): Promise<void> {
+  if (!services.messages.email) return;
   const email = normaliseEmail(rawEmail);
   // Hashed: the rate-limit store is no place for addresses.
   const key = `newsletter-resend:${createHash("sha256").update(email).digest("base64url")}`;
-  if (!(await services.rateLimit(key, 1, RESEND_WINDOW_SECONDS)).allowed) return idle;
+  if (!(await services.rateLimit(key, 1, RESEND_WINDOW_SECONDS)).allowed) return;
   const [row] = await services.database.db
     .select({ status: newsletterSubscribers.status })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.email, email));
-  if (row?.status !== "pending") return idle;
+  if (row?.status !== "pending") return;
   const contactEmail = await publishedContactEmail(services);
   // The rate limit above allows one per window; the key is per address and moment.
   await services.messages.send(confirmation(services, email, now, contactEmail));
-  return idle;
+}
+
+/**
+ * The spreadsheet web hook's call for a new sign-up (form-urlencoded, like the original site), or
+ * null when none is set. While the database is down nobody knows whether the address is new: the
+ * replay forwards it all the same, since a possible duplicate row beats a lost lead.
+ */
+function webhookCall(
+  services: Pick<NewsletterServices, "env">,
+  email: string,
+  fields: Record<string, string>,
+  at: Date,
+): NewMessage | null {
+  const url = services.env.NEWSLETTER_WEBHOOK_URL;
+  if (!url) return null;
+  return {
+    key: `newsletter-webhook:${createHash("sha256").update(email).digest("base64url")}:${at.toISOString()}`,
+    kind: "newsletter-webhook",
+    channel: "webhook",
+    payload: { url, fields },
+  };
 }
 
 /** The double opt-in e-mail of one sign-up, as a message: one per address and moment. */
@@ -273,6 +291,8 @@ export async function storeFromOutbox(
   const contactEmail = confirm && entry.status === "pending" ? await publishedContactEmail(confirm) : undefined;
   await db.transaction(async (tx) => {
     await upsertFromOutbox(tx as unknown as Db, entry, at);
+    const hook = confirm && entry.webhook ? webhookCall(confirm, entry.email, entry.webhook, at) : null;
+    if (confirm && hook) await confirm.messages.send(hook, tx as unknown as Db);
     if (entry.consent) await recordSignupConsent(tx as unknown as Db, null, entry.email, entry.consent);
     if (confirm && entry.status === "pending") {
       const [row] = await (tx as unknown as Db)
