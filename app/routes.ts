@@ -44,6 +44,7 @@ export default [
     route("admin/vitals", "routes/admin-vitals.tsx"),
     route("admin/unsaved", "routes/admin-unsaved.tsx"),
     route("admin/held", "routes/admin-held.tsx"),
+    route("admin/messages", "routes/admin-messages.tsx"),
     route("admin/data-requests", "routes/admin-data-requests.tsx"),
     route("admin/articles", "routes/admin-articles.tsx"),
     route("admin/articles/new", "routes/admin-article.tsx", { id: "admin-article-new" }),

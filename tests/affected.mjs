@@ -50,7 +50,16 @@ export const AREAS = [
   {
     paths: ["app/features/messages/", /^app\/routes\/admin-messages/],
     e2e: [],
-    integration: ["messages", "leads", "newsletter", "push", "outbox-dead-letter", "checkout", "newsletter-sending"],
+    integration: [
+      "messages",
+      "messages-page",
+      "leads",
+      "newsletter",
+      "push",
+      "outbox-dead-letter",
+      "checkout",
+      "newsletter-sending",
+    ],
   },
   {
     paths: ["app/features/newsletter/", /^app\/routes\/(api-|admin-)?newsletter/, "content/newsletter-messages.ts"],

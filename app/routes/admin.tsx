@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/admin";
 import { requireServices } from "~/context";
+import { messagesNeedingHer } from "~/features/messages/overview.server";
 import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import { listLeads, updateLead, weeklyStats } from "~/features/back-office/data.server";
 import { filtersToQuery, leadUpdateSchema, parseLeadFilters } from "~/features/back-office/filters";
@@ -36,11 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const trainer = await requireTrainer(request, ctx);
   const filters = parseLeadFilters(new URL(request.url).searchParams);
   const db = ctx.services.database.db;
-  const [leads, stats, backup, open] = await Promise.all([
+  const [leads, stats, backup, open, messagesToSee] = await Promise.all([
     listLeads(db, filters),
     weeklyStats(db),
     ctx.services.backups.summary(),
     openLeads(db, new Date()),
+    messagesNeedingHer(db),
   ]);
   const repeats = await findRepeats(
     db,
@@ -52,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       stats,
       backup,
       open,
+      messagesToSee,
       leads: {
         ...leads,
         rows: leads.rows.map((r) => ({
@@ -222,7 +225,7 @@ function LeadCard({ lead }: { lead: Lead }) {
 }
 
 export default function AdminDashboard() {
-  const { filters, leads, stats, backup, open } = useLoaderData<typeof loader>();
+  const { filters, leads, stats, backup, open, messagesToSee } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   return (
     <AdminShell title="Leads" actions={<CsvLink list="leads" query={filtersToQuery(filters)} />}>
@@ -230,6 +233,16 @@ export default function AdminDashboard() {
         <Notice tone="success">Two-factor sign-in is on. Keep your backup codes safe.</Notice>
       ) : null}
       <OpenLeads leads={open} />
+      {messagesToSee > 0 ? (
+        <div className="mb-6">
+          <Notice tone="error">
+            {messagesToSee === 1 ? "1 message was" : `${messagesToSee} messages were`} not delivered yet.{" "}
+            <Link to="/admin/messages" className="font-semibold underline">
+              See Messages
+            </Link>
+          </Notice>
+        </div>
+      ) : null}
       <BackupStatus backup={backup} />
       <div className="mb-6 grid gap-6 lg:grid-cols-3">
         <section

@@ -42,7 +42,8 @@ export type AuditAction =
   | "export.image"
   | "export.backup"
   | "held.accepted"
-  | "held.deleted";
+  | "held.deleted"
+  | "message.retried";
 
 export async function audit(
   db: Db,

@@ -284,7 +284,13 @@ export async function retryMessage(db: Db, id: string, now = new Date()): Promis
   const rows = await db
     .update(messages)
     .set({ state: "queued", attempts: 0, notBefore: now, claimedBy: null, claimedUntil: null, updatedAt: now })
-    .where(and(eq(messages.id, id), inArray(messages.state, ["failed", "unknown"])))
+    .where(
+      and(
+        eq(messages.id, id),
+        // Only where it can help (describe.ts retryHelps): never one refused for good.
+        sql`(${messages.state} = 'unknown' or (${messages.state} = 'failed' and ${messages.waitReason} is distinct from 'refused'))`,
+      ),
+    )
     .returning({ id: messages.id });
   return rows.length > 0;
 }
