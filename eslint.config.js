@@ -56,7 +56,6 @@ const TRANSPORT_RULE =
 const TRANSPORT_NOT_YET_MOVED = [
   "app/features/newsletter/welcome.server.ts",
   "app/features/checkout/order-confirmation.server.ts",
-  "app/features/scheduling/webhook.server.ts",
 ];
 
 const ISLAND_RULE =

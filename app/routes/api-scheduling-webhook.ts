@@ -15,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       rateLimit: services.rateLimit,
       perMinute: env.RATE_LIMIT_POSTS_PER_MINUTE,
       clientIp,
-      push: services.push,
+      messages: services.messages,
       siteUrl: env.SITE_URL,
     },
     await request.text(),

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { createTestDatabase, engines, type Engine, type TestDatabase } from "../support/database";
-import { bookings, leadEvents, signups } from "#db/schema";
+import { bookings, leadEvents, messages, signups } from "#db/schema";
+import { createMessages } from "~/features/messages/messages.server";
 import { hitRateLimit } from "~/infra/rate-limit.server";
 import { handleSchedulingWebhook, type SchedulingProvider } from "~/features/scheduling/webhook.server";
 import { leadIdFor, writeLead } from "~/features/leads/signups.server";
@@ -38,6 +39,15 @@ describe.each(engines)("scheduling web hook on %s", (engine: Engine) => {
         perMinute: 1000,
         clientIp: "198.51.100.4",
         now,
+        messages: createMessages({
+          db: database.db,
+          mailer: null,
+          push: null,
+          logger,
+          retryBaseMs: 60_000,
+          startWorker: false,
+        }),
+        siteUrl: "https://coach.example",
       },
       body,
       new Headers(headers),
@@ -148,6 +158,9 @@ describe.each(engines)("scheduling web hook on %s", (engine: Engine) => {
     state = await stateOf(leadId);
     expect(state.bookings).toHaveLength(1);
     expect(state.events).toHaveLength(1);
+    // Her push about the booking is queued with it, once.
+    const notices = await database.db.select().from(messages).where(eq(messages.about, leadId));
+    expect(notices.map((m) => [m.kind, m.channel])).toEqual([["booking-notice", "push"]]);
   });
 
   it("keeps a booking nobody can be matched to, and never moves a client back", async () => {

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { PushMessage, TrainerPush } from "~/infra/push.server";
+import type { PushMessage } from "~/infra/push.server";
+import type { Messages } from "~/features/messages/messages.server";
 import { amsterdamDateTime } from "~/infra/amsterdam";
 import { bookings, processedEvents } from "#db/schema";
 import type { Db } from "~/infra/db.server";
@@ -27,8 +28,8 @@ export interface SchedulingWebhookDeps {
   perMinute: number;
   clientIp: string;
   now?: Date;
-  /** The trainer's devices hear of each new booking; with SITE_URL for the link. */
-  push?: TrainerPush | null;
+  /** The message engine: the trainer's devices hear of each new booking; with SITE_URL for the link. */
+  messages?: Pick<Messages, "send" | "kick">;
   siteUrl?: string;
 }
 
@@ -89,13 +90,28 @@ export async function handleSchedulingWebhook(
     return { status: 400, body: { received: false, error: "Stale delivery" } };
 
   try {
-    const outcome = await deps.db.transaction(async (tx) => recordChange(tx as unknown as Db, change));
+    const outcome = await deps.db.transaction(async (tx) => {
+      const recorded = await recordChange(tx as unknown as Db, change);
+      // Queued with the booking: a stored booking always has its push, and a replay makes none.
+      if (recorded !== "duplicate" && change.kind === "booked" && deps.messages)
+        await deps.messages.send(
+          {
+            key: `booking-notice:${change.provider}:${change.externalId}`,
+            kind: "booking-notice",
+            about: recorded.leadId,
+            channel: "push",
+            payload: bookingPush(change, recorded.leadId, deps.siteUrl ?? ""),
+          },
+          tx as unknown as Db,
+        );
+      return recorded;
+    });
     if (outcome === "duplicate") return { status: 200, body: { received: true, duplicate: true } };
+    deps.messages?.kick();
     deps.logger.info(
       { provider: change.provider, kind: change.kind, matched: outcome.leadId !== null },
       "scheduling web hook stored",
     );
-    if (change.kind === "booked") deps.push?.notify(bookingPush(change, outcome.leadId, deps.siteUrl ?? ""));
     return { status: 200, body: { received: true } };
   } catch (error) {
     webhookFailures.inc({ webhook: "scheduling" });
