@@ -10,7 +10,7 @@ import type { ServerBuild } from "react-router";
 import type { AppServices, RequestContext } from "~/context";
 import { trustFunction } from "~/infra/trust-proxy.server";
 import { scrubText } from "~/infra/logger.server";
-import { securityHeaders } from "./security";
+import { isValidHost, securityHeaders } from "./security";
 import { cachedByRevision } from "~/kernel/route-meta";
 import { publicEnv } from "~/infra/env.server";
 import { revisionValidator, stylesheetInliner } from "./page-cache";
@@ -239,14 +239,23 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Requests no page can answer, refused before anything else looks at them: absolute-form targets
- * (`GET http://other.example/admin`), paths that are not valid percent-encoding (`/%`), and the
- * `index.html` file names from the days of prerendered pages (`/pricing/index.html` goes to `/pricing`).
+ * Requests no page can answer, refused before anything else looks at them: a Host no address can be
+ * made of (`a b`, `localhost:99999`), absolute-form targets (`GET http://other.example/admin`), paths
+ * that are not valid percent-encoding (`/%`), and the `index.html` file names from the days of
+ * prerendered pages (`/pricing/index.html` goes to `/pricing`).
  */
 const refuseOddTargets: express.RequestHandler = (req, res, next) => {
   // HTTP/1.0 allows a request without Host, but every page is made from it (links, origin checks).
   if (!req.headers.host) {
     res.status(400).type("text/plain").send("Bad Request: a Host header is required.");
+    return;
+  }
+  // The router's adapter makes the page's address from Host, or behind a trusted proxy from
+  // X-Forwarded-Host (its port from any entry): one it cannot parse would throw and answer 500.
+  const forwarded = req.app.enabled("trust proxy") ? req.get("x-forwarded-host") : undefined;
+  const hosts = [req.headers.host, ...(forwarded?.split(",").map((host) => host.trim()) ?? [])];
+  if (!hosts.every(isValidHost)) {
+    res.status(400).type("text/plain").send("Bad Request: the Host header is not a valid host name.");
     return;
   }
   // A backslash reads as a slash to browsers: `/\\evil.example` would redirect off the site.
