@@ -32,6 +32,11 @@ const bodyLimit = (req: express.Request) =>
 
 /** Machine-to-machine endpoints that carry their own authentication (signed web hooks). */
 const UNLIMITED_PATHS = new Set(["/api/stripe-webhook"]);
+/**
+ * Signed web hooks from a provider that reports in bursts from a few addresses (a newsletter send's
+ * bounces): counted in a bucket of their own (RATE_LIMIT_WEBHOOKS_PER_MINUTE), not the visitors'.
+ */
+const SIGNED_HOOK_PATHS = new Set(["/api/newsletter/relay-webhook"]);
 
 export interface AppOptions {
   services: AppServices;
@@ -177,7 +182,9 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
   app.use(async (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     if (UNLIMITED_PATHS.has(req.path)) return next();
-    const result = await services.rateLimit(`post:${req.ip}`, env.RATE_LIMIT_POSTS_PER_MINUTE, 60);
+    const result = SIGNED_HOOK_PATHS.has(req.path)
+      ? await services.rateLimit(`hook:${req.ip}`, env.RATE_LIMIT_WEBHOOKS_PER_MINUTE, 60)
+      : await services.rateLimit(`post:${req.ip}`, env.RATE_LIMIT_POSTS_PER_MINUTE, 60);
     if (!result.allowed) {
       res.setHeader("Retry-After", String(result.retryAfter));
       res.status(429).type("text/plain").send("Too many requests. Please wait a minute and try again.");
