@@ -4,7 +4,7 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, timingSafeEqual
  * Signed links for the confirmation and unsubscribe e-mails: no database lookup is needed to trust
  * them, a link for one purpose never works for the other, and a link carries the address sealed
  * (AES-256-GCM under a key derived from the site's secret), so whoever sees it cannot read whose it
- * is (docs/decisions/058-malformed-hosts-invisible-characters-and-sealed-links.md). Links sent before carried the address in
+ * is (docs/decisions/058-hosts-invisible-characters-hooks-links.md). Links sent before carried the address in
  * base64 with an HMAC; they still work.
  */
 export type TokenPurpose = "confirm" | "unsubscribe";
