@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { orders, signups } from "#db/schema";
 import type { AppServices } from "~/context";
+import { weeklyStats } from "~/features/back-office/data.server";
+import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { startBuiltSite } from "../support/built-site";
 import { enrolledTrainer, totp, TRAINER_PASSWORD } from "../support/trainer";
 
@@ -153,6 +155,18 @@ describe("issue 48, finding 4: no bidi or zero-width characters in what a visito
     expect(lead?.phone).not.toMatch(/[\u202A-\u202E]/);
     // Typed text keeps the joiners an emoji (or a Persian word) needs.
     expect(lead?.message).toBe("Hallo there \u{1F468}\u200D\u{1F469}\u200D\u{1F467}");
+  });
+
+  it("shows a source stored before the characters were stripped without them on the dashboard's count", async () => {
+    await services.database.db.insert(signups).values({
+      formName: FORM_NAMES.intake,
+      email: "stored.before@example.com",
+      firstTouch: { utmSource: "\u202Emoc.elgoog\u202C", landingPath: "/", firstSeen: "2026-11-01" },
+    });
+    const { sources } = await weeklyStats(services.database.db);
+    const names = sources.map((entry) => entry.source);
+    expect(names).toContain("moc.elgoog");
+    expect(names.filter((name) => /[\u202A-\u202E]/.test(name))).toEqual([]);
   });
 });
 
