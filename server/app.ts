@@ -246,10 +246,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Requests no page can answer, refused before anything else looks at them: a Host no address can be
- * made of (`a b`, `localhost:99999`), absolute-form targets (`GET http://other.example/admin`), paths
- * that are not valid percent-encoding (`/%`), and the `index.html` file names from the days of
- * prerendered pages (`/pricing/index.html` goes to `/pricing`).
+ * Requests no page can answer, refused before anything else looks at them: a Host (or forwarded
+ * host and scheme) no address can be made of (`a b`, `localhost:99999`), absolute-form targets
+ * (`GET http://other.example/admin`), paths that are not valid percent-encoding (`/%`), and the
+ * `index.html` file names from the days of prerendered pages (`/pricing/index.html` goes to `/pricing`).
  */
 const refuseOddTargets: express.RequestHandler = (req, res, next) => {
   // HTTP/1.0 allows a request without Host, but every page is made from it (links, origin checks).
@@ -263,6 +263,11 @@ const refuseOddTargets: express.RequestHandler = (req, res, next) => {
   const hosts = [req.headers.host, ...(forwarded?.split(",").map((host) => host.trim()) ?? [])];
   if (!hosts.every(isValidHost)) {
     res.status(400).type("text/plain").send("Bad Request: the Host header is not a valid host name.");
+    return;
+  }
+  // Its scheme comes from X-Forwarded-Proto there: only the two a visitor can have used.
+  if (!/^https?$/i.test(req.protocol)) {
+    res.status(400).type("text/plain").send("Bad Request: X-Forwarded-Proto must be http or https.");
     return;
   }
   // A backslash reads as a slash to browsers: `/\\evil.example` would redirect off the site.

@@ -221,7 +221,11 @@ describe("security headers on every route", () => {
       expect(answer, host).toMatch(/^HTTP\/1\.1 400 /);
       expect(answer, host).not.toMatch(/\bat [\w.<>]+ \(|node_modules|Error:/);
     }
-    // Behind the trusted proxy the page's address is made from X-Forwarded-Host, every entry of it.
+    // Behind the trusted proxy the page's address is made from X-Forwarded-Host, every entry of it...
+    // ...and its scheme from X-Forwarded-Proto.
+    for (const proto of ["a b", "javascript", "1http"]) {
+      expect(await raw(`Host: 127.0.0.1:${port}\r\nX-Forwarded-Proto: ${proto}`), proto).toMatch(/^HTTP\/1\.1 400 /);
+    }
     for (const forwarded of ["a b", "coach.example:99999", "coach.example, [::1"]) {
       expect(await raw(`Host: 127.0.0.1:${port}\r\nX-Forwarded-Host: ${forwarded}`), forwarded).toMatch(
         /^HTTP\/1\.1 400 /,
