@@ -10,7 +10,7 @@ import type { ServerBuild } from "react-router";
 import type { AppServices, RequestContext } from "~/context";
 import { trustFunction } from "~/infra/trust-proxy.server";
 import { scrubText } from "~/infra/logger.server";
-import { securityHeaders } from "./security";
+import { isValidHost, securityHeaders } from "./security";
 import { cachedByRevision } from "~/kernel/route-meta";
 import { publicEnv } from "~/infra/env.server";
 import { revisionValidator, stylesheetInliner } from "./page-cache";
@@ -32,6 +32,11 @@ const bodyLimit = (req: express.Request) =>
 
 /** Machine-to-machine endpoints that carry their own authentication (signed web hooks). */
 const UNLIMITED_PATHS = new Set(["/api/stripe-webhook"]);
+/**
+ * Signed web hooks from a provider that reports in bursts from a few addresses (a newsletter send's
+ * bounces): counted in a bucket of their own (RATE_LIMIT_WEBHOOKS_PER_MINUTE), not the visitors'.
+ */
+const SIGNED_HOOK_PATHS = new Set(["/api/newsletter/relay-webhook"]);
 
 export interface AppOptions {
   services: AppServices;
@@ -177,7 +182,9 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
   app.use(async (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     if (UNLIMITED_PATHS.has(req.path)) return next();
-    const result = await services.rateLimit(`post:${req.ip}`, env.RATE_LIMIT_POSTS_PER_MINUTE, 60);
+    const result = SIGNED_HOOK_PATHS.has(req.path)
+      ? await services.rateLimit(`hook:${req.ip}`, env.RATE_LIMIT_WEBHOOKS_PER_MINUTE, 60)
+      : await services.rateLimit(`post:${req.ip}`, env.RATE_LIMIT_POSTS_PER_MINUTE, 60);
     if (!result.allowed) {
       res.setHeader("Retry-After", String(result.retryAfter));
       res.status(429).type("text/plain").send("Too many requests. Please wait a minute and try again.");
@@ -239,7 +246,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Requests no page can answer, refused before anything else looks at them: absolute-form targets
+ * Requests no page can answer, refused before anything else looks at them: a Host (or forwarded
+ * host and scheme) no address can be made of (`a b`, `localhost:99999`), absolute-form targets
  * (`GET http://other.example/admin`), paths that are not valid percent-encoding (`/%`), and the
  * `index.html` file names from the days of prerendered pages (`/pricing/index.html` goes to `/pricing`).
  */
@@ -247,6 +255,19 @@ const refuseOddTargets: express.RequestHandler = (req, res, next) => {
   // HTTP/1.0 allows a request without Host, but every page is made from it (links, origin checks).
   if (!req.headers.host) {
     res.status(400).type("text/plain").send("Bad Request: a Host header is required.");
+    return;
+  }
+  // The router's adapter makes the page's address from Host, or behind a trusted proxy from
+  // X-Forwarded-Host (its port from any entry): one it cannot parse would throw and answer 500.
+  const forwarded = req.app.enabled("trust proxy") ? req.get("x-forwarded-host") : undefined;
+  const hosts = [req.headers.host, ...(forwarded?.split(",").map((host) => host.trim()) ?? [])];
+  if (!hosts.every(isValidHost)) {
+    res.status(400).type("text/plain").send("Bad Request: the Host header is not a valid host name.");
+    return;
+  }
+  // Its scheme comes from X-Forwarded-Proto there: only the two a visitor can have used.
+  if (!/^https?$/i.test(req.protocol)) {
+    res.status(400).type("text/plain").send("Bad Request: X-Forwarded-Proto must be http or https.");
     return;
   }
   // A backslash reads as a slash to browsers: `/\\evil.example` would redirect off the site.

@@ -57,6 +57,7 @@ export const AREAS = [
       "lead-magnets",
       "held-submissions",
       "newsletter-sending",
+      "relay-webhook",
     ],
   },
   {

@@ -186,6 +186,11 @@ export const envSchema = z.object({
   RATE_LIMIT_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Page-speed reports (POST /api/vitals) per visitor address per minute; a visitor sends one per page left. */
   RATE_LIMIT_VITALS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  /**
+   * Signed web hook posts (the mail relay's bounce and complaint reports) per sending address per
+   * minute, instead of the visitors' limit: a provider reports a send's bounces in bursts from a few addresses.
+   */
+  RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "SITE_URL"> & { SITE_URL: string };
