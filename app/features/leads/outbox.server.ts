@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { open, readFile, rename } from "node:fs/promises";
+import { open, readFile, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "~/infra/logger.server";
 
@@ -47,9 +47,39 @@ export interface OutboxOptions {
   maxAttempts?: number;
   /** Defaults to outbox-dead.jsonl beside the outbox. */
   deadLetterFile?: string;
+  /** Defaults to node:fs. */
+  files?: OutboxFiles;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 10;
+
+/** The few calls on an open file the outbox makes (node:fs/promises' FileHandle has them all). */
+export interface OutboxFile {
+  write(buffer: Uint8Array, offset: number, length: number): Promise<{ bytesWritten: number }>;
+  read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
+  stat(): Promise<{ size: number }>;
+  truncate(length: number): Promise<void>;
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The file-system calls the outbox makes, in one place: the fault drill puts a full disk here
+ * (docs/decisions/059-a-form-outbox-that-checks-every-write.md).
+ */
+export interface OutboxFiles {
+  open(file: string, flags: "a+" | "w" | "r"): Promise<OutboxFile>;
+  rename(from: string, to: string): Promise<void>;
+  unlink(file: string): Promise<void>;
+  readFile(file: string): Promise<string>;
+}
+
+export const nodeFiles: OutboxFiles = {
+  open: (file, flags) => open(file, flags, 0o600),
+  rename,
+  unlink,
+  readFile: (file) => readFile(file, "utf8"),
+};
 
 type Handler = (payload: unknown) => Promise<void>;
 
@@ -78,6 +108,7 @@ export class Outbox {
   readonly deadLetterFile: string;
   private readonly probe: (() => Promise<void>) | undefined;
   private readonly maxAttempts: number;
+  private readonly files: OutboxFiles;
 
   constructor(
     readonly file: string,
@@ -88,6 +119,7 @@ export class Outbox {
     this.deadLetterFile = options.deadLetterFile ?? path.join(path.dirname(file), "outbox-dead.jsonl");
     this.probe = options.probe;
     this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    this.files = options.files ?? nodeFiles;
   }
 
   /** Serialises file writes inside this process. */
@@ -105,9 +137,10 @@ export class Outbox {
   append(kind: string, payload: unknown): Promise<string> {
     const entry: OutboxEntry = { id: randomUUID(), kind, payload, createdAt: new Date().toISOString(), attempts: 0 };
     return this.exclusive(async () => {
-      const handle = await open(this.file, "a", 0o600);
+      const handle = await this.files.open(this.file, "a+");
       try {
-        await handle.write(`${JSON.stringify(entry)}\n`);
+        const text = Buffer.from(`${JSON.stringify(entry)}\n`);
+        await handle.write(text, 0, text.length);
         await handle.sync();
       } finally {
         await handle.close();
@@ -131,7 +164,7 @@ export class Outbox {
   private async readLines<T>(file: string): Promise<T[]> {
     let text: string;
     try {
-      text = await readFile(file, "utf8");
+      text = await this.files.readFile(file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
       throw error;
@@ -252,9 +285,10 @@ export class Outbox {
   }
 
   private async appendLines(file: string, entries: OutboxEntry[]): Promise<void> {
-    const handle = await open(file, "a", 0o600);
+    const handle = await this.files.open(file, "a+");
     try {
-      await handle.write(entries.map((e) => `${JSON.stringify(e)}\n`).join(""));
+      const text = Buffer.from(entries.map((e) => `${JSON.stringify(e)}\n`).join(""));
+      await handle.write(text, 0, text.length);
       await handle.sync();
     } finally {
       await handle.close();
@@ -263,14 +297,15 @@ export class Outbox {
 
   private async rewrite(entries: OutboxEntry[]): Promise<void> {
     const tmp = `${this.file}.tmp`;
-    const handle = await open(tmp, "w", 0o600);
+    const handle = await this.files.open(tmp, "w");
     try {
-      await handle.write(entries.map((e) => `${JSON.stringify(e)}\n`).join(""));
+      const text = Buffer.from(entries.map((e) => `${JSON.stringify(e)}\n`).join(""));
+      await handle.write(text, 0, text.length);
       await handle.sync();
     } finally {
       await handle.close();
     }
-    await rename(tmp, this.file);
+    await this.files.rename(tmp, this.file);
   }
 
   /** Whether the replay timer runs (/readyz). */
