@@ -4,8 +4,10 @@ import { leadIdFor, storeLead, type IntakeLead } from "~/features/leads/signups.
 import { leadDeps, submissionFacts, type LeadContext } from "~/features/leads/submission.server";
 import { elapsedOf, holdSubmission } from "~/features/leads/held.server";
 import { ELAPSED_FIELD } from "~/infra/form-fields";
-import { thankYouCopy } from "./copy";
-import type { IntakeOutcome } from "./outcome";
+import { currentSite, type SiteContentReader } from "~/features/site/site-content.server";
+import { site as seedSite } from "#content/site";
+import { questionnaireCopy } from "./copy";
+import type { IntakeOutcome, TrainerReach } from "./outcome";
 import { FORM_POST_FIELDS, flattenIssues, fromFormPost, intakeSubmissionSchema } from "./schema";
 
 export interface IntakeResponse {
@@ -22,6 +24,29 @@ function echoValues(form: FormData): Record<string, string> {
     if (typeof value === "string") values[name] = value.slice(0, 2000);
   }
   return values;
+}
+
+/**
+ * Her WhatsApp and e-mail as published; the content kept on disk answers while the database is
+ * away, and the seed if even that cannot be read.
+ */
+async function trainerReach(content: SiteContentReader["content"] | undefined): Promise<TrainerReach> {
+  const site = content ? await currentSite({ content }).catch(() => seedSite) : seedSite;
+  return { messagingUrl: site.messagingUrl, email: site.contactEmail };
+}
+
+/** Nothing was kept (database and outbox both failed): a 503 that never reads as "thank you". */
+async function notSaved(ctx: LeadContext, values: Record<string, string>): Promise<IntakeResponse> {
+  return {
+    outcome: {
+      status: "not-saved",
+      message: questionnaireCopy.notSaved,
+      reach: await trainerReach(ctx.services.content),
+      values,
+    },
+    status: 503,
+    headers: { "Retry-After": "300" },
+  };
 }
 
 export async function handleIntake(request: Request, ctx: LeadContext): Promise<IntakeResponse> {
@@ -66,23 +91,9 @@ export async function handleIntake(request: Request, ctx: LeadContext): Promise<
   if (guard.held) {
     if (await holdSubmission(leadDeps(ctx), "intake", guard.held, elapsedOf(submission[ELAPSED_FIELD]), lead))
       return { outcome: { status: "ok", leadId: lead.id, name, email: lead.email, held: true }, status: 202 };
-    return {
-      outcome: { status: "fallback", leadId: lead.id, name, email: lead.email, message: thankYouCopy.submitFailed },
-      status: 503,
-    };
+    return notSaved(ctx, values);
   }
   const stored = await storeLead(leadDeps(ctx), "intake", lead);
-  if (stored.status === "failed") {
-    return {
-      outcome: {
-        status: "fallback",
-        leadId: stored.leadId,
-        name,
-        email: lead.email,
-        message: thankYouCopy.submitFailed,
-      },
-      status: 503,
-    };
-  }
+  if (stored.status === "failed") return notSaved(ctx, values);
   return { outcome: { status: "ok", leadId: stored.leadId, name, email: lead.email }, status: 200 };
 }
