@@ -140,9 +140,11 @@ describe.each(engines)("a full disk while the database is away (%s)", (engine: E
       (await readFile(path.join(running.dataDir, "outbox.jsonl"), "utf8")).split("\n").filter(Boolean).length;
     expect(await outboxLines()).toBe(WHILE_AWAY);
 
+    // A few kilobytes left: less than the outbox file, more than a submission. The replay timer's
+    // rewrite runs then (the old code's rewrite was cut short there and renamed over the file).
     await running.send("disk:full");
+    await replay();
     outcomes.push(...(await send(BEFORE + WHILE_AWAY, WHILE_FULL)));
-    // The replay timer's rewrite while the database is away and the disk is full.
     await replay();
     const full = await readyz();
     expect(full.status).toBe(503);
@@ -157,9 +159,11 @@ describe.each(engines)("a full disk while the database is away (%s)", (engine: E
 
     // The database returns before the disk has room: the outbox is stored, but cannot be emptied yet.
     await up();
-    await replay();
     await waitFor(
-      () => running.counts(),
+      async () => {
+        await replay();
+        return running.counts();
+      },
       (c) => c.signups >= outcomes.filter((o) => o.acknowledged).length,
       60_000,
     );
@@ -177,6 +181,10 @@ describe.each(engines)("a full disk while the database is away (%s)", (engine: E
     const acknowledged = outcomes.filter((o) => o.acknowledged).length;
     const refused = outcomes.filter((o) => !o.acknowledged);
     expect(outcomes).toHaveLength(BEFORE + WHILE_AWAY + WHILE_FULL);
+    // 0 acknowledged and lost, and nothing refused stored behind the visitor's back.
+    expect(acknowledged - drained.signups).toBe(0);
+    expect(drained.signups).toBe(acknowledged);
+
     expect(
       refused.every((o) => o.status >= 300),
       JSON.stringify(refused.slice(0, 3)),
@@ -186,9 +194,6 @@ describe.each(engines)("a full disk while the database is away (%s)", (engine: E
     expect(acknowledged).toBeGreaterThan(BEFORE + WHILE_AWAY);
     expect(drained.deadLetters).toBe(0);
     expect(drained.outbox).toBe(0);
-    // 0 acknowledged and lost, and nothing refused stored behind the visitor's back.
-    expect(acknowledged - drained.signups).toBe(0);
-    expect(drained.signups).toBe(acknowledged);
     console.info(
       `${engine}: ${outcomes.length} sent, ${acknowledged} acknowledged and all stored, ${refused.length} answered ${[...new Set(refused.map((o) => o.status))].join("/")}`,
     );
