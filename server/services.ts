@@ -38,7 +38,7 @@ export async function createServices(
     startBackups?: boolean;
     /** The client build's version: public pages are revalidated against it (contentRevision). */
     buildId?: string;
-    /** The form outbox's file-system calls; the fault drill's full disk (tests/support/full-disk.ts). */
+    /** The form outbox's file-system calls; the fault drill's full disk (app/features/leads/full-disk.ts). */
     outboxFiles?: OutboxFiles;
   } = {},
 ): Promise<AppServices> {

@@ -5,6 +5,7 @@ import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
 import { Logo } from "~/kernel/logo";
 import { requireServices } from "~/context";
 import { handleIntake } from "~/features/questionnaire/intake.server";
+import { trainerReach } from "~/features/site/site-content.server";
 import { StartFormSection } from "~/features/questionnaire/start-form-section";
 import { BasicIntakeForm } from "~/features/questionnaire/basic-form";
 import { ThankYou } from "~/features/questionnaire/thank-you";
@@ -26,7 +27,8 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
 
 /** The questionnaire's plain HTML form posts here; the answer is a server-rendered page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await handleIntake(request, requireServices(context));
+  const ctx = requireServices(context);
+  const result = await handleIntake(request, ctx, () => trainerReach(ctx.services));
   // A page that shows the visitor's own mistakes is a normal answer (200), not a failed request.
   const status = result.outcome.status === "invalid" ? 200 : result.status;
   return data(result.outcome, { status, headers: result.headers });

@@ -13,7 +13,7 @@ import { createApp } from "../../server/app";
 import { createServices } from "../../server/services";
 import { createPostgresDatabase, dropPostgresDatabase } from "../support/database";
 import { startServer, type RunningServer } from "../support/server";
-import { fullDisk } from "../support/full-disk";
+import { fullDisk } from "~/features/leads/full-disk";
 
 /**
  * The database goes away under a running server (the embedded database is closed; every query

@@ -7,7 +7,7 @@ import { pool, startFaultServer, type FaultServer } from "../support/fault";
 
 /**
  * Issue 47: the data directory runs out of space while the database is away (an injected ENOSPC
- * at the form outbox's file-system calls: tests/support/full-disk.ts, decision 059). 140
+ * at the form outbox's file-system calls: app/features/leads/full-disk.ts, decision 059). 140
  * questionnaires, as measured there, half through the island's JSON and half through the plain
  * form: every one is either stored once the database is back or was answered with a non-2xx
  * status. The outbox is replayed while the disk is full (on the old code that rewrite cut the file

@@ -10,7 +10,7 @@ import { parseEnv } from "~/infra/env.server";
 import type { AppServices } from "~/context";
 import { createServices } from "../../server/services";
 import { createApp } from "../../server/app";
-import { fullDisk } from "../support/full-disk";
+import { fullDisk } from "~/features/leads/full-disk";
 
 /**
  * /readyz and /metrics on the real middleware and router. The server trusts a proxy on

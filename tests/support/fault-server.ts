@@ -9,7 +9,7 @@ import type { ServerBuild } from "react-router";
 import { parseEnv } from "~/infra/env.server";
 import { createServices } from "../../server/services";
 import { createApp } from "../../server/app";
-import { fullDisk } from "./full-disk";
+import { fullDisk } from "~/features/leads/full-disk";
 import { newsletterSubscribers, orders, payments, processedEvents, session, signups, user } from "#db/schema";
 
 export type FaultCommand = {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { fullDisk, type FullDisk } from "../../../tests/support/full-disk";
+import { fullDisk, type FullDisk } from "./full-disk";
 import { nodeFiles, Outbox, type OutboxFiles } from "./outbox.server";
 
 /**

@@ -8,7 +8,6 @@ import { captureConsent } from "~/infra/consent.server";
 import { firstTouchOfRequest } from "~/infra/first-touch";
 import type { LeadDeps, LeadKind } from "./signups.server";
 import type { TrainerPush } from "~/infra/push.server";
-import type { SiteContentReader } from "~/features/site/site-content.server";
 
 /** What a lead form's action needs from the request context (the server's AppServices has it all). */
 export interface LeadContext extends FormGuardContext {
@@ -19,8 +18,6 @@ export interface LeadContext extends FormGuardContext {
     mailer: Mailer | null;
     logger: Logger;
     push: TrainerPush | null;
-    /** The published site facts: the trainer's WhatsApp and e-mail when a form could not be kept. */
-    content?: SiteContentReader["content"];
   };
 }
 

@@ -4,7 +4,6 @@ import { leadIdFor, storeLead, type IntakeLead } from "~/features/leads/signups.
 import { leadDeps, submissionFacts, type LeadContext } from "~/features/leads/submission.server";
 import { elapsedOf, holdSubmission } from "~/features/leads/held.server";
 import { ELAPSED_FIELD } from "~/infra/form-fields";
-import { currentSite, type SiteContentReader } from "~/features/site/site-content.server";
 import { site as seedSite } from "#content/site";
 import { questionnaireCopy } from "./copy";
 import type { IntakeOutcome, TrainerReach } from "./outcome";
@@ -26,30 +25,27 @@ function echoValues(form: FormData): Record<string, string> {
   return values;
 }
 
-/**
- * Her WhatsApp and e-mail as published; the content kept on disk answers while the database is
- * away, and the seed if even that cannot be read.
- */
-async function trainerReach(content: SiteContentReader["content"] | undefined): Promise<TrainerReach> {
-  const site = content ? await currentSite({ content }).catch(() => seedSite) : seedSite;
-  return { messagingUrl: site.messagingUrl, email: site.contactEmail };
-}
+/** The seed's channels, where no page passes the published ones (the seed stands in for them everywhere). */
+const seedReach = async (): Promise<TrainerReach> => ({
+  messagingUrl: seedSite.messagingUrl,
+  email: seedSite.contactEmail,
+});
 
 /** Nothing was kept (database and outbox both failed): a 503 that never reads as "thank you". */
-async function notSaved(ctx: LeadContext, values: Record<string, string>): Promise<IntakeResponse> {
+async function notSaved(reach: () => Promise<TrainerReach>, values: Record<string, string>): Promise<IntakeResponse> {
   return {
-    outcome: {
-      status: "not-saved",
-      message: questionnaireCopy.notSaved,
-      reach: await trainerReach(ctx.services.content),
-      values,
-    },
+    outcome: { status: "not-saved", message: questionnaireCopy.notSaved, reach: await reach(), values },
     status: 503,
     headers: { "Retry-After": "300" },
   };
 }
 
-export async function handleIntake(request: Request, ctx: LeadContext): Promise<IntakeResponse> {
+/** `reach`: the trainer's published channels (the page reads them from the site's content). */
+export async function handleIntake(
+  request: Request,
+  ctx: LeadContext,
+  reach: () => Promise<TrainerReach> = seedReach,
+): Promise<IntakeResponse> {
   const guard = await guardForm(request, ctx, { form: "intake", accept: ["json", "form"], holdTooFast: true });
   if (!guard.ok) {
     if (guard.problem === "rate-limited")
@@ -91,9 +87,9 @@ export async function handleIntake(request: Request, ctx: LeadContext): Promise<
   if (guard.held) {
     if (await holdSubmission(leadDeps(ctx), "intake", guard.held, elapsedOf(submission[ELAPSED_FIELD]), lead))
       return { outcome: { status: "ok", leadId: lead.id, name, email: lead.email, held: true }, status: 202 };
-    return notSaved(ctx, values);
+    return notSaved(reach, values);
   }
   const stored = await storeLead(leadDeps(ctx), "intake", lead);
-  if (stored.status === "failed") return notSaved(ctx, values);
+  if (stored.status === "failed") return notSaved(reach, values);
   return { outcome: { status: "ok", leadId: stored.leadId, name, email: lead.email }, status: 200 };
 }

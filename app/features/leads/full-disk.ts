@@ -1,7 +1,8 @@
-import { nodeFiles, type OutboxFile, type OutboxFiles } from "~/features/leads/outbox.server";
+import { nodeFiles, type OutboxFile, type OutboxFiles } from "./outbox.server";
 
 /**
- * The form outbox's file-system calls over a disk that can run out of space: after `fill(n)` the
+ * A test double, never wired in production: the form outbox's file-system calls over a disk that
+ * can run out of space (the outbox's unit tests, /readyz's test and the full-disk fault drill): after `fill(n)` the
  * writes together take n more bytes, the one that does not fit is cut short (write(2) returns
  * fewer bytes, as a real disk does) and every write after it fails with ENOSPC, until `free()`.
  * Space the outbox gives back (a truncate, an unlinked file) is not counted: a disk filled by
