@@ -282,8 +282,8 @@ export class Outbox {
   }
 
   private async replayOnce(): Promise<ReplayResult> {
-    // Nothing else may write while the database is away and no form comes in: find out here when
-    // the disk takes writes again (a server taken out by /readyz gets no forms to find out with).
+    // While failing, a probe finds out when the disk takes writes again: with the database away and
+    // no form coming in nothing else would write (and a server taken out by /readyz gets no forms).
     if (this.failure?.ongoing) await this.exclusive(() => this.checked(() => this.probeWrite())).catch(() => undefined);
     const pending = await this.exclusive(() => this.entries());
     if (pending.length === 0) return { replayed: 0, remaining: 0, deadLettered: 0 };
