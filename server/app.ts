@@ -120,13 +120,15 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
   app.use(limitChunkedBody);
 
   // Readiness, for a load balancer choosing where to send visitors: the database answers within
-  // 2 s, every migration is applied, the background jobs run, and the server is not shutting down.
+  // 2 s, every migration is applied, the background jobs run, the form outbox can write (else a
+  // database outage loses forms here) and the server is not shutting down.
   let migrated = false;
   const readiness = async () => {
     const checks = {
       database: false,
       migrations: false,
       scheduler: false,
+      formOutbox: services.outbox.lastWriteFailure?.ongoing !== true,
       accepting: app.locals.stopping !== true,
     };
     try {
@@ -139,7 +141,9 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
     }
     checks.scheduler =
       services.outbox.running && (services.backups.scheduled || services.backups.intervalMinutes === 0);
-    return { ready: Object.values(checks).every(Boolean), checks };
+    const failure = services.outbox.lastWriteFailure;
+    const reason = failure?.ongoing ? `form outbox cannot write: ${failure.reason}` : undefined;
+    return { ready: Object.values(checks).every(Boolean), checks, reason };
   };
 
   const metrics = createMetrics(services, build, async () => (await readiness()).ready);
@@ -148,8 +152,10 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
 
   app.get("/readyz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    const { ready, checks } = await readiness();
-    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", checks });
+    const { ready, checks, reason } = await readiness();
+    res
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? "ready" : "not ready", checks, ...(reason ? { reason } : {}) });
   });
 
   // Liveness, for a supervisor deciding whether to restart the process: it answers, whatever the

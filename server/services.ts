@@ -10,10 +10,10 @@ import { eventStarts } from "~/features/events/events.server";
 import { startNewsletterSending } from "~/features/newsletter/worker.server";
 import { createMailer } from "~/infra/mail.server";
 import { createPaymentProvider } from "~/features/checkout/payments.server";
-import { Outbox } from "~/features/leads/outbox.server";
+import { Outbox, type OutboxFiles } from "~/features/leads/outbox.server";
 import { createAuth } from "~/features/back-office/auth.server";
 import { startBackups } from "~/infra/backup-schedule.server";
-import { createAlarms } from "~/infra/alarms.server";
+import { createAlarms, type Alarms } from "~/infra/alarms.server";
 import { startOrderConfirmations } from "~/features/checkout/order-confirmation.server";
 import { saleRevision } from "~/features/checkout/sales.server";
 import { createSiteContentStore, seedSiteContent } from "~/content-kinds.server";
@@ -38,6 +38,8 @@ export async function createServices(
     startBackups?: boolean;
     /** The client build's version: public pages are revalidated against it (contentRevision). */
     buildId?: string;
+    /** The form outbox's file-system calls; the fault drill's full disk (app/features/leads/full-disk.ts). */
+    outboxFiles?: OutboxFiles;
   } = {},
 ): Promise<AppServices> {
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
@@ -79,7 +81,14 @@ export async function createServices(
     contact: env.TRAINER_EMAIL,
     allowLoopback: env.NODE_ENV !== "production",
   });
-  const outbox = new Outbox(path.resolve(env.DATA_DIR, "outbox.jsonl"), logger, { probe: () => database.ping() });
+  // Set below: the alarms read the outbox, and the outbox asks them to look at once when it cannot write.
+  let alarms: Alarms | null = null;
+  const outbox = new Outbox(path.resolve(env.DATA_DIR, "outbox.jsonl"), logger, {
+    probe: () => database.ping(),
+    files: options.outboxFiles,
+    onWriteFailure: () =>
+      void alarms?.check().catch((error: unknown) => logger.error({ err: error }, "alarm check failed")),
+  });
   registerOutboxHandlers(outbox, database.db, {
     mailer,
     logger,
@@ -131,7 +140,7 @@ export async function createServices(
     preparing.unref();
   }
   // A push and an e-mail to the trainer when backups fail or stop, or forms cannot be saved.
-  const alarms =
+  alarms =
     options.startOutbox !== false && !options.memoryDb
       ? createAlarms({
           read: async () => {
@@ -140,6 +149,7 @@ export async function createServices(
               lastGoodBackupAt: backup.lastGoodAt,
               lastBackupFailureAt: backup.lastFailureAt,
               deadLetters: stats.deadLetters,
+              formOutboxFailedAt: outbox.lastWriteFailure?.since ?? null,
               offsite: backup.offsite.configured
                 ? { lastGoodAt: backup.offsite.lastGoodAt, lastAttemptFailed: backup.offsite.lastAttemptFailed }
                 : null,

@@ -63,7 +63,7 @@ export const AREAS = [
   {
     paths: ["app/features/questionnaire/", /^app\/routes\/(api-intake|start|home|service)\b/, "content/questionnaire"],
     e2e: ["questionnaire", "islands", "island-runtime", "hydration", "lead-lifecycle"],
-    integration: ["leads", "fault-bad-input", "held-submissions"],
+    integration: ["leads", "fault-bad-input", "held-submissions", "database-outage"],
   },
   {
     paths: ["app/features/leads/", /^app\/routes\/admin-(lead|unsaved|held|export|data-requests)/],
@@ -78,6 +78,9 @@ export const AREAS = [
       "outbox-dead-letter",
       "push",
       "back-office-pages",
+      // The form outbox's full disk: the not-saved answer and /readyz (the drill is in test:drills).
+      "database-outage",
+      "metrics-readyz",
     ],
   },
   {

@@ -9,7 +9,7 @@ import { every } from "./scheduled-job.server";
 /**
  * Alarms that reach the trainer without any monitoring stack: a push to her phone and an e-mail
  * when a backup or its off-site copy fails, when none succeeded for two intervals, or when
- * submissions could not be stored (dead letters). Each is said once when it starts (not at every check), and again only after
+ * submissions could not be stored (dead letters) or kept at all (the form outbox cannot write). Each is said once when it starts (not at every check), and again only after
  * it has cleared and come back; what was said survives a restart (DATA_DIR/alarms.json).
  */
 
@@ -20,6 +20,8 @@ export interface AlarmReadings {
   /** When the last backup attempt failed, null when it succeeded (or none was made). */
   lastBackupFailureAt: string | null;
   deadLetters: number;
+  /** When the form outbox last started failing to write (a visitor was told "not saved"), null when never. */
+  formOutboxFailedAt: string | null;
   /** The copy kept away from this machine; null when none is set up. */
   offsite: { lastGoodAt: string | null; lastAttemptFailed: boolean } | null;
 }
@@ -32,6 +34,8 @@ export interface AlarmState {
   offsiteOld?: boolean;
   /** The dead-letter count last reported: more than this is news, fewer means she dealt with some. */
   deadLetters?: number;
+  /** The form outbox failure last reported: a later one is news. */
+  formOutboxFailedAt?: string | null;
 }
 
 export interface Alarm extends PushMessage {
@@ -148,6 +152,18 @@ export function evaluateAlarms(
   }
   next.deadLetters = readings.deadLetters;
 
+  const outboxFailedAt = readings.formOutboxFailedAt;
+  if (outboxFailedAt !== null && outboxFailedAt !== (state.formOutboxFailedAt ?? null)) {
+    alarms.push({
+      title: "Forms could not be saved",
+      subject: "A form on the site could not be saved: the server's disk",
+      body: `Since ${when(outboxFailedAt)} the server could not write a form to its disk (full or failing) while the database could not take it. The visitors were told their form was not saved and shown how to reach you. ${ASK}`,
+      url: dashboard,
+      tag: "form-outbox",
+    });
+  }
+  next.formOutboxFailedAt = outboxFailedAt;
+
   return { alarms, state: next };
 }
 
@@ -230,6 +246,7 @@ export function createAlarms(deps: AlarmDeps): Alarms {
       offsiteFailed: unsent.has("offsite-failed") ? before.offsiteFailed : state.offsiteFailed,
       offsiteOld: unsent.has("offsite-old") ? before.offsiteOld : state.offsiteOld,
       deadLetters: unsent.has("dead-letters") ? before.deadLetters : state.deadLetters,
+      formOutboxFailedAt: unsent.has("form-outbox") ? before.formOutboxFailedAt : state.formOutboxFailedAt,
     };
     await writeState(deps.stateFile, kept);
     return sent;
