@@ -59,10 +59,11 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
       logger,
       autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") },
       serializers: {
-        // Only method and path: query strings can carry e-mail addresses or session ids.
+        // Only method and path: query strings can carry e-mail addresses or session ids, and a
+        // download's path is a subscriber's own link.
         req: (req: { method: string; url: string }) => ({
           method: req.method,
-          path: scrubText(req.url.split("?")[0] ?? ""),
+          path: scrubText(req.url.split("?")[0] ?? "").replace(/^\/download\/[^/]+/, "/download/[token]"),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },

@@ -77,6 +77,7 @@ export const AREAS = [
       "outbox-dead-letter",
       "push",
       "back-office-pages",
+      "log-journeys",
     ],
   },
   {
