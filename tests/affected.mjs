@@ -57,6 +57,7 @@ export const AREAS = [
       "lead-magnets",
       "held-submissions",
       "newsletter-sending",
+      "editor-uploads",
     ],
   },
   {
@@ -97,7 +98,7 @@ export const AREAS = [
   {
     paths: ["app/features/blog/", /^app\/routes\/(blog|admin-article)/, "content/blog/", "content/lead-magnets/"],
     e2e: ["blog", "articles", "article-editor", "documents"],
-    integration: ["articles-import", "lead-magnets", "structured-data", "content-editors"],
+    integration: ["articles-import", "lead-magnets", "structured-data", "content-editors", "editor-uploads"],
   },
   {
     paths: ["app/features/content/", "content/media/", /^app\/routes\/(media-upload|admin-(testimonials|faq|site))/],
@@ -110,12 +111,13 @@ export const AREAS = [
       "articles-import",
       "content-editors",
       "database-outage",
+      "editor-uploads",
     ],
   },
   {
     paths: ["app/features/events/", /^app\/routes\/(nicaragua|api-event|admin-event)/, "content/event.ts"],
     e2e: ["event", "events", "back-office-week"],
-    integration: ["events", "back-office-pages", "leads", "held-submissions"],
+    integration: ["events", "back-office-pages", "leads", "held-submissions", "editor-uploads"],
   },
   {
     paths: ["app/features/back-office/", /^app\/routes\/(admin|api-admin|api-auth|well-known)/],

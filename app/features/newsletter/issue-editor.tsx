@@ -197,6 +197,7 @@ export function IssueEditor({ loaded, result }: { loaded: Loaded; result: IssueF
                 look="compact"
                 label="What the photo shows"
                 hint="For readers who cannot see it (needed with a photo)."
+                defaultValue={fields.photoAlt}
                 error={errors.photoAlt}
                 className=""
               />
