@@ -134,7 +134,7 @@ describe("the newsletter editor", () => {
     expectIssueFields(doc, typed);
   });
 
-  it("answers a photo over 20 MB, or a file that is not a photo, under the photo, keeping the draft", async () => {
+  it("answers a photo over 20 MB, a file that is not a photo or a damaged one under the photo, keeping the draft", async () => {
     const typed = issue();
     const tooBig = bigFile(MAX_UPLOAD_BYTES + 5 * 1024 * 1024, "IMG_2042.JPG", "image/jpeg");
     const big = await refusedPage(await post("/admin/newsletter/new", withPhoto(typed, tooBig)));
@@ -145,6 +145,11 @@ describe("the newsletter editor", () => {
     const wrong = await refusedPage(await post("/admin/newsletter/new", withPhoto(typed, notPhoto)));
     expect(fieldError(wrong, "photo")).toMatch(/is not a JPEG, HEIC or PNG photo/);
     expectIssueFields(wrong, typed);
+
+    const damaged = bigFile(64 * 1024, "IMG_2044.JPG", "image/jpeg");
+    const unreadable = await refusedPage(await post("/admin/newsletter/new", withPhoto(typed, damaged)));
+    expect(fieldError(unreadable, "photo")).toMatch(/could not be read as a picture/);
+    expectIssueFields(unreadable, typed);
   });
 });
 
