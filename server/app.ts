@@ -20,15 +20,26 @@ import { createMetrics, mayReadInternals } from "./metrics";
 import { databaseAway } from "./database-away";
 import { pendingMigrations } from "~/infra/db.server";
 
-/** Largest request body accepted by any endpoint; bigger ones are refused before parsing. */
+/** Largest request body accepted by any endpoint not named below; bigger ones are refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
 /**
- * The article editor posts photos and PDFs (up to 20 MB each, checked by the editor with a clear
- * message): its requests may carry a photo, a PDF and the form around them.
+ * The event editor's texts at their stated limits (about 25,000 characters) in the worst form
+ * encoding (9 bytes for a curly quote or an accent) are 225 KB.
  */
-export const MAX_UPLOAD_BODY_BYTES = 48 * 1024 * 1024;
-const bodyLimit = (req: express.Request) =>
-  req.method === "POST" && /^\/admin\/articles(\/[^/]+)?$/.test(req.path) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+const MAX_EVENT_EDITOR_BODY_BYTES = 256 * 1024;
+/**
+ * The editors that take a photo or a PDF (articles, newsletter issues) read their posts part by part
+ * (app/infra/posted-form.server.ts, after the trainer's session is checked), keeping at most each
+ * file's limit: nothing is refused by size before them, so a file over its limit is answered under
+ * its field with the rest of the form as she typed it (docs/decisions/060-editor-bodies.md).
+ */
+const UPLOAD_EDITORS = /^\/admin\/(articles|newsletter)\/[^/]+$/;
+const bodyLimit = (req: express.Request) => {
+  if (req.method !== "POST") return MAX_BODY_BYTES;
+  if (UPLOAD_EDITORS.test(req.path)) return Infinity;
+  if (/^\/admin\/events\/[^/]+$/.test(req.path)) return MAX_EVENT_EDITOR_BODY_BYTES;
+  return MAX_BODY_BYTES;
+};
 
 /** Machine-to-machine endpoints that carry their own authentication (signed web hooks). */
 const UNLIMITED_PATHS = new Set(["/api/stripe-webhook"]);
@@ -64,10 +75,11 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
       logger,
       autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") },
       serializers: {
-        // Only method and path: query strings can carry e-mail addresses or session ids.
+        // Only method and path: query strings can carry e-mail addresses or session ids, and a
+        // download's path is a subscriber's own link.
         req: (req: { method: string; url: string }) => ({
           method: req.method,
-          path: scrubText(req.url.split("?")[0] ?? ""),
+          path: scrubText(req.url.split("?")[0] ?? "").replace(/^\/download\/[^/]+/, "/download/[token]"),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
@@ -326,6 +338,8 @@ function statusOf(error: unknown): number {
 const limitChunkedBody: express.RequestHandler = (req, res, next) => {
   if (req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] === undefined) return next();
   const limit = bodyLimit(req);
+  // Read part by part by the route, within each part's limit.
+  if (limit === Infinity) return next();
   const chunks: Buffer[] = [];
   let size = 0;
   let finished = false;

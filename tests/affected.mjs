@@ -58,6 +58,7 @@ export const AREAS = [
       "held-submissions",
       "newsletter-sending",
       "relay-webhook",
+      "editor-uploads",
     ],
   },
   {
@@ -81,6 +82,7 @@ export const AREAS = [
       // The form outbox's full disk: the not-saved answer and /readyz (the drill is in test:drills).
       "database-outage",
       "metrics-readyz",
+      "log-journeys",
     ],
   },
   {
@@ -100,7 +102,7 @@ export const AREAS = [
   {
     paths: ["app/features/blog/", /^app\/routes\/(blog|admin-article)/, "content/blog/", "content/lead-magnets/"],
     e2e: ["blog", "articles", "article-editor", "documents"],
-    integration: ["articles-import", "lead-magnets", "structured-data", "content-editors"],
+    integration: ["articles-import", "lead-magnets", "structured-data", "content-editors", "editor-uploads"],
   },
   {
     paths: ["app/features/content/", "content/media/", /^app\/routes\/(media-upload|admin-(testimonials|faq|site))/],
@@ -113,12 +115,13 @@ export const AREAS = [
       "articles-import",
       "content-editors",
       "database-outage",
+      "editor-uploads",
     ],
   },
   {
     paths: ["app/features/events/", /^app\/routes\/(nicaragua|api-event|admin-event)/, "content/event.ts"],
     e2e: ["event", "events", "back-office-week"],
-    integration: ["events", "back-office-pages", "leads", "held-submissions"],
+    integration: ["events", "back-office-pages", "leads", "held-submissions", "editor-uploads"],
   },
   {
     paths: ["app/features/back-office/", /^app\/routes\/(admin|api-admin|api-auth|well-known)/],
