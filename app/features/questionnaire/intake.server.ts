@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { guardForm, idempotencyKeyFor } from "~/infra/form-guard.server";
 import { leadIdFor, storeLead, type IntakeLead } from "~/features/leads/signups.server";
-import { leadDeps, submissionFacts, type LeadContext } from "~/features/leads/submission.server";
-import { elapsedOf, holdSubmission } from "~/features/leads/held.server";
+import { holdForReview, leadDeps, submissionFacts, type LeadContext } from "~/features/leads/submission.server";
+import { elapsedOf } from "~/features/leads/held.server";
 import { ELAPSED_FIELD } from "~/infra/form-fields";
 import { thankYouCopy } from "./copy";
 import type { IntakeOutcome } from "./outcome";
@@ -64,8 +64,15 @@ export async function handleIntake(request: Request, ctx: LeadContext): Promise<
   };
   const name = `${lead.firstName} ${lead.lastName}`;
   if (guard.held) {
-    if (await holdSubmission(leadDeps(ctx), "intake", guard.held, elapsedOf(submission[ELAPSED_FIELD]), lead))
+    const kept = await holdForReview(ctx, "intake", guard.held, elapsedOf(submission[ELAPSED_FIELD]), lead);
+    if (kept.status === "held")
       return { outcome: { status: "ok", leadId: lead.id, name, email: lead.email, held: true }, status: 202 };
+    if (kept.status === "full")
+      return {
+        outcome: { status: "rate-limited", message: kept.message },
+        status: 429,
+        headers: { "Retry-After": String(kept.retryAfter) },
+      };
     return {
       outcome: { status: "fallback", leadId: lead.id, name, email: lead.email, message: thankYouCopy.submitFailed },
       status: 503,
