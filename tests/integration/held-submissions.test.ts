@@ -181,9 +181,9 @@ describe("submissions sent faster than a person types", () => {
         context: context(),
         params: {},
       } as never)) as unknown as {
-        data: { held: { id: string; form: string; fields: { label: string; value: string }[] }[] };
+        data: { rows: { id: string; form: string; fields: { label: string; value: string }[] }[] };
       };
-      const shown = page.data.held.find((h) => h.fields.some((f) => f.value === "Quick Quinten"));
+      const shown = page.data.rows.find((h) => h.fields.some((f) => f.value === "Quick Quinten"));
       expect(shown?.form).toBe("Event signup");
       expect(shown?.fields).toContainEqual(expect.objectContaining({ label: "Phone", value: "+31 6 1234 5678" }));
       // Only who sent it and what they wrote: how the page knew it (consent proof, first touch) stays out.
