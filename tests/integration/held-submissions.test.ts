@@ -8,6 +8,8 @@ import { listHeld, purgeHeld } from "~/features/leads/held.server";
 import { MIN_FILL_MS } from "~/infra/form-guard.server";
 import { action as newsletterAction } from "~/routes/api-newsletter";
 import { action as heldAction, loader as heldLoader } from "~/routes/admin-held";
+import { loader as newsletterPageLoader } from "~/routes/newsletter";
+import { currentSite } from "~/features/site/site-content.server";
 import { withTestServices } from "../support/services";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
 import { enrolledTrainer, type Jar } from "../support/trainer";
@@ -241,5 +243,45 @@ describe("submissions sent faster than a person types", () => {
     const ids = (await db.select({ id: heldSubmissions.id }).from(heldSubmissions)).map((h) => h.id);
     expect(ids).not.toContain(old!.id);
     expect(ids).toContain(recent!.id);
+  });
+});
+
+describe("when the day's held forms are used up (decision 057)", () => {
+  const full = withTestServices("pglite", () => ({
+    SITE_URL: SITE,
+    HELD_LIMIT_PER_DAY: "1",
+    HELD_LIMIT_PER_NETWORK_PER_DAY: "1",
+  }));
+  const signUp = (email: string, accept: string) =>
+    newsletterAction({
+      request: new Request(`${SITE}/api/newsletter`, {
+        method: "POST",
+        headers: { Accept: accept, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email, source: "footer", variant: "footer", elapsedMs: "200", website: "" }),
+      }),
+      context: { services: full(), cspNonce: "test", clientIp: "198.51.100.20" },
+      params: {},
+    } as never) as Promise<Response>;
+
+  it("a sign-up is refused with 429 and her e-mail address, and the plain form's page names it too", async () => {
+    const { contactEmail } = await currentSite(full());
+    expect((await signUp("first@example.com", "text/html")).headers.get("location")).toBe("/newsletter?status=held");
+
+    const json = await signUp("second@example.com", "application/json");
+    expect(json.status).toBe(429);
+    expect(Number(json.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await json.json()) as { message: string }).message).toContain(contactEmail);
+
+    const plain = await signUp("third@example.com", "text/html");
+    const landing = plain.headers.get("location")!;
+    expect(landing).toBe("/newsletter?status=held-full");
+    const page = (await newsletterPageLoader({
+      request: new Request(`${SITE}${landing}`),
+      context: { services: full(), cspNonce: "test", clientIp: "198.51.100.20" },
+      params: {},
+    } as never)) as { text: string | null };
+    expect(page.text).toContain(contactEmail);
+    const held = await full().database.db.select().from(heldSubmissions);
+    expect(held.map((row) => (row.payload as { input: { email: string } }).input.email)).toEqual(["first@example.com"]);
   });
 });
