@@ -76,7 +76,7 @@ function Result({ outcome }: { outcome: IntakeOutcome }) {
       <div className="mt-8">
         <BasicIntakeForm
           sourcePath={pathname}
-          values={outcome.status === "invalid" ? outcome.values : {}}
+          values={outcome.status === "invalid" || outcome.status === "rate-limited" ? (outcome.values ?? {}) : {}}
           errors={errors}
         />
       </div>

@@ -4,6 +4,7 @@ import type { Document } from "happy-dom";
 import { heldSubmissions } from "#db/schema";
 import type { RequestContext } from "~/context";
 import { currentSite } from "~/features/site/site-content.server";
+import { heldDailyNotice } from "~/features/leads/held.server";
 import { startBuiltSite, type BuiltSite } from "../support/built-site";
 import { htmlReader, textOf } from "../support/html";
 import { enrolledTrainer, type Jar } from "../support/trainer";
@@ -135,6 +136,18 @@ describe("a flood of too-fast forms", () => {
     const held = textOf(dashboard.querySelector("#held-heading")?.closest("section"));
     expect(held).toContain(`${PER_DAY} forms held for review`);
     expect(held).toContain("1 form looks like a real visitor");
+
+    // The daily notice's hook counts the same way: her form, with the flood set apart.
+    const now = new Date();
+    const notice = await heldDailyNotice(
+      built.services.database.db,
+      built.site,
+      now,
+      new Date(now.getTime() - 86_400_000),
+    );
+    expect(notice?.subject).toBe("1 form from possible clients held for your review");
+    expect(notice?.text).toContain("(1 new since the last notice)");
+    expect(notice?.text).toContain(`${PER_DAY - 1} forms more look like a robot flood`);
 
     for (const q of ["Sanne Hofstede", "sanne.hofstede@example", "hofstede"]) {
       const found = heldArticles(await page(`/admin/held?q=${encodeURIComponent(q)}`));

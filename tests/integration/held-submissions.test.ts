@@ -284,4 +284,34 @@ describe("when the day's held forms are used up (decision 057)", () => {
     const held = await full().database.db.select().from(heldSubmissions);
     expect(held.map((row) => (row.payload as { input: { email: string } }).input.email)).toEqual(["first@example.com"]);
   });
+
+  it("a plain questionnaire refused this way gets back what was typed, with the message", async () => {
+    const fields = {
+      "service-type": "weight-loss",
+      "sports-event": "hardly-ever",
+      gender: "female",
+      "age-range": "25-30",
+      "first-name": "Lotte",
+      "last-name": "Brink",
+      email: "lotte@example.com",
+      phone: "+31 6 11112222",
+      message: "Autofill was quick",
+      elapsedMs: "250",
+      website: "",
+    };
+    // The day's one place is taken by the first post (or was already, by the test above).
+    const post = () =>
+      handleIntake(new Request(`${SITE}/start`, { method: "POST", body: new URLSearchParams(fields) }), {
+        services: full(),
+        clientIp: "192.0.2.44",
+      });
+    await post();
+    const result = await post();
+    expect(result.status).toBe(429);
+    expect(result.outcome).toMatchObject({
+      status: "rate-limited",
+      message: expect.stringContaining((await currentSite(full())).contactEmail),
+      values: { "first-name": "Lotte", email: "lotte@example.com", message: "Autofill was quick" },
+    });
+  });
 });

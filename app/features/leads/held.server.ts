@@ -188,13 +188,13 @@ function rowOf(row: typeof heldSubmissions.$inferSelect): HeldRow {
   return { ...row, form: formOf(row.form), who: whoOf(row.payload) };
 }
 
-export const HELD_PAGE_SIZE = 25;
+const HELD_PAGE_SIZE = 25;
 /**
  * A held submission looks like part of a flood when its content came from more than one network
  * (one text sprayed from many addresses), or its network sent this many different ones; anything
  * else looks like a real visitor (one person sending the same form twice still does).
  */
-export const HELD_FLOOD_CONTENTS_PER_NETWORK = 3;
+const HELD_FLOOD_CONTENTS_PER_NETWORK = 3;
 
 /**
  * Every held row with its look-alike counts: content and network are grouped once each, so the
@@ -323,21 +323,6 @@ function likeCondition(row: HeldRow, by: HeldLikeness, upTo: Date): SQL | null {
   if (!key) return null;
   const column = by === "content" ? heldSubmissions.contentKey : heldSubmissions.network;
   return and(eq(column, key), lte(heldSubmissions.createdAt, upTo)) ?? null;
-}
-
-/**
- * How many held submissions look like this one (same content, or same network) and came in by
- * `upTo`: what "delete all like this" would delete. Null when the row is gone or has no such key.
- */
-export async function countHeldLike(db: Db, id: string, by: HeldLikeness, upTo: Date): Promise<number | null> {
-  const row = await findHeld(db, id);
-  const where = row && likeCondition(row, by, upTo);
-  if (!where) return null;
-  const [counted] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(heldSubmissions)
-    .where(where);
-  return Number(counted?.n ?? 0);
 }
 
 /**

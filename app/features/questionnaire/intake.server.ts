@@ -69,7 +69,7 @@ export async function handleIntake(request: Request, ctx: LeadContext): Promise<
       return { outcome: { status: "ok", leadId: lead.id, name, email: lead.email, held: true }, status: 202 };
     if (kept.status === "full")
       return {
-        outcome: { status: "rate-limited", message: kept.message },
+        outcome: { status: "rate-limited", message: kept.message, values },
         status: 429,
         headers: { "Retry-After": String(kept.retryAfter) },
       };

@@ -5,5 +5,6 @@ export type IntakeOutcome =
   /** Neither the database nor the outbox took the lead: book the call anyway. */
   | { status: "fallback"; leadId: string; name: string; email: string; message: string }
   | { status: "invalid"; errors: Record<string, string>; values: Record<string, string> }
-  | { status: "rate-limited"; message: string }
+  /** `values`: what the plain form sent, when it was read before the refusal (nothing typed is lost). */
+  | { status: "rate-limited"; message: string; values?: Record<string, string> }
   | { status: "bad-request"; message: string };
