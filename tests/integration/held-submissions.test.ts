@@ -227,6 +227,30 @@ describe("submissions sent faster than a person types", () => {
     });
   });
 
+  it("are found by every word searched, in the name, e-mail, phone, answers or message", async () => {
+    const { db } = services().database;
+    await db.insert(heldSubmissions).values({
+      form: "intake",
+      reason: "too-fast",
+      payload: {
+        firstName: "Noor",
+        lastName: "Visser",
+        email: "noor.visser@example.com",
+        phone: "+31 6 5555 1234",
+        answers: { 1: "competition", 2: "triathlon" },
+        message: "Knee pain when running downhill",
+        consent: { page: "/start", textVersion: "searchable-only-by-mistake" },
+      },
+    });
+    const found = async (q: string) => (await listHeld(db, { q })).rows.map((row) => row.who.name);
+    for (const q of ["Noor Visser", "noor.visser@", "5555", "triathlon", "DOWNHILL knee"]) {
+      expect(await found(q), q).toEqual(["Noor Visser"]);
+    }
+    for (const q of ["Noor Jansen", "searchable-only-by-mistake", "100%", "_"]) {
+      expect(await found(q), q).toEqual([]);
+    }
+  });
+
   it("forgets unreviewed ones after 30 days", async () => {
     const { db } = services().database;
     const now = new Date();
