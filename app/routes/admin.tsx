@@ -27,6 +27,8 @@ import { Button } from "~/ui/button";
 import { NoteField, StatusSelect } from "~/features/back-office/lead-form";
 import { compactInputClass } from "~/ui/field";
 import { BackupStatus } from "~/features/back-office/backup-status";
+import { heldCounts } from "~/features/leads/held.server";
+import { HeldCount } from "~/features/leads/held-count";
 
 export const meta: Route.MetaFunction = () => adminMeta("Leads");
 export const headers = forwardSessionHeaders;
@@ -36,11 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const trainer = await requireTrainer(request, ctx);
   const filters = parseLeadFilters(new URL(request.url).searchParams);
   const db = ctx.services.database.db;
-  const [leads, stats, backup, open] = await Promise.all([
+  const now = new Date();
+  const [leads, stats, backup, open, held] = await Promise.all([
     listLeads(db, filters),
     weeklyStats(db),
     ctx.services.backups.summary(),
-    openLeads(db, new Date()),
+    openLeads(db, now),
+    heldCounts(db, new Date(now.getTime() - 86_400_000)),
   ]);
   const repeats = await findRepeats(
     db,
@@ -52,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       stats,
       backup,
       open,
+      held: { total: held.total, realLooking: held.realLooking },
       leads: {
         ...leads,
         rows: leads.rows.map((r) => ({
@@ -222,7 +227,7 @@ function LeadCard({ lead }: { lead: Lead }) {
 }
 
 export default function AdminDashboard() {
-  const { filters, leads, stats, backup, open } = useLoaderData<typeof loader>();
+  const { filters, leads, stats, backup, open, held } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   return (
     <AdminShell title="Leads" actions={<CsvLink list="leads" query={filtersToQuery(filters)} />}>
@@ -230,6 +235,7 @@ export default function AdminDashboard() {
         <Notice tone="success">Two-factor sign-in is on. Keep your backup codes safe.</Notice>
       ) : null}
       <OpenLeads leads={open} />
+      <HeldCount {...held} />
       <BackupStatus backup={backup} />
       <div className="mb-6 grid gap-6 lg:grid-cols-3">
         <section

@@ -80,7 +80,11 @@ function Result({ outcome }: { outcome: IntakeOutcome }) {
       <div className="mt-8">
         <BasicIntakeForm
           sourcePath={pathname}
-          values={outcome.status === "invalid" || outcome.status === "not-saved" ? outcome.values : {}}
+          values={
+            outcome.status === "invalid" || outcome.status === "not-saved" || outcome.status === "rate-limited"
+              ? (outcome.values ?? {})
+              : {}
+          }
           errors={errors}
         />
       </div>

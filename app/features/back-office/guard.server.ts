@@ -42,7 +42,8 @@ export type AuditAction =
   | "export.image"
   | "export.backup"
   | "held.accepted"
-  | "held.deleted";
+  | "held.deleted"
+  | "held.deleted-like";
 
 export async function audit(
   db: Db,

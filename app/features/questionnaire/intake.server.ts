@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { guardForm, idempotencyKeyFor } from "~/infra/form-guard.server";
 import { leadIdFor, storeLead, type IntakeLead } from "~/features/leads/signups.server";
-import { leadDeps, submissionFacts, type LeadContext } from "~/features/leads/submission.server";
-import { elapsedOf, holdSubmission } from "~/features/leads/held.server";
+import { holdForReview, leadDeps, submissionFacts, type LeadContext } from "~/features/leads/submission.server";
+import { elapsedOf } from "~/features/leads/held.server";
 import { ELAPSED_FIELD } from "~/infra/form-fields";
 import { site as seedSite } from "#content/site";
 import { questionnaireCopy } from "./copy";
@@ -85,8 +85,15 @@ export async function handleIntake(
   };
   const name = `${lead.firstName} ${lead.lastName}`;
   if (guard.held) {
-    if (await holdSubmission(leadDeps(ctx), "intake", guard.held, elapsedOf(submission[ELAPSED_FIELD]), lead))
+    const kept = await holdForReview(ctx, "intake", guard.held, elapsedOf(submission[ELAPSED_FIELD]), lead);
+    if (kept.status === "held")
       return { outcome: { status: "ok", leadId: lead.id, name, email: lead.email, held: true }, status: 202 };
+    if (kept.status === "full")
+      return {
+        outcome: { status: "rate-limited", message: kept.message, values },
+        status: 429,
+        headers: { "Retry-After": String(kept.retryAfter) },
+      };
     return notSaved(reach, values);
   }
   const stored = await storeLead(leadDeps(ctx), "intake", lead);

@@ -14,5 +14,6 @@ export type IntakeOutcome =
    */
   | { status: "not-saved"; message: string; reach: TrainerReach; values: Record<string, string> }
   | { status: "invalid"; errors: Record<string, string>; values: Record<string, string> }
-  | { status: "rate-limited"; message: string }
+  /** `values`: what the plain form sent, when it was read before the refusal (nothing typed is lost). */
+  | { status: "rate-limited"; message: string; values?: Record<string, string> }
   | { status: "bad-request"; message: string };
