@@ -35,6 +35,7 @@ import {
   type OffsiteListing,
   type OffsiteSettings,
 } from "./backup-offsite.server";
+import { makePrivate } from "./private-files.server";
 import type { Database } from "./db.server";
 import { pgliteLockHolder } from "./db.server";
 import {
@@ -319,6 +320,8 @@ export async function createBackup(database: Database, settings: BackupSettings)
       lastAttempt: { at: new Date().toISOString(), ok: true },
     }));
     await pruneBackups(settings.backupDir);
+    // The folder may have been made by hand or by an older version with wider modes.
+    await makePrivate(settings.backupDir);
     const result: BackupResult = { file, size, sha256, createdAt: manifest.createdAt, durationMs, manifest };
     if (settings.offsite) result.offsite = await copyToOffsite(settings, result);
     return result;
@@ -475,6 +478,8 @@ export async function restoreBackup(settings: RestoreSettings): Promise<RestoreR
         );
       }
     }
+    // Whatever the restoring shell's mask, and PGlite's own 0666 for its files.
+    await makePrivate(settings.dataDir);
     log(`restored ${Object.keys(tables).length} tables and ${manifest.files.length} files`);
     return { durationMs: Date.now() - started, manifest, tables };
   } finally {

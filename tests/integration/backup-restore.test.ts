@@ -20,6 +20,7 @@ import { tableStats, type TableStat } from "~/infra/sql-dump.server";
 import { createPostgresDatabase, dropPostgresDatabase } from "../support/database";
 import { fillDatabase } from "../support/backup-fixtures";
 import { migratedDataDir } from "../support/data-dir";
+import { openToOthers } from "../support/file-modes";
 
 /**
  * The restore drill: a database full of made-up leads, subscribers, orders, consent records and
@@ -119,6 +120,8 @@ describe("restore drill", () => {
 
       const target = temp("backup-target-");
       await restoreBackup({ file: backup.file, dataDir: target });
+      // The restored outbox, uploads and database are the site's alone, whatever the restoring shell's mask.
+      expect(openToOthers(target)).toEqual([]);
       expectSameData(before, await pgliteStats(target));
       expectSameFiles(source.dataDir, target);
 
