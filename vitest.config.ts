@@ -14,6 +14,7 @@ const DRILLS = [
   "tests/integration/fault-lost-disk.test.ts",
   "tests/integration/fault-db-outage-proxy.test.ts",
   "tests/integration/fault-rolling-deploy.test.ts",
+  "tests/integration/fault-compose-backup.test.ts",
 ];
 
 export default defineConfig({

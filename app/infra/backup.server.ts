@@ -78,6 +78,11 @@ export interface BackupManifest {
 export interface BackupSettings {
   backupDir: string;
   dataDir: string;
+  /**
+   * Other instances' data directories (read-only is enough): their outbox and dead letters are
+   * added to this one's, so a restore replays every instance's waiting forms.
+   */
+  instanceDirs?: string[];
   migrationsFolder: string;
   key?: Buffer;
   /** PostgreSQL: use pg_dump when installed (default); false writes the plain SQL dump. */
@@ -289,9 +294,12 @@ export async function createBackup(database: Database, settings: BackupSettings)
 
     // Copied first: the outbox is appended to while the archive is written.
     for (const name of OUTBOX_FILES) {
-      const source = path.join(settings.dataDir, name);
-      if (!existsSync(source)) continue;
-      await copyFile(source, path.join(staging, name));
+      // Each folder once: the list of every instance may name this one's own.
+      const sources = [...new Set([settings.dataDir, ...(settings.instanceDirs ?? [])].map((dir) => path.resolve(dir)))]
+        .map((dir) => path.join(dir, name))
+        .filter((file) => existsSync(file));
+      if (sources.length === 0) continue;
+      await gatherLines(sources, path.join(staging, name));
       add(`files/${name}`, path.join(staging, name));
     }
     entries.push(...(await folderEntries(path.join(settings.dataDir, "media"), "files/media")));
@@ -338,6 +346,18 @@ export async function createBackup(database: Database, settings: BackupSettings)
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/** One JSON-lines file of several (each instance's outbox): a last line cut short by a crash is not joined to the next file's first. */
+async function gatherLines(sources: string[], target: string) {
+  const parts: Buffer[] = [];
+  for (const [index, source] of sources.entries()) {
+    const text = await readFile(source);
+    parts.push(text);
+    const another = index < sources.length - 1;
+    if (another && text.length > 0 && text[text.length - 1] !== 0x0a) parts.push(Buffer.from("\n"));
+  }
+  await writeFile(target, Buffer.concat(parts));
 }
 
 async function writeDump(client: SqlClient, migrationsFolder: string, file: string) {
