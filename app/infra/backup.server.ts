@@ -107,6 +107,11 @@ export interface BackupResult {
 export type OffsiteOutcome = { ok: true; where: string; pruned: string[] } | { ok: false; error: string };
 
 export interface BackupStatus {
+  /**
+   * When this folder's backups began (its first backup, or the oldest it held when this was
+   * added): off-site copies older than this came from another disk and are not pruned from here.
+   */
+  since?: string;
   lastGood?: { file: string; size: number; createdAt: string; durationMs: number };
   lastAttempt?: { at: string; ok: boolean; error?: string };
   offsite?: {
@@ -322,8 +327,10 @@ export async function createBackup(database: Database, settings: BackupSettings)
     // The format `sha256sum -c` reads.
     await writeFile(`${file}.sha256`, `${sha256}  ${name}\n`, { mode: 0o600 });
     const durationMs = Date.now() - started;
+    const oldest = (await listBackups(settings.backupDir)).at(-1)?.createdAt.toISOString();
     await writeStatus(settings.backupDir, (status) => ({
       ...status,
+      since: status.since ?? oldest ?? manifest.createdAt,
       lastGood: { file: name, size, createdAt: manifest.createdAt, durationMs },
       lastAttempt: { at: new Date().toISOString(), ok: true },
     }));
@@ -381,7 +388,8 @@ async function copyToOffsite(
   let outcome: OffsiteOutcome;
   try {
     const store = await openOffsiteStore(offsite);
-    const pruned = await copyOffsite(store, backup.file, backup.sha256);
+    const since = (await readBackupStatus(settings.backupDir)).since;
+    const pruned = await copyOffsite(store, backup.file, backup.sha256, since ? new Date(since) : undefined);
     outcome = { ok: true, where: store.where, pruned };
   } catch (error) {
     outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
