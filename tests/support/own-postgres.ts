@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -40,7 +40,6 @@ const tool = (name: string, args: string[]) =>
 export async function startOwnPostgres(): Promise<OwnPostgres> {
   const dir = mkdtempSync(path.join(tmpdir(), "own-postgres-"));
   if (asRoot) execFileSync("chown", ["postgres", dir]);
-  else chownSync(dir, process.getuid!(), process.getgid!());
   const data = path.join(dir, "data");
   const port = await freePort();
   tool("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
