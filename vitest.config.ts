@@ -15,6 +15,8 @@ const DRILLS = [
   "tests/integration/fault-db-outage-proxy.test.ts",
   "tests/integration/fault-rolling-deploy.test.ts",
   "tests/integration/fault-full-disk.test.ts",
+  "tests/integration/fault-compose-backup.test.ts",
+  "tests/integration/fault-cold-instance-outage.test.ts",
 ];
 
 export default defineConfig({

@@ -16,7 +16,7 @@ import { startBackups } from "~/infra/backup-schedule.server";
 import { createAlarms, type Alarms } from "~/infra/alarms.server";
 import { startOrderConfirmations } from "~/features/checkout/order-confirmation.server";
 import { saleRevision } from "~/features/checkout/sales.server";
-import { createSiteContentStore, seedSiteContent } from "~/content-kinds.server";
+import { createSiteContentStore, seedReads, seedSiteContent } from "~/content-kinds.server";
 import { rememberReads } from "~/features/content/last-read.server";
 import { seedLeadMagnetFiles } from "~/features/blog/lead-magnet-seeds.server";
 import { createTrainerPush } from "~/infra/push.server";
@@ -53,6 +53,7 @@ export async function createServices(
   const content = rememberReads(createSiteContentStore(database.db), {
     file: path.resolve(env.DATA_DIR, "content-cache.json"),
     logger,
+    fallback: seedReads(),
   });
   const saleNow = saleRevision({ content });
   // Migrations and the first start's seeds need the database. A PostgreSQL that does not answer at

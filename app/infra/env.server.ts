@@ -46,6 +46,16 @@ export const envSchema = z.object({
       })
       .optional(),
   ),
+  /**
+   * The other instances' data directories, comma-separated (a backup job beside several instances,
+   * deploy/compose.yaml): their outbox and dead letters go into each backup with this one's.
+   */
+  BACKUP_INSTANCE_DIRS: optionalString.transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((dir) => dir.trim())
+      .filter(Boolean),
+  ),
   /** Minutes between the server's own backups; 0 turns them off (when a separate job makes them). */
   BACKUP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   /**
