@@ -65,7 +65,6 @@ export const AREAS = [
     paths: ["app/features/questionnaire/", /^app\/routes\/(api-intake|start|home|service)\b/, "content/questionnaire"],
     e2e: ["questionnaire", "islands", "island-runtime", "hydration", "lead-lifecycle"],
     integration: ["leads", "fault-bad-input", "held-submissions", "database-outage"],
-    integration: ["leads", "fault-bad-input", "held-submissions", "held-flood"],
   },
   {
     paths: ["app/features/leads/", /^app\/routes\/admin-(lead|unsaved|held|export|data-requests)/],
@@ -73,7 +72,6 @@ export const AREAS = [
     integration: [
       "leads",
       "held-submissions",
-      "held-flood",
       "lead-timeline",
       "consent-records",
       "csv-libreoffice",

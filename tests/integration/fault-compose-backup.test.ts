@@ -158,7 +158,13 @@ describe.runIf(ownPostgresAvailable)("the compose recipe's backup job, restored 
       expect(failed.code, failed.output).not.toBe(0);
       const seen = summarise(await readBackupStatus(disk.host("app1", "/backups")), Date.now(), true);
       const { alarms } = evaluateAlarms(
-        { lastGoodBackupAt: seen.lastGoodAt, lastBackupFailureAt: seen.lastFailureAt, deadLetters: 0, offsite: null },
+        {
+          lastGoodBackupAt: seen.lastGoodAt,
+          lastBackupFailureAt: seen.lastFailureAt,
+          deadLetters: 0,
+          offsite: null,
+          formOutboxFailedAt: null,
+        },
         {},
         { now: new Date(), intervalMs: 3_600_000, startedAt: new Date(), siteUrl: app1.url },
       );
