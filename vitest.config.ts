@@ -14,6 +14,11 @@ const DRILLS = [
   "tests/integration/fault-lost-disk.test.ts",
   "tests/integration/fault-db-outage-proxy.test.ts",
   "tests/integration/fault-rolling-deploy.test.ts",
+  "tests/integration/fault-full-disk.test.ts",
+  "tests/integration/fault-compose-backup.test.ts",
+  "tests/integration/fault-cold-instance-outage.test.ts",
+  // 5,000 posts of a bot flood: 3-5 minutes on this 2-core machine, too long for every npm test.
+  "tests/integration/fault-held-flood.test.ts",
 ];
 
 export default defineConfig({

@@ -18,7 +18,15 @@ import {
 import { site } from "#content/site";
 import { faq } from "#content/faq";
 import { testimonials } from "#content/testimonials";
-import { createContentStore, type ContentStore, type ContentStoreOptions } from "~/features/content/store.server";
+import {
+  createContentStore,
+  type ContentStore,
+  type ContentStoreOptions,
+  type LiveEntry,
+} from "~/features/content/store.server";
+import type { ReadFallback } from "~/features/content/last-read.server";
+
+type SeedEntry = { key: string; data: unknown; publishedAt?: Date };
 
 /**
  * Every kind of content the site keeps in the database, with its schema. A new kind is one line
@@ -50,17 +58,61 @@ export function createSiteContentStore(db: Db, options?: ContentStoreOptions): S
   return createContentStore(db, contentSchemas, options);
 }
 
-/** First start: each kind is filled once from today's content/ files (never again afterwards). */
-export async function seedSiteContent(store: SiteContentStore): Promise<void> {
-  await store.seed("article", articleSeeds);
-  await store.seed("offers", () => [{ key: "main", data: pricing }]);
+/** What a first start puts into the database, kind by kind, from today's content/ files. */
+const siteContentSeeds: { [K in keyof typeof contentSchemas]?: () => SeedEntry[] } = {
+  article: articleSeeds,
+  offers: () => [{ key: "main", data: pricing }],
   // Events, testimonials, FAQ and site facts: one block, kept together.
   // The first event went live when its sign-ups opened (the offer's validFrom).
-  await store.seed("event", () => [
-    { key: eventKeyFor(firstEvent), data: firstEvent, publishedAt: new Date("2025-04-20T09:00:00-06:00") },
-  ]);
-  await store.seed("testimonials", () => [{ key: "main", data: testimonialListOf(testimonials) }]);
-  await store.seed("faq", () => [{ key: "main", data: faqListOf(faq) }]);
-  await store.seed("site", () => [{ key: "main", data: siteFactsOf(site) }]);
+  event: () => [{ key: eventKeyFor(firstEvent), data: firstEvent, publishedAt: new Date("2025-04-20T09:00:00-06:00") }],
+  testimonials: () => [{ key: "main", data: testimonialListOf(testimonials) }],
+  faq: () => [{ key: "main", data: faqListOf(faq) }],
+  site: () => [{ key: "main", data: siteFactsOf(site) }],
   // End of the events, testimonials, FAQ and site facts block.
+};
+
+/** First start: each kind is filled once from today's content/ files (never again afterwards). */
+export async function seedSiteContent(store: SiteContentStore): Promise<void> {
+  for (const [kind, entries] of Object.entries(siteContentSeeds) as [
+    keyof typeof contentSchemas,
+    () => SeedEntry[],
+  ][]) {
+    await store.seed(kind, entries);
+  }
+}
+
+/**
+ * The public pages' reads answered from the seeds, without a database: the last resort of a
+ * server that starts during a database outage with nothing of its own kept (content-cache.json),
+ * so that it shows the pages as first shipped rather than an error (docs/decisions/061-…). Only
+ * what visitors read (live entries and the revision); the back office says the database is away.
+ */
+export function seedReads(startedAt = new Date()): ReadFallback {
+  let live: Map<string, LiveEntry<unknown>[]> | undefined;
+  const liveOf = (kind: string) => {
+    live ??= new Map(
+      Object.entries(contentSchemas).map(([name, schema]) => {
+        const entries = siteContentSeeds[name as keyof typeof contentSchemas]?.() ?? [];
+        return [
+          name,
+          entries.map((entry) => ({
+            key: entry.key,
+            data: schema.parse(entry.data) as unknown,
+            publishedAt: entry.publishedAt ?? startedAt,
+            firstPublishedAt: entry.publishedAt ?? startedAt,
+          })),
+        ];
+      }),
+    );
+    return live.get(kind);
+  };
+  return (method, args) => {
+    if (method === "revision") return { found: true, value: "seed" };
+    const [kind, key] = args as [string, string | undefined];
+    const entries = method === "live" || method === "listLive" ? liveOf(kind) : undefined;
+    if (!entries) return { found: false };
+    return method === "live"
+      ? { found: true, value: entries.find((entry) => entry.key === key) }
+      : { found: true, value: [...entries] };
+  };
 }

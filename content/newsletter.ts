@@ -119,6 +119,11 @@ export const newsletterPage = {
       heading: "Too many attempts",
       text: "Too many submissions from your connection. Please wait a minute and try again.",
     },
+    /** The page adds the trainer's e-mail address and messaging link to this text. */
+    "held-full": {
+      heading: "Please reach me directly",
+      text: "So many forms are waiting for my check right now that yours could not be kept.",
+    },
   },
   formHeading: "Subscribe to the newsletter",
 };

@@ -706,9 +706,17 @@ export const heldSubmissions = pgTable(
     elapsedMs: integer("elapsed_ms"),
     /** What the store would have taken (the lead, or the subscription and its facts). */
     payload: jsonb("payload").notNull(),
+    /** The sender's network (a.b.c.0/24, or an IPv6 /48), never the address: "from the same network". */
+    network: text("network"),
+    /** A hash of what the visitor typed, normalised (held-content.ts): "with the same content". */
+    contentKey: text("content_key"),
     createdAt: createdAt(),
   },
-  (t) => [index("held_submissions_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    index("held_submissions_created_idx").on(t.createdAt.desc()),
+    index("held_submissions_network_idx").on(t.network),
+    index("held_submissions_content_idx").on(t.contentKey),
+  ],
 );
 
 /**

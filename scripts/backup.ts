@@ -9,6 +9,7 @@ import { openDatabase, pgliteLockHolder } from "~/infra/db.server";
 import { createBackup, readBackupStatus, type BackupStatus } from "~/infra/backup.server";
 import { backupSettings } from "~/infra/backup-schedule.server";
 import { offsiteWhere } from "~/infra/backup-offsite.server";
+import { keepNewFilesPrivate } from "~/infra/private-files.server";
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
@@ -22,6 +23,7 @@ function reportOffsite(outcome: { ok: boolean; error?: string; where?: string })
 }
 
 async function main() {
+  keepNewFilesPrivate();
   const env = parseEnv(process.env);
   const settings = backupSettings(env);
   const holder = env.DATABASE_URL ? undefined : pgliteLockHolder(path.resolve(env.DATA_DIR, "pglite"));

@@ -15,6 +15,7 @@ import {
   RestoreRefused,
 } from "~/infra/backup.server";
 import { offsiteSettings } from "~/infra/backup-schedule.server";
+import { keepNewFilesPrivate } from "~/infra/private-files.server";
 
 const USAGE =
   "usage: npm run restore -- FILE [--force] [--new-secret]\n" +
@@ -24,6 +25,7 @@ const USAGE =
 const log = (message: string) => console.log(`restore: ${message}`);
 
 async function main() {
+  keepNewFilesPrivate();
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {

@@ -10,7 +10,7 @@ import type { ServerBuild } from "react-router";
 import type { AppServices, RequestContext } from "~/context";
 import { trustFunction } from "~/infra/trust-proxy.server";
 import { scrubText } from "~/infra/logger.server";
-import { securityHeaders } from "./security";
+import { isValidHost, securityHeaders } from "./security";
 import { cachedByRevision } from "~/kernel/route-meta";
 import { publicEnv } from "~/infra/env.server";
 import { revisionValidator, stylesheetInliner } from "./page-cache";
@@ -20,18 +20,34 @@ import { createMetrics, mayReadInternals } from "./metrics";
 import { databaseAway } from "./database-away";
 import { pendingMigrations } from "~/infra/db.server";
 
-/** Largest request body accepted by any endpoint; bigger ones are refused before parsing. */
+/** Largest request body accepted by any endpoint not named below; bigger ones are refused before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
 /**
- * The article editor posts photos and PDFs (up to 20 MB each, checked by the editor with a clear
- * message): its requests may carry a photo, a PDF and the form around them.
+ * The event editor's texts at their stated limits (about 25,000 characters) in the worst form
+ * encoding (9 bytes for a curly quote or an accent) are 225 KB.
  */
-export const MAX_UPLOAD_BODY_BYTES = 48 * 1024 * 1024;
-const bodyLimit = (req: express.Request) =>
-  req.method === "POST" && /^\/admin\/articles(\/[^/]+)?$/.test(req.path) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+const MAX_EVENT_EDITOR_BODY_BYTES = 256 * 1024;
+/**
+ * The editors that take a photo or a PDF (articles, newsletter issues) read their posts part by part
+ * (app/infra/posted-form.server.ts, after the trainer's session is checked), keeping at most each
+ * file's limit: nothing is refused by size before them, so a file over its limit is answered under
+ * its field with the rest of the form as she typed it (docs/decisions/060-editor-bodies.md).
+ */
+const UPLOAD_EDITORS = /^\/admin\/(articles|newsletter)\/[^/]+$/;
+const bodyLimit = (req: express.Request) => {
+  if (req.method !== "POST") return MAX_BODY_BYTES;
+  if (UPLOAD_EDITORS.test(req.path)) return Infinity;
+  if (/^\/admin\/events\/[^/]+$/.test(req.path)) return MAX_EVENT_EDITOR_BODY_BYTES;
+  return MAX_BODY_BYTES;
+};
 
 /** Machine-to-machine endpoints that carry their own authentication (signed web hooks). */
 const UNLIMITED_PATHS = new Set(["/api/stripe-webhook"]);
+/**
+ * Signed web hooks from a provider that reports in bursts from a few addresses (a newsletter send's
+ * bounces): counted in a bucket of their own (RATE_LIMIT_WEBHOOKS_PER_MINUTE), not the visitors'.
+ */
+const SIGNED_HOOK_PATHS = new Set(["/api/newsletter/relay-webhook"]);
 
 export interface AppOptions {
   services: AppServices;
@@ -59,10 +75,11 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
       logger,
       autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") },
       serializers: {
-        // Only method and path: query strings can carry e-mail addresses or session ids.
+        // Only method and path: query strings can carry e-mail addresses or session ids, and a
+        // download's path is a subscriber's own link.
         req: (req: { method: string; url: string }) => ({
           method: req.method,
-          path: scrubText(req.url.split("?")[0] ?? ""),
+          path: scrubText(req.url.split("?")[0] ?? "").replace(/^\/download\/[^/]+/, "/download/[token]"),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
@@ -115,13 +132,15 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
   app.use(limitChunkedBody);
 
   // Readiness, for a load balancer choosing where to send visitors: the database answers within
-  // 2 s, every migration is applied, the background jobs run, and the server is not shutting down.
+  // 2 s, every migration is applied, the background jobs run, the form outbox can write (else a
+  // database outage loses forms here) and the server is not shutting down.
   let migrated = false;
   const readiness = async () => {
     const checks = {
       database: false,
       migrations: false,
       scheduler: false,
+      formOutbox: services.outbox.lastWriteFailure?.ongoing !== true,
       accepting: app.locals.stopping !== true,
     };
     try {
@@ -134,7 +153,9 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
     }
     checks.scheduler =
       services.outbox.running && (services.backups.scheduled || services.backups.intervalMinutes === 0);
-    return { ready: Object.values(checks).every(Boolean), checks };
+    const failure = services.outbox.lastWriteFailure;
+    const reason = failure?.ongoing ? `form outbox cannot write: ${failure.reason}` : undefined;
+    return { ready: Object.values(checks).every(Boolean), checks, reason };
   };
 
   const metrics = createMetrics(services, build, async () => (await readiness()).ready);
@@ -143,8 +164,10 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
 
   app.get("/readyz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    const { ready, checks } = await readiness();
-    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", checks });
+    const { ready, checks, reason } = await readiness();
+    res
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? "ready" : "not ready", checks, ...(reason ? { reason } : {}) });
   });
 
   // Liveness, for a supervisor deciding whether to restart the process: it answers, whatever the
@@ -177,7 +200,9 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
   app.use(async (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     if (UNLIMITED_PATHS.has(req.path)) return next();
-    const result = await services.rateLimit(`post:${req.ip}`, env.RATE_LIMIT_POSTS_PER_MINUTE, 60);
+    const result = SIGNED_HOOK_PATHS.has(req.path)
+      ? await services.rateLimit(`hook:${req.ip}`, env.RATE_LIMIT_WEBHOOKS_PER_MINUTE, 60)
+      : await services.rateLimit(`post:${req.ip}`, env.RATE_LIMIT_POSTS_PER_MINUTE, 60);
     if (!result.allowed) {
       res.setHeader("Retry-After", String(result.retryAfter));
       res.status(429).type("text/plain").send("Too many requests. Please wait a minute and try again.");
@@ -239,7 +264,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Requests no page can answer, refused before anything else looks at them: absolute-form targets
+ * Requests no page can answer, refused before anything else looks at them: a Host (or forwarded
+ * host and scheme) no address can be made of (`a b`, `localhost:99999`), absolute-form targets
  * (`GET http://other.example/admin`), paths that are not valid percent-encoding (`/%`), and the
  * `index.html` file names from the days of prerendered pages (`/pricing/index.html` goes to `/pricing`).
  */
@@ -247,6 +273,19 @@ const refuseOddTargets: express.RequestHandler = (req, res, next) => {
   // HTTP/1.0 allows a request without Host, but every page is made from it (links, origin checks).
   if (!req.headers.host) {
     res.status(400).type("text/plain").send("Bad Request: a Host header is required.");
+    return;
+  }
+  // The router's adapter makes the page's address from Host, or behind a trusted proxy from
+  // X-Forwarded-Host (its port from any entry): one it cannot parse would throw and answer 500.
+  const forwarded = req.app.enabled("trust proxy") ? req.get("x-forwarded-host") : undefined;
+  const hosts = [req.headers.host, ...(forwarded?.split(",").map((host) => host.trim()) ?? [])];
+  if (!hosts.every(isValidHost)) {
+    res.status(400).type("text/plain").send("Bad Request: the Host header is not a valid host name.");
+    return;
+  }
+  // Its scheme comes from X-Forwarded-Proto there: only the two a visitor can have used.
+  if (!/^https?$/i.test(req.protocol)) {
+    res.status(400).type("text/plain").send("Bad Request: X-Forwarded-Proto must be http or https.");
     return;
   }
   // A backslash reads as a slash to browsers: `/\\evil.example` would redirect off the site.
@@ -299,6 +338,8 @@ function statusOf(error: unknown): number {
 const limitChunkedBody: express.RequestHandler = (req, res, next) => {
   if (req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] === undefined) return next();
   const limit = bodyLimit(req);
+  // Read part by part by the route, within each part's limit.
+  if (limit === Infinity) return next();
   const chunks: Buffer[] = [];
   let size = 0;
   let finished = false;

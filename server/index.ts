@@ -2,11 +2,13 @@ import path from "node:path";
 import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { EnvError, parseEnv, requireSiteUrlInProduction } from "~/infra/env.server";
+import { keepNewFilesPrivate, makePrivate } from "~/infra/private-files.server";
 import { createServices } from "./services";
 import { createApp } from "./app";
 import { DEV_ISLANDS_BASE, devIslandModules } from "./islands";
 
 async function main() {
+  keepNewFilesPrivate();
   let env;
   try {
     requireSiteUrlInProduction(process.env);
@@ -27,6 +29,14 @@ async function main() {
       : ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);
   const services = await createServices(env, { buildId: build?.assets.version });
   const { logger } = services;
+  // The leads, the secret and the database are the site's alone (docs/decisions/061-…): checked at
+  // every start, and again at the stop for what PGlite made meanwhile with its own modes.
+  const closeUpDataDir = (when: string) =>
+    makePrivate(env.DATA_DIR).then(
+      (changed) => changed > 0 && logger.info({ changed, when }, "took group and world access off files in DATA_DIR"),
+      (error: unknown) => logger.warn({ err: error, when }, "could not make every file in DATA_DIR private"),
+    );
+  await closeUpDataDir("start");
 
   let app;
   if (!build) {
@@ -79,6 +89,7 @@ async function main() {
   const close = () => {
     server.close(async () => {
       await services.close().catch((error: unknown) => logger.error({ err: error }, "error closing services"));
+      await closeUpDataDir("stop");
       logger.info("stopped");
       process.exit(0);
     });

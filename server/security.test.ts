@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/infra/env.server";
-import { contentSecurityPolicy } from "./security";
+import { contentSecurityPolicy, isValidHost } from "./security";
 
 const directive = (policy: string, name: string) =>
   policy
@@ -30,5 +30,47 @@ describe("the content security policy", () => {
       const fallback = directive(policy, "default-src");
       for (const name of fallsBack) expect(directive(policy, name), name).not.toEqual(fallback);
     }
+  });
+});
+
+describe("a request's Host", () => {
+  it("accepts host names, IPv4 and bracketed IPv6 addresses, with a port up to 65535", () => {
+    for (const host of [
+      "localhost",
+      "localhost:3000",
+      "Coach.Example:443",
+      "127.0.0.1:8080",
+      "[::1]",
+      "[::1]:3000",
+      "[2001:db8::7]:65535",
+      "xn--bcher-kva.example",
+      "my_host.internal",
+    ])
+      expect(isValidHost(host), host).toBe(true);
+  });
+
+  it("refuses what no address can be made of", () => {
+    for (const host of [
+      "",
+      "a b",
+      "localhost:99999",
+      "localhost:65536",
+      "localhost:",
+      "localhost:port",
+      "[::1",
+      "[::1]:70000",
+      "[not-ipv6]",
+      "::1",
+      "%",
+      "local%20host",
+      "a/b",
+      "user@host",
+      "host#frag",
+      "host?q",
+      "bücher.example",
+      "a\\b",
+      "x".repeat(256),
+    ])
+      expect(isValidHost(host), JSON.stringify(host)).toBe(false);
   });
 });

@@ -62,3 +62,26 @@ export function securityHeaders(env: Env): RequestHandler {
     next();
   };
 }
+
+/** A DNS name or IPv4 address (ASCII: browsers send internationalised names in punycode). */
+const HOST_NAME = /^[A-Za-z0-9._-]{1,253}$/;
+const IPV6_LITERAL = /^\[[0-9A-Fa-f:.]{2,45}\]$/;
+
+/**
+ * Whether a Host (or X-Forwarded-Host) value is a host and an optional port of 1 to 65535 that a
+ * page's address can be made of. The router's request adapter makes a URL from it and throws on
+ * anything else (`a b`, `localhost:99999`, `[::1`, `%`), which would answer 500 with a stack trace.
+ */
+export function isValidHost(value: string): boolean {
+  const match = /^(\[[^\]]*\]|[^:]*)(?::(\d{1,5}))?$/.exec(value);
+  if (!match) return false;
+  const [, host = "", port] = match;
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return false;
+  if (!HOST_NAME.test(host) && !IPV6_LITERAL.test(host)) return false;
+  try {
+    new URL(`http://${host}/`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -10,13 +10,13 @@ import { eventStarts } from "~/features/events/events.server";
 import { startNewsletterSending } from "~/features/newsletter/worker.server";
 import { createMailer } from "~/infra/mail.server";
 import { createPaymentProvider } from "~/features/checkout/payments.server";
-import { Outbox } from "~/features/leads/outbox.server";
+import { Outbox, type OutboxFiles } from "~/features/leads/outbox.server";
 import { createAuth } from "~/features/back-office/auth.server";
 import { startBackups } from "~/infra/backup-schedule.server";
-import { createAlarms } from "~/infra/alarms.server";
+import { createAlarms, type Alarms } from "~/infra/alarms.server";
 import { startOrderConfirmations } from "~/features/checkout/order-confirmation.server";
 import { saleRevision } from "~/features/checkout/sales.server";
-import { createSiteContentStore, seedSiteContent } from "~/content-kinds.server";
+import { createSiteContentStore, seedReads, seedSiteContent } from "~/content-kinds.server";
 import { rememberReads } from "~/features/content/last-read.server";
 import { seedLeadMagnetFiles } from "~/features/blog/lead-magnet-seeds.server";
 import { createTrainerPush } from "~/infra/push.server";
@@ -39,6 +39,8 @@ export async function createServices(
     startBackups?: boolean;
     /** The client build's version: public pages are revalidated against it (contentRevision). */
     buildId?: string;
+    /** The form outbox's file-system calls; the fault drill's full disk (app/features/leads/full-disk.ts). */
+    outboxFiles?: OutboxFiles;
   } = {},
 ): Promise<AppServices> {
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
@@ -52,6 +54,7 @@ export async function createServices(
   const content = rememberReads(createSiteContentStore(database.db), {
     file: path.resolve(env.DATA_DIR, "content-cache.json"),
     logger,
+    fallback: seedReads(),
   });
   const saleNow = saleRevision({ content });
   // Migrations and the first start's seeds need the database. A PostgreSQL that does not answer at
@@ -89,7 +92,14 @@ export async function createServices(
     retryBaseMs: env.MESSAGE_RETRY_BASE_MS,
     startWorker: options.startOutbox !== false,
   });
-  const outbox = new Outbox(path.resolve(env.DATA_DIR, "outbox.jsonl"), logger, { probe: () => database.ping() });
+  // Set below: the alarms read the outbox, and the outbox asks them to look at once when it cannot write.
+  let alarms: Alarms | null = null;
+  const outbox = new Outbox(path.resolve(env.DATA_DIR, "outbox.jsonl"), logger, {
+    probe: () => database.ping(),
+    files: options.outboxFiles,
+    onWriteFailure: () =>
+      void alarms?.check().catch((error: unknown) => logger.error({ err: error }, "alarm check failed")),
+  });
   registerOutboxHandlers(outbox, database.db, {
     messages,
     env,
@@ -143,7 +153,7 @@ export async function createServices(
   }
   // A push and an e-mail to the trainer when backups fail or stop, or forms cannot be saved: one
   // message per event in the engine, whichever instance notices it first.
-  const alarms =
+  alarms =
     options.startOutbox !== false && !options.memoryDb
       ? createAlarms({
           read: async () => {
@@ -153,6 +163,7 @@ export async function createServices(
               lastBackupFailureAt: backup.lastFailureAt,
               deadLetters: dead.length,
               newestDeadLetter: dead[0]?.id ?? null,
+              formOutboxFailedAt: outbox.lastWriteFailure?.since ?? null,
               offsite: backup.offsite.configured
                 ? { lastGoodAt: backup.offsite.lastGoodAt, lastAttemptFailed: backup.offsite.lastAttemptFailed }
                 : null,

@@ -71,12 +71,14 @@ export const AREAS = [
       "lead-magnets",
       "held-submissions",
       "newsletter-sending",
+      "relay-webhook",
+      "editor-uploads",
     ],
   },
   {
     paths: ["app/features/questionnaire/", /^app\/routes\/(api-intake|start|home|service)\b/, "content/questionnaire"],
     e2e: ["questionnaire", "islands", "island-runtime", "hydration", "lead-lifecycle"],
-    integration: ["leads", "fault-bad-input", "held-submissions"],
+    integration: ["leads", "fault-bad-input", "held-submissions", "database-outage"],
   },
   {
     paths: ["app/features/leads/", /^app\/routes\/admin-(lead|unsaved|held|export|data-requests)/],
@@ -91,6 +93,10 @@ export const AREAS = [
       "outbox-dead-letter",
       "push",
       "back-office-pages",
+      // The form outbox's full disk: the not-saved answer and /readyz (the drill is in test:drills).
+      "database-outage",
+      "metrics-readyz",
+      "log-journeys",
     ],
   },
   {
@@ -110,7 +116,7 @@ export const AREAS = [
   {
     paths: ["app/features/blog/", /^app\/routes\/(blog|admin-article)/, "content/blog/", "content/lead-magnets/"],
     e2e: ["blog", "articles", "article-editor", "documents"],
-    integration: ["articles-import", "lead-magnets", "structured-data", "content-editors"],
+    integration: ["articles-import", "lead-magnets", "structured-data", "content-editors", "editor-uploads"],
   },
   {
     paths: ["app/features/content/", "content/media/", /^app\/routes\/(media-upload|admin-(testimonials|faq|site))/],
@@ -123,12 +129,13 @@ export const AREAS = [
       "articles-import",
       "content-editors",
       "database-outage",
+      "editor-uploads",
     ],
   },
   {
     paths: ["app/features/events/", /^app\/routes\/(nicaragua|api-event|admin-event)/, "content/event.ts"],
     e2e: ["event", "events", "back-office-week"],
-    integration: ["events", "back-office-pages", "leads", "held-submissions"],
+    integration: ["events", "back-office-pages", "leads", "held-submissions", "editor-uploads"],
   },
   {
     paths: ["app/features/back-office/", /^app\/routes\/(admin|api-admin|api-auth|well-known)/],
@@ -168,6 +175,6 @@ export const AREAS = [
     // Backups (their code in app/infra/ and scripts/ runs everything); the lost-disk drill is in test:drills.
     paths: ["app/features/back-office/backup-status", /^app\/routes\/admin-backup-download/],
     e2e: ["back-office"],
-    integration: ["backup-restore", "backup-cli", "backup-offsite", "back-office-pages"],
+    integration: ["backup-restore", "backup-cli", "backup-offsite", "back-office-pages", "file-modes"],
   },
 ];

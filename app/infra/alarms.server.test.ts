@@ -19,6 +19,7 @@ const healthy: AlarmReadings = {
   lastBackupFailureAt: null,
   deadLetters: 0,
   newestDeadLetter: null,
+  formOutboxFailedAt: null,
   offsite: { lastGoodAt: ago(0.5), lastAttemptFailed: false },
 };
 
@@ -92,6 +93,17 @@ describe("evaluateAlarms", () => {
     ]);
     const [alarm] = evaluateAlarms(dead(2, "b"), rules);
     expect(alarm?.url).toBe("https://coach.example/admin/unsaved");
+  });
+
+  it("says once each time the form outbox starts failing to write, also when it recovered before the check", () => {
+    const failedAt = (hours: number) => ({ ...healthy, formOutboxFailedAt: ago(hours) });
+    expect(run(healthy, failedAt(2), failedAt(2), failedAt(1), failedAt(1))).toEqual([
+      [],
+      ["form-outbox"],
+      [],
+      ["form-outbox"],
+      [],
+    ]);
   });
 });
 

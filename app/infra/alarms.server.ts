@@ -6,7 +6,7 @@ import { every } from "./scheduled-job.server";
 /**
  * Alarms that reach the trainer without any monitoring stack: a push to her phone and an e-mail
  * when a backup or its off-site copy fails, when none succeeded for two intervals, or when
- * submissions could not be stored (dead letters). Every check names the events that hold now; each
+ * submissions could not be stored (dead letters) or kept at all (the form outbox cannot write). Every check names the events that hold now; each
  * event has a key (the failures since the last good backup, the newest dead letter), and the
  * message engine makes one message per key across all instances and restarts and retries it
  * until it is handed over (docs/decisions/056). An event that clears and comes back is a new one.
@@ -21,6 +21,8 @@ export interface AlarmReadings {
   deadLetters: number;
   /** The id of the newest dead letter: a new one is a new event, one she dealt with is none. */
   newestDeadLetter: string | null;
+  /** When the form outbox last started failing to write (a visitor was told "not saved"), null when never. */
+  formOutboxFailedAt: string | null;
   /** The copy kept away from this machine; null when none is set up. */
   offsite: { lastGoodAt: string | null; lastAttemptFailed: boolean } | null;
 }
@@ -142,6 +144,20 @@ export function evaluateAlarms(readings: AlarmReadings, rules: AlarmRules): Alar
       body: `${count === 1 ? "One submission was" : `${count} submissions were`} refused by the database. What the visitors sent is kept: read it under Unsaved in the back office.`,
       url: `${rules.siteUrl}/admin/unsaved`,
       tag: "dead-letters",
+    });
+  }
+
+  // The form outbox could not keep a form (a full or failing disk while the database was away): the
+  // failure's start is the event, so one failure is one alarm however often it is seen.
+  const outboxFailedAt = readings.formOutboxFailedAt;
+  if (outboxFailedAt !== null) {
+    alarms.push({
+      event: `form-outbox:${outboxFailedAt}`,
+      title: "Forms could not be saved",
+      subject: "A form on the site could not be saved: the server's disk",
+      body: `Since ${when(outboxFailedAt)} the server could not write a form to its disk (full or failing) while the database could not take it. The visitors were told their form was not saved and shown how to reach you. ${ASK}`,
+      url: dashboard,
+      tag: "form-outbox",
     });
   }
 

@@ -56,6 +56,16 @@ describe("off-site copies", () => {
     expect(kept.length).toBeGreaterThan(24);
   });
 
+  it("are never pruned by a site from before its own first backup: a restored site keeps the copies it came from", () => {
+    const hourly = Array.from({ length: 48 }, (_, h) => h);
+    const listing = readListing(objects("", ...hourly), "");
+    // Restored from these copies; its own backups began 5 hours ago.
+    const removed = offsiteToRemove(listing, at(5));
+    expect(removed).toEqual([]);
+    // A site whose backups began long ago prunes as before.
+    expect(offsiteToRemove(listing, at(100))).toEqual(offsiteToRemove(listing));
+  });
+
   it("remove an unfinished upload only once a newer copy is complete", () => {
     const older = backupName(at(3), true);
     const newer = backupName(at(0), true);

@@ -102,13 +102,16 @@ export function readListing(objects: { key: string; size: number }[], prefix: st
 
 /**
  * What pruning removes: the copies the retention rules no longer keep, and unfinished uploads
- * older than the newest complete copy (a newer one may still be on its way).
+ * older than the newest complete copy (a newer one may still be on its way). Only copies made
+ * since `since`, this site's first backup: older ones were made before its disk (a restored site
+ * came from them) and stay until someone removes them (docs/runbook.md, "Lost disk").
  */
-export function offsiteToRemove(listing: OffsiteListing): string[] {
+export function offsiteToRemove(listing: OffsiteListing, since?: Date): string[] {
   const keep = backupsToKeep(listing.copies);
   const newest = listing.copies[0]?.createdAt.getTime() ?? -Infinity;
+  const own = (createdAt: Date) => since === undefined || createdAt >= since;
   return [
-    ...listing.copies.filter((copy) => !keep.has(copy.name)).map((copy) => copy.name),
+    ...listing.copies.filter((copy) => !keep.has(copy.name) && own(copy.createdAt)).map((copy) => copy.name),
     ...listing.incomplete.filter((name) => (backupTime(name)?.getTime() ?? 0) < newest),
   ];
 }
@@ -346,20 +349,24 @@ function rcloneStore(settings: RcloneSettings): OffsiteStore {
 }
 
 /**
- * Uploads one backup, then applies the retention rules off-site; returns what was pruned. The
+ * Uploads one backup, then applies the retention rules off-site to the copies made since `since`
+ * (offsiteToRemove); returns what was pruned. The
  * listing comes first: a missing bucket or a key without rights fails before a large upload.
  */
-export async function copyOffsite(store: OffsiteStore, file: string, sha256: string): Promise<string[]> {
+export async function copyOffsite(store: OffsiteStore, file: string, sha256: string, since?: Date): Promise<string[]> {
   const before = await store.list();
   await store.upload(file, sha256);
   const name = path.basename(file);
   const copy = { name, createdAt: backupTime(name) ?? new Date(), size: (await stat(file)).size };
-  const removed = offsiteToRemove({
-    copies: [copy, ...before.copies.filter((other) => other.name !== name)].sort(
-      (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
-    ),
-    incomplete: before.incomplete.filter((other) => other !== name),
-  });
+  const removed = offsiteToRemove(
+    {
+      copies: [copy, ...before.copies.filter((other) => other.name !== name)].sort(
+        (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
+      ),
+      incomplete: before.incomplete.filter((other) => other !== name),
+    },
+    since,
+  );
   for (const old of removed) await store.remove(old);
   return removed;
 }

@@ -11,6 +11,14 @@ function hourly(hours: number) {
 }
 
 describe("backup retention", () => {
+  it("keeps the newest few whatever their hour: backups made in one hour are not one copy", () => {
+    const sameHour = Array.from({ length: 5 }, (_, i) => {
+      const createdAt = new Date(start + i * 60_000);
+      return { name: String(i), createdAt };
+    });
+    expect(backupsToKeep(sameHour)).toEqual(new Set(["4", "3", "2"]));
+  });
+
   it("keeps everything while there are fewer backups than the hourly rule allows", () => {
     const backups = hourly(10);
     expect(backupsToKeep(backups).size).toBe(10);
@@ -37,7 +45,7 @@ describe("backup retention", () => {
 
   it("keeps the newest backup of each day, not the first", () => {
     const backups = hourly(24 * 10);
-    const kept = backupsToKeep(backups, { hourly: 0, daily: 3, weekly: 0, monthly: 0 });
+    const kept = backupsToKeep(backups, { newest: 0, hourly: 0, daily: 3, weekly: 0, monthly: 0 });
     expect(kept.size).toBe(3);
     for (const name of kept) expect(name.slice(11, 16)).toBe("23:30");
   });
@@ -46,7 +54,9 @@ describe("backup retention", () => {
     const a = { name: "a", createdAt: new Date(Date.UTC(2026, 11, 31, 12)) };
     const b = { name: "b", createdAt: new Date(Date.UTC(2027, 0, 1, 12)) };
     const c = { name: "c", createdAt: new Date(Date.UTC(2027, 0, 4, 12)) };
-    expect(backupsToKeep([a, b, c], { hourly: 0, daily: 0, weekly: 2, monthly: 0 })).toEqual(new Set(["c", "b"]));
+    expect(backupsToKeep([a, b, c], { newest: 0, hourly: 0, daily: 0, weekly: 2, monthly: 0 })).toEqual(
+      new Set(["c", "b"]),
+    );
   });
 });
 

@@ -1,8 +1,10 @@
 /**
- * Which backups to keep: the newest of each of the last 24 hours, 7 days, 4 ISO weeks and
- * 6 months that have a backup (all in UTC). A backup kept by any rule stays; the rest go.
+ * Which backups to keep: the 3 newest whatever their time (several made in one hour are not
+ * one copy: a damaged newest one has another beside it), and the newest of each of the last 24
+ * hours, 7 days, 4 ISO weeks and 6 months that have a backup (all in UTC). A backup kept by any
+ * rule stays; the rest go.
  */
-export const RETENTION = { hourly: 24, daily: 7, weekly: 4, monthly: 6 } as const;
+export const RETENTION = { newest: 3, hourly: 24, daily: 7, weekly: 4, monthly: 6 } as const;
 
 export interface BackupFile {
   name: string;
@@ -37,6 +39,7 @@ export function backupsToKeep(backups: BackupFile[], rules: Record<keyof typeof 
       keep.add(backup.name);
     }
   };
+  for (const backup of newestFirst.slice(0, rules.newest)) keep.add(backup.name);
   apply(hour, rules.hourly);
   apply(day, rules.daily);
   apply(isoWeek, rules.weekly);

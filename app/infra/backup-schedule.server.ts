@@ -46,6 +46,7 @@ export function backupSettings(env: Env): BackupSettings {
   return {
     backupDir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups")),
     dataDir: path.resolve(env.DATA_DIR),
+    instanceDirs: env.BACKUP_INSTANCE_DIRS.map((dir) => path.resolve(dir)),
     migrationsFolder: migrationsFolder(),
     key: env.BACKUP_ENCRYPTION_KEY,
     authSecret: currentAuthSecret(env),

@@ -35,6 +35,7 @@ import {
   type OffsiteListing,
   type OffsiteSettings,
 } from "./backup-offsite.server";
+import { makePrivate } from "./private-files.server";
 import type { Database } from "./db.server";
 import { pgliteLockHolder } from "./db.server";
 import {
@@ -77,6 +78,11 @@ export interface BackupManifest {
 export interface BackupSettings {
   backupDir: string;
   dataDir: string;
+  /**
+   * Other instances' data directories (read-only is enough): their outbox and dead letters are
+   * added to this one's, so a restore replays every instance's waiting forms.
+   */
+  instanceDirs?: string[];
   migrationsFolder: string;
   key?: Buffer;
   /** PostgreSQL: use pg_dump when installed (default); false writes the plain SQL dump. */
@@ -101,6 +107,11 @@ export interface BackupResult {
 export type OffsiteOutcome = { ok: true; where: string; pruned: string[] } | { ok: false; error: string };
 
 export interface BackupStatus {
+  /**
+   * When this folder's backups began (its first backup, or the oldest it held when this was
+   * added): off-site copies older than this came from another disk and are not pruned from here.
+   */
+  since?: string;
   lastGood?: { file: string; size: number; createdAt: string; durationMs: number };
   lastAttempt?: { at: string; ok: boolean; error?: string };
   offsite?: {
@@ -288,9 +299,12 @@ export async function createBackup(database: Database, settings: BackupSettings)
 
     // Copied first: the outbox is appended to while the archive is written.
     for (const name of OUTBOX_FILES) {
-      const source = path.join(settings.dataDir, name);
-      if (!existsSync(source)) continue;
-      await copyFile(source, path.join(staging, name));
+      // Each folder once: the list of every instance may name this one's own.
+      const sources = [...new Set([settings.dataDir, ...(settings.instanceDirs ?? [])].map((dir) => path.resolve(dir)))]
+        .map((dir) => path.join(dir, name))
+        .filter((file) => existsSync(file));
+      if (sources.length === 0) continue;
+      await gatherLines(sources, path.join(staging, name));
       add(`files/${name}`, path.join(staging, name));
     }
     entries.push(...(await folderEntries(path.join(settings.dataDir, "media"), "files/media")));
@@ -313,12 +327,16 @@ export async function createBackup(database: Database, settings: BackupSettings)
     // The format `sha256sum -c` reads.
     await writeFile(`${file}.sha256`, `${sha256}  ${name}\n`, { mode: 0o600 });
     const durationMs = Date.now() - started;
+    const oldest = (await listBackups(settings.backupDir)).at(-1)?.createdAt.toISOString();
     await writeStatus(settings.backupDir, (status) => ({
       ...status,
+      since: status.since ?? oldest ?? manifest.createdAt,
       lastGood: { file: name, size, createdAt: manifest.createdAt, durationMs },
       lastAttempt: { at: new Date().toISOString(), ok: true },
     }));
     await pruneBackups(settings.backupDir);
+    // The folder may have been made by hand or by an older version with wider modes.
+    await makePrivate(settings.backupDir);
     const result: BackupResult = { file, size, sha256, createdAt: manifest.createdAt, durationMs, manifest };
     if (settings.offsite) result.offsite = await copyToOffsite(settings, result);
     return result;
@@ -335,6 +353,18 @@ export async function createBackup(database: Database, settings: BackupSettings)
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/** One JSON-lines file of several (each instance's outbox): a last line cut short by a crash is not joined to the next file's first. */
+async function gatherLines(sources: string[], target: string) {
+  const parts: Buffer[] = [];
+  for (const [index, source] of sources.entries()) {
+    const text = await readFile(source);
+    parts.push(text);
+    const another = index < sources.length - 1;
+    if (another && text.length > 0 && text[text.length - 1] !== 0x0a) parts.push(Buffer.from("\n"));
+  }
+  await writeFile(target, Buffer.concat(parts));
 }
 
 async function writeDump(client: SqlClient, migrationsFolder: string, file: string) {
@@ -358,7 +388,8 @@ async function copyToOffsite(
   let outcome: OffsiteOutcome;
   try {
     const store = await openOffsiteStore(offsite);
-    const pruned = await copyOffsite(store, backup.file, backup.sha256);
+    const since = (await readBackupStatus(settings.backupDir)).since;
+    const pruned = await copyOffsite(store, backup.file, backup.sha256, since ? new Date(since) : undefined);
     outcome = { ok: true, where: store.where, pruned };
   } catch (error) {
     outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
@@ -475,6 +506,8 @@ export async function restoreBackup(settings: RestoreSettings): Promise<RestoreR
         );
       }
     }
+    // Whatever the restoring shell's mask, and PGlite's own 0666 for its files.
+    await makePrivate(settings.dataDir);
     log(`restored ${Object.keys(tables).length} tables and ${manifest.files.length} files`);
     return { durationMs: Date.now() - started, manifest, tables };
   } finally {

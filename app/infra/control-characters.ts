@@ -29,3 +29,24 @@ const ALL_CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g;
 export function withoutControlCharacters(value: string): string {
   return value.replace(ALL_CONTROLS, "");
 }
+
+/**
+ * Invisible characters that change how text around them is shown: the bidi marks (U+061C, U+200E,
+ * U+200F), embeddings and overrides (U+202A–U+202E) and isolates (U+2066–U+2069), with which
+ * "\u202Emoc.elgoog" reads "google.com"; and the zero-width space, word joiner and byte-order mark.
+ */
+const BIDI_AND_ZERO_WIDTH = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
+/** The zero-width non-joiner and joiner (U+200C, U+200D). */
+const JOINERS = /[\u200C\u200D]/g;
+
+/**
+ * The text without bidi controls and zero-width characters: nobody types them on purpose or can
+ * see them to remove them (a phone number copied from a phone's contacts comes wrapped in U+202A and
+ * U+202C), so they are stripped, not refused (docs/decisions/058). A visitor's typed text keeps the
+ * joiners (`keepJoiners`), which Persian and the Indic scripts write words with and emoji sequences
+ * need; a label (a campaign's source, a referring host, a path) keeps nothing invisible.
+ */
+export function withoutInvisibleFormatting(value: string, options: { keepJoiners?: boolean } = {}): string {
+  const stripped = value.replace(BIDI_AND_ZERO_WIDTH, "");
+  return options.keepJoiners ? stripped : stripped.replace(JOINERS, "");
+}

@@ -51,3 +51,26 @@ describe("off-site backup settings", () => {
     expect(parseEnv({}).BACKUP_S3_BUCKET).toBeUndefined();
   });
 });
+
+describe("limits on forms held for review", () => {
+  it("have defaults that bound a day and leave one network a small share of it", () => {
+    const env = parseEnv({});
+    expect(env.HELD_LIMIT_PER_DAY).toBeGreaterThan(0);
+    expect(env.HELD_LIMIT_PER_NETWORK_PER_DAY).toBeGreaterThan(0);
+    expect(env.HELD_LIMIT_PER_NETWORK_PER_DAY).toBeLessThan(env.HELD_LIMIT_PER_DAY);
+  });
+
+  it("refuse a value that is not a positive whole number, naming the variable", () => {
+    for (const bad of ["0", "-1", "2.5", "many"]) {
+      expect(() => parseEnv({ HELD_LIMIT_PER_DAY: bad })).toThrow(/HELD_LIMIT_PER_DAY/);
+      expect(() => parseEnv({ HELD_LIMIT_PER_NETWORK_PER_DAY: bad })).toThrow(/HELD_LIMIT_PER_NETWORK_PER_DAY/);
+    }
+  });
+
+  it("refuse a network share larger than the whole day's", () => {
+    expect(() => parseEnv({ HELD_LIMIT_PER_DAY: "10", HELD_LIMIT_PER_NETWORK_PER_DAY: "11" })).toThrow(
+      /HELD_LIMIT_PER_NETWORK_PER_DAY: must not be more than HELD_LIMIT_PER_DAY/,
+    );
+    expect(parseEnv({ HELD_LIMIT_PER_DAY: "10", HELD_LIMIT_PER_NETWORK_PER_DAY: "10" }).HELD_LIMIT_PER_DAY).toBe(10);
+  });
+});

@@ -46,6 +46,16 @@ export const envSchema = z.object({
       })
       .optional(),
   ),
+  /**
+   * The other instances' data directories, comma-separated (a backup job beside several instances,
+   * deploy/compose.yaml): their outbox and dead letters go into each backup with this one's.
+   */
+  BACKUP_INSTANCE_DIRS: optionalString.transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((dir) => dir.trim())
+      .filter(Boolean),
+  ),
   /** Minutes between the server's own backups; 0 turns them off (when a separate job makes them). */
   BACKUP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   /**
@@ -189,8 +199,21 @@ export const envSchema = z.object({
   RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Any state-changing request per visitor address per minute, across every instance. */
   RATE_LIMIT_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /**
+   * Forms held for review (sent faster than a person types) accepted per UTC day, all forms and
+   * visitors together; past it such forms answer 429 naming the trainer's e-mail and WhatsApp, so a
+   * bot flood cannot bury the real ones (decision 057). The table then holds at most this many a day.
+   */
+  HELD_LIMIT_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** The same per sender's network (an IPv4 /24, an IPv6 /48) per UTC day; at most HELD_LIMIT_PER_DAY. */
+  HELD_LIMIT_PER_NETWORK_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(5),
   /** Page-speed reports (POST /api/vitals) per visitor address per minute; a visitor sends one per page left. */
   RATE_LIMIT_VITALS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  /**
+   * Signed web hook posts (the mail relay's bounce and complaint reports) per sending address per
+   * minute, instead of the visitors' limit: a provider reports a send's bounces in bursts from a few addresses.
+   */
+  RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "SITE_URL"> & { SITE_URL: string };
@@ -207,6 +230,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (env.NODE_ENV === "production" && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new EnvError(
       "Invalid environment configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set",
+    );
+  }
+  if (env.HELD_LIMIT_PER_NETWORK_PER_DAY > env.HELD_LIMIT_PER_DAY) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  HELD_LIMIT_PER_NETWORK_PER_DAY: must not be more than HELD_LIMIT_PER_DAY",
     );
   }
   const offsiteProblem = offsiteSettingsProblem(env);

@@ -42,6 +42,32 @@ describe("first touch", () => {
     expect(touch).toEqual({ landingPath: "/", firstSeen: "2026-11-22" });
   });
 
+  it("strips bidi and zero-width characters from every label, wherever the source came from", () => {
+    const spoofed = "%E2%80%AEmoc.elgoog%E2%80%AC";
+    const landed = firstTouchOf({
+      url: new URL(`https://coach.example/?utm_source=${spoofed}&utm_campaign=spr%E2%80%8Bing`),
+      referer: undefined,
+      now,
+    });
+    expect(landed).toEqual({
+      utmSource: "moc.elgoog",
+      utmCampaign: "spring",
+      landingPath: "/",
+      firstSeen: "2026-11-22",
+    });
+    // A carried source (the via parameter) or a cookie is read back through the same rule.
+    const carried = encodeURIComponent(`s=${spoofed}&m=e%E2%81%A6mail&p=/blog%E2%80%8F&d=2026-11-22`);
+    expect(parseFirstTouch(carried)).toEqual({
+      utmSource: "moc.elgoog",
+      utmMedium: "email",
+      landingPath: "/blog",
+      firstSeen: "2026-11-22",
+    });
+    expect(sourceLabel({ utmSource: "\u202Emoc.elgoog", landingPath: "/", firstSeen: "2026-11-22" })).toBe(
+      "moc.elgoog",
+    );
+  });
+
   it("refuses cookies that are not ours", () => {
     expect(parseFirstTouch(null)).toBeNull();
     expect(parseFirstTouch("garbage")).toBeNull();

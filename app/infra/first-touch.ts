@@ -1,7 +1,7 @@
 import "./zod-config";
 import { z } from "zod";
 import type { FirstTouch } from "#db/schema";
-import { hasNoControlCharacters } from "./control-characters";
+import { hasNoControlCharacters, withoutInvisibleFormatting } from "./control-characters";
 import { CONSENT_COOKIE } from "./consent-cookie";
 
 export type { FirstTouch };
@@ -36,9 +36,10 @@ const UTM_FIELDS = [
 const MAX_VALUE = 100;
 const MAX_PATH = 200;
 
+/** A label from the visitor's request: no control characters, no bidi or zero-width characters. */
 function clean(value: string | null | undefined, max = MAX_VALUE): string | undefined {
   if (typeof value !== "string") return undefined;
-  const trimmed = value.trim().slice(0, max);
+  const trimmed = withoutInvisibleFormatting(value).trim().slice(0, max);
   return trimmed && hasNoControlCharacters(trimmed) ? trimmed : undefined;
 }
 
@@ -200,7 +201,8 @@ export function acceptedAnalytics(cookieHeader: string | null | undefined): bool
 /** One readable name per source, for grouping: the campaign source, else the referring site, else direct. */
 export function sourceLabel(touch: FirstTouch | null | undefined): string {
   if (!touch) return "(unknown)";
-  if (touch.utmSource) return touch.utmSource.toLowerCase();
+  // Rows stored before invisible characters were stripped (clean) are shown without them too.
+  if (touch.utmSource) return withoutInvisibleFormatting(touch.utmSource).toLowerCase();
   if (touch.referrer) return touch.referrer.replace(/^www\./, "");
   return "direct";
 }

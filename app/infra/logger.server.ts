@@ -3,12 +3,14 @@ import pino, { type DestinationStream, type Logger } from "pino";
 export type { Logger };
 
 /**
- * Fields whose value is personal or secret wherever they appear in a log line, at any depth.
- * (`name` only outside errors: an error's name is its class.)
+ * Fields whose value is personal or secret wherever they appear in a log line, at any depth: a
+ * mail's subject and recipients (a new lead's subject holds the visitor's name and goal) and a
+ * visitor's IP address included. (`name` and `address` only outside errors: an error's name is its
+ * class, and a refused connection's address is the server's.)
  */
 const PERSONAL_KEY =
-  /^(e-?mail|.*_email|.*Email|phone|.*Phone|firstName|lastName|first_name|last_name|fullName|full_name|password|.*token|.*Token|secret|cookie|set-cookie|authorization|params|answers|note|message_body)$/i;
-const NAME_KEY = /^name$/i;
+  /^(e-?mail|.*_email|.*Email|phone|.*Phone|firstName|lastName|first_name|last_name|fullName|full_name|password|.*token|.*Token|secret|cookie|set-cookie|authorization|params|answers|note|message_body|subject|to|cc|bcc|reply_?to|recipients?|ip|client_?ip|remote_?address|street_?address)$/i;
+const NAME_KEY = /^(name|address)$/i;
 const REDACTED = "[redacted]";
 
 /** Values that give a person away inside free text: database error messages, URLs, headers. */

@@ -44,14 +44,17 @@ export function createMailer(
   });
   return {
     async send(message) {
+      let messageId: string;
       try {
-        await transport.sendMail({ from, ...message });
+        ({ messageId } = await transport.sendMail({ from, ...message }));
       } catch (error) {
         emailsFailed.inc();
         throw error;
       }
       emailsSent.inc();
-      logger.info({ subject: message.subject }, "mail sent");
+      // Never the subject or the recipient: a new lead's subject holds the visitor's name and goal.
+      // The Message-ID's own part (without the sender's domain) finds the message in the relay's log.
+      logger.info({ messageId: messageId.replace(/^<|@.*$/g, "") }, "mail sent");
     },
     close: () => transport.close(),
   };

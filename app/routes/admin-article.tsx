@@ -6,6 +6,8 @@ import { adminMeta } from "~/features/back-office/ui";
 import { articleEditorAction, loadArticleEditor, type MagnetGrants } from "~/features/blog/article-editor.server";
 import { ArticleEditor } from "~/features/blog/article-editor";
 import type { Db } from "~/infra/db.server";
+import { readPostedForm } from "~/infra/posted-form.server";
+import { MAX_UPLOAD_BYTES } from "~/features/content/article-form";
 import { grantsForArticle, revokeGrant } from "~/features/newsletter/downloads.server";
 import "~/features/blog/blog.css";
 
@@ -33,8 +35,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const trainer = await requireTrainer(request, ctx);
   assertSameOrigin(request, ctx.services.env.SITE_URL ?? new URL(request.url).origin);
   const actor = { userId: trainer.user.id, ip: ctx.clientIp };
-  const form = await request.formData();
-  return articleEditorAction(ctx.services, magnetGrants(ctx.services.database.db), actor, form, params.slug);
+  // Read part by part: a photo or PDF over its limit is counted, not kept, and answered under its field.
+  const posted = await readPostedForm(request, { imageFile: MAX_UPLOAD_BYTES, magnetFile: MAX_UPLOAD_BYTES });
+  const grants = magnetGrants(ctx.services.database.db);
+  return articleEditorAction(ctx.services, grants, actor, posted.form, params.slug, posted.oversized);
 }
 
 export default function AdminArticle() {

@@ -4,6 +4,7 @@ import { assertSameOrigin, audit, downloadResponse, requireTrainer } from "~/fea
 import {
   countsOf,
   findPersonData,
+  includedIds,
   parsePersonKey,
   requestReference,
 } from "~/features/back-office/data-requests.server";
@@ -21,7 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const key = parsePersonKey(String(form.get("email") ?? ""));
   const html = form.get("format") === "html";
   if (!key) return new Response("Enter the person's e-mail address or phone number.", { status: 400 });
-  const found = await findPersonData(ctx.services.database.db, key);
+  const include = includedIds(form);
+  const found = await findPersonData(ctx.services.database.db, key, include);
   await audit(ctx.services.database.db, {
     action: "data.export",
     userId: trainer.user.id,
@@ -29,6 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     detail: {
       reference: requestReference(ctx.services.secret, key),
       format: html ? "html" : "json",
+      chosenByTrainer: include.length,
       ...countsOf(found),
     },
   });

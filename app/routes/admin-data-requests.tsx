@@ -5,12 +5,15 @@ import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "
 import {
   countsOf,
   erasePerson,
-  findPersonData,
+  includedIds,
+  lookUpPerson,
   parsePersonKey,
   requestReference,
   type PersonCounts,
+  type PossibleMatch,
 } from "~/features/back-office/data-requests.server";
 import { AdminShell, adminMeta, Notice } from "~/features/back-office/ui";
+import { amsterdamDateTime } from "~/infra/amsterdam";
 import { Button } from "~/ui/button";
 import { compactInputClass } from "~/ui/field";
 
@@ -37,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult =
   | { step: "error"; message: string; email: string }
-  | { step: "found"; email: string; counts: PersonCounts; records: string }
+  | { step: "found"; email: string; counts: PersonCounts; records: string; possible: PossibleMatch[] }
   | { step: "erased"; email: string; counts: PersonCounts };
 
 /**
@@ -61,6 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // What the page shows and sends on: the address, or the number in international form.
   const email = key;
   const reference = requestReference(ctx.services.secret, key);
+  const include = includedIds(form);
 
   if (form.get("intent") === "erase") {
     const confirmed = form.get("confirm") === "yes";
@@ -75,25 +79,25 @@ export async function action({ request, context }: Route.ActionArgs) {
         // A step not yet confirmed, not a bad request: the page shows what to do.
         200,
       );
-    const counts = await erasePerson(db, key);
+    const counts = await erasePerson(db, key, include);
     await audit(db, {
       action: "data.erase",
       userId: trainer.user.id,
       ip: ctx.clientIp,
-      detail: { reference, ...counts },
+      detail: { reference, chosenByTrainer: include.length, ...counts },
     });
     return answer({ step: "erased", email, counts });
   }
 
-  const found = await findPersonData(db, key);
+  const { data: found, possible } = await lookUpPerson(db, key, include);
   const counts = countsOf(found);
   await audit(db, {
     action: "data.lookup",
     userId: trainer.user.id,
     ip: ctx.clientIp,
-    detail: { reference, ...counts },
+    detail: { reference, possibleMatches: possible.length, chosenByTrainer: include.length, ...counts },
   });
-  return answer({ step: "found", email, counts, records: JSON.stringify(found, null, 2) });
+  return answer({ step: "found", email, counts, records: JSON.stringify(found, null, 2), possible });
 }
 
 function CountsTable({ counts, caption }: { counts: PersonCounts; caption: string }) {
@@ -111,6 +115,51 @@ function CountsTable({ counts, caption }: { counts: PersonCounts; caption: strin
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The phone-linked records the trainer chose, carried to the export and the erasure. */
+function IncludedInputs({ possible }: { possible: PossibleMatch[] }) {
+  return possible.filter((p) => p.included).map((p) => <input key={p.id} type="hidden" name="include" value={p.id} />);
+}
+
+/**
+ * Records linked to the person by a phone number alone. Anyone can type someone else's number, so
+ * none is part of the request until the trainer has checked it and ticks it.
+ */
+function PossibleMatches({ email, possible }: { email: string; possible: PossibleMatch[] }) {
+  return (
+    <Form method="post" className="mt-4 grid gap-3 rounded-xl bg-sand/40 p-4">
+      <h3 id="possible-heading" className="font-semibold text-navy">
+        Possibly the same person ({possible.length})
+      </h3>
+      <p className="text-sm text-ink/85">
+        These records share only a phone number with this request. They are not in the counts, the download or the
+        erasure unless you check that they belong to this person and tick them.
+      </p>
+      <input type="hidden" name="email" value={email} />
+      <ul className="grid gap-2" aria-labelledby="possible-heading">
+        {possible.map((p) => (
+          <li key={p.id} className="rounded-lg bg-white p-3 text-sm ring-1 ring-navy/10">
+            <label className="flex items-start gap-2">
+              <input type="checkbox" name="include" value={p.id} defaultChecked={p.included} className="mt-1" />
+              <span>
+                <span className="font-medium text-navy">
+                  {p.kind === "lead" ? "Questionnaire" : "Event signup"}: {p.label}
+                </span>
+                , {amsterdamDateTime(new Date(p.createdAt))}
+                <span className="block text-ink/75">{p.evidence}</span>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <div>
+        <Button type="submit" name="intent" value="lookup" variant="secondary" size="sm">
+          Look up again with the ticked records
+        </Button>
+      </div>
+    </Form>
   );
 }
 
@@ -162,6 +211,7 @@ export default function AdminDataRequests() {
               What is held about {result.email}
             </h2>
             <CountsTable counts={result.counts} caption={`${total} records in total`} />
+            {result.possible.length > 0 && <PossibleMatches email={result.email} possible={result.possible} />}
             {total > 0 && (
               <>
                 <details className="mt-4">
@@ -170,6 +220,7 @@ export default function AdminDataRequests() {
                 </details>
                 <form method="post" action="/admin/data-requests/export" className="mt-4 flex flex-wrap gap-3">
                   <input type="hidden" name="email" value={result.email} />
+                  <IncludedInputs possible={result.possible} />
                   <Button type="submit" name="format" value="html" variant="secondary" size="sm">
                     Download as a readable page
                   </Button>
@@ -180,6 +231,7 @@ export default function AdminDataRequests() {
                 <Form method="post" className="mt-6 grid gap-3 rounded-xl bg-red-50 p-4">
                   <h3 className="font-semibold text-red-800">Erase this person</h3>
                   <input type="hidden" name="email" value={result.email} />
+                  <IncludedInputs possible={result.possible} />
                   <label className="flex items-start gap-2 text-sm">
                     <input type="checkbox" name="confirm" value="yes" className="mt-1" />I checked that this request
                     comes from the person, and I want to erase their data. This cannot be undone.

@@ -5,8 +5,15 @@ import { requireServices } from "~/context";
 import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
 import { describeDeadLetter } from "~/features/back-office/dead-letters";
 import { SubmissionFields } from "~/features/back-office/submission-fields";
-import { AdminShell, adminMeta, formatDateTime, Notice } from "~/features/back-office/ui";
-import { acceptHeld, deleteHeld, listHeld, type HeldForm, type HeldRow } from "~/features/leads/held.server";
+import { AdminShell, adminMeta, ConfirmStep, formatDateTime, Notice, Pagination } from "~/features/back-office/ui";
+import {
+  acceptHeld,
+  deleteHeld,
+  deleteHeldLike,
+  listHeld,
+  type HeldForm,
+  type HeldListRow,
+} from "~/features/leads/held.server";
 import { eventLeadSchema, intakeLeadSchema, storeLead } from "~/features/leads/signups.server";
 import { leadDeps } from "~/features/leads/submission.server";
 import { subscribeSchema } from "~/features/newsletter/schema";
@@ -14,16 +21,26 @@ import { subscribe } from "~/features/newsletter/subscribe.server";
 import { consentCaptureSchema } from "~/infra/consent.server";
 import { firstTouchSchema } from "~/infra/first-touch";
 import { Button } from "~/ui/button";
+import { compactInputClass } from "~/ui/field";
 import { retention } from "#content/retention";
 
 export const meta: Route.MetaFunction = () => adminMeta("Held for review");
 export const headers = forwardSessionHeaders;
 
+const querySchema = z.object({
+  q: z.string().trim().max(200).catch(""),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const trainer = await requireTrainer(request, ctx);
-  const held = (await listHeld(ctx.services.database.db)).map(view);
-  return data({ held }, { headers: trainer.headers });
+  const params = new URL(request.url).searchParams;
+  const { q, page } = querySchema.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1 });
+  // "Delete all like this" deletes what had come in by now, the moment the counts were taken.
+  const shownAt = new Date().toISOString();
+  const held = await listHeld(ctx.services.database.db, { q, page });
+  return data({ q, shownAt, ...held, rows: held.rows.map(view) }, { headers: trainer.headers });
 }
 
 const FORM_LABELS: Record<HeldForm, string> = {
@@ -33,7 +50,7 @@ const FORM_LABELS: Record<HeldForm, string> = {
 };
 
 /** Who sent it and what they wrote; how the page knew it (first touch, consent proof) stays out of the way. */
-function view(row: HeldRow) {
+function view(row: HeldListRow) {
   const raw = (row.payload && typeof row.payload === "object" ? row.payload : {}) as Record<string, unknown>;
   const { firstTouch: _touch, consent: _consent, input, ...rest } = raw;
   const payload = input && typeof input === "object" ? { ...(input as Record<string, unknown>), ...rest } : rest;
@@ -50,6 +67,10 @@ function view(row: HeldRow) {
     form: FORM_LABELS[row.form],
     receivedAt: row.createdAt.toISOString(),
     elapsedMs: row.elapsedMs,
+    network: row.network,
+    sameContent: row.sameContent,
+    sameNetwork: row.sameNetwork,
+    looksReal: row.looksReal,
     fields: fields.filter((field) => !["variant", "consentVersion", "page", "eventKey"].includes(field.label)),
   };
 }
@@ -59,6 +80,8 @@ const newsletterPayloadSchema = z.object({
   firstTouch: firstTouchSchema.nullable().optional(),
   consent: consentCaptureSchema.optional(),
 });
+
+const likeSchema = z.object({ by: z.enum(["content", "network"]), upTo: z.iso.datetime() });
 
 type ActionResult = { ok: true; message: string } | { ok: false; message: string };
 
@@ -76,6 +99,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(await deleteHeld(db, id))) return answer({ ok: false, message: "That submission was already handled." }, 404);
     await audit(db, { action: "held.deleted", userId: trainer.user.id, ip: ctx.clientIp, detail: { id } });
     return answer({ ok: true, message: "Deleted." });
+  }
+  if (intent === "delete-like") {
+    const like = likeSchema.safeParse({ by: form.get("by"), upTo: form.get("upTo") });
+    if (!like.success) return answer({ ok: false, message: "Choose which ones to delete again." }, 400);
+    const gone = await deleteHeldLike(db, id, like.data.by, new Date(like.data.upTo));
+    if (gone === null) return answer({ ok: false, message: "That submission was already handled." }, 404);
+    await audit(db, {
+      action: "held.deleted-like",
+      userId: trainer.user.id,
+      ip: ctx.clientIp,
+      detail: { id, by: like.data.by, count: gone },
+    });
+    return answer({ ok: true, message: `Deleted ${gone.toLocaleString("en-GB")}.` });
   }
   if (intent !== "accept") return answer({ ok: false, message: "Choose Accept or Delete." }, 400);
   const accepted = await acceptHeld(db, id, async (kind, payload) => {
@@ -103,8 +139,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminHeld() {
-  const { held } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageCount, q, shownAt } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const href = (to: number) => `/admin/held?${new URLSearchParams({ ...(q ? { q } : {}), page: String(to) })}`;
   return (
     <AdminShell title="Held for review">
       <p className="mb-6 max-w-3xl text-ink/80">
@@ -118,38 +155,94 @@ export default function AdminHeld() {
           <Notice tone={result.ok ? "success" : "error"}>{result.message}</Notice>
         </div>
       ) : null}
-      {held.length === 0 ? (
-        <Notice>Nothing is held: every form that came in went straight through.</Notice>
+      <Form
+        method="get"
+        role="search"
+        aria-label="Search held forms"
+        className="mb-6 flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 ring-1 ring-navy/10"
+      >
+        <div className="min-w-0 flex-1 basis-56">
+          <label htmlFor="held-q" className="text-sm font-medium">
+            Name, e-mail, phone or text
+          </label>
+          <input id="held-q" name="q" type="search" defaultValue={q} className={compactInputClass} />
+        </div>
+        <Button type="submit" variant="dark" size="sm">
+          Search
+        </Button>
+      </Form>
+      {rows.length === 0 ? (
+        <Notice>
+          {q ? `No held form matches “${q}”.` : "Nothing is held: every form that came in went straight through."}
+        </Notice>
       ) : (
-        <ul className="grid gap-4">
-          {held.map((entry) => (
-            <li key={entry.id}>
-              <article
-                aria-labelledby={`held-${entry.id}`}
-                className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy/10"
-              >
-                <h2 id={`held-${entry.id}`} className="text-lg font-semibold text-navy">
-                  {entry.form}, received {formatDateTime(entry.receivedAt)}
-                </h2>
-                {entry.elapsedMs !== null ? (
+        <>
+          <ul className="grid gap-4">
+            {rows.map((entry) => (
+              <li key={entry.id}>
+                <article
+                  aria-labelledby={`held-${entry.id}`}
+                  className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-navy/10 sm:p-5"
+                >
+                  <h2 id={`held-${entry.id}`} className="text-lg font-semibold text-navy">
+                    {entry.form}, received {formatDateTime(entry.receivedAt)}
+                  </h2>
                   <p className="mt-1 text-sm text-ink/70">
-                    Sent {(Math.max(0, entry.elapsedMs) / 1000).toFixed(1)} s after the form appeared.
+                    {entry.elapsedMs !== null
+                      ? `Sent ${(Math.max(0, entry.elapsedMs) / 1000).toFixed(1)} s after the form appeared. `
+                      : ""}
+                    {entry.looksReal
+                      ? "Looks like a real visitor."
+                      : "Looks like part of a robot flood (the same text from many networks, or many from one)."}
                   </p>
-                ) : null}
-                <SubmissionFields fields={entry.fields} />
-                <Form method="post" className="mt-4 flex flex-wrap gap-3">
-                  <input type="hidden" name="id" value={entry.id} />
-                  <Button type="submit" name="intent" value="accept" variant="dark" size="sm">
-                    Accept
-                  </Button>
-                  <Button type="submit" name="intent" value="delete" variant="secondary" size="sm">
-                    Delete
-                  </Button>
-                </Form>
-              </article>
-            </li>
-          ))}
-        </ul>
+                  <SubmissionFields fields={entry.fields} />
+                  <Form method="post" className="mt-4 flex flex-wrap gap-3">
+                    <input type="hidden" name="id" value={entry.id} />
+                    <Button type="submit" name="intent" value="accept" variant="dark" size="sm">
+                      Accept
+                    </Button>
+                    <Button type="submit" name="intent" value="delete" variant="secondary" size="sm">
+                      Delete
+                    </Button>
+                  </Form>
+                  {entry.sameContent > 1 || entry.sameNetwork > 1 ? (
+                    <div className="mt-3 grid gap-2">
+                      {entry.sameContent > 1 ? (
+                        <ConfirmStep
+                          look="link"
+                          id={entry.id}
+                          intent="delete-like"
+                          fields={{ by: "content", upTo: shownAt }}
+                          label={`Delete all ${entry.sameContent.toLocaleString("en-GB")} with this content…`}
+                          confirm={`Yes, delete ${entry.sameContent.toLocaleString("en-GB")}`}
+                          busyText="Deleting…"
+                        >
+                          This deletes the {entry.sameContent.toLocaleString("en-GB")} held forms with the same name,
+                          e-mail, phone, answers and message as this one (this one included). Nothing of them is kept.
+                        </ConfirmStep>
+                      ) : null}
+                      {entry.sameNetwork > 1 && entry.network ? (
+                        <ConfirmStep
+                          look="link"
+                          id={entry.id}
+                          intent="delete-like"
+                          fields={{ by: "network", upTo: shownAt }}
+                          label={`Delete all ${entry.sameNetwork.toLocaleString("en-GB")} from this network…`}
+                          confirm={`Yes, delete ${entry.sameNetwork.toLocaleString("en-GB")}`}
+                          busyText="Deleting…"
+                        >
+                          This deletes the {entry.sameNetwork.toLocaleString("en-GB")} held forms sent from the network{" "}
+                          {entry.network} (this one included), whatever they say. Nothing of them is kept.
+                        </ConfirmStep>
+                      ) : null}
+                    </div>
+                  ) : null}
+                </article>
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} pageCount={pageCount} total={total} href={href} />
+        </>
       )}
     </AdminShell>
   );

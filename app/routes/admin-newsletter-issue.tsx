@@ -5,6 +5,8 @@ import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/featu
 import { adminMeta } from "~/features/back-office/ui";
 import { issueEditorAction, loadIssueEditor } from "~/features/newsletter/issue-editor.server";
 import { IssueEditor } from "~/features/newsletter/issue-editor";
+import { MAX_UPLOAD_BYTES } from "~/features/content/article-form";
+import { readPostedForm } from "~/infra/posted-form.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData?.fields.subject || "Newsletter issue");
 export const headers = forwardSessionHeaders;
@@ -20,7 +22,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = requireServices(context);
   const trainer = await requireTrainer(request, ctx);
   assertSameOrigin(request, ctx.services.env.SITE_URL);
-  return issueEditorAction(ctx.services, trainer.user, params.id, await request.formData());
+  // Read part by part: a photo over its limit is counted, not kept, and answered under its field.
+  const posted = await readPostedForm(request, { photo: MAX_UPLOAD_BYTES });
+  return issueEditorAction(ctx.services, trainer.user, params.id, posted.form, posted.oversized);
 }
 
 export default function AdminNewsletterIssue() {

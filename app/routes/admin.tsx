@@ -28,6 +28,8 @@ import { Button } from "~/ui/button";
 import { NoteField, StatusSelect } from "~/features/back-office/lead-form";
 import { compactInputClass } from "~/ui/field";
 import { BackupStatus } from "~/features/back-office/backup-status";
+import { heldCounts } from "~/features/leads/held.server";
+import { HeldCount } from "~/features/leads/held-count";
 
 export const meta: Route.MetaFunction = () => adminMeta("Leads");
 export const headers = forwardSessionHeaders;
@@ -37,11 +39,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const trainer = await requireTrainer(request, ctx);
   const filters = parseLeadFilters(new URL(request.url).searchParams);
   const db = ctx.services.database.db;
-  const [leads, stats, backup, open, messagesToSee] = await Promise.all([
+  const now = new Date();
+  const [leads, stats, backup, open, held, messagesToSee] = await Promise.all([
     listLeads(db, filters),
     weeklyStats(db),
     ctx.services.backups.summary(),
-    openLeads(db, new Date()),
+    openLeads(db, now),
+    heldCounts(db, new Date(now.getTime() - 86_400_000)),
     messagesNeedingHer(db),
   ]);
   const repeats = await findRepeats(
@@ -54,6 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       stats,
       backup,
       open,
+      held: { total: held.total, realLooking: held.realLooking },
       messagesToSee,
       leads: {
         ...leads,
@@ -225,7 +230,7 @@ function LeadCard({ lead }: { lead: Lead }) {
 }
 
 export default function AdminDashboard() {
-  const { filters, leads, stats, backup, open, messagesToSee } = useLoaderData<typeof loader>();
+  const { filters, leads, stats, backup, open, held, messagesToSee } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   return (
     <AdminShell title="Leads" actions={<CsvLink list="leads" query={filtersToQuery(filters)} />}>
@@ -243,6 +248,7 @@ export default function AdminDashboard() {
           </Notice>
         </div>
       ) : null}
+      <HeldCount {...held} />
       <BackupStatus backup={backup} />
       <div className="mb-6 grid gap-6 lg:grid-cols-3">
         <section

@@ -7,7 +7,8 @@ import { guardForm } from "~/infra/form-guard.server";
 import { subscribeSchema, type SubscribeResponse } from "~/features/newsletter/schema";
 import { subscribe } from "~/features/newsletter/subscribe.server";
 import { newsletterMessages, newsletterPage } from "#content/newsletter";
-import { elapsedOf, holdSubmission } from "~/features/leads/held.server";
+import { elapsedOf } from "~/features/leads/held.server";
+import { holdForReview } from "~/features/leads/submission.server";
 import { ELAPSED_FIELD } from "~/infra/form-fields";
 
 /**
@@ -75,14 +76,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const facts = { firstTouch: firstTouchOfRequest(request), consent };
     if (guard.held) {
       // Sent faster than a person types: kept for the trainer's review; no e-mail goes out until she accepts.
-      const kept = await holdSubmission(
-        { db: ctx.services.database.db, outbox: ctx.services.outbox, logger },
-        "newsletter",
-        guard.held,
-        elapsedOf(text(ELAPSED_FIELD)),
-        { input: parsed.data, ...facts },
-      );
-      if (!kept) return answer(500, { ok: false, message: newsletterMessages.error }, "error");
+      const kept = await holdForReview(ctx, "newsletter", guard.held, elapsedOf(text(ELAPSED_FIELD)), {
+        input: parsed.data,
+        ...facts,
+      });
+      if (kept.status === "full")
+        return answer(429, { ok: false, message: kept.message }, "held-full", {
+          "Retry-After": String(kept.retryAfter),
+        });
+      if (kept.status === "failed") return answer(500, { ok: false, message: newsletterMessages.error }, "error");
       return answer(202, { ok: true, held: true, message: newsletterPage.statuses.held.text }, "held");
     }
     await subscribe(ctx.services, parsed.data, facts);

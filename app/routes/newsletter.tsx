@@ -5,6 +5,7 @@ import { newsletterArchive, newsletterMessages, newsletterPage } from "#content/
 import { requireServices } from "~/context";
 import { archivedIssues } from "~/features/newsletter/issues.server";
 import { Button, ButtonLink } from "~/ui/button";
+import { heldFullAnswer } from "~/features/leads/held.server";
 
 type Status = keyof typeof newsletterPage.statuses;
 const isStatus = (value: string | null): value is Status => value !== null && value in newsletterPage.statuses;
@@ -20,7 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sentAt: issue.sentAt?.toISOString() ?? null,
     sentOn: issue.sentAt?.toLocaleDateString("en-GB", { dateStyle: "long", timeZone: "Europe/Amsterdam" }) ?? null,
   }));
-  return { status: isStatus(status) ? status : null, issues };
+  // Held forms at their limit (decision 057): the text names how to reach her, as published.
+  const text = status === "held-full" ? await heldFullAnswer(services.content) : null;
+  return { status: isStatus(status) ? status : null, text, issues };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -98,7 +101,7 @@ function PastIssues({ issues }: { issues: Route.ComponentProps["loaderData"]["is
 }
 
 export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
-  const { status, issues } = loaderData;
+  const { status, text, issues } = loaderData;
   const message = status ? newsletterPage.statuses[status] : null;
   return (
     <div className="bg-sand/50 px-5 py-16 sm:py-24">
@@ -113,7 +116,7 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
             className="rounded-3xl bg-white p-8 shadow-sm sm:p-12"
           >
             <h1 className="text-3xl font-bold tracking-tight text-navy sm:text-4xl">{message.heading}</h1>
-            <p className="mt-4 text-lg leading-relaxed text-ink/85">{message.text}</p>
+            <p className="mt-4 text-lg leading-relaxed text-ink/85">{text ?? message.text}</p>
             {!showForm.includes(status as Status) && (
               <ButtonLink to="/blog" className="mt-8">
                 Read the blog

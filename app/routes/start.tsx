@@ -5,12 +5,14 @@ import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
 import { Logo } from "~/kernel/logo";
 import { requireServices } from "~/context";
 import { handleIntake } from "~/features/questionnaire/intake.server";
+import { trainerReach } from "~/features/site/site-content.server";
 import { StartFormSection } from "~/features/questionnaire/start-form-section";
 import { BasicIntakeForm } from "~/features/questionnaire/basic-form";
 import { ThankYou } from "~/features/questionnaire/thank-you";
 import { startPageCopy as copy } from "~/features/questionnaire/copy";
 import { formPostFieldOf } from "~/features/questionnaire/schema";
 import type { IntakeOutcome } from "~/features/questionnaire/outcome";
+import { NotSaved } from "~/features/questionnaire/not-saved";
 import { buttonStyles } from "~/ui/button";
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
@@ -25,7 +27,8 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
 
 /** The questionnaire's plain HTML form posts here; the answer is a server-rendered page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await handleIntake(request, requireServices(context));
+  const ctx = requireServices(context);
+  const result = await handleIntake(request, ctx, () => trainerReach(ctx.services));
   // A page that shows the visitor's own mistakes is a normal answer (200), not a failed request.
   const status = result.outcome.status === "invalid" ? 200 : result.status;
   return data(result.outcome, { status, headers: result.headers });
@@ -51,12 +54,11 @@ function BackButton() {
 
 function Result({ outcome }: { outcome: IntakeOutcome }) {
   const { pathname } = useLocation();
-  if (outcome.status === "ok" || outcome.status === "fallback") {
+  if (outcome.status === "ok") {
     return (
       <ThankYou
         headingLevel={1}
-        fallback={outcome.status === "fallback"}
-        held={outcome.status === "ok" && !!outcome.held}
+        held={!!outcome.held}
         prefill={{ name: outcome.name, email: outcome.email, leadId: outcome.leadId }}
       />
     );
@@ -68,15 +70,21 @@ function Result({ outcome }: { outcome: IntakeOutcome }) {
   return (
     <>
       <h1 className="text-center text-3xl font-bold text-navy">{copy.errorTitle}</h1>
-      {outcome.status !== "invalid" && (
+      {outcome.status === "not-saved" ? (
+        <NotSaved message={outcome.message} reach={outcome.reach} />
+      ) : outcome.status !== "invalid" ? (
         <p role="alert" className="mt-6 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           {outcome.message}
         </p>
-      )}
+      ) : null}
       <div className="mt-8">
         <BasicIntakeForm
           sourcePath={pathname}
-          values={outcome.status === "invalid" ? outcome.values : {}}
+          values={
+            outcome.status === "invalid" || outcome.status === "not-saved" || outcome.status === "rate-limited"
+              ? (outcome.values ?? {})
+              : {}
+          }
           errors={errors}
         />
       </div>

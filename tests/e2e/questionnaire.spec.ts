@@ -215,25 +215,22 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("when the lead cannot be stored at all, the fallback view still offers the call", async ({
+test("when the lead cannot be stored at all, the form stays filled in and offers her WhatsApp and e-mail", async ({
   page,
-  context,
   consoleErrors,
 }) => {
-  test.slow();
   await page.clock.install();
-  await offlineScheduler(page, context);
+  const message =
+    "Your form was not saved: the site cannot store it right now. Everything you filled in is still here, so you can send it again in a few minutes.";
   await page.route("**/api/intake", (route) =>
     route.fulfill({
       status: 503,
       contentType: "application/json",
       body: JSON.stringify({
-        status: "fallback",
-        leadId: "00000000-0000-4000-8000-000000000000",
-        name: "Anna de Vries",
-        email: "anna@example.nl",
-        message:
-          "Failed to submit form. Our database is currently unavailable. You can still proceed to book your free intake!",
+        status: "not-saved",
+        message,
+        reach: { messagingUrl: "https://wa.me/31612345678", email: "hello@milajansen.coach" },
+        values: {},
       }),
     }),
   );
@@ -241,15 +238,18 @@ test("when the lead cannot be stored at all, the fallback view still offers the 
   const scope = form(page);
   for (const label of [/Building muscle/, /Very active/, /^Male$/, /18-24/]) await choose(scope, label);
   await fillContact(scope, page);
-  await submitAndExpectThankYou(page, context);
-  await expect(
-    scope.getByText(
-      "Failed to submit form. Our database is currently unavailable. You can still proceed to book your free intake!",
-    ),
-  ).toBeVisible();
-  await expect(
-    scope.getByText("Our database is currently unavailable, but you can still book your free intake below."),
-  ).toBeVisible();
+  await scope.getByRole("button", { name: "Submit" }).click();
+  const alert = scope.getByRole("alert").filter({ hasText: message });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", "https://wa.me/31612345678");
+  await expect(alert.getByRole("link", { name: /hello@milajansen\.coach/ })).toHaveAttribute(
+    "href",
+    "mailto:hello@milajansen.coach",
+  );
+  await expect(scope.getByRole("heading", { name: "Thank you! Your answers are in." })).toHaveCount(0);
+  await expect(scope.getByLabel("First name")).toHaveValue("Anna");
+  await expect(scope.getByLabel("Email")).toHaveValue("anna@example.nl");
+  await expect(scope.getByLabel("Message (optional)")).toHaveValue("I'd like to run my first marathon.");
   // The browser reports the 503 answer itself; that one is expected here.
   expect(consoleErrors.every((e) => e.includes("503"))).toBe(true);
   consoleErrors.splice(0);

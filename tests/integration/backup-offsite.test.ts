@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -98,6 +98,12 @@ describe.each(targets)("off-site copies of the backups ($name)", ({ name: kind, 
         writeFileSync(file, `copy made ${at.toISOString()}`);
         await store.upload(file, "0".repeat(64));
       }
+      // Made by this site: its backups began before them (a restored site's begin after, and keep them).
+      mkdirSync(settings.backupDir, { recursive: true });
+      writeFileSync(
+        path.join(settings.backupDir, "status.json"),
+        JSON.stringify({ since: new Date(earlier.at(-1)!.getTime() - 60_000).toISOString() }),
+      );
 
       const backup = await createBackup(database, settings);
       await database.close();

@@ -20,6 +20,7 @@ import { tableStats, type TableStat } from "~/infra/sql-dump.server";
 import { createPostgresDatabase, dropPostgresDatabase } from "../support/database";
 import { fillDatabase } from "../support/backup-fixtures";
 import { migratedDataDir } from "../support/data-dir";
+import { openToOthers } from "../support/file-modes";
 
 /**
  * The restore drill: a database full of made-up leads, subscribers, orders, consent records and
@@ -102,6 +103,37 @@ function expectSameFiles(source: string, target: string) {
 
 describe("restore drill", () => {
   it(
+    "a backup job beside several instances carries every instance's waiting forms, and the restore replays them all",
+    async () => {
+      const source = await populated("pglite");
+      // The other instance's data volume: a form waiting in its outbox, one its database refused, and a last line cut short.
+      const other = temp("instance-2-");
+      writeFileSync(
+        path.join(other, "outbox.jsonl"),
+        `${JSON.stringify({ id: "c", kind: "intake", payload: {} })}\n{"id":"d"`,
+      );
+      writeFileSync(
+        path.join(other, "outbox-dead.jsonl"),
+        `${JSON.stringify({ id: "e", kind: "event", payload: {} })}\n`,
+      );
+      const backup = await createBackup(source.database, {
+        backupDir: temp("backups-"),
+        dataDir: source.dataDir,
+        instanceDirs: [source.dataDir, other],
+        migrationsFolder: migrationsFolder(),
+      });
+      await source.database.close();
+      const target = temp("backup-target-");
+      await restoreBackup({ file: backup.file, dataDir: target });
+      const ids = (file: string) =>
+        [...readFileSync(path.join(target, file), "utf8").matchAll(/"id":"(\w)"/g)].map((m) => m[1]);
+      expect(ids("outbox.jsonl")).toEqual(["a", "c", "d"]);
+      expect(ids("outbox-dead.jsonl")).toEqual(["b", "e"]);
+    },
+    DRILL_TIMEOUT,
+  );
+
+  it(
     "PGlite backup restores into an empty PGlite data directory with every table identical",
     async () => {
       const source = await populated("pglite");
@@ -119,6 +151,8 @@ describe("restore drill", () => {
 
       const target = temp("backup-target-");
       await restoreBackup({ file: backup.file, dataDir: target });
+      // The restored outbox, uploads and database are the site's alone, whatever the restoring shell's mask.
+      expect(openToOthers(target)).toEqual([]);
       expectSameData(before, await pgliteStats(target));
       expectSameFiles(source.dataDir, target);
 

@@ -17,7 +17,13 @@ import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { applyRetention, applyRetentionExclusive } from "~/features/back-office/retention.server";
 import { leadIdFor, writeLead } from "~/features/leads/signups.server";
 import { recordConsent, type ConsentCapture } from "~/infra/consent.server";
-import { countsOf, erasePerson, findPersonData, parsePersonKey } from "~/features/back-office/data-requests.server";
+import {
+  countsOf,
+  erasePerson,
+  findPersonData,
+  lookUpPerson,
+  parsePersonKey,
+} from "~/features/back-office/data-requests.server";
 import { deleteSignup } from "~/features/events/events.server";
 
 const person = {
@@ -147,19 +153,29 @@ describe.each(engines)("data requests on %s", (engine: Engine) => {
   });
 
   it("finds every record of the person by e-mail, in any letter case, and nothing of anyone else", async () => {
-    const found = await findPersonData(database.db, parsePersonKey("  saskia.vermeer@EXAMPLE.nl ")!);
+    const { data: found, possible } = await lookUpPerson(database.db, parsePersonKey("  saskia.vermeer@EXAMPLE.nl ")!);
     expect(countsOf(found)).toEqual({
       leads: 1,
-      eventSignups: 1,
+      eventSignups: 0,
       leadEvents: 1,
       bookings: 1,
       subscribers: 1,
       orders: 1,
       payments: 1,
-      consentRecords: 3,
+      consentRecords: 2,
       newsletterDeliveries: 1,
     });
     expect(JSON.stringify(found)).not.toContain(other.email);
+    // Her event signup shares only the phone number: offered with the evidence, counted once she ticks it.
+    expect(possible).toEqual([
+      expect.objectContaining({
+        kind: "eventSignup",
+        included: false,
+        evidence: expect.stringContaining("+31647471122"),
+      }),
+    ]);
+    const chosen = await findPersonData(database.db, parsePersonKey(person.email)!, [possible[0]!.id]);
+    expect(countsOf(chosen)).toMatchObject({ eventSignups: 1, consentRecords: 3 });
     // One file: everything serialises.
     expect(JSON.parse(JSON.stringify(found)).orders[0].amountCents).toBe(8000);
   });
@@ -178,13 +194,61 @@ describe.each(engines)("data requests on %s", (engine: Engine) => {
     const found = await findPersonData(database.db, parsePersonKey("00505 8812-3456")!);
     expect(countsOf(found)).toMatchObject({ leads: 0, eventSignups: 1, subscribers: 0, orders: 0 });
     expect(found.eventSignups[0]?.name).toBe("Evert Eventonly");
-    // By the intake's number, in its national form: the lead and the event signup written the other way.
-    const viaLead = await findPersonData(database.db, parsePersonKey("06 4747 1122")!);
-    expect(countsOf(viaLead)).toMatchObject({ leads: 1, eventSignups: 1, subscribers: 1, orders: 1 });
+    // By the intake's number, in its national form: the event signup written the other way is hers; the
+    // questionnaire that gave the number is only offered, and its address brings in nothing.
+    const viaNumber = await lookUpPerson(database.db, parsePersonKey("06 4747 1122")!);
+    expect(countsOf(viaNumber.data)).toMatchObject({ leads: 0, eventSignups: 1, subscribers: 0, orders: 0 });
+    expect(viaNumber.possible).toEqual([expect.objectContaining({ kind: "lead", included: false })]);
 
     expect(await erasePerson(database.db, parsePersonKey("+505 8812 3456")!)).toMatchObject({ eventSignups: 1 });
     const names = (await database.db.select({ name: signups.name }).from(signups)).map((r) => r.name);
     expect(names).not.toContain("Evert Eventonly");
+  });
+
+  it("never reaches another person's data through a phone number someone typed", async () => {
+    const victim = { name: "Vera Slachtoffer", phone: "+31 6 1357 2468" };
+    const victimId = leadIdFor("dr-victim-event");
+    await writeLead(database.db, "event", {
+      id: victimId,
+      idempotencyKey: "dr-victim-event",
+      name: victim.name,
+      phone: victim.phone,
+      sourceUrl: "https://coach.example/nicaragua",
+      createdAt: new Date().toISOString(),
+      consent: consent({
+        form: "event",
+        page: "/nicaragua",
+        textVersion: "event-2026-11-23",
+        userAgent: "Victim ua",
+        network: "203.0.113.0/24",
+      }),
+    });
+    // Someone who knows her number gives it in a questionnaire with their own address, and subscribes.
+    const prober = { first: "Pim", last: "Prober", email: "pim.prober@example.net", phone: "06 1357 2468", ua: "P" };
+    const proberLead = await lead("dr-prober", prober);
+    await database.db
+      .insert(newsletterSubscribers)
+      .values({ email: prober.email, source: "footer", status: "confirmed" });
+
+    const asked = await findPersonData(database.db, parsePersonKey(prober.email)!);
+    expect(asked.eventSignups).toEqual([]);
+    expect(JSON.stringify(asked)).not.toContain(victim.name);
+    expect(JSON.stringify(asked)).not.toContain("Victim ua");
+    await erasePerson(database.db, parsePersonKey(prober.email)!);
+    expect(await database.db.select().from(signups).where(eq(signups.id, victimId))).toHaveLength(1);
+    expect(await database.db.select().from(signups).where(eq(signups.id, proberLead))).toHaveLength(0);
+
+    // By her number: her own signup, and nothing reached through whoever else typed it.
+    await lead("dr-prober-2", prober);
+    await database.db
+      .insert(newsletterSubscribers)
+      .values({ email: prober.email, source: "footer", status: "confirmed" });
+    const byNumber = await findPersonData(database.db, parsePersonKey(victim.phone)!);
+    expect(countsOf(byNumber)).toMatchObject({ leads: 0, eventSignups: 1, subscribers: 0, orders: 0 });
+    expect(JSON.stringify(byNumber)).not.toContain(prober.email);
+    // A tampered form naming someone else's record as "chosen" brings in nothing.
+    const tampered = await findPersonData(database.db, parsePersonKey(victim.phone)!, [leadIdFor("dr-other")]);
+    expect(JSON.stringify(tampered)).not.toContain(other.email);
   });
 
   it("deletes one event signup from Event signups, with its proof of consent", async () => {
@@ -208,7 +272,12 @@ describe.each(engines)("data requests on %s", (engine: Engine) => {
 
   it("erases every personal field in every table and keeps the order's amounts and dates", async () => {
     const before = await database.db.select().from(orders).where(eq(orders.id, orderId));
-    const counts = await erasePerson(database.db, parsePersonKey(person.email)!);
+    const { possible } = await lookUpPerson(database.db, parsePersonKey(person.email)!);
+    const counts = await erasePerson(
+      database.db,
+      parsePersonKey(person.email)!,
+      possible.map((p) => p.id),
+    );
     expect(counts.leads + counts.eventSignups + counts.subscribers).toBe(3);
 
     const values = await everyTextValue(database.db);

@@ -13,6 +13,7 @@ import { createApp } from "../../server/app";
 import { createServices } from "../../server/services";
 import { createPostgresDatabase, dropPostgresDatabase } from "../support/database";
 import { startServer, type RunningServer } from "../support/server";
+import { fullDisk } from "~/features/leads/full-disk";
 
 /**
  * The database goes away under a running server (the embedded database is closed; every query
@@ -24,6 +25,8 @@ const FORMS_PER_MINUTE = 3;
 let services: AppServices;
 let server: Server;
 let site = "";
+/** The form outbox's disk: filled by the test of a form that could not be kept. */
+const disk = fullDisk();
 
 /** Pages a visitor reaches before and during the outage, each with the form it leads to. */
 const PAGES = ["/", "/start", "/pricing", "/blog", "/services", "/nicaragua", "/newsletter", "/about", "/sitemap.xml"];
@@ -40,7 +43,7 @@ beforeAll(async () => {
     RATE_LIMIT_FORMS_PER_MINUTE: String(FORMS_PER_MINUTE),
     RATE_LIMIT_POSTS_PER_MINUTE: "1000",
   });
-  services = await createServices(env, { logger: pino({ level: "silent" }), memoryDb: true });
+  services = await createServices(env, { logger: pino({ level: "silent" }), memoryDb: true, outboxFiles: disk });
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   server.on("request", createApp({ services, build, clientDir: path.join(buildDir, "client") }));
 });
@@ -108,6 +111,63 @@ describe("while the database is away", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: "ok" });
     expect((await services.outbox.stats()).depth).toBeGreaterThanOrEqual(1);
+  });
+
+  it("a questionnaire the outbox cannot keep either is answered as not saved, with the form kept and her WhatsApp and e-mail", async () => {
+    disk.fill(0);
+    try {
+      const json = await fetch(`${site}/api/intake`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          answers: { 1: "competition", 2: "triathlon", 3: "distance", 4: "female", 5: "31+" },
+          contact: { firstName: "Full", lastName: "Disk", email: "full-disk@example.nl", phone: "+31612345678" },
+          idempotencyKey: `full-disk-${Date.now().toString(36)}`,
+          sourceUrl: `${site}/start`,
+          website: "",
+          elapsedMs: 30_000,
+        }),
+      });
+      expect(json.status).toBe(503);
+      expect(await json.json()).toMatchObject({
+        status: "not-saved",
+        message: expect.stringContaining("not saved"),
+        reach: { messagingUrl: expect.stringMatching(/^https:\/\//), email: expect.stringContaining("@") },
+      });
+
+      // The page without JavaScript: the same answer above the plain form, every field still filled.
+      const page = await fetch(`${site}/start`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site },
+        body: new URLSearchParams({
+          "form-name": "fitness-form",
+          "service-type": "weight-loss",
+          "sports-event": "hardly-ever",
+          gender: "male",
+          "age-range": "25-30",
+          "first-name": "Noor",
+          "last-name": "Kept",
+          email: "noor-kept@example.nl",
+          phone: "+31 6 11112222",
+          message: "Three runs a week",
+          "source-url": "/start",
+          website: "",
+        }),
+      });
+      expect(page.status).toBe(503);
+      const html = await page.text();
+      expect(html).toContain("Your form was not saved");
+      expect(html).not.toContain("Thank you");
+      expect(html).toMatch(/href="https:\/\/wa\.me\/[^"]+"/);
+      expect(html).toMatch(/href="mailto:[^"@]+@[^"]+"/);
+      for (const value of ["Noor", "Kept", "noor-kept@example.nl", "+31 6 11112222"]) {
+        expect(html).toContain(`value="${value}"`);
+      }
+      expect(html).toMatch(/value="weight-loss"[^>]*checked|checked[^>]*value="weight-loss"/);
+      expect(html).toContain("Three runs a week");
+    } finally {
+      disk.free();
+    }
   });
 
   it("the rate limit still holds, counted in this instance's memory", async () => {

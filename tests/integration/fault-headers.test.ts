@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
+import { connect } from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { routeEntries } from "~/kernel/route-meta";
 import { startFaultServer, type FaultServer } from "../support/fault";
 
@@ -127,7 +128,9 @@ describe("security headers on every route", () => {
   let server: FaultServer;
   beforeAll(async () => {
     // Behind a TLS-terminating proxy: X-Forwarded-Proto says whether the visitor used HTTPS.
-    server = await startFaultServer({ TRUST_PROXY: "1" });
+    // Its log at info level: every request writes a line, so the malformed Host test below knows
+    // when the server has logged all it will about its requests.
+    server = await startFaultServer({ TRUST_PROXY: "1", LOG_LEVEL: "info" });
   });
   afterAll(async () => {
     await server?.stop();
@@ -186,5 +189,58 @@ describe("security headers on every route", () => {
       ),
     );
     expect(new Set(nonces).size).toBe(3);
+  });
+
+  it("refuses a malformed Host (or forwarded host or scheme) with 400 before any route, and logs no error", async () => {
+    const { port } = new URL(server.url);
+    const raw = (headers: string, target = "/pricing") =>
+      new Promise<string>((resolve, reject) => {
+        let reply = "";
+        const socket = connect(Number(port), "127.0.0.1", () =>
+          socket.write(`GET ${target} HTTP/1.1\r\n${headers}\r\nConnection: close\r\n\r\n`),
+        );
+        socket.setEncoding("latin1");
+        socket.on("data", (chunk: string) => (reply += chunk));
+        socket.on("end", () => resolve(reply));
+        socket.on("error", reject);
+      });
+    const logged = server.output().length;
+    const malformed = [
+      "a b",
+      "localhost:99999",
+      "[::1",
+      "%",
+      "[::1]:70000",
+      "local%host",
+      "a/b",
+      "user@host",
+      "host:port",
+    ];
+    for (const host of malformed) {
+      const answer = await raw(`Host: ${host}`);
+      expect(answer, host).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer, host).not.toMatch(/\bat [\w.<>]+ \(|node_modules|Error:/);
+    }
+    // Behind the trusted proxy the page's address is made from X-Forwarded-Host, every entry of it...
+    for (const forwarded of ["a b", "coach.example:99999", "coach.example, [::1"]) {
+      expect(await raw(`Host: 127.0.0.1:${port}\r\nX-Forwarded-Host: ${forwarded}`), forwarded).toMatch(
+        /^HTTP\/1\.1 400 /,
+      );
+    }
+    // ...and its scheme from X-Forwarded-Proto.
+    for (const proto of ["a b", "javascript", "1http"]) {
+      expect(await raw(`Host: 127.0.0.1:${port}\r\nX-Forwarded-Proto: ${proto}`), proto).toMatch(/^HTTP\/1\.1 400 /);
+    }
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, "coach.example"]) {
+      expect(await raw(`Host: ${host}`), host).toMatch(/^HTTP\/1\.1 200 /);
+    }
+    expect(await raw(`Host: 127.0.0.1:${port}\r\nX-Forwarded-Host: coach.example:443`)).toMatch(/^HTTP\/1\.1 200 /);
+    // The last request's line is in the log, so every earlier one's is too (one ordered stream).
+    await raw(`Host: 127.0.0.1:${port}`, "/after-the-malformed-hosts");
+    await vi.waitFor(() => expect(server.output().slice(logged)).toContain("/after-the-malformed-hosts"), {
+      timeout: 10_000,
+    });
+    const lines = server.output().slice(logged).split("\n");
+    expect(lines.filter((line) => /"level":(5|6)\d/.test(line))).toEqual([]);
   });
 });

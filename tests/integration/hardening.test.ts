@@ -1,8 +1,10 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { orders, signups } from "#db/schema";
 import type { AppServices } from "~/context";
+import { weeklyStats } from "~/features/back-office/data.server";
+import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { startBuiltSite } from "../support/built-site";
 import { enrolledTrainer, totp, TRAINER_PASSWORD } from "../support/trainer";
 
@@ -122,6 +124,49 @@ describe("findings 2 and 9: control characters and the e-mail rule at the forms"
     }
     expect((await post(intake({ email: "josé@exämple.de" }))).status).toBe(200);
     expect((await post(intake({ email: "почта@пример.рф" }))).status).toBe(200);
+  });
+});
+
+describe("issue 48, finding 4: no bidi or zero-width characters in what a visitor's request stores", () => {
+  it("stores the carried source, the names and the phone without them, so no label is spoofed", async () => {
+    // "moc.elgoog" behind a right-to-left override reads "google.com"; a word joiner hides in the campaign.
+    const via = encodeURIComponent("s=\u202Emoc.elgoog\u202C&c=spr\u2060ing&p=/\u200Fpricing&d=2026-11-28");
+    const res = await fetch(`${site}/api/intake`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json", Referer: `${site}/start?via=${via}` },
+      body: JSON.stringify({
+        answers: { 1: "getting-fit", 2: "moderately", 4: "female", 5: "25-30" },
+        // A phone number copied from a phone's contacts comes wrapped in left-to-right embedding marks.
+        contact: {
+          firstName: "Anna\u202E",
+          lastName: "\u200BJansen",
+          email: "anna.bidi@example.com",
+          phone: "\u202A+31 6 1234 5678\u202C",
+          message: "Hallo \u2067there\u2069 \u{1F468}\u200D\u{1F469}\u200D\u{1F467}",
+        },
+        elapsedMs: 30_000,
+      }),
+    });
+    expect(res.status).toBe(200);
+    const { leadId } = (await res.json()) as { leadId: string };
+    const [lead] = await services.database.db.select().from(signups).where(eq(signups.id, leadId));
+    expect(lead?.firstTouch).toMatchObject({ utmSource: "moc.elgoog", utmCampaign: "spring", landingPath: "/pricing" });
+    expect(lead).toMatchObject({ firstName: "Anna", lastName: "Jansen" });
+    expect(lead?.phone).not.toMatch(/[\u202A-\u202E]/);
+    // Typed text keeps the joiners an emoji (or a Persian word) needs.
+    expect(lead?.message).toBe("Hallo there \u{1F468}\u200D\u{1F469}\u200D\u{1F467}");
+  });
+
+  it("shows a source stored before the characters were stripped without them on the dashboard's count", async () => {
+    await services.database.db.insert(signups).values({
+      formName: FORM_NAMES.intake,
+      email: "stored.before@example.com",
+      firstTouch: { utmSource: "\u202Emoc.elgoog\u202C", landingPath: "/", firstSeen: "2026-11-01" },
+    });
+    const { sources } = await weeklyStats(services.database.db);
+    const names = sources.map((entry) => entry.source);
+    expect(names).toContain("moc.elgoog");
+    expect(names.filter((name) => /[\u202A-\u202E]/.test(name))).toEqual([]);
   });
 });
 

@@ -8,6 +8,8 @@ import { listHeld, purgeHeld } from "~/features/leads/held.server";
 import { MIN_FILL_MS } from "~/infra/form-guard.server";
 import { action as newsletterAction } from "~/routes/api-newsletter";
 import { action as heldAction, loader as heldLoader } from "~/routes/admin-held";
+import { loader as newsletterPageLoader } from "~/routes/newsletter";
+import { currentSite } from "~/features/site/site-content.server";
 import { withTestServices } from "../support/services";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
 import { deliverQueued } from "../support/messages";
@@ -31,6 +33,9 @@ const services = withTestServices("pglite", () => ({
   TRAINER_EMAIL: TRAINER,
   SMTP_URL: smtp.url,
   RATE_LIMIT_FORMS_PER_MINUTE: "1000",
+  // Every form here comes from one address; held-flood.test.ts checks the limits on held ones.
+  HELD_LIMIT_PER_DAY: "1000",
+  HELD_LIMIT_PER_NETWORK_PER_DAY: "1000",
   // The seeded event may be over by the time this runs; these sign-ups are for one a month ahead.
   EVENT_STARTS_AT: new Date(Date.now() + 30 * 86_400_000).toISOString(),
 }));
@@ -113,8 +118,10 @@ async function storedAs(sent: Sent): Promise<"lead" | "subscriber" | "held" | "n
     const column = sent.form === "intake" ? signups.firstName : signups.name;
     if ((await db.select().from(signups).where(eq(column, sent.who))).length) return "lead";
   }
-  const held = await listHeld(db, 1000);
-  return held.some((h) => h.who.name === sent.who || h.who.email === `${sent.who}@example.com`) ? "held" : "nowhere";
+  const held = await listHeld(db, { q: sent.who });
+  return held.rows.some((h) => h.who.name === sent.who || h.who.email === `${sent.who}@example.com`)
+    ? "held"
+    : "nowhere";
 }
 
 describe("submissions sent faster than a person types", () => {
@@ -177,9 +184,9 @@ describe("submissions sent faster than a person types", () => {
         context: context(),
         params: {},
       } as never)) as unknown as {
-        data: { held: { id: string; form: string; fields: { label: string; value: string }[] }[] };
+        data: { rows: { id: string; form: string; fields: { label: string; value: string }[] }[] };
       };
-      const shown = page.data.held.find((h) => h.fields.some((f) => f.value === "Quick Quinten"));
+      const shown = page.data.rows.find((h) => h.fields.some((f) => f.value === "Quick Quinten"));
       expect(shown?.form).toBe("Event signup");
       expect(shown?.fields).toContainEqual(expect.objectContaining({ label: "Phone", value: "+31 6 1234 5678" }));
       // Only who sent it and what they wrote: how the page knew it (consent proof, first touch) stays out.
@@ -198,7 +205,7 @@ describe("submissions sent faster than a person types", () => {
         1,
       );
 
-      const heldLetter = (await listHeld(services().database.db)).find(
+      const heldLetter = (await listHeld(services().database.db, { q: "quick-letter" })).rows.find(
         (h) => h.who.email === "quick-letter@example.com",
       );
       expect(await act("accept", heldLetter!.id)).toMatchObject({ ok: true });
@@ -214,11 +221,37 @@ describe("submissions sent faster than a person types", () => {
 
     it("deleting removes it and stores nothing", async () => {
       expect(await send("intake", "RobotRik", 40, false)).toMatchObject({ held: true, status: 202 });
-      const held = (await listHeld(services().database.db)).find((h) => h.who.name === "RobotRik Vos");
+      const held = (await listHeld(services().database.db, { q: "RobotRik" })).rows.find(
+        (h) => h.who.name === "RobotRik Vos",
+      );
       expect(await act("delete", held!.id)).toMatchObject({ ok: true });
       expect(await storedAs({ form: "intake", who: "RobotRik" } as Sent)).toBe("nowhere");
       expect(await act("delete", held!.id)).toMatchObject({ ok: false, status: 404 });
     });
+  });
+
+  it("are found by every word searched, in the name, e-mail, phone, answers or message", async () => {
+    const { db } = services().database;
+    await db.insert(heldSubmissions).values({
+      form: "intake",
+      reason: "too-fast",
+      payload: {
+        firstName: "Noor",
+        lastName: "Visser",
+        email: "noor.visser@example.com",
+        phone: "+31 6 5555 1234",
+        answers: { 1: "competition", 2: "triathlon" },
+        message: "Knee pain when running downhill",
+        consent: { page: "/start", textVersion: "searchable-only-by-mistake" },
+      },
+    });
+    const found = async (q: string) => (await listHeld(db, { q })).rows.map((row) => row.who.name);
+    for (const q of ["Noor Visser", "noor.visser@", "5555", "triathlon", "DOWNHILL knee"]) {
+      expect(await found(q), q).toEqual(["Noor Visser"]);
+    }
+    for (const q of ["Noor Jansen", "searchable-only-by-mistake", "100%", "_"]) {
+      expect(await found(q), q).toEqual([]);
+    }
   });
 
   it("forgets unreviewed ones after 30 days", async () => {
@@ -234,8 +267,78 @@ describe("submissions sent faster than a person types", () => {
       .values({ form: "event", reason: "too-fast", payload: { name: "Recent" }, createdAt: days(29) })
       .returning();
     expect(await purgeHeld(db, now)).toBeGreaterThanOrEqual(1);
-    const ids = (await listHeld(db, 1000)).map((h) => h.id);
+    const ids = (await db.select({ id: heldSubmissions.id }).from(heldSubmissions)).map((h) => h.id);
     expect(ids).not.toContain(old!.id);
     expect(ids).toContain(recent!.id);
+  });
+});
+
+describe("when the day's held forms are used up (decision 057)", () => {
+  const full = withTestServices("pglite", () => ({
+    SITE_URL: SITE,
+    HELD_LIMIT_PER_DAY: "1",
+    HELD_LIMIT_PER_NETWORK_PER_DAY: "1",
+  }));
+  const signUp = (email: string, accept: string) =>
+    newsletterAction({
+      request: new Request(`${SITE}/api/newsletter`, {
+        method: "POST",
+        headers: { Accept: accept, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email, source: "footer", variant: "footer", elapsedMs: "200", website: "" }),
+      }),
+      context: { services: full(), cspNonce: "test", clientIp: "198.51.100.20" },
+      params: {},
+    } as never) as Promise<Response>;
+
+  it("a sign-up is refused with 429 and her e-mail address, and the plain form's page names it too", async () => {
+    const { contactEmail } = await currentSite(full());
+    expect((await signUp("first@example.com", "text/html")).headers.get("location")).toBe("/newsletter?status=held");
+
+    const json = await signUp("second@example.com", "application/json");
+    expect(json.status).toBe(429);
+    expect(Number(json.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await json.json()) as { message: string }).message).toContain(contactEmail);
+
+    const plain = await signUp("third@example.com", "text/html");
+    const landing = plain.headers.get("location")!;
+    expect(landing).toBe("/newsletter?status=held-full");
+    const page = (await newsletterPageLoader({
+      request: new Request(`${SITE}${landing}`),
+      context: { services: full(), cspNonce: "test", clientIp: "198.51.100.20" },
+      params: {},
+    } as never)) as { text: string | null };
+    expect(page.text).toContain(contactEmail);
+    const held = await full().database.db.select().from(heldSubmissions);
+    expect(held.map((row) => (row.payload as { input: { email: string } }).input.email)).toEqual(["first@example.com"]);
+  });
+
+  it("a plain questionnaire refused this way gets back what was typed, with the message", async () => {
+    const fields = {
+      "service-type": "weight-loss",
+      "sports-event": "hardly-ever",
+      gender: "female",
+      "age-range": "25-30",
+      "first-name": "Lotte",
+      "last-name": "Brink",
+      email: "lotte@example.com",
+      phone: "+31 6 11112222",
+      message: "Autofill was quick",
+      elapsedMs: "250",
+      website: "",
+    };
+    // The day's one place is taken by the first post (or was already, by the test above).
+    const post = () =>
+      handleIntake(new Request(`${SITE}/start`, { method: "POST", body: new URLSearchParams(fields) }), {
+        services: full(),
+        clientIp: "192.0.2.44",
+      });
+    await post();
+    const result = await post();
+    expect(result.status).toBe(429);
+    expect(result.outcome).toMatchObject({
+      status: "rate-limited",
+      message: expect.stringContaining((await currentSite(full())).contactEmail),
+      values: { "first-name": "Lotte", email: "lotte@example.com", message: "Autofill was quick" },
+    });
   });
 });

@@ -10,6 +10,7 @@ import { parseEnv } from "~/infra/env.server";
 import type { AppServices } from "~/context";
 import { createServices } from "../../server/services";
 import { createApp } from "../../server/app";
+import { fullDisk } from "~/features/leads/full-disk";
 
 /**
  * /readyz and /metrics on the real middleware and router. The server trusts a proxy on
@@ -23,6 +24,7 @@ let server: Server;
 let site = "";
 let dataDir = "";
 let app: ReturnType<typeof createApp>;
+const disk = fullDisk();
 
 beforeAll(async () => {
   server = createServer();
@@ -37,7 +39,7 @@ beforeAll(async () => {
     METRICS_TOKEN: TOKEN,
     AUTH_SECRET: "integration-test-secret-of-at-least-32-characters",
   });
-  services = await createServices(env, { logger: pino({ level: "silent" }), memoryDb: true });
+  services = await createServices(env, { logger: pino({ level: "silent" }), memoryDb: true, outboxFiles: disk });
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   app = createApp({ services, build, clientDir: path.join(buildDir, "client") });
   server.on("request", app);
@@ -115,12 +117,28 @@ describe("/metrics", () => {
 });
 
 describe("/readyz", () => {
+  it("says why it is not ready while the form outbox cannot write, until a write succeeds again", async () => {
+    disk.fill(0);
+    await expect(services.outbox.append("intake", { test: true })).rejects.toThrow();
+    const full = await get("/readyz");
+    expect(full.status).toBe(503);
+    expect(await full.json()).toMatchObject({
+      status: "not ready",
+      checks: { formOutbox: false, database: true },
+      reason: "form outbox cannot write: no space left",
+    });
+    disk.free();
+    // The replay's probe write finds the room again; no form has to come in for that.
+    await services.outbox.replay();
+    expect((await get("/readyz")).status).toBe(200);
+  });
+
   it("is ready when the database answers, migrations are applied and the jobs run; 503 otherwise", async () => {
     const ready = await get("/readyz");
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({
       status: "ready",
-      checks: { database: true, migrations: true, scheduler: true, accepting: true },
+      checks: { database: true, migrations: true, scheduler: true, formOutbox: true, accepting: true },
     });
 
     services.outbox.stop();

@@ -9,9 +9,16 @@ import type { ServerBuild } from "react-router";
 import { parseEnv } from "~/infra/env.server";
 import { createServices } from "../../server/services";
 import { createApp } from "../../server/app";
+import { fullDisk } from "~/features/leads/full-disk";
 import { newsletterSubscribers, orders, payments, processedEvents, session, signups, user } from "#db/schema";
 
-export type FaultCommand = { id: number; type: "db:down" | "db:up" | "counts" | "memory" | "backup" };
+export type FaultCommand = {
+  id: number;
+  type: "db:down" | "db:up" | "counts" | "memory" | "backup" | "disk:full" | "disk:free" | "outbox:replay";
+};
+
+/** Room left on the full disk of "disk:full": a few submissions fit, the next one is cut short. */
+const FULL_DISK_ROOM = 3_000;
 export interface FaultCounts {
   signups: number;
   subscribers: number;
@@ -23,7 +30,9 @@ export interface FaultCounts {
 }
 
 const env = parseEnv(process.env);
-const services = await createServices(env);
+// The form outbox's disk can be filled from the drill (tests/integration/fault-full-disk.test.ts).
+const disk = fullDisk();
+const services = await createServices(env, { outboxFiles: disk });
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
 const app = createApp({ services, build, clientDir: path.join(buildDir, "client") });
@@ -40,6 +49,15 @@ async function handle(command: FaultCommand): Promise<unknown> {
     case "db:up":
       if (database.engine === "pglite") await database.reopen?.();
       return null;
+    case "disk:full":
+      disk.fill(FULL_DISK_ROOM);
+      return null;
+    case "disk:free":
+      disk.free();
+      return null;
+    case "outbox:replay":
+      // The 5-second timer's work, at a moment the drill chooses.
+      return services.outbox.replay();
     case "backup":
       // The hourly job's work, on demand (the soak runs it under load at known moments).
       return (await services.backups.runNow()).size;

@@ -18,12 +18,20 @@ import { internationalNumber } from "./contact";
 
 /**
  * "What do you hold about me?" and "delete me" (GDPR art. 15, 17, 20), keyed by an e-mail address
- * or a phone number. By address, a person is found in leads, subscribers, bookings and orders, and
- * their event signups by the phone number of their intake lead. By phone number (someone who only
- * signed up for the event gave no address), in intake leads and event signups, and from those leads'
- * addresses in the rest. Phone numbers are compared in international form, so "06 1234 5678" at the
- * event and "+31 6 1234 5678" in the questionnaire are one number. Lead events, payments and consent
- * records follow from those rows.
+ * or a phone number. A person is matched only by identifiers that belong to them: the address they
+ * prove (or the phone number the trainer verifies), and a second identifier only where one record
+ * holds both. Anyone can type someone else's mobile number into a form, so a record linked to the
+ * person by a phone number alone (an event signup with the number their questionnaire gave; a
+ * questionnaire that typed the number looked up) is not theirs: it is offered to the trainer as
+ * "possibly the same person" with the evidence, and goes into an export or an erasure only when she
+ * ticks it. Nothing is followed further from such a record (its address does not bring in that
+ * address's subscriptions or orders).
+ *
+ * By address: leads and event signups with that address, bookings, subscribers and orders with it or
+ * linked to those leads and subscriptions. By phone number (someone who only signed up for the event
+ * gave no address): event signups with that number. Phone numbers are compared in international
+ * form, so "06 1234 5678" at the event and "+31 6 1234 5678" in the questionnaire are one number.
+ * Lead events, payments and consent records follow from the rows matched.
  */
 export interface PersonData {
   /** What the trainer looked the person up by: an e-mail address, or a phone number as "+31612345678". */
@@ -41,6 +49,25 @@ export interface PersonData {
 }
 
 export type PersonCounts = Record<Exclude<keyof PersonData, "person">, number>;
+
+/** A record linked to the person by a phone number alone: hers to judge, never exported or erased unasked. */
+export interface PossibleMatch {
+  /** The signup's id: what the trainer ticks to include it. */
+  id: string;
+  kind: "lead" | "eventSignup";
+  /** The name (and, for a questionnaire, the address) the record holds, for her to recognise. */
+  label: string;
+  createdAt: Date;
+  /** Why it is shown: which number links it, and to what. */
+  evidence: string;
+  /** True when the trainer chose to include it in this request. */
+  included: boolean;
+}
+
+export interface PersonLookup {
+  data: PersonData;
+  possible: PossibleMatch[];
+}
 
 const lower = (column: AnyPgColumn) => sql`lower(${column})`;
 
@@ -73,34 +100,75 @@ async function signupsByPhone(db: Db, formName: string, phones: readonly string[
   return candidates.filter((row) => phones.includes(internationalNumber(row.phone) ?? ""));
 }
 
-/** Everything held about the person with this key (parsePersonKey); an empty result for an unusable key. */
-export async function findPersonData(db: Db, key: string): Promise<PersonData> {
+const fullName = (row: typeof signups.$inferSelect) =>
+  row.name?.trim() || [row.firstName, row.lastName].filter(Boolean).join(" ").trim() || "No name";
+
+/**
+ * Everything held about the person with this key (parsePersonKey), and the records linked to them by
+ * a phone number alone. `include` holds the ids of such records the trainer chose to add; an id that
+ * is not one of them is ignored, so a tampered form cannot pull in anyone else's record.
+ */
+export async function lookUpPerson(db: Db, key: string, include: readonly string[] = []): Promise<PersonLookup> {
   const byPhone = key.startsWith("+");
   const email = byPhone ? "" : key;
-  const leads = byPhone
-    ? await signupsByPhone(db, FORM_NAMES.intake, [key.slice(1)])
-    : await db
-        .select()
-        .from(signups)
-        .where(and(eq(signups.formName, FORM_NAMES.intake), eq(lower(signups.email), email)));
-  const leadIds = leads.map((l) => l.id);
-  const emails = [...new Set([email, ...leads.map((l) => l.email?.trim().toLowerCase() ?? "")].filter(Boolean))];
-  const phones = [
-    ...new Set([...(byPhone ? [key.slice(1)] : []), ...leads.map((l) => internationalNumber(l.phone) ?? "")]),
-  ].filter(Boolean);
-  const [eventSignups, subscribers, bookingRows] = await Promise.all([
-    signupsByPhone(db, FORM_NAMES.event, phones),
+  const number = byPhone ? key.slice(1) : "";
+  const [ownSignups, phoneLeads, phoneEvents] = await Promise.all([
+    email
+      ? db
+          .select()
+          .from(signups)
+          .where(eq(lower(signups.email), email))
+      : Promise.resolve([]),
+    number ? signupsByPhone(db, FORM_NAMES.intake, [number]) : Promise.resolve([]),
+    number ? signupsByPhone(db, FORM_NAMES.event, [number]) : Promise.resolve([]),
+  ]);
+  const ownLeads = ownSignups.filter((s) => s.formName !== FORM_NAMES.event);
+  const ownEvents = [...ownSignups.filter((s) => s.formName === FORM_NAMES.event), ...phoneEvents];
+  const ownIds = new Set(ownSignups.map((s) => s.id).concat(phoneEvents.map((s) => s.id)));
+
+  // Linked by a number alone: by address, event signups with a number the person's questionnaires
+  // gave; by number, questionnaires that typed it (each holds someone's address, which is not proven).
+  const leadPhones = [...new Set(ownLeads.map((l) => internationalNumber(l.phone)).filter((p): p is string => !!p))];
+  const candidates = byPhone
+    ? phoneLeads.map((row) => ({ row, kind: "lead" as const, via: number }))
+    : (await signupsByPhone(db, FORM_NAMES.event, leadPhones)).map((row) => ({
+        row,
+        kind: "eventSignup" as const,
+        via: internationalNumber(row.phone) ?? "",
+      }));
+  const chosen = new Set(include);
+  const possible: PossibleMatch[] = candidates
+    .filter(({ row }) => !ownIds.has(row.id))
+    .map(({ row, kind, via }) => ({
+      id: row.id,
+      kind,
+      label: kind === "lead" && row.email ? `${fullName(row)} <${row.email}>` : fullName(row),
+      createdAt: row.createdAt,
+      evidence:
+        kind === "lead"
+          ? `This questionnaire gave the phone number +${via}; its e-mail address is someone's own, not proven by this request.`
+          : `This event signup has the phone number +${via}, which the person's questionnaire also gave; anyone can type a number.`,
+      included: chosen.has(row.id),
+    }));
+  const added = candidates.filter(({ row }) => possible.some((p) => p.id === row.id && p.included));
+  const leads = [...ownLeads, ...added.filter((c) => c.kind === "lead").map((c) => c.row)];
+  const eventSignups = [...ownEvents, ...added.filter((c) => c.kind === "eventSignup").map((c) => c.row)];
+
+  // Followed only from what the person proved: their address, and their own leads and subscriptions.
+  const ownLeadIds = ownLeads.map((l) => l.id);
+  const emails = email ? [email] : [];
+  const [subscribers, bookingRows] = await Promise.all([
     emails.length
       ? db.select().from(newsletterSubscribers).where(inArray(newsletterSubscribers.email, emails))
       : Promise.resolve([]),
-    emails.length || leadIds.length
+    emails.length || ownLeadIds.length
       ? db
           .select()
           .from(bookings)
           .where(
             or(
               ...(emails.length ? [inArray(lower(bookings.email), emails)] : []),
-              ...(leadIds.length ? [inArray(bookings.leadId, leadIds)] : []),
+              ...(ownLeadIds.length ? [inArray(bookings.leadId, ownLeadIds)] : []),
             ),
           )
       : Promise.resolve([]),
@@ -108,7 +176,7 @@ export async function findPersonData(db: Db, key: string): Promise<PersonData> {
   const subscriberIds = subscribers.map((s) => s.id);
   const orderMatches = [
     ...(emails.length ? [inArray(lower(orders.customerEmail), emails)] : []),
-    ...(leadIds.length ? [inArray(orders.leadId, leadIds)] : []),
+    ...(ownLeadIds.length ? [inArray(orders.leadId, ownLeadIds)] : []),
     ...(subscriberIds.length ? [inArray(orders.subscriberId, subscriberIds)] : []),
   ];
   const orderRows = orderMatches.length
@@ -117,6 +185,7 @@ export async function findPersonData(db: Db, key: string): Promise<PersonData> {
         .from(orders)
         .where(or(...orderMatches))
     : [];
+  const leadIds = leads.map((l) => l.id);
   const signupIds = [...leadIds, ...eventSignups.map((e) => e.id)];
   const orderIds = orderRows.map((o) => o.id);
   const [eventRows, paymentRows, consentRows, deliveryRows] = await Promise.all([
@@ -138,17 +207,31 @@ export async function findPersonData(db: Db, key: string): Promise<PersonData> {
       : Promise.resolve([]),
   ]);
   return {
-    person: key,
-    leads,
-    eventSignups,
-    leadEvents: eventRows,
-    bookings: bookingRows,
-    subscribers,
-    orders: orderRows,
-    payments: paymentRows,
-    consentRecords: consentRows,
-    newsletterDeliveries: deliveryRows,
+    data: {
+      person: key,
+      leads,
+      eventSignups,
+      leadEvents: eventRows,
+      bookings: bookingRows,
+      subscribers,
+      orders: orderRows,
+      payments: paymentRows,
+      consentRecords: consentRows,
+      newsletterDeliveries: deliveryRows,
+    },
+    possible,
   };
+}
+
+/** The ids of phone-linked records the trainer ticked, as a form posts them (at most a page's worth). */
+export function includedIds(form: FormData): string[] {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  return [...new Set(form.getAll("include").map(String))].filter((id) => uuid.test(id)).slice(0, 200);
+}
+
+/** Everything held about the person, with only the phone-linked records the trainer chose (lookUpPerson). */
+export async function findPersonData(db: Db, key: string, include: readonly string[] = []): Promise<PersonData> {
+  return (await lookUpPerson(db, key, include)).data;
 }
 
 export function countsOf(data: PersonData): PersonCounts {
@@ -171,15 +254,16 @@ export function requestReference(secret: string, key: string): string {
 }
 
 /**
- * Erases a person in one transaction. Leads, event signups, bookings and subscribers are deleted
+ * Erases a person in one transaction: what findPersonData matches, with the phone-linked records
+ * the trainer chose in `include` and none other. Leads, event signups, bookings and subscribers are deleted
  * (lead events and consent records go with them). Orders stay for the bookkeeping period with
  * plan, amounts, currency, status, dates and the provider's references; every personal field is
  * emptied (e-mail, Stripe customer id, first touch, links to the lead and subscriber).
  */
-export async function erasePerson(db: Db, key: string): Promise<PersonCounts> {
+export async function erasePerson(db: Db, key: string, include: readonly string[] = []): Promise<PersonCounts> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const data = await findPersonData(t, key);
+    const data = await findPersonData(t, key, include);
     const counts = countsOf(data);
     const signupIds = [...data.leads, ...data.eventSignups].map((s) => s.id);
     const orderIds = data.orders.map((o) => o.id);

@@ -43,6 +43,7 @@ export type AuditAction =
   | "export.backup"
   | "held.accepted"
   | "held.deleted"
+  | "held.deleted-like"
   | "message.retried";
 
 export async function audit(

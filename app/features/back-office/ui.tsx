@@ -249,6 +249,7 @@ export function ConfirmStep({
   confirm,
   busyText,
   children,
+  fields = {},
 }: {
   /** The first button: "Delete…". */
   label: string;
@@ -264,6 +265,8 @@ export function ConfirmStep({
   busyText: string;
   /** The question. */
   children: ReactNode;
+  /** More hidden fields the step sends besides `id` and `intent`. */
+  fields?: Record<string, string>;
 }) {
   const looks = { outline: "border border-red-700/40", link: "underline" };
   return (
@@ -276,6 +279,9 @@ export function ConfirmStep({
       <Form method="post" className="mt-2 rounded-lg bg-red-50 p-3">
         <p className="mb-2">{children}</p>
         <input type="hidden" name="id" value={id} />
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <SubmitButton name="intent" value={intent} variant="danger" busyText={busyText}>
           {confirm}
         </SubmitButton>

@@ -19,7 +19,8 @@ import {
   zonedMinuteToDate,
   type ArticleDefaults,
 } from "~/features/content/article-form";
-import { fileInfo, storeImage, storePdf, UploadError } from "~/features/content/uploads.server";
+import { fileInfo, oversizedUpload, storeImage, storePdf, UploadError } from "~/features/content/uploads.server";
+import type { PostedForm } from "~/infra/posted-form.server";
 import { versionChanges } from "~/features/content/diff";
 import { formatDateTime } from "~/features/back-office/ui";
 import { currentSite, type SiteContentReader } from "~/features/site/site-content.server";
@@ -195,6 +196,7 @@ export async function articleEditorAction(
   actor: Actor,
   form: FormData,
   current: string | undefined,
+  oversized: PostedForm["oversized"] = {},
 ) {
   const intent = String(form.get("intent") ?? "");
   const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<
@@ -203,7 +205,7 @@ export async function articleEditorAction(
   >;
   const editing = !["unpublish", "revoke-grant", "restore"].includes(intent);
   try {
-    return await act(services, grants, actor, form, fields, intent, current);
+    return await act(services, grants, actor, form, fields, intent, current, oversized);
   } catch (error) {
     // A refusal the steps below did not foresee still ends on the form, with what she typed.
     if (isContentError(error)) return refusal(editing ? fields : undefined, error);
@@ -219,6 +221,7 @@ async function act(
   fields: Record<string, string>,
   intent: string,
   current: string | undefined,
+  oversized: PostedForm["oversized"],
 ) {
   const { content } = services;
   if (current && intent === "unpublish") {
@@ -243,6 +246,12 @@ async function act(
       fields: undefined,
       message: `Version ${version} is back as the draft. Publish it to put it live.`,
     });
+  }
+
+  // A file that arrived over its limit was only counted: refused before anything is stored.
+  for (const field of ["imageFile", "magnetFile"] as const) {
+    const over = oversized[field];
+    if (over) return fail(fields, { [field]: oversizedUpload(field, over.bytes).message });
   }
 
   // A chosen photo is stored first, whatever else the form says: a refusal further down then

@@ -22,7 +22,12 @@ const ABSENT_KEPT = 500;
 /** The envelope fields of an entry that are dates (its data is JSON from the database as it is). */
 const DATE_FIELDS = ["publishAt", "publishedAt", "firstPublishedAt", "updatedAt"];
 
+/** Where a read that failed and was never kept is answered from, if anywhere (found: false: nowhere). */
+export type ReadFallback = (method: Read, args: unknown[]) => { found: boolean; value?: unknown };
+
 export interface LastReadOptions {
+  /** Asked last, for what this server never read (a server started during an outage): the seeds. */
+  fallback?: ReadFallback;
   /** The file kept beside the outbox; unset: memory only. */
   file?: string;
   logger: Logger;
@@ -100,7 +105,7 @@ export function rememberReads<T extends ContentStore<ContentSchemas>>(
     }
     // No redirect known: the page answers as for an address it does not know.
     if (method === "renamedTo") return { found: true, value: undefined };
-    return { found: false };
+    return options.fallback?.(method, args) ?? { found: false };
   };
 
   const wrapped = { ...store, flush: () => Promise.resolve() };

@@ -66,6 +66,19 @@ export function isPdf(bytes: Uint8Array): boolean {
 
 const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
+/** The refusal of a photo or PDF of `bytes` over MAX_UPLOAD_BYTES, whether read whole or only counted. */
+export function oversizedUpload(field: "imageFile" | "magnetFile", bytes: number): UploadError {
+  return field === "imageFile"
+    ? new UploadError(
+        field,
+        `The photo is ${megabytes(bytes)}; the limit is 20 MB. Choose a smaller photo or send it to yourself at a smaller size first.`,
+      )
+    : new UploadError(
+        field,
+        `The PDF is ${megabytes(bytes)}; the limit is 20 MB. Save it with smaller pictures and try again.`,
+      );
+}
+
 /**
  * HEIC (HEVC inside) is decoded by libheif compiled to WebAssembly (heic-decode): sharp's own
  * libvips build reads HEIC headers but cannot decode HEVC. WebAssembly runs on the thread that
@@ -202,11 +215,7 @@ export async function storeImage(
   actor: Actor,
 ): Promise<StoredImage> {
   if (file.bytes.length === 0) throw new UploadError("imageFile", "The chosen file is empty. Choose the photo again.");
-  if (file.bytes.length > MAX_UPLOAD_BYTES)
-    throw new UploadError(
-      "imageFile",
-      `The photo is ${megabytes(file.bytes.length)}; the limit is 20 MB. Choose a smaller photo or send it to yourself at a smaller size first.`,
-    );
+  if (file.bytes.length > MAX_UPLOAD_BYTES) throw oversizedUpload("imageFile", file.bytes.length);
   const type = sniffImage(file.bytes);
   if (!type)
     throw new UploadError(
@@ -313,11 +322,7 @@ export async function storePdf(
   actor: Actor,
 ): Promise<{ id: string; name: string }> {
   if (file.bytes.length === 0) throw new UploadError("magnetFile", "The chosen file is empty. Choose the PDF again.");
-  if (file.bytes.length > MAX_UPLOAD_BYTES)
-    throw new UploadError(
-      "magnetFile",
-      `The PDF is ${megabytes(file.bytes.length)}; the limit is 20 MB. Save it with smaller pictures and try again.`,
-    );
+  if (file.bytes.length > MAX_UPLOAD_BYTES) throw oversizedUpload("magnetFile", file.bytes.length);
   if (!isPdf(file.bytes))
     throw new UploadError(
       "magnetFile",

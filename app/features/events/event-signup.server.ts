@@ -3,7 +3,7 @@ import type { Env } from "~/infra/env.server";
 import { currentEvent, placesOf, type Places, type PublishedEvent } from "./events.server";
 import { guardForm, idempotencyKeyFor } from "~/infra/form-guard.server";
 import { ELAPSED_FIELD } from "~/infra/form-fields";
-import { elapsedOf, holdSubmission } from "~/features/leads/held.server";
+import { elapsedOf } from "~/features/leads/held.server";
 import {
   eventDateLabel,
   eventState,
@@ -20,7 +20,7 @@ import {
   type EventOutcome,
 } from "~/features/leads/event-schema";
 import { leadIdFor, storeLead, type EventLead, type LeadDeps } from "~/features/leads/signups.server";
-import { leadDeps, submissionFacts, type LeadContext } from "~/features/leads/submission.server";
+import { holdForReview, leadDeps, submissionFacts, type LeadContext } from "~/features/leads/submission.server";
 import type { EventStore } from "./event-content";
 
 /** A lead's context, with the published events to sign up for. */
@@ -165,8 +165,14 @@ export async function handleEventSignup(request: Request, ctx: EventSignupContex
   };
   if (guard.held) {
     // No place is taken until the trainer accepts it; the visitor is told so.
-    if (await holdSubmission(leadDeps(ctx), "event", guard.held, elapsedOf(signup[ELAPSED_FIELD]), lead))
-      return { outcome: { status: "ok", leadId: lead.id, held: true }, status: 202 };
+    const kept = await holdForReview(ctx, "event", guard.held, elapsedOf(signup[ELAPSED_FIELD]), lead);
+    if (kept.status === "held") return { outcome: { status: "ok", leadId: lead.id, held: true }, status: 202 };
+    if (kept.status === "full")
+      return {
+        outcome: { status: "rate-limited", message: kept.message },
+        status: 429,
+        headers: { "Retry-After": String(kept.retryAfter) },
+      };
     return { outcome: { status: "failed", message: EVENT_MESSAGES.databaseError }, status: 503 };
   }
   const stored = await storeLead(leadDeps(ctx), "event", lead);

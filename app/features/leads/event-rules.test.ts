@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkEventSignup, EVENT_LIMITS } from "./event-rules";
 import { validateEventSignup } from "./event-schema";
 
-/** Values at and around every rule's edge, for both fields. */
+/** Values at and around every rule's edge (bidi and zero-width characters too), for both fields. */
 const edges = [
   undefined,
   "",
@@ -27,6 +27,10 @@ const edges = [
   "1".repeat(EVENT_LIMITS.phone),
   "1".repeat(EVENT_LIMITS.phone + 1),
   "+1\u0007",
+  "\u202A+31 6 1234 5678\u202C",
+  "\u200B",
+  "Ana\u202E",
+  "1\u200D2",
 ];
 
 describe("event signup rules in the browser", () => {

@@ -1,4 +1,8 @@
-import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/control-characters";
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasNoControlCharacters,
+  withoutInvisibleFormatting,
+} from "~/infra/control-characters";
 
 /**
  * The event signup form's field rules without zod, for the page's enhancer (event-signup.enhancer.ts):
@@ -25,7 +29,7 @@ export type EventField = "name" | "phone";
 export const tooLongMessage = (max: number) => `Please keep this under ${max} characters`;
 
 function fieldError(value: unknown, required: string, max: number): string | undefined {
-  const text = typeof value === "string" ? value.trim() : "";
+  const text = typeof value === "string" ? withoutInvisibleFormatting(value, { keepJoiners: true }).trim() : "";
   if (text.length < 1) return required;
   if (text.length > max) return tooLongMessage(max);
   if (!hasNoControlCharacters(text)) return CONTROL_CHARACTER_MESSAGE;
@@ -39,6 +43,7 @@ export function checkEventSignup(input: { name?: unknown; phone?: unknown }): Pa
   if (name) errors.name = name;
   const phone = fieldError(input.phone, EVENT_MESSAGES.phone, EVENT_LIMITS.phone);
   if (phone) errors.phone = phone;
-  else if (!EVENT_PHONE_PATTERN.test((input.phone as string).trim())) errors.phone = EVENT_MESSAGES.phoneInvalid;
+  else if (!EVENT_PHONE_PATTERN.test(withoutInvisibleFormatting(input.phone as string, { keepJoiners: true }).trim()))
+    errors.phone = EVENT_MESSAGES.phoneInvalid;
   return errors;
 }

@@ -1,16 +1,28 @@
 import "~/infra/zod-config";
 import { z } from "zod";
-import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/control-characters";
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasNoControlCharacters,
+  withoutInvisibleFormatting,
+} from "~/infra/control-characters";
 import { ELAPSED_FIELD, HONEYPOT_FIELD } from "~/infra/form-fields";
 
 import { EVENT_LIMITS, EVENT_MESSAGES, EVENT_PHONE_PATTERN, tooLongMessage, type EventField } from "./event-rules";
 
 export { EVENT_MESSAGES, type EventField };
 
-/** The event signup form: name and phone, both required after trimming (event-rules.ts for the browser). */
+/**
+ * The event signup form: name and phone, both required after trimming and without bidi or zero-width
+ * characters (event-rules.ts for the browser).
+ */
 const trimmed = (message: string, max: number) =>
   z.preprocess(
-    (v) => (v === undefined || v === null ? "" : v),
+    (v) =>
+      v === undefined || v === null
+        ? ""
+        : typeof v === "string"
+          ? withoutInvisibleFormatting(v, { keepJoiners: true })
+          : v,
     z
       .string()
       .trim()

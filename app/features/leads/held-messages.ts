@@ -16,3 +16,23 @@ export const HELD_MESSAGES = {
   event:
     "Your sign-up arrived, but so quickly that my spam check held it for me to look at by hand. I will confirm your place by message within a day.",
 } as const satisfies Partial<Record<HeldForm, string>>;
+
+/** A messaging link without its prefilled text (wa.me/3161…?text=…): short enough to read and type. */
+function readableLink(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname === "/" ? "" : parsed.pathname}`;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * What a visitor is told when too many forms are already held (a robot flood; decision 057): her
+ * form was not kept, and how to reach the trainer directly instead, in the trainer's voice.
+ */
+export function heldFullMessage(contact: { email: string; messagingUrl: string }): string {
+  const link = readableLink(contact.messagingUrl);
+  const channel = /(^|\.)(wa\.me|whatsapp\.com)/i.test(link) ? "on WhatsApp" : "by message";
+  return `So many forms are waiting for my check right now that yours could not be kept. Please reach me directly: ${channel} at ${link} or by e-mail at ${contact.email}.`;
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { open, readFile, rename } from "node:fs/promises";
+import { open, readFile, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "~/infra/logger.server";
 
@@ -14,6 +14,11 @@ import type { Logger } from "~/infra/logger.server";
  * up the ones behind it: the replay skips past it, and after a bounded number of such
  * failures moves it to the dead-letter file, where the back office shows it to the
  * trainer. Nothing the visitor was told is saved is ever dropped.
+ *
+ * Every write is checked (a short write, ENOSPC, EDQUOT, EIO, the fsync): a submission is
+ * acknowledged only once it is whole on disk, and a failed write leaves the file as it was. The
+ * file is rewritten by writing a copy and renaming it over the old one, never in place
+ * (docs/decisions/059-a-form-outbox-that-checks-every-write.md).
  */
 export interface OutboxEntry<T = unknown> {
   id: string;
@@ -47,9 +52,80 @@ export interface OutboxOptions {
   maxAttempts?: number;
   /** Defaults to outbox-dead.jsonl beside the outbox. */
   deadLetterFile?: string;
+  /** Defaults to node:fs. */
+  files?: OutboxFiles;
+  /** Called when a write fails after the ones before it succeeded (an alarm goes out). */
+  onWriteFailure?: (reason: string) => void;
 }
 
+/** The latest time the outbox could not write, kept after it can again (for the alarm). */
+export interface WriteFailure {
+  /** In words, without the file's path: "no space left". */
+  reason: string;
+  since: string;
+  /** Still failing: no write has succeeded since. */
+  ongoing: boolean;
+}
+
+/** A write the outbox could not make; the visitor is told the submission was not saved. */
+export class OutboxWriteError extends Error {
+  override name = "OutboxWriteError";
+  constructor(
+    readonly reason: string,
+    options?: ErrorOptions,
+  ) {
+    super(`the form outbox cannot write: ${reason}`, options);
+  }
+}
+
+const REASONS: Record<string, string> = {
+  ENOSPC: "no space left",
+  EDQUOT: "disk quota exceeded",
+  EIO: "input/output error",
+  EROFS: "read-only file system",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EMFILE: "too many open files",
+};
+
+function writeReason(error: unknown): string {
+  if (error instanceof OutboxWriteError) return error.reason;
+  const code = (error as { code?: unknown } | null)?.code;
+  return (typeof code === "string" && REASONS[code]) || errorLabel(error);
+}
+
+/** What the probe write puts on disk while the outbox cannot write: about one submission's size. */
+const PROBE = Buffer.alloc(4096, 0x20);
+
 export const DEFAULT_MAX_ATTEMPTS = 10;
+
+/** The few calls on an open file the outbox makes (node:fs/promises' FileHandle has them all). */
+export interface OutboxFile {
+  write(buffer: Uint8Array, offset: number, length: number): Promise<{ bytesWritten: number }>;
+  read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
+  stat(): Promise<{ size: number }>;
+  truncate(length: number): Promise<void>;
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The file-system calls the outbox makes, in one place: the fault drill puts a full disk here
+ * (docs/decisions/059-a-form-outbox-that-checks-every-write.md).
+ */
+export interface OutboxFiles {
+  open(file: string, flags: "a+" | "w" | "r"): Promise<OutboxFile>;
+  rename(from: string, to: string): Promise<void>;
+  unlink(file: string): Promise<void>;
+  readFile(file: string): Promise<string>;
+}
+
+export const nodeFiles: OutboxFiles = {
+  open: (file, flags) => open(file, flags, 0o600),
+  rename,
+  unlink,
+  readFile: (file) => readFile(file, "utf8"),
+};
 
 type Handler = (payload: unknown) => Promise<void>;
 
@@ -78,6 +154,9 @@ export class Outbox {
   readonly deadLetterFile: string;
   private readonly probe: (() => Promise<void>) | undefined;
   private readonly maxAttempts: number;
+  private readonly files: OutboxFiles;
+  private readonly onWriteFailure: ((reason: string) => void) | undefined;
+  private failure: WriteFailure | undefined;
 
   constructor(
     readonly file: string,
@@ -88,6 +167,31 @@ export class Outbox {
     this.deadLetterFile = options.deadLetterFile ?? path.join(path.dirname(file), "outbox-dead.jsonl");
     this.probe = options.probe;
     this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    this.files = options.files ?? nodeFiles;
+    this.onWriteFailure = options.onWriteFailure;
+  }
+
+  get lastWriteFailure(): WriteFailure | undefined {
+    return this.failure;
+  }
+
+  /** Runs one write (append, rewrite, probe) and keeps what it says about the disk. */
+  private async checked<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      const result = await write();
+      if (this.failure?.ongoing) {
+        this.failure = { ...this.failure, ongoing: false };
+        this.logger.info("the form outbox can write again");
+      }
+      return result;
+    } catch (error) {
+      const reason = writeReason(error);
+      const starts = !this.failure?.ongoing;
+      if (starts) this.failure = { reason, since: new Date().toISOString(), ongoing: true };
+      this.logger.error({ err: error, reason }, "the form outbox cannot write");
+      if (starts) this.onWriteFailure?.(reason);
+      throw error instanceof OutboxWriteError ? error : new OutboxWriteError(reason, { cause: error });
+    }
   }
 
   /** Serialises file writes inside this process. */
@@ -105,13 +209,7 @@ export class Outbox {
   append(kind: string, payload: unknown): Promise<string> {
     const entry: OutboxEntry = { id: randomUUID(), kind, payload, createdAt: new Date().toISOString(), attempts: 0 };
     return this.exclusive(async () => {
-      const handle = await open(this.file, "a", 0o600);
-      try {
-        await handle.write(`${JSON.stringify(entry)}\n`);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
+      await this.checked(() => this.appendLines(this.file, [entry]));
       this.logger.warn({ kind, id: entry.id }, "submission stored in the outbox");
       return entry.id;
     });
@@ -131,7 +229,7 @@ export class Outbox {
   private async readLines<T>(file: string): Promise<T[]> {
     let text: string;
     try {
-      text = await readFile(file, "utf8");
+      text = await this.files.readFile(file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
       throw error;
@@ -184,6 +282,9 @@ export class Outbox {
   }
 
   private async replayOnce(): Promise<ReplayResult> {
+    // While failing, a probe finds out when the disk takes writes again: with the database away and
+    // no form coming in nothing else would write (and a server taken out by /readyz gets no forms).
+    if (this.failure?.ongoing) await this.exclusive(() => this.checked(() => this.probeWrite())).catch(() => undefined);
     const pending = await this.exclusive(() => this.entries());
     if (pending.length === 0) return { replayed: 0, remaining: 0, deadLettered: 0 };
     const done = new Set<string>();
@@ -227,8 +328,9 @@ export class Outbox {
         else keep.push({ ...entry, attempts: entry.attempts + 1, lastError });
       }
       // Dead letters are on disk before they leave the outbox: a crash in between shows one twice, never none.
-      if (dead.length > 0) await this.appendLines(this.deadLetterFile, dead);
-      await this.rewrite(keep);
+      if (dead.length > 0) await this.checked(() => this.appendLines(this.deadLetterFile, dead));
+      // An outage stores nothing: the file stays as it is instead of being written again every 5 s.
+      if (done.size > 0 || failed.size > 0) await this.checked(() => this.rewrite(keep));
       return { remaining: keep.length, dead };
     });
     for (const entry of dead) {
@@ -251,26 +353,71 @@ export class Outbox {
     }
   }
 
+  /**
+   * Appends whole lines or nothing: a write that fails is cut off again, so the file ends where it
+   * did. A line left torn by a crash gets a line break first, so it never swallows the new one.
+   */
   private async appendLines(file: string, entries: OutboxEntry[]): Promise<void> {
-    const handle = await open(file, "a", 0o600);
+    const handle = await this.files.open(file, "a+");
     try {
-      await handle.write(entries.map((e) => `${JSON.stringify(e)}\n`).join(""));
+      const { size } = await handle.stat();
+      const last = Buffer.alloc(1);
+      const torn = size > 0 && (await handle.read(last, 0, 1, size - 1)).bytesRead === 1 && last[0] !== 0x0a;
+      const text = `${torn ? "\n" : ""}${entries.map((e) => `${JSON.stringify(e)}\n`).join("")}`;
+      try {
+        await writeAll(handle, Buffer.from(text));
+        await handle.sync();
+      } catch (error) {
+        await handle.truncate(size).catch((cut: unknown) => {
+          this.logger.error({ err: cut }, "a failed outbox write could not be cut off again");
+        });
+        throw error;
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** A new copy beside the file, renamed over it once whole on disk: a failure leaves the old one. */
+  private async rewrite(entries: OutboxEntry[]): Promise<void> {
+    const tmp = `${this.file}.tmp`;
+    try {
+      await this.writeFile(tmp, Buffer.from(entries.map((e) => `${JSON.stringify(e)}\n`).join("")));
+      await this.files.rename(tmp, this.file);
+    } catch (error) {
+      await this.files.unlink(tmp).catch(() => undefined);
+      throw error;
+    }
+    await this.syncDirectory();
+  }
+
+  private async probeWrite(): Promise<void> {
+    const probe = `${this.file}.probe`;
+    try {
+      await this.writeFile(probe, PROBE);
+    } finally {
+      await this.files.unlink(probe).catch(() => undefined);
+    }
+  }
+
+  private async writeFile(file: string, data: Buffer): Promise<void> {
+    const handle = await this.files.open(file, "w");
+    try {
+      await writeAll(handle, data);
       await handle.sync();
     } finally {
       await handle.close();
     }
   }
 
-  private async rewrite(entries: OutboxEntry[]): Promise<void> {
-    const tmp = `${this.file}.tmp`;
-    const handle = await open(tmp, "w", 0o600);
+  /** A rename is in the directory: it survives a power cut once the directory is synced. */
+  private async syncDirectory(): Promise<void> {
+    const directory = await this.files.open(path.dirname(this.file), "r");
     try {
-      await handle.write(entries.map((e) => `${JSON.stringify(e)}\n`).join(""));
-      await handle.sync();
+      await directory.sync();
     } finally {
-      await handle.close();
+      await directory.close();
     }
-    await rename(tmp, this.file);
   }
 
   /** Whether the replay timer runs (/readyz). */
@@ -290,5 +437,18 @@ export class Outbox {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+  }
+}
+
+/**
+ * write(2) may take less than it was given (a disk filling up): the rest is written after it, and
+ * a write that takes nothing is a failure, never a loop.
+ */
+async function writeAll(handle: OutboxFile, data: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < data.length) {
+    const { bytesWritten } = await handle.write(data, offset, data.length - offset);
+    if (bytesWritten <= 0) throw new OutboxWriteError("short write");
+    offset += bytesWritten;
   }
 }

@@ -16,7 +16,6 @@ import { afterFailure, type Outcome } from "./rules";
  */
 
 export type Message = typeof messages.$inferSelect;
-export type MessageState = "queued" | "sending" | "sent" | "unknown" | "failed" | "cancelled";
 
 export interface WebhookCall {
   url: string;
@@ -71,16 +70,6 @@ export async function enqueue(
   if (created) return { id: created.id, created: true };
   const [existing] = await db.select({ id: messages.id }).from(messages).where(eq(messages.key, message.key));
   return { id: existing!.id, created: false };
-}
-
-/** A queued message whose cause went away (the subscriber left) is never sent. */
-export async function cancel(db: Db, key: string, now = new Date()): Promise<boolean> {
-  const rows = await db
-    .update(messages)
-    .set({ state: "cancelled", claimedBy: null, claimedUntil: null, updatedAt: now })
-    .where(and(eq(messages.key, key), eq(messages.state, "queued")))
-    .returning({ id: messages.id });
-  return rows.length > 0;
 }
 
 /**

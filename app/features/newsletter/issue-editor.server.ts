@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer } from "~/infra/mail.server";
+import type { PostedForm } from "~/infra/posted-form.server";
 import { AMSTERDAM } from "~/infra/amsterdam";
 import { formatDateTime } from "~/features/back-office/ui";
 import type { SiteContentReader } from "~/features/site/site-content.server";
@@ -171,12 +172,16 @@ export type IssueFailure = {
 };
 const fail = (failure: IssueFailure, status = 400) => data(failure, { status });
 
-/** Does what the tapped button (`intent`) says: a refusal to show with her fields, or a redirect. */
+/**
+ * Does what the tapped button (`intent`) says: a refusal to show with her fields, or a redirect.
+ * `oversized`: files that arrived over their limit (counted, not kept).
+ */
 export async function issueEditorAction(
   services: IssueEditorServices,
   trainer: Trainer,
   id: string | undefined,
   form: FormData,
+  oversized: PostedForm["oversized"] = {},
 ) {
   const { db } = services.database;
   const intent = String(form.get("intent") ?? "save");
@@ -212,7 +217,7 @@ export async function issueEditorAction(
     if (!checked.ok) return fail({ fields: issueFieldsFrom(form), when, errors: { when: checked.error } });
     at = checked.at;
   }
-  const saved = await saveIssueForm(db, id, form, { userId: trainer.id });
+  const saved = await saveIssueForm(db, id, form, { userId: trainer.id }, oversized);
   if (!saved.ok)
     return fail({ fields: saved.fields, when, errors: saved.errors, message: saved.message }, saved.status);
   const { issue } = saved;

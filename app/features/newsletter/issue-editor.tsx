@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { AdminShell, formatDateTime, Notice, SubmitButton } from "~/features/back-office/ui";
 import { MAX_UPLOAD_BYTES } from "~/features/content/article-form";
+import { FileField } from "~/features/content/article-file-fields";
 import { compactInputClass, describedBy, FieldShell, TextField } from "~/ui/field";
 import type { IssueFailure, loadIssueEditor } from "./issue-editor.server";
 import { ConfirmSend, ProgressPanel, SendControls, Undelivered, useRefreshWhileSending } from "./issue-delivery";
@@ -178,25 +179,22 @@ export function IssueEditor({ loaded, result }: { loaded: Loaded; result: IssueF
               <legend className="px-1 font-semibold">Add a photo (optional)</legend>
               <p className="text-sm text-ink/75">
                 It is added at the end of the text as a line starting with ![ ; move that line to where the photo should
-                be. JPEG, HEIC or PNG up to {MAX_UPLOAD_BYTES / 1024 / 1024} MB, made smaller for e-mail, with its
-                location and camera details removed.
+                be.
               </p>
-              <FieldShell id="photo" label="Photo" error={errors.photo} look="compact">
-                <input
-                  id="photo"
-                  name="photo"
-                  type="file"
-                  accept="image/jpeg,image/png,image/heic,image/heif,.heic,.heif,.jpg,.jpeg,.png"
-                  className={compactInputClass}
-                  {...describedBy("photo", errors.photo)}
-                />
-              </FieldShell>
+              <FileField
+                name="photo"
+                label="Photo"
+                hint={`JPEG, HEIC or PNG up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, made smaller for e-mail, with its location and camera details removed.`}
+                accept="image/jpeg,image/png,image/heic,image/heif,.heic,.heif,.jpg,.jpeg,.png"
+                error={errors.photo}
+              />
               <TextField
                 id="photoAlt"
                 name="photoAlt"
                 look="compact"
                 label="What the photo shows"
                 hint="For readers who cannot see it (needed with a photo)."
+                defaultValue={fields.photoAlt}
                 error={errors.photoAlt}
                 className=""
               />

@@ -30,6 +30,8 @@ export interface IssueFields {
   segment: string;
   archived: string;
   noindex: string;
+  /** The description of a photo being added, kept for the next try when the photo is refused. */
+  photoAlt: string;
 }
 
 export interface IssueInput {
@@ -86,6 +88,7 @@ export function issueFieldsFrom(form: { get(name: string): unknown }): IssueFiel
     segment: text("segment"),
     archived: text("archived"),
     noindex: text("noindex"),
+    photoAlt: text("photoAlt"),
   };
 }
 
@@ -135,6 +138,7 @@ export function fieldsOfIssue(issue: {
     segment: issue.segment ?? "",
     archived: issue.archived ? "on" : "",
     noindex: issue.noindex ? "on" : "",
+    photoAlt: "",
   };
 }
 
@@ -146,6 +150,7 @@ export const EMPTY_ISSUE: IssueFields = {
   segment: "",
   archived: "on",
   noindex: "",
+  photoAlt: "",
 };
 
 /**

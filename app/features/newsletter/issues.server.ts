@@ -7,7 +7,8 @@ import type { SitemapUrl } from "~/kernel/sitemap";
 import { issueMail, type SenderFacts } from "./issue-mail.server";
 import { issueCounts, undelivered, type IssueCounts } from "./sending.server";
 import { currentSite, type SiteContentReader } from "~/features/site/site-content.server";
-import { storeImage, UploadError } from "~/features/content/uploads.server";
+import { oversizedUpload, storeImage, UploadError } from "~/features/content/uploads.server";
+import type { PostedForm } from "~/infra/posted-form.server";
 import { mediaUrl } from "~/ui/picture";
 import {
   issueFieldsFrom,
@@ -300,15 +301,24 @@ const PHOTO_WIDTH = 960;
  * The editor's form saved: a chosen photo is stored first (the article editor's upload: resized, its
  * location and camera details removed) and its picture line added at the end of the text, so a
  * refusal below keeps it and she never uploads it twice. Then the fields are checked and the issue
- * is made (`id` undefined) or changed, while it is still a draft or scheduled.
+ * is made (`id` undefined) or changed, while it is still a draft or scheduled. A photo over its limit
+ * (only counted as it arrived: `oversized`) is refused under its field before anything is saved.
  */
 export async function saveIssueForm(
   db: Db,
   id: string | undefined,
   form: FormData,
   actor: { userId: string },
+  oversized: PostedForm["oversized"] = {},
 ): Promise<SavedForm> {
   const fields = issueFieldsFrom(form);
+  if (oversized.photo)
+    return {
+      ok: false,
+      status: 400,
+      fields,
+      errors: { photo: oversizedUpload("imageFile", oversized.photo.bytes).message },
+    };
   const photo = form.get("photo");
   if (photo instanceof File && photo.size > 0) {
     try {
@@ -316,6 +326,7 @@ export async function saveIssueForm(
       const stored = await storeImage(db, { name: photo.name, bytes }, String(form.get("photoAlt") ?? ""), actor);
       const line = pictureMarkdown(String(form.get("photoAlt")), mediaUrl({ src: stored.src }, PHOTO_WIDTH));
       fields.body = fields.body.trim() ? `${fields.body.trimEnd()}\n\n${line}` : line;
+      fields.photoAlt = "";
     } catch (error) {
       if (!(error instanceof UploadError)) throw error;
       const field = error.field === "imageAlt" ? "photoAlt" : "photo";

@@ -23,7 +23,10 @@ const good = {
   message: "",
 };
 
-/** Values that touch every rule: empty, blank, lengths at and over each limit, control characters, odd numbers. */
+/**
+ * Values that touch every rule: empty, blank, lengths at and over each limit, control characters, bidi
+ * and zero-width characters, odd numbers.
+ */
 const samples: Record<keyof typeof good, unknown[]> = {
   firstName: [
     undefined,
@@ -39,8 +42,10 @@ const samples: Record<keyof typeof good, unknown[]> = {
     "Jo\nhn",
     "Zoë",
     "李",
+    "Anna\u202E",
+    "\u200B",
   ],
-  lastName: ["de Vries", "", "\t", "y".repeat(101), "O'Neil", "van\u007fDijk"],
+  lastName: ["de Vries", "", "\t", "y".repeat(101), "O'Neil", "van\u007fDijk", "\u200D", "Vries\u2069"],
   email: [
     "anna@example.nl",
     "",
@@ -53,6 +58,7 @@ const samples: Record<keyof typeof good, unknown[]> = {
     `${"a".repeat(245)}@example.nl`,
     `${"a".repeat(250)}@example.nl`,
     "an\u0001na@example.nl",
+    "\u200Eanna@example.nl",
   ],
   phone: [
     "+31 6 12345678",
@@ -68,6 +74,7 @@ const samples: Record<keyof typeof good, unknown[]> = {
     " +31612345678 ",
     "9".repeat(41),
     "+31\n612345678",
+    "\u202A+31 6 12345678\u202C",
   ],
   message: [
     "",
@@ -77,6 +84,7 @@ const samples: Record<keyof typeof good, unknown[]> = {
     "m".repeat(2001),
     "bell\u0007",
     "  padded  ",
+    "hi \u{1F468}\u200D\u{1F469} \u2067x\u2069",
   ],
 };
 

@@ -4,7 +4,7 @@
  * same rules with zod and takes its limits and messages from here (messages.ts); contact-rules.test.ts
  * checks that both give the same answer for the same input.
  */
-import { hasNoControlCharacters } from "~/infra/control-characters";
+import { hasNoControlCharacters, withoutInvisibleFormatting } from "~/infra/control-characters";
 import { isValidEmail } from "~/infra/email-address";
 import { CONTACT_FIELDS, MESSAGES, type ContactField, type ContactValues } from "./messages";
 
@@ -60,7 +60,7 @@ export function validateContact(
       errors[field] = MESSAGES.required;
       continue;
     }
-    values[field] = raw.trim();
+    values[field] = withoutInvisibleFormatting(raw, { keepJoiners: true }).trim();
     const problem = problemWith(field, values[field]);
     if (problem) errors[field] = problem;
   }

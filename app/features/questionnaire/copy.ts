@@ -12,13 +12,16 @@ export const questionnaireCopy = {
   fixErrors: (count: number) =>
     count === 1 ? "Please check the highlighted field." : `Please check the ${count} highlighted fields.`,
   rateLimited: "Too many submissions from your connection. Please wait a minute and try again.",
+  notSaved:
+    "Your form was not saved: the site cannot store it right now. Everything you filled in is still here, so you can send it again in a few minutes.",
+  noAnswer: "The form could not be sent: no answer came from the site. Check your connection and press Submit again.",
+  notSavedReach: "Or reach me directly:",
+  notSavedWhatsApp: "WhatsApp",
+  notSavedEmail: "e-mail",
 } as const;
 
 /** The thank-you view's texts (loaded with the view, after the answers are sent). */
 export const thankYouCopy = {
-  submitFailed:
-    "Failed to submit form. Our database is currently unavailable. You can still proceed to book your free intake!",
-  fallbackThanks: "Our database is currently unavailable, but you can still book your free intake below.",
   thanksTitle: "Thank you! Your answers are in.",
   thanksBody:
     "The next step is a free, no-strings intake call. Pick a time that suits you and I'll confirm it personally on WhatsApp.",

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { guardForm, idempotencyKeyFor } from "~/infra/form-guard.server";
 import { leadIdFor, storeLead, type IntakeLead } from "~/features/leads/signups.server";
-import { leadDeps, submissionFacts, type LeadContext } from "~/features/leads/submission.server";
-import { elapsedOf, holdSubmission } from "~/features/leads/held.server";
+import { holdForReview, leadDeps, submissionFacts, type LeadContext } from "~/features/leads/submission.server";
+import { elapsedOf } from "~/features/leads/held.server";
 import { ELAPSED_FIELD } from "~/infra/form-fields";
-import { thankYouCopy } from "./copy";
-import type { IntakeOutcome } from "./outcome";
+import { site as seedSite } from "#content/site";
+import { questionnaireCopy } from "./copy";
+import type { IntakeOutcome, TrainerReach } from "./outcome";
 import { FORM_POST_FIELDS, flattenIssues, fromFormPost, intakeSubmissionSchema } from "./schema";
 
 export interface IntakeResponse {
@@ -24,7 +25,27 @@ function echoValues(form: FormData): Record<string, string> {
   return values;
 }
 
-export async function handleIntake(request: Request, ctx: LeadContext): Promise<IntakeResponse> {
+/** The seed's channels, where no page passes the published ones (the seed stands in for them everywhere). */
+const seedReach = async (): Promise<TrainerReach> => ({
+  messagingUrl: seedSite.messagingUrl,
+  email: seedSite.contactEmail,
+});
+
+/** Nothing was kept (database and outbox both failed): a 503 that never reads as "thank you". */
+async function notSaved(reach: () => Promise<TrainerReach>, values: Record<string, string>): Promise<IntakeResponse> {
+  return {
+    outcome: { status: "not-saved", message: questionnaireCopy.notSaved, reach: await reach(), values },
+    status: 503,
+    headers: { "Retry-After": "300" },
+  };
+}
+
+/** `reach`: the trainer's published channels (the page reads them from the site's content). */
+export async function handleIntake(
+  request: Request,
+  ctx: LeadContext,
+  reach: () => Promise<TrainerReach> = seedReach,
+): Promise<IntakeResponse> {
   const guard = await guardForm(request, ctx, { form: "intake", accept: ["json", "form"], holdTooFast: true });
   if (!guard.ok) {
     if (guard.problem === "rate-limited")
@@ -64,25 +85,18 @@ export async function handleIntake(request: Request, ctx: LeadContext): Promise<
   };
   const name = `${lead.firstName} ${lead.lastName}`;
   if (guard.held) {
-    if (await holdSubmission(leadDeps(ctx), "intake", guard.held, elapsedOf(submission[ELAPSED_FIELD]), lead))
+    const kept = await holdForReview(ctx, "intake", guard.held, elapsedOf(submission[ELAPSED_FIELD]), lead);
+    if (kept.status === "held")
       return { outcome: { status: "ok", leadId: lead.id, name, email: lead.email, held: true }, status: 202 };
-    return {
-      outcome: { status: "fallback", leadId: lead.id, name, email: lead.email, message: thankYouCopy.submitFailed },
-      status: 503,
-    };
+    if (kept.status === "full")
+      return {
+        outcome: { status: "rate-limited", message: kept.message, values },
+        status: 429,
+        headers: { "Retry-After": String(kept.retryAfter) },
+      };
+    return notSaved(reach, values);
   }
   const stored = await storeLead(leadDeps(ctx), "intake", lead);
-  if (stored.status === "failed") {
-    return {
-      outcome: {
-        status: "fallback",
-        leadId: stored.leadId,
-        name,
-        email: lead.email,
-        message: thankYouCopy.submitFailed,
-      },
-      status: 503,
-    };
-  }
+  if (stored.status === "failed") return notSaved(reach, values);
   return { outcome: { status: "ok", leadId: stored.leadId, name, email: lead.email }, status: 200 };
 }

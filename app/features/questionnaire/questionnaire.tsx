@@ -26,6 +26,7 @@ import type { AnswerNumber } from "~/features/leads/vocabulary";
 import { ANALYTICS_FORM_NAME } from "./questions";
 import { CONTACT_FIELDS, emptyContact, MESSAGES, type ContactField, type ContactValues } from "./messages";
 import type { IntakeOutcome } from "./outcome";
+import { NotSaved } from "./not-saved";
 import { Button } from "~/ui/button-base";
 import { ELAPSED_FIELD, HONEYPOT_FIELD } from "~/infra/form-fields";
 
@@ -86,9 +87,9 @@ function reducer(state: QuestionnaireState, action: Action): QuestionnaireState 
 }
 
 type View =
-  | { name: "form"; formError?: string }
+  | { name: "form"; formError?: string; notSaved?: Extract<IntakeOutcome, { status: "not-saved" }> }
   | { name: "submitting" }
-  | { name: "done"; leadId: string; fallback: boolean; held?: boolean; prefill: { name: string; email: string } };
+  | { name: "done"; leadId: string; held?: boolean; prefill: { name: string; email: string } };
 
 function newKey(): string {
   if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
@@ -355,7 +356,7 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
     const outcome = result.outcome;
     if (outcome?.status === "ok") {
       track("form_complete", { form_name: ANALYTICS_FORM_NAME, lead_id: outcome.leadId });
-      setView({ name: "done", leadId: outcome.leadId, fallback: false, held: !!outcome.held, prefill });
+      setView({ name: "done", leadId: outcome.leadId, held: !!outcome.held, prefill });
       return;
     }
     if (outcome?.status === "invalid") {
@@ -381,8 +382,10 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
       setView({ name: "form", formError: outcome.message });
       return;
     }
-    // The database (and the outbox) failed, or the request never got an answer: book anyway.
-    setView({ name: "done", leadId: outcome?.status === "fallback" ? outcome.leadId : "", fallback: true, prefill });
+    // Nothing was kept, or no answer came: the form stays as filled in, to send again (the same
+    // idempotency key, so never twice) or to reach her directly.
+    if (outcome?.status === "not-saved") setView({ name: "form", notSaved: outcome });
+    else setView({ name: "form", formError: copy.noAnswer });
   };
 
   const errorIdFor = `${uid}-question-error`;
@@ -397,12 +400,7 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
     >
       {view.name === "done" ? (
         <Suspense fallback={submittingView}>
-          <ThankYou
-            prefill={{ ...view.prefill, leadId: view.leadId || undefined }}
-            fallback={view.fallback}
-            held={view.held}
-            autoOpen
-          />
+          <ThankYou prefill={{ ...view.prefill, leadId: view.leadId || undefined }} held={view.held} autoOpen />
         </Suspense>
       ) : view.name === "submitting" ? (
         submittingView
@@ -478,6 +476,7 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
               {view.formError}
             </p>
           )}
+          {view.notSaved && <NotSaved message={view.notSaved.message} reach={view.notSaved.reach} />}
 
           <div className="mt-8 flex items-center justify-between gap-3">
             <Button

@@ -1,6 +1,6 @@
 import "~/infra/zod-config";
 import { z } from "zod";
-import { hasNoControlCharacters } from "~/infra/control-characters";
+import { hasNoControlCharacters, withoutInvisibleFormatting } from "~/infra/control-characters";
 import { isValidEmail } from "~/infra/email-address";
 import { AGE_RANGES, COMPETITION_GOALS, FREQUENCIES, GENDERS, GOALS, SPORTS } from "~/features/leads/vocabulary";
 import { ELAPSED_FIELD, HONEYPOT_FIELD } from "~/infra/form-fields";
@@ -21,10 +21,18 @@ import {
  */
 export { validateContact, type ContactField } from "./contact-rules";
 
-/** Every text field refuses control characters; only the message may span lines. */
+/**
+ * Every text field refuses control characters (only the message may span lines) and loses bidi and
+ * zero-width characters (decision 058).
+ */
 const text = (max: number, options: { multiLine?: boolean } = {}) =>
   z.preprocess(
-    (v) => (v === undefined || v === null ? "" : v),
+    (v) =>
+      v === undefined || v === null
+        ? ""
+        : typeof v === "string"
+          ? withoutInvisibleFormatting(v, { keepJoiners: true })
+          : v,
     z
       .string()
       .trim()

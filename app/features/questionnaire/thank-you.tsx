@@ -17,8 +17,6 @@ import { Icon } from "~/ui/icon";
 
 interface ThankYouProps {
   prefill: SchedulingPrefill;
-  /** The database and the outbox both failed: say so, and offer the call anyway. */
-  fallback?: boolean;
   /** Sent faster than a person types: held for the trainer's check by hand, and the text says so. */
   held?: boolean;
   /** Load the widget and open it on its own (the step flow); off for server-rendered pages. */
@@ -28,13 +26,7 @@ interface ThankYouProps {
 
 type SchedulingState = "idle" | "opening" | "popup" | "new-tab" | "blocked";
 
-export function ThankYou({
-  prefill,
-  fallback = false,
-  held = false,
-  autoOpen = false,
-  headingLevel = 3,
-}: ThankYouProps) {
+export function ThankYou({ prefill, held = false, autoOpen = false, headingLevel = 3 }: ThankYouProps) {
   const env = usePublicEnv();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [state, setState] = useState<SchedulingState>(autoOpen ? "opening" : "idle");
@@ -93,14 +85,6 @@ export function ThankYou({
   const Heading = `h${headingLevel}` as "h1" | "h2" | "h3";
   return (
     <div className="text-center" data-lead-id={leadId}>
-      {fallback && (
-        <p
-          role="alert"
-          className="mx-auto mb-6 max-w-xl rounded-xl border border-red-700/30 bg-red-50 px-4 py-3 text-left text-sm font-medium text-red-800"
-        >
-          {copy.submitFailed}
-        </p>
-      )}
       <div
         className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-teal text-white"
         aria-hidden="true"
@@ -110,9 +94,7 @@ export function ThankYou({
       <Heading ref={headingRef} tabIndex={-1} className="mt-5 scroll-mt-24 text-2xl font-bold text-navy sm:text-3xl">
         {copy.thanksTitle}
       </Heading>
-      <p className="mx-auto mt-3 max-w-xl text-lg text-ink/85">
-        {fallback ? copy.fallbackThanks : held ? HELD_MESSAGES.intake : copy.thanksBody}
-      </p>
+      <p className="mx-auto mt-3 max-w-xl text-lg text-ink/85">{held ? HELD_MESSAGES.intake : copy.thanksBody}</p>
       {link && (
         <a
           href={link}

@@ -1,6 +1,6 @@
 import "~/infra/zod-config";
 import { z } from "zod";
-import { withoutControlCharacters } from "~/infra/control-characters";
+import { withoutControlCharacters, withoutInvisibleFormatting } from "~/infra/control-characters";
 
 /** One booking change, the same for both services. */
 export interface BookingChange {
@@ -21,9 +21,14 @@ export interface BookingChange {
 
 /**
  * Text from the provider, stored as sent less any control character: a NUL (which PostgreSQL
- * refuses) in an invitee's name must not make the delivery fail until the provider gives up.
+ * refuses) in an invitee's name must not make the delivery fail until the provider gives up. The
+ * name is the visitor's typing: bidi and zero-width characters go too, as from the site's forms.
  */
-const text = (max: number) => z.string().max(max).transform(withoutControlCharacters);
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((v) => withoutInvisibleFormatting(withoutControlCharacters(v), { keepJoiners: true }));
 const optionalDate = z.iso.datetime({ offset: true }).nullish();
 const tracking = z
   .object({ utm_content: text(200).nullish(), utmContent: text(200).nullish() })

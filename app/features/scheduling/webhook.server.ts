@@ -65,10 +65,7 @@ export async function handleSchedulingWebhook(
       ? verifyCalendly(body, headers.get("calendly-webhook-signature"), deps.secret, now)
       : verifyCalcom(body, headers.get("x-cal-signature-256"), deps.secret);
   if (!check.ok) {
-    deps.logger.warn(
-      { provider: deps.provider, reason: check.reason, ip: deps.clientIp },
-      "scheduling web hook refused",
-    );
+    deps.logger.warn({ provider: deps.provider, reason: check.reason }, "scheduling web hook refused");
     const error = { missing: "Missing signature", invalid: "Invalid signature", stale: "Stale delivery" }[check.reason];
     return { status: check.reason === "missing" ? 401 : 400, body: { received: false, error } };
   }

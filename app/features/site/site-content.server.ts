@@ -54,6 +54,15 @@ export async function publishedContactEmail(services: { content?: SiteContentRea
   }
 }
 
+/**
+ * Her WhatsApp and e-mail as published, for an answer that could not keep a form: the content kept
+ * on disk answers while the database is away, the seed if even that cannot be read.
+ */
+export async function trainerReach(services: SiteContentReader): Promise<{ messagingUrl: string; email: string }> {
+  const site = await currentSite(services).catch(() => seedSite);
+  return { messagingUrl: site.messagingUrl, email: site.contactEmail };
+}
+
 /** The published testimonials a visitor sees, in the trainer's order. */
 export async function currentTestimonials(services: SiteContentReader): Promise<Testimonial[]> {
   const list = (await services.content.live("testimonials", SITE_CONTENT_KEY))?.data;

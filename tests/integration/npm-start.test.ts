@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, expect, it } from "vitest";
+import { migratedDataDir } from "../support/data-dir";
+import { cleanEnv, freePort } from "../support/server";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const made: string[] = [];
+let group: ChildProcess | undefined;
+
+afterEach(() => {
+  // Whatever is left of the process group (on the old code: the server itself).
+  if (group?.pid && alive(group.pid)) process.kill(-group.pid, "SIGKILL");
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Whether any process of the group led by `pid` is still there. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A build folder that is the test build's parts and a start stamp newer than every source, so `npm start` serves at once. */
+function startableBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "coach-build-"));
+  made.push(dir);
+  for (const part of ["server", "server-runtime", "client"])
+    symlinkSync(path.join(root, "build", part), path.join(dir, part));
+  writeFileSync(path.join(dir, "start-stamp.json"), JSON.stringify({ builtAt: Date.now() + 3_600_000 }));
+  return dir;
+}
+
+async function until(condition: () => Promise<boolean> | boolean, what: string, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`${what}:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+it("SIGTERM to `npm start` (as systemd or a terminal sends it) stops the server and every process it started", async () => {
+  const port = await freePort();
+  const dataDir = await migratedDataDir();
+  made.push(dataDir);
+  // Its own process group, as a service manager or a terminal gives it: the group's end is the test's end.
+  group = spawn("npm", ["start"], {
+    cwd: root,
+    detached: true,
+    env: {
+      ...cleanEnv(),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      BUILD_DIR: startableBuild(),
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  group.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+  group.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  const healthy = () =>
+    fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+  await until(healthy, "the server did not start", () => output);
+
+  process.kill(group.pid!, "SIGTERM");
+
+  await until(
+    () => !alive(group!.pid!),
+    "processes of `npm start` still run after SIGTERM",
+    () => output,
+  );
+  expect(await healthy()).toBe(false);
+}, 150_000);
