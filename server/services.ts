@@ -6,6 +6,7 @@ import { authSecretFile, generateAuthSecret, storeAuthSecret, storedAuthSecret }
 import { createLogger, type Logger } from "~/infra/logger.server";
 import { hitRateLimit, memoryRateLimiter, startRateLimitPruning } from "~/infra/rate-limit.server";
 import { startRetention } from "~/features/back-office/retention.server";
+import { startHeldNotices } from "~/features/leads/held.server";
 import { eventStarts } from "~/features/events/events.server";
 import { startNewsletterSending } from "~/features/newsletter/worker.server";
 import { createMailer } from "~/infra/mail.server";
@@ -119,6 +120,13 @@ export async function createServices(
   const stopPruning = startRateLimitPruning(database.db, (error) =>
     logger.warn({ err: error }, "pruning old rate-limit windows failed"),
   );
+  // The morning notice of forms from possible clients held for review (one a day, through the engine).
+  const stopHeldNotices =
+    options.startOutbox !== false && !options.memoryDb
+      ? startHeldNotices(database.db, { siteUrl: env.SITE_URL, trainerEmail: env.TRAINER_EMAIL, messages }, (error) =>
+          logger.warn({ err: error }, "the held-forms notice failed"),
+        )
+      : () => {};
   const stopRetention = startRetention(
     database.db,
     async () => ({ eventStarts: await eventStarts(content) }),
@@ -250,6 +258,7 @@ export async function createServices(
       orderConfirmations.stop();
       stopPruning();
       stopRetention();
+      stopHeldNotices();
       await Promise.all([newsletter?.stop(), messages.stop()]);
       await content.flush();
       newsletterMailer?.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HELD_NOTICE_URGENT_DAYS, heldNotice, type HeldCounts } from "./held-notice";
+import { HELD_NOTICE_URGENT_DAYS, heldNotice, heldNoticeDay, type HeldCounts } from "./held-notice";
 
 const DAY = 86_400_000;
 const now = new Date("2026-11-28T07:00:00Z");
@@ -52,5 +52,18 @@ describe("heldNotice: the trainer's daily notice about held forms", () => {
   it("carries no name, address or number: only counts and the link", () => {
     const notice = heldNotice(counts(), options)!;
     expect(`${notice.subject} ${notice.text}`).not.toMatch(/@|\+31|\d{1,3}\.\d{1,3}\.\d{1,3}/);
+  });
+});
+
+describe("heldNoticeDay", () => {
+  it("belongs to the Amsterdam day from 08:00 on, and is none in the night before", () => {
+    // 06:59 UTC in winter is 07:59 in Amsterdam; 07:00 UTC is 08:00.
+    expect(heldNoticeDay(new Date("2026-12-03T06:59:00Z"))).toBeNull();
+    expect(heldNoticeDay(new Date("2026-12-03T07:00:00Z"))).toBe("2026-12-03");
+    // 22:30 UTC on the 3rd is 23:30 there, still the 3rd; 23:30 UTC is the 4th's night.
+    expect(heldNoticeDay(new Date("2026-12-03T22:30:00Z"))).toBe("2026-12-03");
+    expect(heldNoticeDay(new Date("2026-12-03T23:30:00Z"))).toBeNull();
+    // Summer time: 06:00 UTC is 08:00.
+    expect(heldNoticeDay(new Date("2026-07-01T06:00:00Z"))).toBe("2026-07-01");
   });
 });

@@ -1,3 +1,6 @@
+import { AMSTERDAM } from "~/infra/amsterdam";
+import { localDateTimeOf } from "~/infra/zoned-time";
+
 /**
  * The trainer's daily notice about held submissions, worked out from counts alone (no names, no
  * addresses: it may travel by e-mail or push). Only real-looking ones make a notice: a flood that
@@ -50,4 +53,16 @@ export function heldNotice(
   }
   lines.push(`Accept the real ones or delete them: ${url}`);
   return { subject, text: lines.join("\n\n"), url };
+}
+
+/** The first hour (Amsterdam) at which the daily notice may go out: her morning, never the night. */
+export const HELD_NOTICE_HOUR = 8;
+
+/**
+ * The day a notice at `now` belongs to (Amsterdam), or null before its hour. The day is the notice's
+ * key in the message engine, so every instance and every hourly check of one day makes one notice.
+ */
+export function heldNoticeDay(now: Date): string | null {
+  const [day, time] = localDateTimeOf(now, AMSTERDAM).split("T");
+  return Number(time!.slice(0, 2)) >= HELD_NOTICE_HOUR ? day! : null;
 }

@@ -10,7 +10,9 @@ import { site as seedSite } from "#content/site";
 import type { Outbox } from "./outbox.server";
 import { HELD_FORMS, heldFullMessage, type HeldForm } from "./held-messages";
 import { heldContentKey } from "./held-content.server";
-import { heldNotice, type HeldCounts, type HeldNotice } from "./held-notice";
+import { heldNotice, heldNoticeDay, type HeldCounts, type HeldNotice } from "./held-notice";
+import { every } from "~/infra/scheduled-job.server";
+import type { Messages } from "~/features/messages/messages.server";
 
 /**
  * Submissions that looked automated (sent faster than a person fills the form in) but had an empty
@@ -314,6 +316,36 @@ export async function heldCounts(db: Db, since: Date): Promise<HeldCounts> {
  */
 export async function heldDailyNotice(db: Db, siteUrl: string, now: Date, since: Date): Promise<HeldNotice | null> {
   return heldNotice(await heldCounts(db, since), { siteUrl, retentionDays: HELD_RETENTION_DAYS, now });
+}
+
+/**
+ * Every hour from her morning on, the day's notice of forms from possible clients held for review
+ * (heldDailyNotice): the Amsterdam day is its key, so instances and restarts send one a day, and
+ * none when nothing real-looking waits. Returns stop.
+ */
+export function startHeldNotices(
+  db: Db,
+  options: { siteUrl: string; trainerEmail: string; messages: Pick<Messages, "send"> },
+  onError: (error: unknown) => void,
+): () => void {
+  return every(
+    60 * 60_000,
+    async () => {
+      const now = new Date();
+      const day = heldNoticeDay(now);
+      if (!day) return;
+      const notice = await heldDailyNotice(db, options.siteUrl, now, new Date(now.getTime() - 86_400_000));
+      if (!notice) return;
+      await options.messages.send({
+        key: `held-notice:${day}`,
+        kind: "held-notice",
+        channel: "email",
+        payload: { to: options.trainerEmail, subject: notice.subject, text: notice.text },
+      });
+    },
+    onError,
+    60_000,
+  );
 }
 
 export type HeldLikeness = "content" | "network";
