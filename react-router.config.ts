@@ -6,4 +6,8 @@ export default {
   ssr: true,
   // BUILD_DIR lets parallel builds (several developers, benchmarks) keep separate outputs.
   buildDirectory: process.env.BUILD_DIR ?? "build",
+  future: {
+    // Loaders, actions and middleware get a RouterContextProvider (app/context.ts's requestContext).
+    v8_middleware: true,
+  },
 } satisfies Config;

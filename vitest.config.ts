@@ -21,6 +21,19 @@ const DRILLS = [
   "tests/integration/fault-held-flood.test.ts",
 ];
 
+/**
+ * React Router as Node loads it for the server runtime and the router's build (its ESM entry, by the
+ * `module-sync` condition), not the CommonJS entry Vite's resolver picks: the request handler checks
+ * that the context is its own RouterContextProvider (instanceof), which a second copy would fail.
+ */
+const serverAlias = [
+  ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+  {
+    find: /^react-router$/,
+    replacement: fileURLToPath(new URL("./node_modules/react-router/dist/development/index.mjs", import.meta.url)),
+  },
+];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -53,7 +66,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
+        resolve: { alias: serverAlias },
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
@@ -71,7 +84,7 @@ export default defineConfig({
       },
       {
         // The long fault drills: `npm run test:drills` (CI runs them after `npm test`).
-        resolve: { alias },
+        resolve: { alias: serverAlias },
         test: {
           name: "drills",
           include: DRILLS,

@@ -1,3 +1,4 @@
+import { createContext, RouterContextProvider, type RouterContext } from "react-router";
 import type { Database } from "~/infra/db.server";
 import type { Env } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
@@ -71,25 +72,34 @@ export interface RequestContext {
   islands?: Record<string, string[]>;
 }
 
-declare module "react-router" {
-  // Optional: unit tests call loaders with an empty context.
-  interface AppLoadContext {
-    services?: AppServices;
-    cspNonce?: string;
-    clientIp?: string;
-    inlineCss?: (html: string, nonce?: string) => string;
-    etag?: string;
-    islands?: Record<string, string[]>;
-  }
+/**
+ * The request's context as the router carries it (middleware, loaders and actions get a
+ * RouterContextProvider): server/app.ts sets it for every request. The server runtime and the
+ * router's build are two bundles, each with its own copy of this module, and a context is found by
+ * identity: the one key lives on globalThis under a registered symbol, so both copies share it.
+ */
+const KEY = Symbol.for("mila-jansen-coaching.request-context");
+const registry = globalThis as typeof globalThis & { [KEY]?: RouterContext<RequestContext> };
+export const requestContext: RouterContext<RequestContext> = (registry[KEY] ??= createContext<RequestContext>());
+
+/** A router context holding `ctx`: what the server hands the router, and what tests call a route with. */
+export function routerContextOf(ctx: RequestContext): RouterContextProvider {
+  return new RouterContextProvider(new Map([[requestContext, ctx]]));
 }
 
 /**
- * A loader called without the server's context (a unit test) has no services; anything that
- * needs the database calls this and gets a clear error instead of undefined access.
+ * The server's services for a loader, action or middleware. A route called without the server's
+ * context (a unit test) gets a clear error instead of undefined access.
  */
-export function requireServices(context: Partial<RequestContext>): RequestContext {
-  if (!context.services || !context.cspNonce || context.clientIp === undefined) {
+export function requireServices(context: Readonly<RouterContextProvider>): RequestContext {
+  let ctx: RequestContext | undefined;
+  try {
+    ctx = context.get(requestContext);
+  } catch {
+    ctx = undefined;
+  }
+  if (!ctx?.services || !ctx.cspNonce || ctx.clientIp === undefined) {
     throw new Error("Server services are not available (was the loader called outside the server?)");
   }
-  return context as RequestContext;
+  return ctx;
 }

@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { IslandRendererContext } from "./features/islands/island";
@@ -14,6 +14,7 @@ import { deferHydration } from "./features/site/deferred-hydration.server";
 import { NonceContext } from "./ui/nonce";
 import { privateCacheControl, REVALIDATE } from "./infra/cache-control";
 import { carriedTouchOf, viaScript } from "./infra/first-touch";
+import { requestContext } from "./context";
 
 export const streamTimeout = 5_000;
 
@@ -22,8 +23,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  routerLoadContext: RouterContextProvider,
 ) {
+  const loadContext = routerLoadContext.get(requestContext);
   const nonce = loadContext.cspNonce;
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -7,7 +7,7 @@ import express, { type Express } from "express";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
-import type { AppServices, RequestContext } from "~/context";
+import { routerContextOf, type AppServices } from "~/context";
 import { trustFunction } from "~/infra/trust-proxy.server";
 import { scrubText } from "~/infra/logger.server";
 import { isValidHost, securityHeaders } from "./security";
@@ -238,14 +238,14 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
     build,
     mode: env.NODE_ENV,
     getLoadContext: (req, res) =>
-      ({
+      routerContextOf({
         services,
         cspNonce: String(res.locals.cspNonce),
         clientIp: req.ip ?? "unknown",
         inlineCss,
         islands,
         etag: typeof res.locals.etag === "string" ? res.locals.etag : undefined,
-      }) satisfies RequestContext,
+      }),
   });
   app.all("/{*splat}", (req, res, next) => {
     const body = res.locals.chunkedBody;

@@ -1,4 +1,5 @@
 import { mkdtempSync } from "node:fs";
+import { routerContextOf } from "~/context";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -320,7 +321,9 @@ describe.each(engines)("back office auth on %s", (engine) => {
       return trusted.jar.request("/admin/data-requests", { body });
     };
     const asked = thrownResponse(
-      await dataRequestsAction({ request: erase(), context: ctx, params: {} } as never).catch((e: unknown) => e),
+      await dataRequestsAction({ request: erase(), context: routerContextOf(ctx), params: {} } as never).catch(
+        (e: unknown) => e,
+      ),
     );
     expect(asked.status).toBe(302);
     expect(asked.headers.get("location")).toBe("/admin/confirm?redirectTo=%2Fadmin%2Fdata-requests");
@@ -332,12 +335,12 @@ describe.each(engines)("back office auth on %s", (engine) => {
     const confirmed = thrownResponse(
       await confirmAction({
         request: trusted.jar.request("/admin/confirm", { body: confirmBody }),
-        context: ctx,
+        context: routerContextOf(ctx),
         params: {},
       } as never).catch((e: unknown) => e),
     );
     expect(confirmed.headers.get("location")).toBe("/admin/data-requests");
-    await dataRequestsAction({ request: erase(), context: ctx, params: {} } as never);
+    await dataRequestsAction({ request: erase(), context: routerContextOf(ctx), params: {} } as never);
     expect(await auditCount(me.user.id, "data.erase")).toBe(1);
   });
 
@@ -407,7 +410,7 @@ describe.each(engines)("back office auth on %s", (engine) => {
     const call = (value: string) =>
       exportLoader({
         request: new Request(`${SITE}/admin/export/leads.csv`, { headers: { authorization: `Bearer ${value}` } }),
-        context: ctx,
+        context: routerContextOf(ctx),
         params: { list: "leads.csv" },
       } as never) as Promise<Response>;
     const csv = await call(token);
@@ -430,7 +433,7 @@ describe.each(engines)("back office auth on %s", (engine) => {
         body,
       });
     const run = (origin: string | null): Promise<Response> =>
-      Promise.resolve(loginAction({ request: post(origin), context: ctx, params: {} } as never)).then(
+      Promise.resolve(loginAction({ request: post(origin), context: routerContextOf(ctx), params: {} } as never)).then(
         thrownResponse,
         thrownResponse,
       );
@@ -454,7 +457,7 @@ describe.each(engines)("back office auth on %s", (engine) => {
             headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE },
             body: new URLSearchParams(fields),
           }),
-          context: guardCtx,
+          context: routerContextOf(guardCtx),
           params: {},
         } as never),
       ).then(

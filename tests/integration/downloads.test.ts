@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { routerContextOf } from "~/context";
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
@@ -46,7 +47,7 @@ describe("a CSV download after the code has gone stale", () => {
     const asked = await thrown(() =>
       exportLoader({
         request: get("/admin/export/subscribers.csv"),
-        context: context(),
+        context: routerContextOf(context()),
         params: { list: "subscribers.csv" },
       } as never),
     );
@@ -56,7 +57,7 @@ describe("a CSV download after the code has gone stale", () => {
     // Opened with a stale code, the download page is the code form (nothing starts).
     const early = (await confirmLoader({
       request: get("/admin/confirm?download=%2Fadmin%2Fexport%2Fsubscribers.csv"),
-      context: context(),
+      context: routerContextOf(context()),
       params: {},
     } as never)) as unknown as { data: { download: unknown } };
     expect(early.data.download).toBeNull();
@@ -66,20 +67,28 @@ describe("a CSV download after the code has gone stale", () => {
     body.set("code", totp(secret));
     body.set("redirectTo", "/admin/export/subscribers.csv");
     const confirmed = await thrown(() =>
-      confirmAction({ request: jar.request("/admin/confirm", { body }), context: context(), params: {} } as never),
+      confirmAction({
+        request: jar.request("/admin/confirm", { body }),
+        context: routerContextOf(context()),
+        params: {},
+      } as never),
     );
     const next = confirmed.headers.get("location")!;
     expect(next).toBe("/admin/confirm?download=%2Fadmin%2Fexport%2Fsubscribers.csv");
     jar.take(confirmed.headers);
 
-    const ready = (await confirmLoader({ request: get(next), context: context(), params: {} } as never)) as unknown as {
+    const ready = (await confirmLoader({
+      request: get(next),
+      context: routerContextOf(context()),
+      params: {},
+    } as never)) as unknown as {
       data: { download: { path: string; back: string } | null };
     };
     expect(ready.data.download).toEqual({ path: "/admin/export/subscribers.csv", back: "/admin/subscribers" });
 
     const file = (await exportLoader({
       request: get("/admin/export/subscribers.csv"),
-      context: context(),
+      context: routerContextOf(context()),
       params: { list: "subscribers.csv" },
     } as never)) as Response;
     expect(file.status).toBe(200);
@@ -94,7 +103,11 @@ describe("a CSV download after the code has gone stale", () => {
     body.set("code", totp(secret));
     body.set("redirectTo", "/admin/data-requests");
     const confirmed = await thrown(() =>
-      confirmAction({ request: jar.request("/admin/confirm", { body }), context: context(), params: {} } as never),
+      confirmAction({
+        request: jar.request("/admin/confirm", { body }),
+        context: routerContextOf(context()),
+        params: {},
+      } as never),
     );
     expect(confirmed.headers.get("location")).toBe("/admin/data-requests");
   });

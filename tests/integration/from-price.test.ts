@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AppServices } from "~/context";
+import { routerContextOf, type AppServices } from "~/context";
 import { currentPricing } from "~/features/checkout/offers.server";
 import { publishOffers, saveOfferPrices } from "~/features/checkout/offers-admin.server";
 import { PRICE_RANGE_EURO, priceInputOf } from "~/features/checkout/price-rules";
@@ -35,7 +35,7 @@ async function renderMeta(
   const request = new Request(new URL(pathname, SITE_URL));
   const context = { services, cspNonce: "nonce", clientIp: "203.0.113.12" };
   // The generated route types are for React Router's own calls; here only what these routes read is given.
-  const data = await route.loader({ request, context, params: {} } as never);
+  const data = await route.loader({ request, context: routerContextOf(context), params: {} } as never);
   // The root loader's part: the site URL and the business as published.
   const matches = [{ id: "root", loaderData: { publicEnv: { SITE_URL }, site: await currentSite(services) } }];
   return route.meta({ data, location: { pathname }, matches } as never) as unknown[];

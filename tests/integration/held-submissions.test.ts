@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { routerContextOf } from "~/context";
 import { eq } from "drizzle-orm";
 import { heldSubmissions, newsletterSubscribers, signups } from "#db/schema";
 import type { RequestContext } from "~/context";
@@ -73,7 +74,7 @@ async function send(form: Form, who: string, elapsedMs: number, honeypot: boolea
           website,
         }),
       }),
-      context: context(),
+      context: routerContextOf(context()),
       params: {},
     } as never)) as Response;
     const body = (await response.json()) as { ok: boolean; held?: boolean };
@@ -169,7 +170,7 @@ describe("submissions sent faster than a person types", () => {
     const act = async (intent: string, id: string) => {
       const result = (await heldAction({
         request: jar.request("/admin/held", { body: new URLSearchParams({ intent, id }) }),
-        context: context(),
+        context: routerContextOf(context()),
         params: {},
       } as never)) as unknown as { data: { ok: boolean; message: string }; init: { status?: number } | null };
       return { ...result.data, status: result.init?.status ?? 200 };
@@ -181,7 +182,7 @@ describe("submissions sent faster than a person types", () => {
       expect([event.held, letter.held]).toEqual([true, true]);
       const page = (await heldLoader({
         request: jar.request("/admin/held", { method: "GET" }),
-        context: context(),
+        context: routerContextOf(context()),
         params: {},
       } as never)) as unknown as {
         data: { rows: { id: string; form: string; fields: { label: string; value: string }[] }[] };

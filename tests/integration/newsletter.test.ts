@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { routerContextOf } from "~/context";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -58,7 +59,7 @@ async function callSubscribe(
 ): Promise<Response> {
   return (await subscribeAction({
     request: post(fields, options.json ?? true),
-    context: context(services, options.ip),
+    context: routerContextOf(context(services, options.ip)),
     params: {},
   } as unknown as Args<typeof subscribeAction>)) as Response;
 }
@@ -74,7 +75,7 @@ async function confirm(services: AppServices, email: string): Promise<Response> 
   const url = `https://coach.example/newsletter/confirm?token=${signToken(services.secret, "confirm", email)}`;
   return (await confirmAction({
     request: new Request(url, { method: "POST" }),
-    context: context(services),
+    context: routerContextOf(context(services)),
     params: {},
   } as unknown as Args<typeof confirmAction>)) as Response;
 }
@@ -85,9 +86,11 @@ async function callResend(services: AppServices, email: string, ip: string, json
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...(json ? { Accept: "application/json" } : {}) },
     body: new URLSearchParams({ email }),
   });
-  return (await resendAction({ request, context: context(services, ip), params: {} } as unknown as Args<
-    typeof resendAction
-  >)) as Response;
+  return (await resendAction({
+    request,
+    context: routerContextOf(context(services, ip)),
+    params: {},
+  } as unknown as Args<typeof resendAction>)) as Response;
 }
 
 async function rows(services: AppServices) {
@@ -429,7 +432,7 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
           headers: { "Content-Type": "application/x-www-form-urlencoded" },
           body: "List-Unsubscribe=One-Click",
         }),
-        context: context(services),
+        context: routerContextOf(context(services)),
         params: {},
       } as unknown as Args<typeof unsubscribeAction>);
 
@@ -463,7 +466,7 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
       for (let i = 0; i < 3; i++) {
         const page = (await confirmLoader({
           request: new Request(link),
-          context: context(services),
+          context: routerContextOf(context(services)),
           params: {},
         } as unknown as Args<typeof confirmLoader>)) as unknown as { data: { masked: string | null } };
         expect(page.data.masked).toBe("sc*****@example.com");
@@ -472,7 +475,7 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
 
       const ok = (await confirmAction({
         request: new Request(link, { method: "POST" }),
-        context: context(services),
+        context: routerContextOf(context(services)),
         params: {},
       } as unknown as Args<typeof confirmAction>)) as Response;
       expect(ok.status).toBe(302);
@@ -484,13 +487,13 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
         "https://coach.example/newsletter/confirm?token=" + signToken("wrong-secret", "confirm", "scanned@example.com");
       const forgedPage = (await confirmLoader({
         request: new Request(forgedUrl),
-        context: context(services),
+        context: routerContextOf(context(services)),
         params: {},
       } as unknown as Args<typeof confirmLoader>)) as unknown as { data: { masked: string | null } };
       expect(forgedPage.data.masked).toBeNull();
       const forged = (await confirmAction({
         request: new Request(forgedUrl, { method: "POST" }),
-        context: context(services),
+        context: routerContextOf(context(services)),
         params: {},
       } as unknown as Args<typeof confirmAction>)) as Response;
       expect(forged.headers.get("location")).toBe("/newsletter?status=invalid-link");
@@ -522,7 +525,7 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
       await confirmedAddress("leaving@example.com");
       const page = (await unsubscribeLoader({
         request: new Request(unsubscribeUrl("leaving@example.com")),
-        context: context(services),
+        context: routerContextOf(context(services)),
         params: {},
       } as unknown as Args<typeof unsubscribeLoader>)) as unknown as { data: { masked: string | null } };
       expect(page.data.masked).toBe("le*****@example.com");
@@ -538,7 +541,7 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
           `https://coach.example/newsletter/unsubscribe?token=${signToken(services.secret, "confirm", "leaving@example.com")}`,
           { method: "POST" },
         ),
-        context: context(services),
+        context: routerContextOf(context(services)),
         params: {},
       } as unknown as Args<typeof unsubscribeAction>);
       expect((forged as unknown as { init: { status: number } }).init.status).toBe(400);
@@ -632,7 +635,7 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
           },
           body: new URLSearchParams({ elapsedMs: "8000", consentVersion: "newsletter-2026-11-23", ...fields }),
         }),
-        context: context(services, ip),
+        context: routerContextOf(context(services, ip)),
         params: {},
       } as unknown as Args<typeof subscribeAction>) as Promise<Response>;
 
@@ -695,14 +698,14 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
       // A scanner's GET records nothing.
       await confirmLoader({
         request: new Request(url, { headers: { "User-Agent": "Scanner" } }),
-        context: context(services, "192.0.2.200"),
+        context: routerContextOf(context(services, "192.0.2.200")),
         params: {},
       } as unknown as Args<typeof confirmLoader>);
       expect(await consentsOf(email)).toHaveLength(1);
       for (let i = 0; i < 2; i++)
         await confirmAction({
           request: new Request(url, { method: "POST", headers: { "User-Agent": "Laptop browser" } }),
-          context: context(services, "2001:db8:77:1::5"),
+          context: routerContextOf(context(services, "2001:db8:77:1::5")),
           params: {},
         } as unknown as Args<typeof confirmAction>);
       const records = await consentsOf(email);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { routerContextOf } from "~/context";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -146,7 +147,7 @@ describe.each(engines)("outbox dead letters on %s", (engine) => {
     const anonymous = await Promise.resolve(
       unsavedLoader({
         request: new Jar(SITE).request("/admin/unsaved", { method: "GET" }),
-        context: ctx,
+        context: routerContextOf(ctx),
         params: {},
       } as never),
     ).catch((thrown: unknown) => thrown);
@@ -156,7 +157,7 @@ describe.each(engines)("outbox dead letters on %s", (engine) => {
     const { jar } = await enrolledTrainer(ctx, SITE, `trainer-${engine}@example.com`);
     const page = (await unsavedLoader({
       request: jar.request("/admin/unsaved", { method: "GET" }),
-      context: ctx,
+      context: routerContextOf(ctx),
       params: {},
     } as never)) as unknown as { data: { letters: { form: string; fields: { label: string; value: string }[] }[] } };
     expect(page.data.letters).toHaveLength(1);
