@@ -142,6 +142,7 @@ export const AREAS = [
     e2e: ["back-office", "back-office-phone", "lead-lifecycle", "inbox", "back-office-week"],
     integration: [
       "back-office",
+      "admin-guards",
       "data-requests",
       "csv-libreoffice",
       "downloads",

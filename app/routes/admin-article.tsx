@@ -1,7 +1,7 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-article";
 import { requireServices } from "~/context";
-import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { adminMeta } from "~/features/back-office/ui";
 import { articleEditorAction, loadArticleEditor, type MagnetGrants } from "~/features/blog/article-editor.server";
 import { ArticleEditor } from "~/features/blog/article-editor";
@@ -22,7 +22,7 @@ const magnetGrants = (db: Db): MagnetGrants => ({
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   // What the last save did (the action redirects here after it), shown once at the top.
   const done = new URL(request.url).searchParams.get("done");
   const editor = await loadArticleEditor(ctx.services, magnetGrants(ctx.services.database.db), params.slug, done);
@@ -32,8 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
-  assertSameOrigin(request, ctx.services.env.SITE_URL ?? new URL(request.url).origin);
+  const trainer = trainerOf(context);
   const actor = { userId: trainer.user.id, ip: ctx.clientIp };
   // Read part by part: a photo or PDF over its limit is counted, not kept, and answered under its field.
   const posted = await readPostedForm(request, { imageFile: MAX_UPLOAD_BYTES, magnetFile: MAX_UPLOAD_BYTES });

@@ -1,7 +1,7 @@
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-articles";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { AdminShell, adminMeta, formatDateTime, Notice } from "~/features/back-office/ui";
 
 export const meta: Route.MetaFunction = () => adminMeta("Articles");
@@ -9,9 +9,9 @@ export const headers = forwardSessionHeaders;
 
 const STATUS_LABEL = { draft: "Draft", scheduled: "Scheduled", published: "Published", unpublished: "Off the site" };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const articles = (await ctx.services.content.list("article")).map((entry) => ({
     slug: entry.key,
     title: entry.draft.title,

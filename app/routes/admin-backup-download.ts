@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import type { Route } from "./+types/admin-backup-download";
 import { requireServices } from "~/context";
-import { audit, requireTrainer } from "~/features/back-office/guard.server";
+import { audit, stepUp, trainerOf } from "~/features/back-office/guard.server";
 
 /**
  * A whole-site backup for the signed-in trainer, streamed from the backup folder. It holds every
@@ -10,9 +10,13 @@ import { audit, requireTrainer } from "~/features/back-office/guard.server";
  * the last one): the dashboard's link is a plain link, so that question is a page she sees, never a
  * page saved as the file. Each download is in the audit log.
  */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+
+/** Every request here needs the second factor checked in the last 15 minutes. */
+export const middleware: Route.MiddlewareFunction[] = [stepUp()];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx, { recentCode: true });
+  const trainer = trainerOf(context);
   const found = await ctx.services.backups.file(params.name);
   if (!found)
     return new Response("There is no backup with this name; the dashboard links to the newest one.", {

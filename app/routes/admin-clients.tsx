@@ -1,7 +1,7 @@
 import { data, Link, useLoaderData, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-clients";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { listClients, type ClientRow } from "~/features/back-office/clients.server";
 import { pageSchema } from "~/features/back-office/filters";
 import { orderTerms } from "~/features/back-office/labels";
@@ -14,7 +14,7 @@ export const headers = forwardSessionHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
   const list = await listClients(ctx.services.database.db, page);
   return data({ list }, { headers: trainer.headers });

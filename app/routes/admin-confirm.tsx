@@ -3,12 +3,7 @@ import type { Route } from "./+types/admin-confirm";
 import { requireServices } from "~/context";
 import { CodeForm } from "~/features/back-office/code-form";
 import { verifySecondFactor } from "~/features/back-office/flows.server";
-import {
-  assertSameOrigin,
-  forwardSessionHeaders,
-  hasRecentCode,
-  requireTrainer,
-} from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, hasRecentCode, trainerOf } from "~/features/back-office/guard.server";
 import { downloadOrigin, safeRedirectPath } from "~/features/back-office/origin";
 import { codeSchema, fieldErrors, type FieldErrors } from "~/features/back-office/schema";
 import { adminMeta, AdminShell, Notice } from "~/features/back-office/ui";
@@ -29,7 +24,7 @@ export const headers = forwardSessionHeaders;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const params = new URL(request.url).searchParams;
   const redirectTo = safeRedirectPath(params.get("redirectTo"), ctx.services.env.SITE_URL);
   const path = safeRedirectPath(params.get("download"), ctx.services.env.SITE_URL, "");
@@ -40,8 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const form = await request.formData();
   const redirectTo = safeRedirectPath(form.get("redirectTo"), ctx.services.env.SITE_URL);
   const parsed = codeSchema.safeParse({ method: form.get("method") ?? undefined, code: form.get("code") ?? "" });

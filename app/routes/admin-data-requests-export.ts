@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin-data-requests-export";
 import { requireServices } from "~/context";
-import { assertSameOrigin, audit, downloadResponse, requireTrainer } from "~/features/back-office/guard.server";
+import { audit, downloadResponse, stepUp, trainerOf } from "~/features/back-office/guard.server";
 import {
   countsOf,
   findPersonData,
@@ -14,10 +14,13 @@ import { personDataHtml } from "~/features/back-office/data-request-html";
  * POST /admin/data-requests/export: every record about the person (GDPR art. 15 and 20), as one JSON
  * file (machine-readable) or, with format=html, as a page the person can read and print.
  */
+
+/** Every request here needs the second factor checked in the last 15 minutes. */
+export const middleware: Route.MiddlewareFunction[] = [stepUp()];
+
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx, { recentCode: true });
+  const trainer = trainerOf(context);
   const form = await request.formData();
   const key = parsePersonKey(String(form.get("email") ?? ""));
   const html = form.get("format") === "html";

@@ -1,7 +1,7 @@
 import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/admin-data-requests";
 import { requireServices } from "~/context";
-import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { audit, forwardSessionHeaders, stepUp, trainerOf } from "~/features/back-office/guard.server";
 import {
   countsOf,
   erasePerson,
@@ -16,6 +16,9 @@ import { AdminShell, adminMeta, Notice } from "~/features/back-office/ui";
 import { amsterdamDateTime } from "~/infra/amsterdam";
 import { Button } from "~/ui/button";
 import { compactInputClass } from "~/ui/field";
+
+/** Every request here needs the second factor checked in the last 15 minutes. */
+export const middleware: Route.MiddlewareFunction[] = [stepUp()];
 
 export const meta: Route.MetaFunction = () => adminMeta("Data requests");
 export const headers = forwardSessionHeaders;
@@ -32,9 +35,8 @@ const KINDS: Record<keyof PersonCounts, string> = {
   newsletterDeliveries: "Newsletter issues sent",
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx, { recentCode: true });
+export async function loader({ context }: Route.LoaderArgs) {
+  const trainer = trainerOf(context);
   return data({}, { headers: trainer.headers });
 }
 
@@ -49,8 +51,7 @@ type ActionResult =
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx, { recentCode: true });
+  const trainer = trainerOf(context);
   const form = await request.formData();
   const typedPerson = String(form.get("email") ?? "").slice(0, 320);
   const key = parsePersonKey(typedPerson);

@@ -3,7 +3,7 @@ import { compactInputClass } from "~/ui/field";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/admin-event-signups";
 import { requireServices } from "~/context";
-import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { audit, forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { listEventSignups } from "~/features/back-office/data.server";
 import { pageSchema } from "~/features/back-office/filters";
 import { AdminShell, adminMeta, Notice, Pagination } from "~/features/back-office/ui";
@@ -21,7 +21,7 @@ const SIGNUP_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const url = new URL(request.url);
   const page = pageSchema.parse(url.searchParams.get("page") ?? 1);
   const db = ctx.services.database.db;
@@ -62,8 +62,7 @@ type ActionResult = { ok: boolean; message: string; tell?: { name: string; whats
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const intent = form.get("intent");

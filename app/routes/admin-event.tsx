@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-event";
 import { requireServices } from "~/context";
-import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { AdminShell, adminMeta, Notice, SubmitButton, VersionHistory } from "~/features/back-office/ui";
 import {
   formValuesOf,
@@ -23,7 +23,7 @@ export const headers = forwardSessionHeaders;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const { content } = ctx.services;
   const zones = timeZoneNames();
   const done = new URL(request.url).searchParams.get("done");
@@ -70,8 +70,7 @@ type ActionResult =
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const actor = { userId: trainer.user.id, ip: ctx.clientIp };
   const { content } = ctx.services;
   const form = await request.formData();

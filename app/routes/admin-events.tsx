@@ -1,7 +1,7 @@
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-events";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { AdminShell, adminMeta, Notice } from "~/features/back-office/ui";
 import { StatusBadge } from "~/features/back-office/list-table";
 import { eventStart } from "~/features/events/event-content";
@@ -12,9 +12,9 @@ import { eventStatusLabel } from "~/features/events/event-status";
 export const meta: Route.MetaFunction = () => adminMeta("Events");
 export const headers = forwardSessionHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const entries = await ctx.services.content.list("event");
   const places = await placesByEvent(
     ctx.services.database.db,

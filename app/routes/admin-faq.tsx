@@ -1,7 +1,7 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-faq";
 import { requireServices } from "~/context";
-import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { AdminShell, adminMeta } from "~/features/back-office/ui";
 import { ContentListEditor } from "~/features/back-office/content-list-editor";
 import { listAction, listForEditor } from "~/features/site/site-content-admin.server";
@@ -11,17 +11,16 @@ import { TextAreaField, TextField } from "~/ui/field";
 export const meta: Route.MetaFunction = () => adminMeta("FAQ");
 export const headers = forwardSessionHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const list = await listForEditor(ctx.services, "faq");
   return data({ ...list, items: list.items as FaqItem[] }, { headers: trainer.headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const form = await request.formData();
   const result = await listAction(ctx.services, "faq", form, { userId: trainer.user.id, ip: ctx.clientIp }, (f) => ({
     question: f.get("question"),

@@ -1,7 +1,7 @@
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-forgot-password";
 import { requireServices } from "~/context";
-import { assertSameOrigin } from "~/features/back-office/guard.server";
+
 import { requestPasswordReset } from "~/features/back-office/flows.server";
 import { fieldErrors, forgotPasswordSchema, type FieldErrors } from "~/features/back-office/schema";
 import { AccountEmailField, adminMeta, AuthCard, Notice, SubmitButton } from "~/features/back-office/ui";
@@ -19,7 +19,6 @@ const UNREADABLE = "The form could not be read. Please try again.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
   const guard = await guardForm(request, ctx, { form: "admin-forgot-password", accept: ["form"] });
   if (!guard.ok) {
     if (guard.problem === "rate-limited")

@@ -1,7 +1,7 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-funnel";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { leadFunnel } from "~/features/back-office/funnel.server";
 import { rate, type FunnelRow } from "~/features/back-office/funnel";
 import { AdminShell, adminMeta } from "~/features/back-office/ui";
@@ -10,9 +10,9 @@ import { shortDate, WeekBars } from "~/features/back-office/charts";
 export const meta: Route.MetaFunction = () => adminMeta("Funnel");
 export const headers = forwardSessionHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const funnel = await leadFunnel(ctx.services.database.db);
   return data({ funnel }, { headers: trainer.headers });
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-held";
 import { requireServices } from "~/context";
-import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { audit, forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { describeDeadLetter } from "~/features/back-office/dead-letters";
 import { SubmissionFields } from "~/features/back-office/submission-fields";
 import { AdminShell, adminMeta, ConfirmStep, formatDateTime, Notice, Pagination } from "~/features/back-office/ui";
@@ -34,7 +34,7 @@ const querySchema = z.object({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const params = new URL(request.url).searchParams;
   const { q, page } = querySchema.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1 });
   // "Delete all like this" deletes what had come in by now, the moment the counts were taken.
@@ -88,8 +88,7 @@ type ActionResult = { ok: true; message: string } | { ok: false; message: string
 /** Accept: stored as the form would have stored it (notifications and e-mails included); delete: gone. */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const db = ctx.services.database.db;

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/admin-lead-contact";
 import { requireServices } from "~/context";
-import { assertSameOrigin, requireTrainer } from "~/features/back-office/guard.server";
+import { trainerOf } from "~/features/back-office/guard.server";
 import { isContactChannel } from "~/features/back-office/contact";
 import { recordContactAttempt } from "~/features/back-office/contact.server";
 
@@ -14,8 +14,7 @@ const LEAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const form = await request.formData();
   const channel = form.get("channel");
   if (!LEAD_ID.test(params.id) || !isContactChannel(channel))

@@ -2,7 +2,7 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation, useReval
 import type { Route } from "./+types/admin-lead";
 import { requireServices } from "~/context";
 import { sourceLabel, type FirstTouch } from "~/infra/first-touch";
-import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { audit, forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { updateLead } from "~/features/back-office/data.server";
 import { leadTimeline } from "~/features/back-office/timeline.server";
 import { ConsentList } from "~/features/back-office/consent-list";
@@ -19,9 +19,9 @@ import { ContactButtons, RepeatFlags } from "~/features/back-office/lead-contact
 export const meta: Route.MetaFunction = () => adminMeta("Lead");
 export const headers = forwardSessionHeaders;
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const timeline = /^[0-9a-f-]{36}$/i.test(params.id) ? await leadTimeline(ctx.services.database.db, params.id) : null;
   if (!timeline) throw data("This lead does not exist.", { status: 404 });
   return data(timeline, { headers: trainer.headers });
@@ -29,8 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const form = await request.formData();
   const parsed = leadUpdateSchema.safeParse({
     id: params.id,

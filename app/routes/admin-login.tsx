@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-login";
 import { requireServices } from "~/context";
-import { assertSameOrigin, getTrainerSession } from "~/features/back-office/guard.server";
+import { getTrainerSession } from "~/features/back-office/guard.server";
 import { signInWithPassword, startEnrolmentAtSignIn } from "~/features/back-office/flows.server";
 import { safeRedirectPath } from "~/features/back-office/origin";
 import { fieldErrors, signInSchema, type FieldErrors } from "~/features/back-office/schema";
@@ -36,7 +36,6 @@ const UNREADABLE = "The form could not be read. Please try again.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
   // The site's form guard (body, per-address form limit, honeypot) in front of better-auth's own limits.
   const guard = await guardForm(request, ctx, { form: "admin-login", accept: ["form"] });
   if (!guard.ok) {

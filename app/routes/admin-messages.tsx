@@ -1,7 +1,7 @@
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-messages";
 import { requireServices } from "~/context";
-import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { audit, forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { AdminShell, adminMeta, formatDateTime, Notice } from "~/features/back-office/ui";
 import { describeWait, retryHelps } from "~/features/messages/describe";
 import { retryMessage } from "~/features/messages/engine.server";
@@ -13,9 +13,9 @@ export const meta: Route.MetaFunction = () => adminMeta("Messages");
 export const headers = forwardSessionHeaders;
 
 /** Every e-mail, notification and web hook call the site sends (docs/decisions/056): what went out, what waits and why, what failed. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const overview = await messagesOverview(ctx.services.database.db);
   // The lines are written here, in her time zone, so the page reads the same everywhere.
   const time = (at: Date) => amsterdamDateTime(at).slice(11, 16);
@@ -32,8 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const id = String((await request.formData()).get("id") ?? "");
   const db = ctx.services.database.db;
   if (!(await retryMessage(db, id)))

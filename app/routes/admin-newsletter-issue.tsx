@@ -1,7 +1,7 @@
 import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-newsletter-issue";
 import { requireServices } from "~/context";
-import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { adminMeta } from "~/features/back-office/ui";
 import { issueEditorAction, loadIssueEditor } from "~/features/newsletter/issue-editor.server";
 import { IssueEditor } from "~/features/newsletter/issue-editor";
@@ -13,15 +13,14 @@ export const headers = forwardSessionHeaders;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const editor = await loadIssueEditor(ctx.services, trainer.user, params.id, new URL(request.url));
   return data(editor, { headers: trainer.headers });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
+  const trainer = trainerOf(context);
   // Read part by part: a photo over its limit is counted, not kept, and answered under its field.
   const posted = await readPostedForm(request, { photo: MAX_UPLOAD_BYTES });
   return issueEditorAction(ctx.services, trainer.user, params.id, posted.form, posted.oversized);

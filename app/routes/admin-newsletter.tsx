@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-newsletter";
 import { requireServices } from "~/context";
-import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { AdminShell, adminMeta, formatDateTime, Notice, SubmitButton } from "~/features/back-office/ui";
 import { createIssueFromArticle, listIssues, publishedArticles } from "~/features/newsletter/issues.server";
 import { countAudience } from "~/features/newsletter/sending.server";
@@ -12,9 +12,9 @@ import { compactInputClass } from "~/ui/field";
 export const meta: Route.MetaFunction = () => adminMeta("Newsletter");
 export const headers = forwardSessionHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const { db } = ctx.services.database;
   const [issues, articles, audience] = await Promise.all([
     listIssues(db),
@@ -44,8 +44,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  await requireTrainer(request, ctx);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
   const form = await request.formData();
   const key = String(form.get("article") ?? "");
   const issue = key ? await createIssueFromArticle(ctx.services.database.db, ctx.services.content, key) : null;

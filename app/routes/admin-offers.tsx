@@ -2,7 +2,7 @@ import { data, Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-offers";
 import type { Duration } from "#content/types";
 import { requireServices } from "~/context";
-import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { AdminShell, adminMeta, formatDateTime, Notice, SubmitButton, VersionHistory } from "~/features/back-office/ui";
 import { OFFERS_KEY, publishOffers, restoreOffers, saveOfferPrices } from "~/features/checkout/offers-admin.server";
 import { durationLabel, PRICE_RANGE_EURO, priceInputOf, type PriceInput } from "~/features/checkout/price-rules";
@@ -25,9 +25,9 @@ export const headers = forwardSessionHeaders;
 
 const DURATIONS: Duration[] = ["1", "3", "6"];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const { content } = ctx.services;
   const entry = await content.get("offers", OFFERS_KEY);
   if (!entry) throw data("The offers have not been seeded yet; restart the server.", { status: 503 });
@@ -93,8 +93,7 @@ const fieldName = (planId: string, d: Duration) => `price.${planId}.${d}`;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const actor = { userId: trainer.user.id, ip: ctx.clientIp };
   const form = await request.formData();
   const intent = form.get("intent");

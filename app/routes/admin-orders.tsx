@@ -1,7 +1,7 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-orders";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { listOrders, revenue, type Revenue } from "~/features/back-office/data.server";
 import { orderTerms } from "~/features/back-office/labels";
 import { formatEuro, paymentSummary } from "~/features/checkout/catalogue";
@@ -15,7 +15,7 @@ export const headers = forwardSessionHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
   const db = ctx.services.database.db;
   const [list, money] = await Promise.all([listOrders(db, page), revenue(db)]);

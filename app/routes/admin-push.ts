@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin-push";
 import { requireServices } from "~/context";
-import { assertSameOrigin, requireTrainer } from "~/features/back-office/guard.server";
+import { trainerOf } from "~/features/back-office/guard.server";
 import { describeDevice } from "~/features/back-office/labels";
 
 /**
@@ -11,8 +11,7 @@ import { describeDevice } from "~/features/back-office/labels";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const { push, env } = ctx.services;
   const reply = (body: { ok: boolean; message?: string }, status = 200) =>
     data(body, { status, headers: new Headers([...trainer.headers, ["Cache-Control", "no-store"]]) });

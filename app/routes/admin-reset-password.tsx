@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-reset-password";
 import { requireServices } from "~/context";
-import { assertSameOrigin } from "~/features/back-office/guard.server";
+
 import { resetPassword } from "~/features/back-office/flows.server";
 import { fieldErrors, resetPasswordSchema, type FieldErrors } from "~/features/back-office/schema";
 import { adminMeta, AuthCard, NewPasswordFields, Notice, SubmitButton } from "~/features/back-office/ui";
@@ -13,7 +13,6 @@ export const meta: Route.MetaFunction = () => [
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
   const form = await request.formData();
   const parsed = resetPasswordSchema.safeParse({
     token: form.get("token") ?? "",

@@ -6,7 +6,7 @@ import { describeDevice } from "~/features/back-office/labels";
 import { BackupCodeList } from "~/features/back-office/backup-code-list";
 import { PushSettings } from "~/features/back-office/push-settings";
 import { requireServices } from "~/context";
-import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, signedInTrainer, stepUp, trainerOf } from "~/features/back-office/guard.server";
 import { listTrainerSessions, pendingEnrolment } from "~/features/back-office/flows.server";
 import { securityAction, type SecurityActionResult } from "~/features/back-office/security-actions.server";
 import {
@@ -18,12 +18,21 @@ import {
   SubmitButton,
 } from "~/features/back-office/ui";
 
+/**
+ * Open before the second factor is set up (it is set up here), so outside the signed-in layout;
+ * a change to the account needs the code from the last 15 minutes.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  signedInTrainer(requireServices, { allowWithoutFactor: true }),
+  stepUp({ writesOnly: true }),
+];
+
 export const meta: Route.MetaFunction = () => adminMeta("Security");
 export const headers = forwardSessionHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx, { allowWithoutFactor: true });
+  const trainer = trainerOf(context);
   const sessions = await listTrainerSessions(request, ctx, trainer);
   const { push } = ctx.services;
   const pushDevices = trainer.user.twoFactorEnabled ? await push.devices(trainer.user.id) : [];
@@ -52,8 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx, { allowWithoutFactor: true, recentCode: true });
+  const trainer = trainerOf(context);
   return securityAction(request, ctx, trainer, await request.formData());
 }
 

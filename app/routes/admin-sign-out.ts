@@ -1,14 +1,13 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin-sign-out";
 import { requireServices } from "~/context";
-import { assertSameOrigin, getTrainerSession } from "~/features/back-office/guard.server";
+import { getTrainerSession } from "~/features/back-office/guard.server";
 import { signOutScope, type SignOutScope } from "~/features/back-office/flows.server";
 
 const SCOPES = new Set<SignOutScope>(["local", "others", "global"]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
   const form = await request.formData();
   const scope = String(form.get("scope") ?? "local") as SignOutScope;
   const trainer = await getTrainerSession(request, ctx);

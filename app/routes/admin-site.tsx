@@ -1,7 +1,7 @@
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-site";
 import { requireServices } from "~/context";
-import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { AdminShell, adminMeta, formatDateTime, Notice, SubmitButton, VersionHistory } from "~/features/back-office/ui";
 import { restoreSiteContent, saveSiteFacts } from "~/features/site/site-content-admin.server";
 import { SITE_CONTENT_KEY } from "~/features/site/site-content.server";
@@ -14,9 +14,9 @@ export const headers = forwardSessionHeaders;
 /** Empty social rows offered under the existing ones, for adding a network. */
 const SPARE_SOCIAL_ROWS = 2;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const { content } = ctx.services;
   const entry = await content.get("site", SITE_CONTENT_KEY);
   if (!entry) throw data("The site facts have not been seeded yet; restart the server.", { status: 503 });
@@ -65,8 +65,7 @@ function readForm(form: FormData): { input: Input; rows: number[] } {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const actor = { userId: trainer.user.id, ip: ctx.clientIp };
   const form = await request.formData();
   if (form.get("intent") === "restore") {

@@ -1,7 +1,7 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-subscribers";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { listSubscribers, sourcePath } from "~/features/back-office/data.server";
 import { pageSchema } from "~/features/back-office/filters";
 import { AdminShell, adminMeta, formatDateTime, Pagination } from "~/features/back-office/ui";
@@ -14,7 +14,7 @@ export const headers = forwardSessionHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
   const db = ctx.services.database.db;
   const list = await listSubscribers(db, page);

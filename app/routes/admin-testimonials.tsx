@@ -1,7 +1,7 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-testimonials";
 import { requireServices } from "~/context";
-import { assertSameOrigin, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { AdminShell, adminMeta } from "~/features/back-office/ui";
 import { ContentListEditor } from "~/features/back-office/content-list-editor";
 import { listAction, listForEditor } from "~/features/site/site-content-admin.server";
@@ -11,17 +11,16 @@ import { FieldShell, TextAreaField, TextField, compactInputClass } from "~/ui/fi
 export const meta: Route.MetaFunction = () => adminMeta("Testimonials");
 export const headers = forwardSessionHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const list = await listForEditor(ctx.services, "testimonials");
   return data({ ...list, items: list.items as TestimonialItem[] }, { headers: trainer.headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const form = await request.formData();
   const result = await listAction(
     ctx.services,

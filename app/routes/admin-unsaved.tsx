@@ -1,7 +1,7 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-unsaved";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { describeDeadLetter } from "~/features/back-office/dead-letters";
 import { SubmissionFields } from "~/features/back-office/submission-fields";
 import { AdminShell, adminMeta, formatDateTime, Notice } from "~/features/back-office/ui";
@@ -14,9 +14,9 @@ export const headers = forwardSessionHeaders;
  * (the outbox's dead letters, DATA_DIR/outbox-dead.jsonl): the trainer reads them here
  * and gets in touch by hand.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const letters = (await ctx.services.outbox.deadLetters()).map(describeDeadLetter);
   const waiting = await ctx.services.outbox.size();
   return data({ letters, waiting }, { headers: trainer.headers });

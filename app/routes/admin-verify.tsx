@@ -1,7 +1,7 @@
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-verify";
 import { requireServices } from "~/context";
-import { assertSameOrigin } from "~/features/back-office/guard.server";
+
 import { verifySecondFactor } from "~/features/back-office/flows.server";
 import { safeRedirectPath } from "~/features/back-office/origin";
 import { codeSchema, fieldErrors, type FieldErrors } from "~/features/back-office/schema";
@@ -23,7 +23,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
   const form = await request.formData();
   const redirectTo = safeRedirectPath(form.get("redirectTo"), ctx.services.env.SITE_URL);
   const parsed = codeSchema.safeParse({ method: form.get("method") ?? undefined, code: form.get("code") ?? "" });

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-vitals";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { AdminShell, adminMeta } from "~/features/back-office/ui";
 import { shortDate } from "~/features/back-office/charts";
 import { vitalsSummary, type MetricSummary, type VitalsRow } from "~/features/vitals/store.server";
@@ -13,9 +13,9 @@ import { DEVICE_LABEL, formatValue, METRIC_LABEL, RATING_LABEL, thresholdBands }
 export const meta: Route.MetaFunction = () => adminMeta("Page speed");
 export const headers = forwardSessionHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const summary = await vitalsSummary(ctx.services.database.db);
   return data({ summary }, { headers: trainer.headers });
 }

@@ -11,7 +11,7 @@ import {
 import type { Route } from "./+types/admin";
 import { requireServices } from "~/context";
 import { messagesNeedingHer } from "~/features/messages/overview.server";
-import { assertSameOrigin, audit, forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { audit, forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { listLeads, updateLead, weeklyStats } from "~/features/back-office/data.server";
 import { filtersToQuery, leadUpdateSchema, parseLeadFilters } from "~/features/back-office/filters";
 import { GOAL_LABELS, readableAnswers } from "~/features/back-office/labels";
@@ -36,7 +36,7 @@ export const headers = forwardSessionHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const filters = parseLeadFilters(new URL(request.url).searchParams);
   const db = ctx.services.database.db;
   const now = new Date();
@@ -85,8 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requireServices(context);
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   const form = await request.formData();
   const parsed = leadUpdateSchema.safeParse({
     id: form.get("id"),

@@ -1,7 +1,7 @@
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/faq-visual-export";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, requireTrainer } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
 import { AdminShell, adminMeta } from "~/features/back-office/ui";
 import { FaqExportTool } from "~/features/image-export/faq-export-tool";
 import { logImageExport } from "~/features/image-export/export-log.server";
@@ -13,9 +13,9 @@ export const meta: Route.MetaFunction = ({ location }) =>
   adminMeta(findRouteEntry(location.pathname)?.title ?? "Social-media picture of a question");
 export const headers = forwardSessionHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
-  const trainer = await requireTrainer(request, ctx);
+  const trainer = trainerOf(context);
   return data(
     {
       domain: new URL(ctx.services.env.SITE_URL).host,
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return logImageExport(request, requireServices(context));
+  return logImageExport(request, requireServices(context), trainerOf(context));
 }
 
 export default function FaqVisualExport() {

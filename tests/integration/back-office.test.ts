@@ -1,5 +1,5 @@
 import { mkdtempSync } from "node:fs";
-import { routerContextOf } from "~/context";
+import { requireServices, routerContextOf } from "~/context";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,9 +21,12 @@ import {
   startEnrolmentAtSignIn,
   verifySecondFactor,
 } from "~/features/back-office/flows.server";
-import { getTrainerSession, requireTrainer } from "~/features/back-office/guard.server";
+import { getTrainerSession, sameOriginWrites, trainerOf } from "~/features/back-office/guard.server";
+import { callRoute, SIGNED_IN } from "../support/route-call";
 import { AccessTokenError, verifyAccessToken } from "~/features/back-office/access-token.server";
 import { action as loginAction } from "~/routes/admin-login";
+import { middleware as dataRequestsMiddleware } from "~/routes/admin-data-requests";
+import { middleware as exportMiddleware } from "~/routes/admin-export";
 import { action as forgotPasswordAction } from "~/routes/admin-forgot-password";
 import { loader as exportLoader } from "~/routes/admin-export";
 import { action as dataRequestsAction } from "~/routes/admin-data-requests";
@@ -256,18 +259,21 @@ describe.each(engines)("back office auth on %s", (engine) => {
     expect(backup.ok).toBe(true);
   });
 
+  /** The trainer the signed-in layout's middleware finds for this request (it throws where it refuses). */
+  const signedIn = (request: Request) => callRoute(({ context }) => trainerOf(context), ctx, request, SIGNED_IN);
+
   it("enforces aal2 once a factor exists and asks for enrolment without one", async () => {
     const plain = await newTrainer();
     const { jar } = await passwordSession(plain);
-    const enrolFirst = await requireTrainer(jar.request("/admin", { method: "GET" }), ctx).catch(thrownResponse);
+    const enrolFirst = await signedIn(jar.request("/admin", { method: "GET" })).catch(thrownResponse);
     expect(enrolFirst.headers.get("location")).toBe("/admin/security?enrol=1");
 
     const { jar: strong, email } = await enrolledTrainer();
-    const ok = await requireTrainer(strong.request("/admin", { method: "GET" }), ctx);
+    const ok = await signedIn(strong.request("/admin", { method: "GET" }));
     expect(ok.session.aal).toBe("aal2");
     // A session without the factor (as a pre-enrolment one would be) is sent to sign in again.
     await services.database.db.update(sessionTable).set({ aal: "aal1" }).where(eq(sessionTable.id, ok.session.id));
-    const stepUp = await requireTrainer(strong.request("/admin", { method: "GET" }), ctx).catch(thrownResponse);
+    const stepUp = await signedIn(strong.request("/admin", { method: "GET" })).catch(thrownResponse);
     expect(stepUp.headers.get("location")).toBe("/admin/login?redirectTo=%2Fadmin&reason=step-up");
     expect(email).toContain("@");
   });
@@ -305,7 +311,7 @@ describe.each(engines)("back office auth on %s", (engine) => {
       })
       .where(eq(sessionTable.userId, me.user.id));
     expect(await getTrainerSession(plain.jar.request("/admin", { method: "GET" }), ctx)).toBeNull();
-    const still = await requireTrainer(trusted.jar.request("/admin", { method: "GET" }), ctx);
+    const still = await signedIn(trusted.jar.request("/admin", { method: "GET" }));
     expect(still.session.trusted).toBe(true);
 
     // Erasing someone's data: the code is 8 hours old, so the trainer confirms it first.
@@ -321,7 +327,7 @@ describe.each(engines)("back office auth on %s", (engine) => {
       return trusted.jar.request("/admin/data-requests", { body });
     };
     const asked = thrownResponse(
-      await dataRequestsAction({ request: erase(), context: routerContextOf(ctx), params: {} } as never).catch(
+      await callRoute(dataRequestsAction, ctx, erase(), [...SIGNED_IN, ...dataRequestsMiddleware]).catch(
         (e: unknown) => e,
       ),
     );
@@ -333,14 +339,15 @@ describe.each(engines)("back office auth on %s", (engine) => {
     for (const [k, v] of Object.entries({ method: "totp", code: totp(secret), redirectTo: "/admin/data-requests" }))
       confirmBody.set(k, v);
     const confirmed = thrownResponse(
-      await confirmAction({
-        request: trusted.jar.request("/admin/confirm", { body: confirmBody }),
-        context: routerContextOf(ctx),
-        params: {},
-      } as never).catch((e: unknown) => e),
+      await callRoute(
+        confirmAction,
+        ctx,
+        trusted.jar.request("/admin/confirm", { body: confirmBody }),
+        SIGNED_IN,
+      ).catch((e: unknown) => e),
     );
     expect(confirmed.headers.get("location")).toBe("/admin/data-requests");
-    await dataRequestsAction({ request: erase(), context: routerContextOf(ctx), params: {} } as never);
+    await callRoute(dataRequestsAction, ctx, erase(), [...SIGNED_IN, ...dataRequestsMiddleware]);
     expect(await auditCount(me.user.id, "data.erase")).toBe(1);
   });
 
@@ -408,11 +415,13 @@ describe.each(engines)("back office auth on %s", (engine) => {
 
     // The CSV export takes the token as a bearer and refuses the forged one.
     const call = (value: string) =>
-      exportLoader({
-        request: new Request(`${SITE}/admin/export/leads.csv`, { headers: { authorization: `Bearer ${value}` } }),
-        context: routerContextOf(ctx),
-        params: { list: "leads.csv" },
-      } as never) as Promise<Response>;
+      callRoute(
+        exportLoader,
+        ctx,
+        new Request(`${SITE}/admin/export/leads.csv`, { headers: { authorization: `Bearer ${value}` } }),
+        exportMiddleware,
+        { list: "leads.csv" },
+      ).catch((thrown: unknown) => thrown) as Promise<Response>;
     const csv = await call(token);
     expect(csv.status).toBe(200);
     const bytes = Buffer.from(await csv.arrayBuffer());
@@ -433,7 +442,7 @@ describe.each(engines)("back office auth on %s", (engine) => {
         body,
       });
     const run = (origin: string | null): Promise<Response> =>
-      Promise.resolve(loginAction({ request: post(origin), context: routerContextOf(ctx), params: {} } as never)).then(
+      callRoute(loginAction, ctx, post(origin), [sameOriginWrites(requireServices)]).then(
         thrownResponse,
         thrownResponse,
       );

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { routerContextOf } from "~/context";
+import { middleware as exportMiddleware } from "~/routes/admin-export";
+import { callRoute, SIGNED_IN } from "../support/route-call";
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
@@ -45,21 +46,20 @@ describe("a CSV download after the code has gone stale", () => {
       .where(eq(sessionTable.userId, me.user.id));
 
     const asked = await thrown(() =>
-      exportLoader({
-        request: get("/admin/export/subscribers.csv"),
-        context: routerContextOf(context()),
-        params: { list: "subscribers.csv" },
-      } as never),
+      callRoute(exportLoader, context(), get("/admin/export/subscribers.csv"), exportMiddleware, {
+        list: "subscribers.csv",
+      }),
     );
     expect(asked.status).toBe(302);
     expect(asked.headers.get("location")).toBe("/admin/confirm?redirectTo=%2Fadmin%2Fexport%2Fsubscribers.csv");
 
     // Opened with a stale code, the download page is the code form (nothing starts).
-    const early = (await confirmLoader({
-      request: get("/admin/confirm?download=%2Fadmin%2Fexport%2Fsubscribers.csv"),
-      context: routerContextOf(context()),
-      params: {},
-    } as never)) as unknown as { data: { download: unknown } };
+    const early = (await callRoute(
+      confirmLoader,
+      context(),
+      get("/admin/confirm?download=%2Fadmin%2Fexport%2Fsubscribers.csv"),
+      SIGNED_IN,
+    )) as unknown as { data: { download: unknown } };
     expect(early.data.download).toBeNull();
 
     const body = new FormData();
@@ -67,30 +67,20 @@ describe("a CSV download after the code has gone stale", () => {
     body.set("code", totp(secret));
     body.set("redirectTo", "/admin/export/subscribers.csv");
     const confirmed = await thrown(() =>
-      confirmAction({
-        request: jar.request("/admin/confirm", { body }),
-        context: routerContextOf(context()),
-        params: {},
-      } as never),
+      callRoute(confirmAction, context(), jar.request("/admin/confirm", { body }), SIGNED_IN),
     );
     const next = confirmed.headers.get("location")!;
     expect(next).toBe("/admin/confirm?download=%2Fadmin%2Fexport%2Fsubscribers.csv");
     jar.take(confirmed.headers);
 
-    const ready = (await confirmLoader({
-      request: get(next),
-      context: routerContextOf(context()),
-      params: {},
-    } as never)) as unknown as {
+    const ready = (await callRoute(confirmLoader, context(), get(next), SIGNED_IN)) as unknown as {
       data: { download: { path: string; back: string } | null };
     };
     expect(ready.data.download).toEqual({ path: "/admin/export/subscribers.csv", back: "/admin/subscribers" });
 
-    const file = (await exportLoader({
-      request: get("/admin/export/subscribers.csv"),
-      context: routerContextOf(context()),
-      params: { list: "subscribers.csv" },
-    } as never)) as Response;
+    const file = (await callRoute(exportLoader, context(), get("/admin/export/subscribers.csv"), exportMiddleware, {
+      list: "subscribers.csv",
+    })) as Response;
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="?subscribers[^"]*\.csv"?/);
@@ -103,11 +93,7 @@ describe("a CSV download after the code has gone stale", () => {
     body.set("code", totp(secret));
     body.set("redirectTo", "/admin/data-requests");
     const confirmed = await thrown(() =>
-      confirmAction({
-        request: jar.request("/admin/confirm", { body }),
-        context: routerContextOf(context()),
-        params: {},
-      } as never),
+      callRoute(confirmAction, context(), jar.request("/admin/confirm", { body }), SIGNED_IN),
     );
     expect(confirmed.headers.get("location")).toBe("/admin/data-requests");
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callRoute, SIGNED_IN } from "../support/route-call";
 import { routerContextOf } from "~/context";
 import { eq } from "drizzle-orm";
 import { heldSubmissions, newsletterSubscribers, signups } from "#db/schema";
@@ -168,11 +169,12 @@ describe("submissions sent faster than a person types", () => {
       ({ jar } = await enrolledTrainer(context(), SITE, "trainer-held@example.com"));
     });
     const act = async (intent: string, id: string) => {
-      const result = (await heldAction({
-        request: jar.request("/admin/held", { body: new URLSearchParams({ intent, id }) }),
-        context: routerContextOf(context()),
-        params: {},
-      } as never)) as unknown as { data: { ok: boolean; message: string }; init: { status?: number } | null };
+      const result = (await callRoute(
+        heldAction,
+        context(),
+        jar.request("/admin/held", { body: new URLSearchParams({ intent, id }) }),
+        SIGNED_IN,
+      )) as unknown as { data: { ok: boolean; message: string }; init: { status?: number } | null };
       return { ...result.data, status: result.init?.status ?? 200 };
     };
 
@@ -180,11 +182,12 @@ describe("submissions sent faster than a person types", () => {
       const event = await send("event", "Quick Quinten", 600, false);
       const letter = await send("newsletter", "quick-letter", 700, false);
       expect([event.held, letter.held]).toEqual([true, true]);
-      const page = (await heldLoader({
-        request: jar.request("/admin/held", { method: "GET" }),
-        context: routerContextOf(context()),
-        params: {},
-      } as never)) as unknown as {
+      const page = (await callRoute(
+        heldLoader,
+        context(),
+        jar.request("/admin/held", { method: "GET" }),
+        SIGNED_IN,
+      )) as unknown as {
         data: { rows: { id: string; form: string; fields: { label: string; value: string }[] }[] };
       };
       const shown = page.data.rows.find((h) => h.fields.some((f) => f.value === "Quick Quinten"));
@@ -287,7 +290,7 @@ describe("when the day's held forms are used up (decision 057)", () => {
         headers: { Accept: accept, "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ email, source: "footer", variant: "footer", elapsedMs: "200", website: "" }),
       }),
-      context: { services: full(), cspNonce: "test", clientIp: "198.51.100.20" },
+      context: routerContextOf({ services: full(), cspNonce: "test", clientIp: "198.51.100.20" }),
       params: {},
     } as never) as Promise<Response>;
 
@@ -305,7 +308,7 @@ describe("when the day's held forms are used up (decision 057)", () => {
     expect(landing).toBe("/newsletter?status=held-full");
     const page = (await newsletterPageLoader({
       request: new Request(`${SITE}${landing}`),
-      context: { services: full(), cspNonce: "test", clientIp: "198.51.100.20" },
+      context: routerContextOf({ services: full(), cspNonce: "test", clientIp: "198.51.100.20" }),
       params: {},
     } as never)) as { text: string | null };
     expect(page.text).toContain(contactEmail);

@@ -6,6 +6,7 @@ import { enqueue } from "~/features/messages/engine.server";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/admin-messages";
 import { loader as dashboardLoader } from "~/routes/admin";
 import { deliverQueued } from "../support/messages";
+import { callRoute, SIGNED_IN } from "../support/route-call";
 import { withTestServices } from "../support/services";
 import { enrolledTrainer, type Jar } from "../support/trainer";
 
@@ -33,11 +34,12 @@ describe("the Messages page", () => {
   });
   const page = async () =>
     (
-      (await messagesLoader({
-        request: jar.request("/admin/messages", { method: "GET" }),
-        context: context(),
-        params: {},
-      } as never)) as unknown as { data: Page }
+      (await callRoute(
+        messagesLoader,
+        context(),
+        jar.request("/admin/messages", { method: "GET" }),
+        SIGNED_IN,
+      )) as unknown as { data: Page }
     ).data;
 
   it("says in one line that the mail server cannot be reached, lists what failed with its words, and retries only where it helps", async () => {
@@ -81,20 +83,22 @@ describe("the Messages page", () => {
     });
     expect(shown.problems.find((p) => p.id === unknown!.id)).toMatchObject({ state: "unknown", retry: true });
 
-    const dashboard = (await dashboardLoader({
-      request: jar.request("/admin", { method: "GET" }),
-      context: context(),
-      params: {},
-    } as never)) as unknown as { data: { messagesToSee: number } };
+    const dashboard = (await callRoute(
+      dashboardLoader,
+      context(),
+      jar.request("/admin", { method: "GET" }),
+      SIGNED_IN,
+    )) as unknown as { data: { messagesToSee: number } };
     expect(dashboard.data.messagesToSee).toBe(7);
 
     const retry = async (id: string) =>
       (
-        (await messagesAction({
-          request: jar.request("/admin/messages", { body: new URLSearchParams({ id }) }),
-          context: context(),
-          params: {},
-        } as never)) as unknown as { data: { ok: boolean }; init: { status?: number } | null }
+        (await callRoute(
+          messagesAction,
+          context(),
+          jar.request("/admin/messages", { body: new URLSearchParams({ id }) }),
+          SIGNED_IN,
+        )) as unknown as { data: { ok: boolean }; init: { status?: number } | null }
       ).init?.status ?? 200;
     expect(await retry(refused!.id)).toBe(404);
     expect(await retry(unknown!.id)).toBe(200);

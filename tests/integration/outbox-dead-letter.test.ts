@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { routerContextOf } from "~/context";
+import { callRoute, SIGNED_IN } from "../support/route-call";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -145,21 +145,18 @@ describe.each(engines)("outbox dead letters on %s", (engine) => {
 
     // The back office shows it behind the sign-in and second factor.
     const anonymous = await Promise.resolve(
-      unsavedLoader({
-        request: new Jar(SITE).request("/admin/unsaved", { method: "GET" }),
-        context: routerContextOf(ctx),
-        params: {},
-      } as never),
+      callRoute(unsavedLoader, ctx, new Jar(SITE).request("/admin/unsaved", { method: "GET" }), SIGNED_IN),
     ).catch((thrown: unknown) => thrown);
     expect(anonymous).toBeInstanceOf(Response);
     expect((anonymous as Response).headers.get("location")).toMatch(/^\/admin\/login\?redirectTo=%2Fadmin%2Funsaved/);
 
     const { jar } = await enrolledTrainer(ctx, SITE, `trainer-${engine}@example.com`);
-    const page = (await unsavedLoader({
-      request: jar.request("/admin/unsaved", { method: "GET" }),
-      context: routerContextOf(ctx),
-      params: {},
-    } as never)) as unknown as { data: { letters: { form: string; fields: { label: string; value: string }[] }[] } };
+    const page = (await callRoute(
+      unsavedLoader,
+      ctx,
+      jar.request("/admin/unsaved", { method: "GET" }),
+      SIGNED_IN,
+    )) as unknown as { data: { letters: { form: string; fields: { label: string; value: string }[] }[] } };
     expect(page.data.letters).toHaveLength(1);
     expect(page.data.letters[0]?.form).toBe("Intake questionnaire");
     expect(page.data.letters[0]?.fields).toContainEqual({

@@ -1,5 +1,5 @@
 import { mkdtempSync } from "node:fs";
-import { routerContextOf } from "~/context";
+import { callRoute, SIGNED_IN } from "../support/route-call";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,7 +52,7 @@ describe("push notifications to the trainer", () => {
       body: JSON.stringify(body),
       headers: { "content-type": "application/json" },
     });
-    const answer = (await pushAction({ request, context: routerContextOf(ctx), params: {} } as never)) as unknown as {
+    const answer = (await callRoute(pushAction, ctx, request, SIGNED_IN)) as unknown as {
       data: { ok: boolean; message?: string };
       init: { status?: number } | null;
     };

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { eq } from "drizzle-orm";
 import { auditLog, session as sessionTable } from "#db/schema";
 import type { Database, Db } from "~/infra/db.server";
@@ -7,6 +7,7 @@ import type { Mailer } from "~/infra/mail.server";
 import type { RateLimitResult } from "~/infra/rate-limit.server";
 import { RECENT_CODE_SECONDS, TRUSTED_SESSION_SECONDS, type BackOfficeAuth } from "./auth.server";
 import { isSameOrigin } from "~/infra/same-origin";
+import { AccessTokenError, verifyAccessToken } from "./access-token.server";
 
 /** What the back office needs from the request context (the server's AppServices has it all). */
 export interface BackOfficeContext {
@@ -140,8 +141,7 @@ export async function getTrainerSession(request: Request, ctx: BackOfficeContext
   };
 }
 
-export function loginRedirect(request: Request, reason?: "expired" | "step-up"): Response {
-  const url = new URL(request.url);
+export function loginRedirect(url: URL, reason?: "expired" | "step-up"): Response {
   const params = new URLSearchParams({ redirectTo: url.pathname + url.search });
   if (reason) params.set("reason", reason);
   return redirect(`/admin/login?${params.toString()}`);
@@ -151,28 +151,117 @@ export function loginRedirect(request: Request, reason?: "expired" | "step-up"):
 export const hasRecentCode = (trainer: TrainerSession, now = Date.now()) =>
   trainer.session.verifiedAt !== null && now - trainer.session.verifiedAt.getTime() <= RECENT_CODE_SECONDS * 1000;
 
-/**
- * Every back-office page: a session is required; once a factor is verified the session
- * must be aal2; without a factor only the enrolment page is open. With `recentCode` (data
- * requests, erasure, exports, account security) the code must have been entered in the last 15
- * minutes, else the trainer confirms it first and comes back to the page (a form is sent again).
- */
-export async function requireTrainer(
+/** The session check behind signedInTrainer. */
+async function requireTrainer(
   request: Request,
+  url: URL,
   ctx: BackOfficeContext,
-  options: { allowWithoutFactor?: boolean; recentCode?: boolean } = {},
+  options: { allowWithoutFactor?: boolean },
 ): Promise<TrainerSession> {
   const trainer = await getTrainerSession(request, ctx);
-  if (!trainer) throw loginRedirect(request);
-  if (trainer.user.twoFactorEnabled && trainer.session.aal !== "aal2") throw loginRedirect(request, "step-up");
+  if (!trainer) throw loginRedirect(url);
+  if (trainer.user.twoFactorEnabled && trainer.session.aal !== "aal2") throw loginRedirect(url, "step-up");
   if (!trainer.user.twoFactorEnabled && !options.allowWithoutFactor)
     throw redirect("/admin/security?enrol=1", { headers: trainer.headers });
-  if (options.recentCode && trainer.user.twoFactorEnabled && !hasRecentCode(trainer)) {
-    const url = new URL(request.url);
+  return trainer;
+}
+
+// The back office's guards run as React Router middleware, declared where the routes are bound
+// (docs/back-office-kit.md): no route calls them itself.
+
+const trainerContext = createContext<TrainerSession>();
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** How a route reads the back office's services from the router context (the routes bind requireServices). */
+export type BackOfficeServices = (context: Readonly<RouterContextProvider>) => BackOfficeContext;
+
+/** On the back office's layout: every request that changes something comes from the back office itself. */
+export function sameOriginWrites(servicesOf: BackOfficeServices): MiddlewareFunction<Response> {
+  return ({ request, context }) => {
+    if (!READS.has(request.method)) assertSameOrigin(request, servicesOf(context).services.env.SITE_URL);
+  };
+}
+
+/**
+ * On the signed-in layout (and on a page open before the second factor is set up, with
+ * `allowWithoutFactor`): a session is required; once a factor is verified the session must be aal2;
+ * without a factor only the enrolment page is open. The trainer is then in the context (trainerOf).
+ */
+export function signedInTrainer(
+  servicesOf: BackOfficeServices,
+  options: { allowWithoutFactor?: boolean } = {},
+): MiddlewareFunction<Response> {
+  return async ({ request, url, context }) => {
+    context.set(trainerContext, await requireTrainer(request, url, servicesOf(context), options));
+  };
+}
+
+/**
+ * Declared by a route whose every request (or, with `writesOnly`, every form) needs the code from
+ * the last 15 minutes (data requests, erasure, exports, account security): else the trainer
+ * confirms it first and comes back to the page (a form is sent again).
+ */
+export function stepUp({ writesOnly = false } = {}): MiddlewareFunction<Response> {
+  return ({ request, url, context }) => {
+    if (writesOnly && READS.has(request.method)) return;
+    const trainer = trainerOf(context);
+    if (!trainer.user.twoFactorEnabled || hasRecentCode(trainer)) return;
     const params = new URLSearchParams({ redirectTo: url.pathname + url.search });
     throw redirect(`/admin/confirm?${params.toString()}`, { headers: trainer.headers });
-  }
-  return trainer;
+  };
+}
+
+const exportCallerContext = createContext<{ userId: string; headers: Headers }>();
+
+/**
+ * For a download scripts may fetch (a spreadsheet import, a backup job): an access token from
+ * /api/auth/token, made by an aal2 session, stands in for the session cookie; the trainer herself
+ * is signed in with the code from the last 15 minutes. The caller is then in the context
+ * (exportCallerOf).
+ */
+export function accessTokenOrRecentCode(servicesOf: BackOfficeServices): MiddlewareFunction<Response> {
+  const signedIn = signedInTrainer(servicesOf);
+  const recentCode = stepUp();
+  return async (args, next) => {
+    const { request, context } = args;
+    const header = request.headers.get("authorization");
+    if (!header?.startsWith("Bearer ")) {
+      await signedIn(args, next);
+      await recentCode(args, next);
+      const trainer = trainerOf(context);
+      context.set(exportCallerContext, { userId: trainer.user.id, headers: trainer.headers });
+      return;
+    }
+    const { services } = servicesOf(context);
+    const origin = new URL(services.env.SITE_URL).origin;
+    try {
+      const claims = await verifyAccessToken(header.slice(7).trim(), await services.auth.api.getJwks(), {
+        issuer: origin,
+        audience: origin,
+      });
+      if (claims.aal !== "aal2")
+        throw new Response("This token was issued without the second factor.", { status: 403 });
+      context.set(exportCallerContext, { userId: claims.sub, headers: new Headers() });
+    } catch (error) {
+      if (error instanceof AccessTokenError)
+        throw new Response(error.message, {
+          status: 401,
+          headers: { "WWW-Authenticate": 'Bearer error="invalid_token"' },
+        });
+      throw error;
+    }
+  };
+}
+
+/** Who fetches the download, as accessTokenOrRecentCode found them. */
+export function exportCallerOf(context: Readonly<RouterContextProvider>): { userId: string; headers: Headers } {
+  return context.get(exportCallerContext);
+}
+
+/** The signed-in trainer, as the signed-in layout's middleware found her. */
+export function trainerOf(context: Readonly<RouterContextProvider>): TrainerSession {
+  return context.get(trainerContext);
 }
 
 /** Route `headers` export for back-office pages: forwards renewed session cookies. */

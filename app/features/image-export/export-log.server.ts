@@ -1,7 +1,7 @@
 import "~/infra/zod-config";
 import { data } from "react-router";
 import { z } from "zod";
-import { assertSameOrigin, audit, requireTrainer, type BackOfficeContext } from "~/features/back-office/guard.server";
+import { audit, type BackOfficeContext, type TrainerSession } from "~/features/back-office/guard.server";
 import { EXPORT_SIZES } from "./export-spec";
 
 const exportLogSchema = z.object({
@@ -16,9 +16,7 @@ const exportLogSchema = z.object({
 });
 
 /** The images are made in the browser; the server only records that one was exported. */
-export async function logImageExport(request: Request, ctx: BackOfficeContext) {
-  assertSameOrigin(request, ctx.services.env.SITE_URL);
-  const trainer = await requireTrainer(request, ctx);
+export async function logImageExport(request: Request, ctx: BackOfficeContext, trainer: TrainerSession) {
   const parsed = exportLogSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false }, { status: 400 });
   const { intent: _intent, ...detail } = parsed.data;
