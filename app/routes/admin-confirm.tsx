@@ -9,7 +9,7 @@ import { codeSchema, fieldErrors, type FieldErrors } from "~/features/back-offic
 import { adminMeta, AdminShell, Notice } from "~/features/back-office/ui";
 import { buttonStyles, ButtonLink } from "~/ui/button";
 
-export const meta: Route.MetaFunction = ({ data }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data }) =>
   data?.download
     ? [...adminMeta("Your download"), { httpEquiv: "refresh", content: `0;url=${data.download.path}` }]
     : adminMeta("Confirm it is you");

@@ -34,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { testimonials, faq, description: withFromPrice(home.metaDescription, fromPrice) };
 }
 
-export const meta: Route.MetaFunction = ({ data, location, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData: data, location, matches }) => {
   const siteUrl = siteUrlFromMatches(matches);
   const site = siteFromMatches(matches);
   const trainerImage = mediaImagePath(trainer.image.src, 960);

@@ -26,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, location, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
   return seoMeta({
     title: "Pricing",
     description: loaderData?.description ?? "",

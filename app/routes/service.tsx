@@ -48,9 +48,9 @@ function testimonialsFor(card: ServiceCard, testimonials: Testimonial[]): Testim
  * The published testimonials and FAQ (back office), in the trainer's order, and the page's offer:
  * its description with the lowest monthly price of the published offers, and that price.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { services } = requireServices(context);
-  const { page } = serviceFor(new URL(request.url).pathname);
+  const { page } = serviceFor(url.pathname);
   const [testimonials, faq, pricing] = await Promise.all([
     currentTestimonials(services),
     currentFaq(services),
@@ -63,7 +63,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { testimonials, faq, offer };
 }
 
-export const meta: Route.MetaFunction = ({ data, location, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData: data, location, matches }) => {
   const siteUrl = siteUrlFromMatches(matches);
   const { page, card } = serviceFor(location.pathname);
   const image = mediaImagePath(card.image.src);

@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { testimonials, faq, description: withFromPrice(servicesOverview.metaDescription, fromPrice) };
 }
 
-export const meta: Route.MetaFunction = ({ data, location, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, location, matches }) =>
   seoMeta({
     title: findRouteEntry(location.pathname)?.title ?? servicesOverview.metaTitle,
     description: data?.description ?? "",
