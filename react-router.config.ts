@@ -9,5 +9,6 @@ export default {
   future: {
     // Loaders, actions and middleware get a RouterContextProvider (app/context.ts's requestContext).
     v8_middleware: true,
+    v8_splitRouteModules: true,
   },
 } satisfies Config;
