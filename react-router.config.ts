@@ -10,5 +10,6 @@ export default {
     // Loaders, actions and middleware get a RouterContextProvider (app/context.ts's requestContext).
     v8_middleware: true,
     v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
   },
 } satisfies Config;
