@@ -11,5 +11,8 @@ export default {
     v8_middleware: true,
     v8_splitRouteModules: true,
     v8_viteEnvironmentApi: true,
+    // Handlers get the raw request (a data request keeps its .data suffix); routes read the page's
+    // address from the normalized `url` argument.
+    v8_passThroughRequests: true,
   },
 } satisfies Config;
