@@ -14,5 +14,6 @@ export default {
     // Handlers get the raw request (a data request keeps its .data suffix); routes read the page's
     // address from the normalized `url` argument.
     v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
   },
 } satisfies Config;
