@@ -6,14 +6,4 @@ export default {
   ssr: true,
   // BUILD_DIR lets parallel builds (several developers, benchmarks) keep separate outputs.
   buildDirectory: process.env.BUILD_DIR ?? "build",
-  future: {
-    // Loaders, actions and middleware get a RouterContextProvider (app/context.ts's requestContext).
-    v8_middleware: true,
-    v8_splitRouteModules: true,
-    v8_viteEnvironmentApi: true,
-    // Handlers get the raw request (a data request keeps its .data suffix); routes read the page's
-    // address from the normalized `url` argument.
-    v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
-  },
 } satisfies Config;

@@ -2,8 +2,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { fileURLToPath } from "node:url";
-import { vitalsEntry } from "./app/features/vitals/vite-plugin";
-import { enhancerEntries } from "./app/features/enhancers/vite-plugin";
+import { vitalsEntry } from "./app/features/vitals/vite-plugin.ts";
+import { enhancerEntries } from "./app/features/enhancers/vite-plugin.ts";
 
 /**
  * The back office's React in one file of the client build, cached across its pages and releases

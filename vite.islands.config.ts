@@ -1,8 +1,8 @@
 import { defineConfig } from "vite";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { islandChunkGroups, islandEntries } from "./app/features/islands/vite-plugin";
-import { ISLANDS_MANIFEST } from "./app/features/islands/islands-manifest";
+import { islandChunkGroups, islandEntries } from "./app/features/islands/vite-plugin.ts";
+import { ISLANDS_MANIFEST } from "./app/features/islands/islands-manifest.ts";
 
 /**
  * The islands' browser build (docs/decisions/034-preact-islands.md): every `*.island.tsx` as an

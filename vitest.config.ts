@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
-import { preactGraph } from "./tests/support/preact-graph";
+import { preactGraph } from "./tests/support/preact-graph.ts";
 
 const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
@@ -22,15 +22,15 @@ const DRILLS = [
 ];
 
 /**
- * React Router as Node loads it for the server runtime and the router's build (its ESM entry, by the
- * `module-sync` condition), not the CommonJS entry Vite's resolver picks: the request handler checks
- * that the context is its own RouterContextProvider (instanceof), which a second copy would fail.
+ * React Router as Node loads it for the server runtime and the router's build (its `node` entry), not
+ * the browser entry Vite's resolver may pick: the request handler checks that the context is its own
+ * RouterContextProvider (instanceof), which a second copy of the package would fail.
  */
 const serverAlias = [
   ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
   {
     find: /^react-router$/,
-    replacement: fileURLToPath(new URL("./node_modules/react-router/dist/development/index.mjs", import.meta.url)),
+    replacement: fileURLToPath(new URL("./node_modules/react-router/dist/development/index.js", import.meta.url)),
   },
 ];
 

@@ -13,7 +13,7 @@ await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node22.12",
+  target: "node22.22",
   // Packages stay in node_modules (native modules, PGlite's WebAssembly files, Vite in development).
   packages: "external",
   tsconfig: "tsconfig.json",
