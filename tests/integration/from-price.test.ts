@@ -35,10 +35,15 @@ async function renderMeta(
   const request = new Request(new URL(pathname, SITE_URL));
   const context = { services, cspNonce: "nonce", clientIp: "203.0.113.12" };
   // The generated route types are for React Router's own calls; here only what these routes read is given.
-  const data = await route.loader({ request, context: routerContextOf(context), params: {} } as never);
+  const data = await route.loader({
+    request,
+    url: new URL(request.url),
+    context: routerContextOf(context),
+    params: {},
+  } as never);
   // The root loader's part: the site URL and the business as published.
   const matches = [{ id: "root", loaderData: { publicEnv: { SITE_URL }, site: await currentSite(services) } }];
-  return route.meta({ data, location: { pathname }, matches } as never) as unknown[];
+  return route.meta({ loaderData: data, location: { pathname }, matches } as never) as unknown[];
 }
 
 describe.each(engines)("the lowest monthly price in the site's descriptions on %s", (engine) => {
