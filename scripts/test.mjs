@@ -13,7 +13,12 @@
 //   that runs this script (CI's leg for the older supported Node.js line).
 // Tools run on this script's own Node.js (not a `node` found on PATH). Prints each stage's time and
 // ends with one line "N passed, N failed, N skipped".
+import { readFileSync } from "node:fs";
 import { check, finish, playwright, tool, vitest } from "./test-stages.mjs";
+
+/** React Router's command, wherever its package keeps it (bin.js in 7, bin.cjs in 8). */
+const reactRouterBin = () =>
+  `node_modules/@react-router/dev/${JSON.parse(readFileSync("node_modules/@react-router/dev/package.json", "utf8")).bin["react-router"]}`;
 
 const started = Date.now();
 const mode = ["--drills", "--sweeps", "--light"].find((flag) => process.argv.includes(flag));
@@ -33,7 +38,7 @@ if (mode === "--drills") {
   // No build and no browser: the older Node.js line runs the code's own tests on the embedded database.
   delete process.env.TEST_DATABASE_URL;
   const typecheck = async () =>
-    (await check("route types", ...tool("node_modules/@react-router/dev/bin.js", "typegen"))) &&
+    (await check("route types", ...tool(reactRouterBin(), "typegen"))) &&
     (await check("type-check", ...tool("node_modules/typescript/bin/tsc")));
   const [typed, unit] = await Promise.all([
     typecheck(),
