@@ -179,13 +179,19 @@ export async function createServices(
           },
           send: async ({ subject, event, ...alarm }) => {
             const about = { kind: "alarm", about: alarm.tag };
-            await messages.send({ ...about, key: `alarm:${event}:push`, channel: "push", payload: alarm });
-            await messages.send({
+            const pushed = await messages.send({
+              ...about,
+              key: `alarm:${event}:push`,
+              channel: "push",
+              payload: alarm,
+            });
+            const mailed = await messages.send({
               ...about,
               key: `alarm:${event}:email`,
               channel: "email",
               payload: { to: env.TRAINER_EMAIL, subject, text: `${alarm.body}\n\n${alarm.url}` },
             });
+            return Boolean(pushed?.created || mailed?.created);
           },
           siteUrl: env.SITE_URL,
           backupIntervalMinutes: env.BACKUP_INTERVAL_MINUTES,

@@ -118,7 +118,9 @@ describe("createAlarms", () => {
       const alarms = createAlarms({
         read: async () => readings(),
         send: async (alarm) => {
-          if (!queued.has(alarm.event)) queued.set(alarm.event, alarm);
+          if (queued.has(alarm.event)) return false;
+          queued.set(alarm.event, alarm);
+          return true;
         },
         siteUrl: "https://coach.example",
         backupIntervalMinutes: 60,

@@ -166,8 +166,8 @@ export function evaluateAlarms(readings: AlarmReadings, rules: AlarmRules): Alar
 
 export interface AlarmDeps {
   read(): Promise<AlarmReadings>;
-  /** Queues the alarm's push and e-mail in the message engine under its event's key. */
-  send(alarm: Alarm): Promise<void>;
+  /** Queues the alarm's push and e-mail in the message engine under its event's key; true when new. */
+  send(alarm: Alarm): Promise<boolean>;
   siteUrl: string;
   /** Minutes between backups as configured; 0 (a separate job makes them): hourly. */
   backupIntervalMinutes: number;
@@ -188,6 +188,7 @@ export function createAlarms(deps: AlarmDeps): Alarms {
   const startedAt = now();
   const intervalMs = (deps.backupIntervalMinutes || 60) * 60_000;
   let running: Promise<Alarm[]> | undefined;
+  const logged = new Set<string>();
 
   const checkOnce = async () => {
     const alarms = evaluateAlarms(await deps.read(), {
@@ -197,7 +198,15 @@ export function createAlarms(deps: AlarmDeps): Alarms {
       siteUrl: deps.siteUrl,
       scheduled: deps.backupIntervalMinutes > 0,
     });
-    for (const alarm of alarms) await deps.send(alarm);
+    for (const alarm of alarms) {
+      // Logged once per event by this process, before it is queued: during a database outage the
+      // queue waits for the database, and the operator's log still shows the alarm at once.
+      if (!logged.has(alarm.event)) {
+        logged.add(alarm.event);
+        deps.logger.warn({ alarm: alarm.tag }, alarm.title);
+      }
+      await deps.send(alarm);
+    }
     return alarms;
   };
 
