@@ -18,6 +18,7 @@ import { islandModules } from "./islands";
 import { firstTouchChoice, firstTouchCookie } from "./first-touch";
 import { createMetrics, mayReadInternals } from "./metrics";
 import { databaseAway } from "./database-away";
+import { bodyDeadline } from "./body-deadline";
 import { pendingMigrations } from "~/infra/db.server";
 
 /** Largest request body accepted by any endpoint not named below; bigger ones are refused before parsing. */
@@ -34,6 +35,14 @@ const MAX_EVENT_EDITOR_BODY_BYTES = 256 * 1024;
  * its field with the rest of the form as she typed it (docs/decisions/060-editor-bodies.md).
  */
 const UPLOAD_EDITORS = /^\/admin\/(articles|newsletter)\/[^/]+$/;
+/**
+ * A form's body arrives whole within 30 s; an editor's post may carry a 20 MB photo from a phone
+ * (about 9 minutes at 0.3 Mbit/s upstream), so it gets 15 minutes (server/body-deadline.ts).
+ */
+const FORM_BODY_DEADLINE_MS = 30_000;
+export const UPLOAD_BODY_DEADLINE_MS = 15 * 60_000;
+const bodyDeadlineMs = (req: express.Request) =>
+  req.method === "POST" && UPLOAD_EDITORS.test(req.path) ? UPLOAD_BODY_DEADLINE_MS : FORM_BODY_DEADLINE_MS;
 const bodyLimit = (req: express.Request) => {
   if (req.method !== "POST") return MAX_BODY_BYTES;
   if (UPLOAD_EDITORS.test(req.path)) return Infinity;
@@ -121,6 +130,7 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
     }),
   );
 
+  app.use(bodyDeadline({ deadlineMs: bodyDeadlineMs, afterAnswerMs: FORM_BODY_DEADLINE_MS }));
   app.use((req, res, next) => {
     const length = Number(req.headers["content-length"] ?? 0);
     if (length > bodyLimit(req)) {

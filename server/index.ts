@@ -4,7 +4,7 @@ import type { ServerBuild } from "react-router";
 import { EnvError, parseEnv, requireSiteUrlInProduction } from "~/infra/env.server";
 import { keepNewFilesPrivate, makePrivate } from "~/infra/private-files.server";
 import { createServices } from "./services";
-import { createApp } from "./app";
+import { createApp, UPLOAD_BODY_DEADLINE_MS } from "./app";
 import { DEV_ISLANDS_BASE, devIslandModules } from "./islands";
 
 async function main() {
@@ -68,7 +68,8 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  server.requestTimeout = 30_000;
+  // Each body has its own deadline (server/body-deadline.ts); Node's own limit only backs up the longest.
+  server.requestTimeout = UPLOAD_BODY_DEADLINE_MS + 60_000;
 
   let stopping = false;
   const shutdown = (signal: string) => {
