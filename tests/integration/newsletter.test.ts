@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { createTestDatabase, engines, type TestDatabase } from "../support/database";
 import { recordSends, startSmtpServer, type LocalSmtp } from "../support/smtp";
 import { deliverQueued } from "../support/messages";
@@ -569,6 +569,24 @@ describe.each(engines)("newsletter subscriptions on %s", (engine) => {
         .from(messagesTable)
         .where(eq(messagesTable.key, `welcome:${row!.id}`));
       expect(welcome).toMatchObject({ state: "sent", attempts: 2, about: row!.id });
+    });
+
+    it("never sends a welcome e-mail still waiting for the relay once the address has unsubscribed", async () => {
+      await pendingAddress("gone-before-welcome@example.com");
+      await confirm(services, "gone-before-welcome@example.com");
+      const down = createMailer("smtp://127.0.0.1:1?starttls=off", "coach@example.com", createLogger("silent"));
+      const now = new Date(Date.now() + 1_000);
+      expect(await deliverQueued({ database: services.database, mailer: down }, now)).toMatchObject({ waiting: 1 });
+      await oneClickUnsubscribe("gone-before-welcome@example.com");
+      expect(await deliverQueued(services, new Date(now.getTime() + 86_400_000))).toMatchObject({ claimed: 0 });
+      expect(mailsTo("gone-before-welcome@example.com")).toHaveLength(1);
+      const [welcome] = await services.database.db
+        .select({ state: messagesTable.state })
+        .from(messagesTable)
+        .where(eq(messagesTable.recipient, "gone-before-welcome@example.com"))
+        .orderBy(desc(messagesTable.createdAt))
+        .limit(1);
+      expect(welcome?.state).toBe("cancelled");
     });
 
     it("resends the confirmation once per window, with the same answer for known and unknown addresses", async () => {

@@ -1,7 +1,7 @@
 import "~/infra/zod-config";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { newsletterSubscribers } from "#db/schema";
+import { messages, newsletterSubscribers } from "#db/schema";
 import { welcomeDownload, welcomeEmail } from "#content/newsletter";
 import type { Db } from "~/infra/db.server";
 import type { MailMessage } from "~/infra/mail.server";
@@ -72,6 +72,14 @@ export async function prepareWelcome(deps: WelcomeDeps, db: Db, email: string): 
     };
     await deps.messages.send(message, tx);
   };
+}
+
+/** The welcome e-mail of an address that unsubscribed before it could go (the relay was away): it never goes. */
+export async function cancelWaitingWelcome(db: Db, email: string, now: Date): Promise<void> {
+  await db
+    .update(messages)
+    .set({ state: "cancelled", lastAnswer: "Unsubscribed before it went out.", updatedAt: now })
+    .where(and(eq(messages.kind, WELCOME_KIND), eq(messages.recipient, email), eq(messages.state, "queued")));
 }
 
 const legacyPayloadSchema = z.object({ email: z.string().min(3) });
