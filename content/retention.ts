@@ -24,7 +24,8 @@ export const retention = {
   sentMessageDays: 90,
   /**
    * An order confirmation carries the withdrawal information; without it the buyer's withdrawal
-   * period grows by up to 12 months (art. 6:230p BW), so the proof that it went out is kept that long.
+   * period grows by up to 12 months (art. 10 of the Consumer Rights Directive, 2011/83/EU), so
+   * the proof that it went out is kept that long.
    */
   orderConfirmationMonths: 13,
   /** The back office's own audit log. */
