@@ -53,10 +53,6 @@ const featureOrderZones = FEATURES.slice(0, -1).map((feature, index) => ({
 
 const TRANSPORT_RULE =
   "Queue the message with the engine (services.messages.send, app/features/messages): only transport.server.ts hands messages to the relay or the push service.";
-const TRANSPORT_NOT_YET_MOVED = [
-  "app/features/newsletter/welcome.server.ts",
-  "app/features/checkout/order-confirmation.server.ts",
-];
 
 const ISLAND_RULE =
   "Every module an island reaches is rendered by React on the server and by Preact in the browser, whose ids differ: pair ids by fixed names, never useId (docs/decisions/034-preact-islands.md).";
@@ -185,8 +181,6 @@ export default tseslint.config(
       "app/features/newsletter/issues.server.ts",
       "app/features/back-office/auth.server.ts",
       "app/routes/admin-push.ts",
-      // Moved onto the engine one by one (issue 47).
-      ...TRANSPORT_NOT_YET_MOVED,
     ],
     rules: {
       "no-restricted-imports": [

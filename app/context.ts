@@ -36,7 +36,7 @@ export interface AppServices {
   outbox: Outbox;
   /** Scheduled backups and the newest good one (BACKUP_DIR). */
   backups: Backups;
-  /** After a payment: the buyer's confirmation with the terms, and the trainer's notification (kick). */
+  /** After a payment: queues the buyer's confirmation with the terms and the trainer's notice. */
   orderConfirmations: OrderConfirmations;
   /** Sends started newsletter issues in the background; null without SMTP (and in scripts). */
   newsletter: NewsletterSending | null;

@@ -242,11 +242,13 @@ export const orders = pgTable(
     startRequestedAt: timestamp("start_requested_at", { withTimezone: true }),
     startRequestText: text("start_request_text"),
     /**
-     * When the order confirmation (with the terms) was accepted by the mail server; for orders
-     * settled before confirmations existed, the time migration 0007 marked them as needing none.
+     * When the order confirmation (with the terms) was queued on the message engine, in the same
+     * transaction (before decision 063: accepted by the mail server); for orders settled before
+     * confirmations existed, the time migration 0007 marked them as needing none. It outlives the
+     * message's retention, so a later payment never queues a second one.
      */
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
-    /** When the trainer's devices were told of this paid order (Web Push); null until then. */
+    /** When the trainer's notice of this paid order (push and e-mail) was queued; null until then. */
     trainerNotifiedAt: timestamp("trainer_notified_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,7 +1,6 @@
 import type { Db } from "~/infra/db.server";
 import type { Env } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
-import type { Mailer } from "~/infra/mail.server";
 import type { Outbox } from "~/features/leads/outbox.server";
 import type { Messages } from "~/features/messages/messages.server";
 import { replayHandler } from "~/features/leads/signups.server";
@@ -11,7 +10,7 @@ import {
   storeFromOutbox as storeNewsletterFromOutbox,
 } from "~/features/newsletter/subscribe.server";
 import type { SiteContentReader } from "~/features/site/site-content.server";
-import { WELCOME_KIND, welcomeHandler, type ArticleLookup } from "~/features/newsletter/welcome.server";
+import { WELCOME_KIND, legacyWelcomeHandler, type ArticleLookup } from "~/features/newsletter/welcome.server";
 
 /** What replayed submissions may need besides the database (notifications). */
 export interface OutboxHandlerDeps {
@@ -19,7 +18,6 @@ export interface OutboxHandlerDeps {
   messages?: Pick<Messages, "send" | "kick" | "email">;
   /** For the confirmation e-mail's links (SITE_URL). */
   env?: Env;
-  mailer?: Mailer | null;
   logger?: Logger;
   trainerEmail?: string;
   /** For the newsletter welcome e-mail's links. */
@@ -59,12 +57,12 @@ export function registerOutboxHandlers(outbox: Outbox, db: Db, deps: OutboxHandl
         : undefined,
     ),
   );
+  // Welcome e-mails an older version left in the outbox: moved onto the message engine once (decision 063).
   outbox.register(
     WELCOME_KIND,
-    welcomeHandler({
+    legacyWelcomeHandler({
       db,
-      mailer: deps.mailer ?? null,
-      logger: deps.logger ?? outbox.logger,
+      messages: deps.messages ?? { send: async () => null, kick: () => undefined, email: false },
       siteUrl: deps.siteUrl ?? "",
       secret: deps.secret ?? "",
       articles: deps.articles,

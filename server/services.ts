@@ -15,7 +15,7 @@ import { Outbox, type OutboxFiles } from "~/features/leads/outbox.server";
 import { createAuth } from "~/features/back-office/auth.server";
 import { startBackups } from "~/infra/backup-schedule.server";
 import { createAlarms, type Alarms } from "~/infra/alarms.server";
-import { startOrderConfirmations } from "~/features/checkout/order-confirmation.server";
+import { orderConfirmations } from "~/features/checkout/order-confirmation.server";
 import { saleRevision } from "~/features/checkout/sales.server";
 import { createSiteContentStore, seedReads, seedSiteContent } from "~/content-kinds.server";
 import { rememberReads } from "~/features/content/last-read.server";
@@ -104,7 +104,6 @@ export async function createServices(
   registerOutboxHandlers(outbox, database.db, {
     messages,
     env,
-    mailer,
     logger,
     trainerEmail: env.TRAINER_EMAIL,
     siteUrl: env.SITE_URL,
@@ -198,16 +197,18 @@ export async function createServices(
           logger,
         })
       : null;
-  const orderConfirmations = startOrderConfirmations({
+  const orderMessages = orderConfirmations({
     db: database.db,
-    // Scripts and tests that start no outbox send no e-mail on their own either.
-    mailer: options.startOutbox !== false ? mailer : null,
-    push: options.startOutbox !== false ? push : null,
-    logger,
+    messages,
     siteUrl: env.SITE_URL,
     site: () => currentSite({ content }),
     trainerEmail: env.TRAINER_EMAIL,
   });
+  // Settled orders whose messages a stop (or an older version's sweep) left unqueued.
+  if (options.startOutbox !== false && !awayAtStart)
+    void orderMessages
+      .queue()
+      .catch((error: unknown) => logger.error({ err: error }, "queueing order messages failed"));
   // Scripts and tests that start no outbox send no newsletter either.
   const newsletter =
     newsletterMailer && options.startOutbox !== false
@@ -230,7 +231,7 @@ export async function createServices(
     database,
     backups,
     newsletter,
-    orderConfirmations,
+    orderConfirmations: orderMessages,
     secret,
     payments,
     mailer,
@@ -261,7 +262,6 @@ export async function createServices(
       outbox.stop();
       backups.stop();
       alarms?.stop();
-      orderConfirmations.stop();
       stopPruning();
       stopRetention();
       stopHeldNotices();

@@ -59,6 +59,7 @@ export const AREAS = [
       "outbox-dead-letter",
       "checkout",
       "newsletter-sending",
+      "order-messages",
     ],
   },
   {
@@ -106,7 +107,16 @@ export const AREAS = [
       "content/checkout.ts",
     ],
     e2e: ["checkout", "any-port", "inbox", "offers", "sales", "hydration", "island-runtime"],
-    integration: ["checkout", "checkout-server", "from-price", "offers", "sales", "push", "back-office-pages"],
+    integration: [
+      "checkout",
+      "checkout-server",
+      "from-price",
+      "offers",
+      "sales",
+      "push",
+      "back-office-pages",
+      "order-messages",
+    ],
   },
   {
     paths: ["app/features/islands/"],

@@ -47,6 +47,9 @@ const KIND: Record<string, string> = {
   "newsletter-confirm": "Newsletter confirmation",
   "newsletter-webhook": "Spreadsheet web hook",
   "newsletter-warning": "Newsletter warning",
+  "newsletter-welcome": "Newsletter welcome",
+  "order-confirmation": "Order confirmation",
+  "order-notice": "Paid-order notice",
   alarm: "Alarm",
 };
 

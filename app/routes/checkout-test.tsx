@@ -79,7 +79,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const result = await payTestOrder(db, order, form);
   if (!result.ok) return data({ errors: result.errors }, { status: 400 });
   services.logger.info({ orderId: order.id }, "test checkout paid");
-  services.orderConfirmations.kick();
+  // The payment is stored: a failure here leaves the messages to the pickup at the next start.
+  await services.orderConfirmations
+    .queue()
+    .catch((error: unknown) => services.logger.error({ err: error }, "queueing order messages failed"));
   return redirect(`/success?session_id=${encodeURIComponent(params.id)}`, 303);
 }
 

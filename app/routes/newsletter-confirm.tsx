@@ -4,7 +4,7 @@ import { requireServices } from "~/context";
 import { captureConsent } from "~/infra/consent.server";
 import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
 import { confirmSubscription } from "~/features/newsletter/subscribe.server";
-import { queueWelcome } from "~/features/newsletter/welcome.server";
+import { prepareWelcome } from "~/features/newsletter/welcome.server";
 import { maskEmail, verifyToken } from "~/features/newsletter/tokens.server";
 import { confirmPage } from "#content/newsletter";
 import { Button } from "~/ui/button";
@@ -37,8 +37,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       form: "newsletter-confirmation",
       page: "/newsletter/confirm",
     });
-    const outcome = await confirmSubscription(services.database.db, email, new Date(), consent);
-    if (outcome === "confirmed") await queueWelcome(services.outbox, email, services.logger);
+    const welcome = await prepareWelcome(
+      {
+        messages: services.messages,
+        siteUrl: services.env.SITE_URL,
+        secret: services.secret,
+        articles: services.content,
+        content: services.content,
+      },
+      services.database.db,
+      email,
+    );
+    const outcome = await confirmSubscription(services.database.db, email, new Date(), consent, welcome);
+    if (outcome === "confirmed") services.messages.kick();
     return redirect(`/newsletter?status=${outcome === "unsubscribed" ? "invalid-link" : "confirmed"}`, {
       headers: privateHeaders,
     });

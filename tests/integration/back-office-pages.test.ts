@@ -11,7 +11,6 @@ import { auditLog, session as sessionTable } from "#db/schema";
 import { pricing } from "#content/pricing";
 import { event as firstEvent } from "#content/event";
 import { parseEnv } from "~/infra/env.server";
-import { createMailer } from "~/infra/mail.server";
 import type { AppServices, RequestContext } from "~/context";
 import { updateLead } from "~/features/back-office/data.server";
 import { formValuesOf, saveEvent, type EventFormValues } from "~/features/events/events-admin.server";
@@ -20,11 +19,11 @@ import { leadIdFor, writeLead } from "~/features/leads/signups.server";
 import { attachSession, createPendingOrder } from "~/features/checkout/fulfilment.server";
 import { payTestOrder } from "~/features/checkout/test-checkout-actions.server";
 import { catalogueItem } from "~/features/checkout/catalogue";
-import { startOrderConfirmations } from "~/features/checkout/order-confirmation.server";
 import { createServices } from "../../server/services";
 import { createApp } from "../../server/app";
 import { htmlReader, textOf } from "../support/html";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
+import { deliverQueued } from "../support/messages";
 import { enrolledTrainer, type Jar } from "../support/trainer";
 
 /**
@@ -382,35 +381,22 @@ describe("clients", () => {
   });
 
   it("tells her of each paid order once, by push and by e-mail, however often the payment is reported", async () => {
-    const mailer = createMailer(smtp.url, "site@example.com", services.logger);
-    const sweeps = startOrderConfirmations({
-      db: services.database.db,
-      mailer,
-      push: services.push,
-      logger: services.logger,
-      siteUrl: site,
-      trainerEmail: TRAINER,
+    const order = await paidOrder({
+      email: "notify@example.com",
+      key: "5d6e7f80-1111-4aaa-8bbb-000000000003",
+      billing: "onetime",
     });
-    try {
-      const order = await paidOrder({
-        email: "notify@example.com",
-        key: "5d6e7f80-1111-4aaa-8bbb-000000000003",
-        billing: "onetime",
-      });
-      // As the payment web hook does after each delivery of the same payment.
-      await sweeps.kick();
-      await sweeps.kick();
-      await sweeps.kick();
-      // Quoted-printable: long lines are folded with "=" at their ends.
-      const body = (raw: string) => raw.replace(/=\r?\n/g, "").replaceAll("=3D", "=");
-      const notices = smtp.messages.filter((m) => m.to.includes(TRAINER) && body(m.raw).includes(order.id));
-      expect(notices).toHaveLength(1);
-      expect(notices[0]?.subject).toMatch(/^Paid order: /);
-      expect(body(notices[0]?.raw ?? "")).toContain(`${site}/admin/clients`);
-    } finally {
-      sweeps.stop();
-      mailer?.close();
-    }
+    // As the payment web hook does after each delivery of the same payment.
+    await services.orderConfirmations.queue();
+    await services.orderConfirmations.queue();
+    await services.orderConfirmations.queue();
+    await deliverQueued(services);
+    // Quoted-printable: long lines are folded with "=" at their ends.
+    const body = (raw: string) => raw.replace(/=\r?\n/g, "").replaceAll("=3D", "=");
+    const notices = () => smtp.messages.filter((m) => m.to.includes(TRAINER) && body(m.raw).includes(order.id));
+    await expect.poll(() => notices().length).toBe(1);
+    expect(notices()[0]?.subject).toMatch(/^Paid order: /);
+    expect(body(notices()[0]?.raw ?? "")).toContain(`${site}/admin/clients`);
   });
 });
 

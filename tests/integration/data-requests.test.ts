@@ -5,6 +5,7 @@ import {
   auditLog,
   bookings,
   consentRecords,
+  messages,
   newsletterDeliveries,
   newsletterIssues,
   leadEvents,
@@ -14,6 +15,7 @@ import {
   signups,
 } from "#db/schema";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
+import { retention } from "#content/retention";
 import { applyRetention, applyRetentionExclusive } from "~/features/back-office/retention.server";
 import { leadIdFor, writeLead } from "~/features/leads/signups.server";
 import { recordConsent, type ConsentCapture } from "~/infra/consent.server";
@@ -394,6 +396,7 @@ describe.each(engines)("retention on %s", (engine: Engine) => {
       webVitals: 0,
       heldSubmissions: 0,
       newsletterDeliveries: 1,
+      messages: 0,
     });
     // The old delivery keeps its place in the issue's counts, without the address.
     const deliveries = (await db.select().from(newsletterDeliveries)).map((d) => d.email).sort();
@@ -420,5 +423,38 @@ describe.each(engines)("retention on %s", (engine: Engine) => {
     expect(Object.values(await applyRetention(db, now, { eventStartsAt: daysAgo(35) })).every((n) => n === 0)).toBe(
       true,
     );
+  });
+
+  it("removes the copies of sent, failed and cancelled messages after their period, an order's confirmation later", async () => {
+    const db = database.db;
+    const now = new Date("2026-11-23T12:00:00Z");
+    const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
+    const row = (key: string, state: string, age: number, kind = "lead-notice") => ({
+      key,
+      kind,
+      channel: "email",
+      recipient: "someone@example.nl",
+      payload: { to: "someone@example.nl", subject: "s", text: "t" },
+      state,
+      createdAt: daysAgo(age),
+      updatedAt: daysAgo(age),
+    });
+    const period = retention.sentMessageDays;
+    await db.insert(messages).values([
+      row("old-sent", "sent", period + 1),
+      row("old-failed", "failed", period + 1),
+      row("old-cancelled", "cancelled", period + 1),
+      row("recent-sent", "sent", period - 1),
+      // Waiting, or waiting for her decision: never removed, however old.
+      row("old-queued", "queued", period + 1),
+      row("old-unknown", "unknown", period + 1),
+      // The proof that the withdrawal information went out stays longer.
+      row("confirmation-kept", "sent", period + 1, "order-confirmation"),
+      row("confirmation-gone", "sent", (retention.orderConfirmationMonths + 1) * 31, "order-confirmation"),
+    ]);
+    const counts = await applyRetention(db, now);
+    expect(counts.messages).toBe(4);
+    const left = (await db.select({ key: messages.key }).from(messages)).map((m) => m.key).sort();
+    expect(left).toEqual(["confirmation-kept", "old-queued", "old-unknown", "recent-sent"]);
   });
 });

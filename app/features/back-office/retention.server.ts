@@ -3,6 +3,7 @@ import {
   auditLog,
   bookings,
   consentRecords,
+  messages,
   newsletterDeliveries,
   newsletterSubscribers,
   orders,
@@ -33,6 +34,8 @@ export interface RetentionCounts {
   heldSubmissions: number;
   /** Newsletter delivery records whose address was replaced by a placeholder (the issue's counts stay). */
   newsletterDeliveries: number;
+  /** Outgoing messages sent, failed for good or cancelled before their period (`unknown` ones wait for her). */
+  messages: number;
 }
 
 const monthsBefore = (now: Date, months: number) => {
@@ -45,8 +48,8 @@ const monthsBefore = (now: Date, months: number) => {
  * Removes what has passed its retention period (content/retention.ts). Clients' leads stay while
  * they are clients; lead events and consent records go with their lead or address (cascade);
  * unsubscribed addresses stay as suppression entries with nothing else; orders go with their
- * payments after the bookkeeping period; page-speed measurements after 28 days. One audit entry
- * with the counts.
+ * payments after the bookkeeping period; page-speed measurements after 28 days; the copies of sent
+ * messages after theirs. One audit entry with the counts.
  */
 export async function applyRetention(
   db: Db,
@@ -149,6 +152,21 @@ export async function applyRetention(
       ),
     )
     .returning({ id: newsletterDeliveries.id });
+  const oldMessages = await db
+    .delete(messages)
+    .where(
+      and(
+        inArray(messages.state, ["sent", "failed", "cancelled"]),
+        or(
+          and(
+            ne(messages.kind, "order-confirmation"),
+            lt(messages.updatedAt, new Date(now.getTime() - retention.sentMessageDays * 86_400_000)),
+          ),
+          lt(messages.updatedAt, monthsBefore(now, retention.orderConfirmationMonths)),
+        ),
+      ),
+    )
+    .returning({ id: messages.id });
   const counts: RetentionCounts = {
     leads: removedLeads.length,
     bookings: removedBookings.length,
@@ -160,6 +178,7 @@ export async function applyRetention(
     webVitals: oldVitals,
     heldSubmissions: oldHeld,
     newsletterDeliveries: oldDeliveries.length,
+    messages: oldMessages.length,
   };
   if (Object.values(counts).some((n) => n > 0))
     await db.insert(auditLog).values({ action: "retention.applied", detail: { ...counts }, createdAt: now });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, inArray, isNotNull, isNull } from "drizzle-orm";
 import { orders } from "#db/schema";
 import { site as seedSite } from "#content/site";
 import type { SiteContent } from "#content/types";
@@ -6,10 +6,9 @@ import { withSiteFacts } from "~/kernel/legal-facts";
 import { terms, withdrawal, WITHDRAWAL_DAYS } from "#content/terms";
 import type { PrivacyContent } from "#content/types";
 import type { Db } from "~/infra/db.server";
-import type { Logger } from "~/infra/logger.server";
-import type { Mailer, MailMessage } from "~/infra/mail.server";
-import type { PushMessage, TrainerPush } from "~/infra/push.server";
-import { every } from "~/infra/scheduled-job.server";
+import type { MailMessage } from "~/infra/mail.server";
+import type { PushMessage } from "~/infra/push.server";
+import type { Messages } from "~/features/messages/messages.server";
 import { escapeHtml } from "~/infra/escape-html";
 import { pricing } from "#content/pricing";
 import { paymentSummary } from "./catalogue";
@@ -18,7 +17,6 @@ import type { Order } from "./fulfilment.server";
 
 /** Orders whose payment went through: each gets one confirmation. */
 const SETTLED = ["paid", "active", "completed"];
-const SWEEP_EVERY_MS = 30_000;
 
 const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/Amsterdam" });
 
@@ -139,87 +137,103 @@ export function paidOrderMail(order: Order, siteUrl: string): { subject: string;
 }
 
 export interface OrderConfirmations {
-  /** Sends what is due now (after a payment), besides the sweep every 30 s; callers need not wait for it. */
-  kick(): Promise<void>;
-  stop(): void;
+  /**
+   * Queues the buyer's confirmation and the trainer's notice of every settled order that has not
+   * had them queued yet; the web hook and the test checkout call it right after a payment, the
+   * server once at start (what a stop between the payment and this call left behind).
+   */
+  queue(): Promise<number>;
 }
 
 /**
- * What follows a payment, once per settled order: the buyer's confirmation e-mail and the
- * trainer's notice (a push to her devices and an e-mail). Each is claimed before it goes (so two
- * instances, or a web hook delivered twice, never send it twice); a refused confirmation is
- * released again so the next sweep retries it, while the trainer's notice, once claimed, is not
- * sent again (the order is on her Clients page either way). Without SMTP no e-mail is sent or
- * claimed; without a subscribed device a push is claimed and costs nothing.
+ * What follows a payment, once per settled order, as messages of the engine (docs/decisions/063):
+ * the buyer's confirmation e-mail (`order-confirmation:<orderId>`) and the trainer's notice, a push
+ * to her devices and an e-mail (`order-notice:<orderId>:push|email`). The order's
+ * `confirmation_sent_at` / `trainer_notified_at` are set in the transaction that queues them, so an
+ * order paid twice (a replayed web hook, a second instance, a later instalment) queues nothing more,
+ * also after the retention job has removed the sent messages and their keys with them. Without a
+ * mail server no e-mail is queued and the order stays unmarked, as before.
  */
-export function startOrderConfirmations(deps: {
+export function orderConfirmations(deps: {
   db: Db;
-  mailer: Mailer | null;
-  push: TrainerPush | null;
-  logger: Logger;
+  messages: Pick<Messages, "send" | "kick" | "email">;
   siteUrl: string;
   /** The business as published now (site facts from the content store). */
   site?: () => Promise<SiteContent>;
   /** Where the trainer's notice of a paid order goes by e-mail; none without it. */
   trainerEmail?: string;
+  now?: () => Date;
 }): OrderConfirmations {
-  const { db, mailer, push, logger, siteUrl, trainerEmail } = deps;
+  const { db, messages, siteUrl, trainerEmail } = deps;
   const currentSite = deps.site ?? (() => Promise.resolve(seedSite));
-  let running: Promise<void> | undefined;
-  if (!mailer && !push) return { kick: () => Promise.resolve(), stop: () => undefined };
-  const trainerMailer = trainerEmail ? mailer : null;
-  const notifyTrainer = async () => {
-    const due = await db
-      .update(orders)
-      .set({ trainerNotifiedAt: new Date() })
-      .where(and(isNull(orders.trainerNotifiedAt), inArray(orders.status, SETTLED)))
-      .returning();
-    for (const order of due) {
-      await Promise.all([
-        push
-          ?.send(paidOrderPush(order, siteUrl))
-          .catch((error: unknown) => logger.warn({ err: error, orderId: order.id }, "paid-order push failed")),
-        trainerMailer
-          ?.send({
-            to: trainerEmail ?? "",
-            ...paidOrderMail(order, siteUrl),
-            replyTo: order.customerEmail ?? undefined,
-          })
-          .catch((error: unknown) => logger.error({ err: error, orderId: order.id }, "paid-order notice mail failed")),
-      ]);
-    }
+  const now = deps.now ?? (() => new Date());
+  return {
+    async queue() {
+      // Read before the transaction: on PGlite a query outside it would wait for it to end.
+      const site = await currentSite();
+      const at = now();
+      const queued = await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const confirmations = messages.email
+          ? await t
+              .update(orders)
+              .set({ confirmationSentAt: at })
+              .where(
+                and(
+                  isNull(orders.confirmationSentAt),
+                  inArray(orders.status, SETTLED),
+                  isNotNull(orders.customerEmail),
+                ),
+              )
+              .returning()
+          : [];
+        for (const order of confirmations)
+          await messages.send(
+            {
+              key: `order-confirmation:${order.id}`,
+              kind: "order-confirmation",
+              about: order.id,
+              channel: "email",
+              payload: orderConfirmationMessage(order, siteUrl, order.updatedAt, site),
+            },
+            t,
+          );
+        const notices = await t
+          .update(orders)
+          .set({ trainerNotifiedAt: at })
+          .where(and(isNull(orders.trainerNotifiedAt), inArray(orders.status, SETTLED)))
+          .returning();
+        for (const order of notices) {
+          await messages.send(
+            {
+              key: `order-notice:${order.id}:push`,
+              kind: "order-notice",
+              about: order.id,
+              channel: "push",
+              payload: paidOrderPush(order, siteUrl),
+            },
+            t,
+          );
+          if (trainerEmail)
+            await messages.send(
+              {
+                key: `order-notice:${order.id}:email`,
+                kind: "order-notice",
+                about: order.id,
+                channel: "email",
+                payload: {
+                  to: trainerEmail,
+                  ...paidOrderMail(order, siteUrl),
+                  ...(order.customerEmail ? { replyTo: order.customerEmail } : {}),
+                },
+              },
+              t,
+            );
+        }
+        return confirmations.length + notices.length;
+      });
+      if (queued) messages.kick();
+      return queued;
+    },
   };
-  const confirm = async (mailer: Mailer) => {
-    const due = await db
-      .select()
-      .from(orders)
-      .where(and(isNull(orders.confirmationSentAt), inArray(orders.status, SETTLED), isNotNull(orders.customerEmail)))
-      .limit(50);
-    for (const order of due) {
-      const [claimed] = await db
-        .update(orders)
-        .set({ confirmationSentAt: new Date() })
-        .where(and(eq(orders.id, order.id), isNull(orders.confirmationSentAt)))
-        .returning({ id: orders.id });
-      if (!claimed) continue;
-      try {
-        await mailer.send(orderConfirmationMessage(order, siteUrl, order.updatedAt, await currentSite()));
-        logger.info({ orderId: order.id }, "order confirmation sent");
-      } catch (error) {
-        await db.update(orders).set({ confirmationSentAt: null }).where(eq(orders.id, order.id));
-        logger.warn({ err: error, orderId: order.id }, "order confirmation not sent; retrying later");
-      }
-    }
-  };
-  const sweep = async () => {
-    if (push || trainerMailer) await notifyTrainer();
-    if (mailer) await confirm(mailer);
-  };
-  const run = () => {
-    running ??= sweep().finally(() => (running = undefined));
-    return running;
-  };
-  const onError = (error: unknown) => logger.error({ err: error }, "order confirmations failed");
-  const stop = every(SWEEP_EVERY_MS, run, onError, 5_000);
-  return { kick: () => run().catch(onError), stop };
 }

@@ -17,6 +17,7 @@ import { newsletterMail, unsubscribeLink } from "./mail-layout.server";
 import { firstTouchSchema, type FirstTouch } from "~/infra/first-touch";
 import { publishedContactEmail, type SiteContentReader } from "~/features/site/site-content.server";
 import { consentCaptureSchema, recordConsent, type ConsentCapture } from "~/infra/consent.server";
+import { cancelWaitingWelcome, type QueueWelcome } from "./welcome.server";
 
 /** What subscribing needs from the server's services (the server's AppServices has it all). */
 export interface NewsletterServices {
@@ -339,11 +340,15 @@ export async function confirmSubscription(
   email: string,
   now = new Date(),
   consent?: ConsentCapture,
+  /** Queues the welcome e-mail in the same transaction (welcome.server.ts prepareWelcome). */
+  queueWelcome?: QueueWelcome,
 ): Promise<"confirmed" | "already-confirmed" | "unsubscribed"> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const outcome = await confirmAddress(t, email, now);
     if (outcome.result === "confirmed" && consent) await recordConfirmationConsent(t, outcome.id, consent);
+    // Only the click that confirmed the address queues it; a stored confirmation always has its welcome.
+    if (outcome.result === "confirmed" && queueWelcome) await queueWelcome(t, outcome.id);
     return outcome.result;
   });
 }
@@ -414,8 +419,12 @@ async function resubscribe(db: Db, email: string, now: Date): Promise<ConfirmOut
   return updated[0] ? { result: "confirmed", id: updated[0].id } : { result: "unsubscribed" };
 }
 
-/** One-click or landing-page unsubscribe; an unknown address is stored as suppressed. */
+/**
+ * One-click or landing-page unsubscribe; an unknown address is stored as suppressed. A welcome
+ * e-mail still waiting for the relay never goes (one already with the relay cannot be called back).
+ */
 export async function unsubscribe(db: Db, email: string, now = new Date()): Promise<void> {
+  await cancelWaitingWelcome(db, email, now);
   await db
     .insert(newsletterSubscribers)
     .values({ email, source: "footer", status: "unsubscribed", unsubscribedAt: now })

@@ -1,26 +1,21 @@
 import "~/infra/zod-config";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { newsletterSubscribers } from "#db/schema";
+import { messages, newsletterSubscribers } from "#db/schema";
 import { welcomeDownload, welcomeEmail } from "#content/newsletter";
 import type { Db } from "~/infra/db.server";
-import type { Logger } from "~/infra/logger.server";
-import type { Mailer, MailMessage } from "~/infra/mail.server";
-import { RetryLater, type Outbox } from "~/features/leads/outbox.server";
+import type { MailMessage } from "~/infra/mail.server";
+import type { Messages, NewMessage } from "~/features/messages/messages.server";
 import { publishedContactEmail, type SiteContentReader } from "~/features/site/site-content.server";
 import { newsletterMail, unsubscribeLink } from "./mail-layout.server";
 import { downloadPath, grantDownload, type LeadMagnet } from "./downloads.server";
 
 /**
- * The welcome e-mail goes through the durable outbox: the confirmation appends one entry
- * (only the request that moved the address from pending to confirmed does), and the entry
- * leaves the outbox only once the SMTP server accepted the message. An SMTP outage keeps it
- * waiting (RetryLater counts no attempt); a crash between the SMTP answer and the outbox
- * rewrite is the only way it could go twice.
+ * The welcome e-mail is a message of the engine (docs/decisions/063): queued in the transaction
+ * that moves the address from pending to confirmed, once per subscriber (`welcome:<id>`), and
+ * rendered then, its download grant included, so the row holds what goes out.
  */
 export const WELCOME_KIND = "newsletter-welcome";
-
-const payloadSchema = z.object({ email: z.string().min(3) });
 
 /** The live article a sign-up came from, for its lead magnet (the content store has this). */
 export interface ArticleLookup {
@@ -28,9 +23,7 @@ export interface ArticleLookup {
 }
 
 export interface WelcomeDeps {
-  db: Db;
-  mailer: Mailer | null;
-  logger: Logger;
+  messages: Pick<Messages, "send" | "email" | "kick">;
   siteUrl: string;
   secret: string;
   /** Without it the welcome e-mail carries no download. */
@@ -39,55 +32,76 @@ export interface WelcomeDeps {
   content?: SiteContentReader["content"];
 }
 
-/** The download a welcome e-mail hands out: the lead magnet of the article the person signed up on. */
-async function downloadFor(
-  deps: WelcomeDeps,
-  subscriberId: string,
-  source: string,
-): Promise<WelcomeDownload | undefined> {
-  const slug = /^\/blog\/([a-z0-9-]+)$/.exec(source)?.[1];
-  if (!slug || !deps.articles) return undefined;
-  const magnet = (await deps.articles.live("article", slug))?.data.leadMagnet;
-  if (!magnet) return undefined;
-  const grant = await grantDownload(deps.db, subscriberId, slug, magnet);
-  if (grant.revoked) return undefined;
-  return { label: magnet.label, url: `${deps.siteUrl}${downloadPath(grant.token)}`, isFile: Boolean(magnet.fileId) };
-}
-
 export interface WelcomeDownload {
   label: string;
   url: string;
   isFile: boolean;
 }
 
-/** Queues the welcome e-mail and starts sending it now; failures wait in the outbox. */
-export async function queueWelcome(outbox: Outbox, email: string, logger: Logger): Promise<void> {
-  await outbox.append(WELCOME_KIND, { email });
-  void outbox.replay().catch((error: unknown) => logger.error({ err: error }, "welcome e-mail replay failed"));
+/** Queues the welcome e-mail of one subscriber in `db` (the confirmation's transaction). */
+export type QueueWelcome = (db: Db, subscriberId: string) => Promise<void>;
+
+/**
+ * Reads what the welcome e-mail of this address needs from the content store (the lead magnet of
+ * the article it signed up on, the published contact address) before the transaction that queues
+ * it: on PGlite a query outside the transaction would wait for it to end. Undefined without a
+ * mail server: the site then sends no e-mail at all.
+ */
+export async function prepareWelcome(deps: WelcomeDeps, db: Db, email: string): Promise<QueueWelcome | undefined> {
+  if (!deps.messages.email) return undefined;
+  const [row] = await db
+    .select({ source: newsletterSubscribers.source })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, email));
+  const slug = /^\/blog\/([a-z0-9-]+)$/.exec(row?.source ?? "")?.[1];
+  const magnet = slug && deps.articles ? (await deps.articles.live("article", slug))?.data.leadMagnet : undefined;
+  const contactEmail = await publishedContactEmail(deps);
+  return async (tx, subscriberId) => {
+    // The grant is made once per person and article: the link is the same whenever the mail goes.
+    const grant = slug && magnet ? await grantDownload(tx, subscriberId, slug, magnet) : undefined;
+    const download =
+      magnet && grant && !grant.revoked
+        ? { label: magnet.label, url: `${deps.siteUrl}${downloadPath(grant.token)}`, isFile: Boolean(magnet.fileId) }
+        : undefined;
+    const message: NewMessage = {
+      key: `welcome:${subscriberId}`,
+      kind: WELCOME_KIND,
+      about: subscriberId,
+      channel: "email",
+      payload: welcomeMessage(deps, email, download, contactEmail),
+    };
+    await deps.messages.send(message, tx);
+  };
 }
 
-export function welcomeHandler(deps: WelcomeDeps): (payload: unknown) => Promise<void> {
+/** The welcome e-mail of an address that unsubscribed before it could go (the relay was away): it never goes. */
+export async function cancelWaitingWelcome(db: Db, email: string, now: Date): Promise<void> {
+  await db
+    .update(messages)
+    .set({ state: "cancelled", lastAnswer: "Unsubscribed before it went out.", updatedAt: now })
+    .where(and(eq(messages.kind, WELCOME_KIND), eq(messages.recipient, email), eq(messages.state, "queued")));
+}
+
+const legacyPayloadSchema = z.object({ email: z.string().min(3) });
+
+/**
+ * Entries the file outbox held for the welcome e-mail before it moved to the engine: each is
+ * queued on the engine once (same key as a new one), if the address is still confirmed. Only for
+ * an outbox written by an older version; it holds none once they have been replayed.
+ */
+export function legacyWelcomeHandler(deps: WelcomeDeps & { db: Db }): (payload: unknown) => Promise<void> {
   return async (payload) => {
-    const { email } = payloadSchema.parse(payload);
-    // Without SMTP the site sends no e-mail at all; nothing to wait for.
-    if (!deps.mailer) return;
+    const { email } = legacyPayloadSchema.parse(payload);
+    const queue = await prepareWelcome(deps, deps.db, email);
+    if (!queue) return;
     const [row] = await deps.db
-      .select({
-        id: newsletterSubscribers.id,
-        status: newsletterSubscribers.status,
-        source: newsletterSubscribers.source,
-      })
+      .select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status })
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.email, email));
     // Unsubscribed (or erased) before the mail could go: it never goes.
     if (row?.status !== "confirmed") return;
-    // The grant is made once per person and article, so a retried send carries the same link.
-    const download = await downloadFor(deps, row.id, row.source);
-    try {
-      await deps.mailer.send(welcomeMessage(deps, email, download, await publishedContactEmail(deps)));
-    } catch (error) {
-      throw new RetryLater("SMTP did not take the welcome e-mail", { cause: error });
-    }
+    await deps.db.transaction((tx) => queue(tx as unknown as Db, row.id));
+    deps.messages.kick();
   };
 }
 
