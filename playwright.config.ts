@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { templateKey } from "./tests/support/template-key.ts";
 
 /**
  * Browser downloads are blocked here: use the system Chromium. Debian's `chromium-headless-shell`
@@ -27,10 +28,6 @@ function chromiumPath(): string {
   return found;
 }
 
-const port = Number(process.env.E2E_PORT ?? 4310);
-export const e2eDataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "coach-e2e-"));
-process.env.E2E_DATA_DIR = e2eDataDir;
-
 /**
  * Tests tagged @drill (many paced runs through a flow, minutes of a worker's time) are left out of
  * `npm test` and run at 1280 px by `npm run test:drills` (E2E_DRILLS=1), which CI runs after it.
@@ -43,6 +40,24 @@ const drills = !!process.env.E2E_DRILLS;
  */
 const sweeps = !!process.env.E2E_SWEEPS;
 const stage = drills ? "e2e-drills" : sweeps ? "e2e-sweeps" : "e2e";
+
+/**
+ * The server's data directory, made once by the main process (workers inherit E2E_DATA_DIR). npm
+ * test's server starts on an empty one, its first start tested there; the sweeps and the drills start
+ * on a copy of the migrated embedded database the integration tests left (tests/support/data-dir.ts)
+ * when there is one: PGlite's initdb and every migration took 20-50 s of a loaded 2-core machine.
+ */
+function newDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "coach-e2e-"));
+  const template = path.join(tmpdir(), `coach-pglite-template-${templateKey()}`);
+  if (stage !== "e2e" && existsSync(path.join(template, "PG_VERSION"))) {
+    cpSync(template, path.join(dir, "pglite"), { recursive: true });
+  }
+  return dir;
+}
+const port = Number(process.env.E2E_PORT ?? 4310);
+export const e2eDataDir = process.env.E2E_DATA_DIR ?? newDataDir();
+process.env.E2E_DATA_DIR = e2eDataDir;
 
 export default defineConfig({
   testDir: "tests/e2e",

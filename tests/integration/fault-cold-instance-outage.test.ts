@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { takeDatabaseAway } from "../support/fault";
 import { adminSql, ownPostgresAvailable, startOwnPostgres, type OwnPostgres } from "../support/own-postgres";
 import { startServer, type RunningServer } from "../support/server";
 
@@ -35,10 +36,7 @@ describe.runIf(ownPostgresAvailable)("an instance started during a database outa
     for (const page of pages) expect((await fetch(`${warm.url}${page}`)).status, page).toBe(200);
 
     // The database goes away: no new connections, and the open ones end.
-    await adminSql(database.adminUrl, [
-      "alter database site allow_connections false",
-      "select pg_terminate_backend(pid) from pg_stat_activity where datname = 'site'",
-    ]);
+    await takeDatabaseAway(database.adminUrl, "site");
     const cold = await startServer(site);
     servers.push(cold);
     expect((await fetch(`${cold.url}/readyz`)).status).toBe(503);

@@ -1,9 +1,7 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendProvisionRequest } from "~/features/back-office/provision";
@@ -11,9 +9,10 @@ import { evaluateAlarms } from "~/infra/alarms.server";
 import { readBackupStatus } from "~/infra/backup.server";
 import { summarise } from "~/infra/backup-schedule.server";
 import { composeEnvironment, composeMounts } from "../support/compose-env";
+import { bringDatabaseBack, DrillBrowser, enrolAuthenticator, npmRun, takeDatabaseAway } from "../support/fault";
 import { adminSql, ownPostgresAvailable, startOwnPostgres, type OwnPostgres } from "../support/own-postgres";
 import { startS3, type LocalS3 } from "../support/s3";
-import { cleanEnv, freePort, startServer, type RunningServer } from "../support/server";
+import { freePort, startServer, type RunningServer } from "../support/server";
 import { totp, TRAINER_PASSWORD } from "../support/trainer";
 
 /**
@@ -26,7 +25,6 @@ import { totp, TRAINER_PASSWORD } from "../support/trainer";
  * trainer signs in with her authenticator code. A run with the database away exits non-zero and
  * the instances' alarm reads it as a failed backup. No docker here: the contract is the environment.
  */
-const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
 
 let s3: LocalS3;
@@ -66,17 +64,6 @@ function serviceEnv(service: string, settings: Record<string, string>, disk: Dis
   for (const name of ["DATA_DIR", "BACKUP_DIR", "BACKUP_INSTANCE_DIRS"]) if (env[name]) env[name] = paths(env[name]);
   env.DATABASE_URL = env.DATABASE_URL!.replace("@db:5432/", `@${database.host}:${database.port}/`);
   return env;
-}
-
-async function npm(args: string[], env: Record<string, string>) {
-  const started = Date.now();
-  try {
-    const { stdout, stderr } = await run("npm", ["run", "-s", ...args], { cwd: root, env: { ...cleanEnv(), ...env } });
-    return { code: 0, output: stdout + stderr, seconds: (Date.now() - started) / 1000 };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, output: failed.stdout + failed.stderr, seconds: (Date.now() - started) / 1000 };
-  }
 }
 
 /** The database server as the postgres image makes it from POSTGRES_USER/PASSWORD/DB. */
@@ -140,21 +127,21 @@ describe.runIf(ownPostgresAvailable)("the compose recipe's backup job, restored 
       // The trainer's account and her authenticator.
       const trainer = { email: `mila-${tag}@example.com`, password: TRAINER_PASSWORD, name: "Mila Jansen" };
       expect((await sendProvisionRequest(app1.url, settings.AUTH_SECRET!, trainer)).status).toBe(201);
-      const factor = await enrol(app1.url, trainer);
+      const factor = await enrolAuthenticator(new DrillBrowser(app1.url, "compose-backup-drill"), trainer);
 
       // One run of the job's command, with the job's own environment.
       const jobEnv = serviceEnv("backup", settings, disk, database);
       let started = Date.now();
-      const backup = await npm(["backup"], jobEnv);
+      const backup = await npmRun(["backup"], jobEnv);
       timings["backup job (off-site copy)"] = (Date.now() - started) / 1000;
       expect(backup.code, backup.output).toBe(0);
       expect(backup.output).toContain(`copied off-site to s3://${s3.bucket}/${settings.BACKUP_S3_PREFIX}`);
       expect(backup.output).not.toContain("cannot carry the sign-in secret");
 
       // The same job with the database away: a non-zero exit, and the instances' alarm goes off.
-      await adminSql(database.adminUrl, ["alter database coach allow_connections false"]);
-      const failed = await npm(["backup"], jobEnv);
-      await adminSql(database.adminUrl, ["alter database coach allow_connections true"]);
+      await takeDatabaseAway(database.adminUrl, "coach");
+      const failed = await npmRun(["backup"], jobEnv);
+      await bringDatabaseBack(database.adminUrl, "coach");
       expect(failed.code, failed.output).not.toBe(0);
       const seen = summarise(await readBackupStatus(disk.host("app1", "/backups")), Date.now(), true);
       const alarms = evaluateAlarms(
@@ -185,7 +172,7 @@ describe.runIf(ownPostgresAvailable)("the compose recipe's backup job, restored 
       running.databases.push(newDatabase);
       const restoreEnv = serviceEnv("app1", settings, newDisk, newDatabase);
       started = Date.now();
-      const restore = await npm(["restore", "--", "--from-offsite"], restoreEnv);
+      const restore = await npmRun(["restore", "--", "--from-offsite"], restoreEnv);
       timings["restore --from-offsite"] = (Date.now() - started) / 1000;
       expect(restore.code, restore.output).toBe(0);
 
@@ -200,7 +187,7 @@ describe.runIf(ownPostgresAvailable)("the compose recipe's backup job, restored 
       running.servers.push(restored);
 
       // The trainer signs in with her password and the code from her authenticator.
-      const back = new Browser(restored.url);
+      const back = new DrillBrowser(restored.url, "compose-backup-drill");
       const password = await back.fetch("/admin/login", { email: trainer.email, password: trainer.password });
       expect(password.headers.get("location")).toBe("/admin/verify?redirectTo=%2Fadmin");
       const verified = await back.fetch("/admin/verify", { method: "totp", code: totp(factor), redirectTo: "/admin" });
@@ -214,43 +201,3 @@ describe.runIf(ownPostgresAvailable)("the compose recipe's backup job, restored 
     },
   );
 });
-
-/** A browser's cookie jar over real HTTP, posting forms as the pages do. */
-class Browser {
-  private cookies = new Map<string, string>();
-  constructor(private site: string) {}
-  async fetch(pathname: string, form?: Record<string, string>) {
-    const headers = new Headers({ "user-agent": "compose-backup-drill" });
-    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-    if (form) {
-      headers.set("content-type", "application/x-www-form-urlencoded");
-      headers.set("origin", this.site);
-    }
-    const res = await fetch(`${this.site}${pathname}`, {
-      method: form ? "POST" : "GET",
-      headers,
-      body: form ? new URLSearchParams(form) : undefined,
-      redirect: "manual",
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const index = pair.indexOf("=");
-      const value = pair.slice(index + 1);
-      if (value === "" || /max-age=0/i.test(line)) this.cookies.delete(pair.slice(0, index));
-      else this.cookies.set(pair.slice(0, index), value);
-    }
-    return res;
-  }
-}
-
-/** Signs in and enrols an authenticator at /admin/security; returns its secret. */
-async function enrol(site: string, trainer: { email: string; password: string }): Promise<string> {
-  const browser = new Browser(site);
-  expect((await browser.fetch("/admin/login", { email: trainer.email, password: trainer.password })).status).toBe(302);
-  const page = await (await browser.fetch("/admin/security?enrol=1")).text();
-  const factor = /data-testid="totp-secret"[^>]*>\s*([A-Z2-7]+=*)\s*</.exec(page)?.[1];
-  expect(factor, page.slice(0, 500)).toBeDefined();
-  const enrolled = await browser.fetch("/admin/security?enrol=1", { intent: "enrol-confirm", code: totp(factor!) });
-  expect(enrolled.headers.get("location")).toBe("/admin?enrolled=1");
-  return factor!;
-}

@@ -1,10 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { caddyBinary, startCaddy, type RunningCaddy } from "../support/caddy";
-import { createPostgresDatabase, dropPostgresDatabase } from "../support/database";
-import { startFaultServer, type FaultServer } from "../support/fault";
+import { startOutageServer, type OutageServer } from "../support/fault";
 
 /**
  * The database stops for a minute under the production app behind the shipped Caddyfile (Caddy
@@ -21,16 +19,6 @@ const VISITORS = 4;
 const MAX_ROUNDS = 80;
 const engine = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 interface Failure {
   what: string;
   status: number;
@@ -38,39 +26,16 @@ interface Failure {
 }
 
 describe.runIf(caddyBinary)(`a database outage behind the shipped proxy (${engine})`, () => {
-  let server: FaultServer | undefined;
+  let outage: OutageServer | undefined;
   let caddy: RunningCaddy | undefined;
-  let dropUrl: string | undefined;
   afterAll(async () => {
     await caddy?.stop();
-    await server?.stop();
-    if (dropUrl) await dropPostgresDatabase(dropUrl).catch(() => undefined);
+    await outage?.close();
   });
 
   it("every page answers 200, every questionnaire is acknowledged and stored", { timeout: 240_000 }, async () => {
-    let down: () => Promise<void>;
-    let up: () => Promise<void>;
-    if (engine === "postgres") {
-      dropUrl = await createPostgresDatabase();
-      const name = new URL(dropUrl).pathname.slice(1);
-      server = await startFaultServer({
-        DATABASE_URL: dropUrl,
-        AUTH_SECRET: "outage-drill-secret-0123456789abcdef",
-        TRUST_PROXY: "1",
-      });
-      down = async () => {
-        await admin(`alter database ${name} allow_connections false`);
-        await admin(
-          `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
-        );
-      };
-      up = () => admin(`alter database ${name} allow_connections true`);
-    } else {
-      server = await startFaultServer({ TRUST_PROXY: "1" });
-      const running = server;
-      down = async () => void (await running.send("db:down"));
-      up = async () => void (await running.send("db:up"));
-    }
+    outage = await startOutageServer(engine, { TRUST_PROXY: "1" });
+    const { server, down, up } = outage;
     caddy = await startCaddy([new URL(server.url).host]);
     const site = caddy.url;
 

@@ -1,9 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPostgresDatabase, dropPostgresDatabase, engines, type Engine } from "../support/database";
-import { pool, startFaultServer, type FaultServer } from "../support/fault";
+import { engines, type Engine } from "../support/database";
+import { pool, startOutageServer, waitFor, type OutageServer } from "../support/fault";
 
 /**
  * Issue 47: the data directory runs out of space while the database is away (an injected ENOSPC
@@ -72,60 +71,17 @@ function submit(url: string, index: number): Promise<Outcome> {
   });
 }
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 describe.each(engines)("a full disk while the database is away (%s)", (engine: Engine) => {
-  let server: FaultServer | undefined;
-  let dropUrl: string | undefined;
+  let outage: OutageServer | undefined;
   afterEach(async () => {
-    await server?.stop();
-    if (dropUrl) await dropPostgresDatabase(dropUrl).catch(() => undefined);
+    await outage?.close();
   });
 
   it("loses no acknowledged questionnaire: each is stored or was answered non-2xx", { timeout: 180_000 }, async () => {
-    let down: () => Promise<void>;
-    let up: () => Promise<void>;
-    if (engine === "postgres") {
-      dropUrl = await createPostgresDatabase();
-      const name = new URL(dropUrl).pathname.slice(1);
-      server = await startFaultServer({
-        DATABASE_URL: dropUrl,
-        AUTH_SECRET: "fault-drill-secret-0123456789abcdef",
-        LOG_LEVEL: "warn",
-      });
-      down = async () => {
-        await admin(`alter database ${name} allow_connections false`);
-        await admin(
-          `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
-        );
-      };
-      up = () => admin(`alter database ${name} allow_connections true`);
-    } else {
-      // Warnings too: the alarm's line is one.
-      server = await startFaultServer({ LOG_LEVEL: "warn" });
-      const running = server;
-      down = async () => void (await running.send("db:down"));
-      up = async () => void (await running.send("db:up"));
-    }
-    const { url } = server;
-    const running = server;
+    // Warnings too: the alarm's line is one.
+    outage = await startOutageServer(engine, { LOG_LEVEL: "warn" });
+    const { server: running, down, up } = outage;
+    const { url } = running;
     const send = (from: number, count: number) => pool(count, IN_FLIGHT, (i) => submit(url, from + i));
     const replay = () => running.send("outbox:replay").catch((error: Error) => error.message);
     const readyz = async () => {

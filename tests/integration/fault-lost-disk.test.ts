@@ -1,15 +1,14 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sendProvisionRequest } from "~/features/back-office/provision";
 import { createPostgresDatabase, dropPostgresDatabase, engines, type Engine } from "../support/database";
 import { migratedDataDir } from "../support/data-dir";
+import { DrillBrowser, enrolAuthenticator, npmRun } from "../support/fault";
 import { startS3, type LocalS3 } from "../support/s3";
-import { cleanEnv, startServer, type RunningServer } from "../support/server";
+import { startServer, type RunningServer } from "../support/server";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
 import { totp, TRAINER_PASSWORD } from "../support/trainer";
 
@@ -22,8 +21,6 @@ import { totp, TRAINER_PASSWORD } from "../support/trainer";
  * signs in with her authenticator code.
  */
 const LEADS = 30;
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, "../..");
 
 let s3: LocalS3;
 let smtp: LocalSmtp;
@@ -33,48 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([s3?.stop(), smtp?.stop()]);
 });
-
-async function npm(script: string, args: string[], env: Record<string, string>) {
-  const started = Date.now();
-  try {
-    const { stdout, stderr } = await run("npm", ["run", "-s", script, "--", ...args], {
-      cwd: root,
-      env: { ...cleanEnv(), ...env },
-    });
-    return { code: 0, output: stdout + stderr, seconds: (Date.now() - started) / 1000 };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, output: failed.stdout + failed.stderr, seconds: (Date.now() - started) / 1000 };
-  }
-}
-
-/** A browser's cookie jar over real HTTP, posting forms as the pages do. */
-class Browser {
-  private cookies = new Map<string, string>();
-  constructor(private site: string) {}
-  async fetch(pathname: string, form?: Record<string, string>) {
-    const headers = new Headers({ "user-agent": "lost-disk-drill" });
-    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-    if (form) {
-      headers.set("content-type", "application/x-www-form-urlencoded");
-      headers.set("origin", this.site);
-    }
-    const res = await fetch(`${this.site}${pathname}`, {
-      method: form ? "POST" : "GET",
-      headers,
-      body: form ? new URLSearchParams(form) : undefined,
-      redirect: "manual",
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const index = pair.indexOf("=");
-      const value = pair.slice(index + 1);
-      if (value === "" || /max-age=0/i.test(line)) this.cookies.delete(pair.slice(0, index));
-      else this.cookies.set(pair.slice(0, index), value);
-    }
-    return res;
-  }
-}
 
 function intake(site: string, index: number, tag: string) {
   return fetch(`${site}/api/intake`, {
@@ -158,14 +113,7 @@ describe.each(engines)("a lost disk, restored from the off-site copy alone (%s)"
       // The trainer's account, and her authenticator enrolled at her first sign-in.
       const trainer = { email: `mila-${tag}@example.com`, password: TRAINER_PASSWORD, name: "Mila Jansen" };
       expect((await sendProvisionRequest(before.url, secret, trainer)).status).toBe(201);
-      const browser = new Browser(before.url);
-      const signIn = await browser.fetch("/admin/login", { email: trainer.email, password: trainer.password });
-      expect(signIn.status).toBe(302);
-      const enrolPage = await (await browser.fetch("/admin/security?enrol=1")).text();
-      const factor = /data-testid="totp-secret"[^>]*>\s*([A-Z2-7]+=*)\s*</.exec(enrolPage)?.[1];
-      expect(factor, enrolPage.slice(0, 500)).toBeDefined();
-      const enrolled = await browser.fetch("/admin/security?enrol=1", { intent: "enrol-confirm", code: totp(factor!) });
-      expect(enrolled.headers.get("location")).toBe("/admin?enrolled=1");
+      const factor = await enrolAuthenticator(new DrillBrowser(before.url, "lost-disk-drill"), trainer);
 
       // Leads and a newsletter signup through the public forms; the signup's e-mail carries the unsubscribe link.
       const posted = await Promise.all(Array.from({ length: LEADS }, (_, i) => intake(before.url, i, tag)));
@@ -195,7 +143,7 @@ describe.each(engines)("a lost disk, restored from the off-site copy alone (%s)"
       const leave = unsubscribeLink(mail!.raw);
 
       // The backup as the operator makes it, with its off-site copy.
-      const backup = await time("npm run backup (with the off-site copy)", () => npm("backup", [], oldSite));
+      const backup = await time("npm run backup (with the off-site copy)", () => npmRun(["backup"], oldSite));
       expect(backup.code, backup.output).toBe(0);
       expect(backup.output).toContain(`copied off-site to s3://${s3.bucket}/${kept.BACKUP_S3_PREFIX}`);
 
@@ -213,12 +161,12 @@ describe.each(engines)("a lost disk, restored from the off-site copy alone (%s)"
       const newDatabase = engine === "postgres" ? await createPostgresDatabase() : undefined;
       if (newDatabase) databases.push(newDatabase);
       const listed = await time("npm run restore -- --list-offsite", () =>
-        npm("restore", ["--list-offsite"], { ...kept, DATA_DIR: newDisk, ...database(newDatabase) }),
+        npmRun(["restore", "--", "--list-offsite"], { ...kept, DATA_DIR: newDisk, ...database(newDatabase) }),
       );
       expect(listed.code, listed.output).toBe(0);
       expect(listed.output).toMatch(/^backup-\d{8}T\d{6}Z\.tar\.gz\.enc {2}/m);
       const restore = await time("npm run restore -- --from-offsite", () =>
-        npm("restore", ["--from-offsite"], { ...kept, DATA_DIR: newDisk, ...database(newDatabase) }),
+        npmRun(["restore", "--", "--from-offsite"], { ...kept, DATA_DIR: newDisk, ...database(newDatabase) }),
       );
       expect(restore.code, restore.output).toBe(0);
       expect(restore.output).toMatch(/restore: wrote the site's sign-in secret to /);
@@ -237,7 +185,7 @@ describe.each(engines)("a lost disk, restored from the off-site copy alone (%s)"
       servers.push(after);
 
       // The trainer signs in with her password and the code from her authenticator.
-      const back = new Browser(after.url);
+      const back = new DrillBrowser(after.url, "lost-disk-drill");
       const password = await back.fetch("/admin/login", { email: trainer.email, password: trainer.password });
       expect(password.headers.get("location")).toBe("/admin/verify?redirectTo=%2Fadmin");
       const verified = await back.fetch("/admin/verify", { method: "totp", code: totp(factor!), redirectTo: "/admin" });

@@ -1,9 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPostgresDatabase, dropPostgresDatabase, engines, type Engine } from "../support/database";
-import { pool, startFaultServer, type FaultServer } from "../support/fault";
+import { engines, type Engine } from "../support/database";
+import { pool, startOutageServer, waitFor, type OutageServer } from "../support/fault";
 
 /**
  * Nothing lost: 2,000 intake and newsletter submissions, 50 in flight, against the running
@@ -68,54 +67,16 @@ function submit(url: string, index: number): Promise<Outcome> {
   });
 }
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
 describe.each(engines)("nothing lost while the database is away (%s)", (engine: Engine) => {
-  let server: FaultServer | undefined;
-  let dropUrl: string | undefined;
+  let outage: OutageServer | undefined;
   afterEach(async () => {
-    await server?.stop();
-    if (dropUrl) await dropPostgresDatabase(dropUrl).catch(() => undefined);
+    await outage?.close();
   });
 
   it(`acknowledged ${TOTAL} submissions are all stored`, { timeout: 240_000 }, async () => {
-    let down: () => Promise<void>;
-    let up: () => Promise<void>;
-    if (engine === "postgres") {
-      dropUrl = await createPostgresDatabase();
-      const name = new URL(dropUrl).pathname.slice(1);
-      server = await startFaultServer({ DATABASE_URL: dropUrl, AUTH_SECRET: "fault-drill-secret-0123456789abcdef" });
-      // The server's database refuses connections and loses the ones it had, as in a crash.
-      down = async () => {
-        await admin(`alter database ${name} allow_connections false`);
-        await admin(
-          `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
-        );
-      };
-      up = () => admin(`alter database ${name} allow_connections true`);
-    } else {
-      server = await startFaultServer();
-      const running = server;
-      down = async () => void (await running.send("db:down"));
-      up = async () => void (await running.send("db:up"));
-    }
+    // On PostgreSQL the server's database refuses connections and loses the ones it had, as in a crash.
+    outage = await startOutageServer(engine);
+    const { server, down, up } = outage;
     const { url } = server;
 
     // The outbox file's largest size during the run: proof the drill really took the database away.
@@ -152,9 +113,10 @@ describe.each(engines)("nothing lost while the database is away (%s)", (engine: 
     expect(afterRun.signups + afterRun.subscribers + afterRun.outbox).toBeGreaterThanOrEqual(acknowledged.length);
 
     const drained = await waitFor(
-      () => server!.counts(),
+      () => server.counts(),
       (c) => c.outbox === 0,
       90_000,
+      500,
     );
     expect(drained.outbox).toBe(0);
     expect(drained.signups).toBe(acknowledged.filter((o) => o.kind === "intake").length);

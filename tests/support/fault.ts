@@ -1,9 +1,14 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
+import { expect } from "vitest";
 import { cleanEnv, freePort } from "./server";
 import { migratedDataDir } from "./data-dir";
+import { createPostgresDatabase, dropPostgresDatabase, type Engine } from "./database";
+import { adminSql } from "./own-postgres";
+import { totp } from "./trainer";
 import type { FaultCommand, FaultCounts } from "./fault-server";
 
 export interface FaultServer {
@@ -103,4 +108,140 @@ export async function rssKb(pid: number): Promise<number> {
   const match = /VmRSS:\s+(\d+) kB/.exec(status);
   if (!match) throw new Error(`no VmRSS for ${pid}`);
   return Number(match[1]);
+}
+
+/**
+ * A PostgreSQL database stops answering as when its server stops or crashes: it refuses new
+ * connections and loses the ones it had. `adminUrl` connects as its administrator to another database.
+ */
+export async function takeDatabaseAway(adminUrl: string, name: string): Promise<void> {
+  await adminSql(adminUrl, [
+    `alter database ${name} allow_connections false`,
+    `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+  ]);
+}
+
+/** The database answers again after takeDatabaseAway. */
+export async function bringDatabaseBack(adminUrl: string, name: string): Promise<void> {
+  await adminSql(adminUrl, [`alter database ${name} allow_connections true`]);
+}
+
+/** A fault server whose database a drill takes away and brings back. */
+export interface OutageServer {
+  server: FaultServer;
+  down(): Promise<void>;
+  up(): Promise<void>;
+  /** Stops the server and drops its PostgreSQL database. */
+  close(): Promise<void>;
+}
+
+/**
+ * The drills' outage set-up: on PostgreSQL a database of its own (TEST_DATABASE_URL's server) that
+ * refuses connections and loses the open ones, on PGlite the embedded database closed and opened
+ * through the drill channel (tests/support/fault-server.ts). `env` adds to the server's settings.
+ */
+export async function startOutageServer(engine: Engine, env: Record<string, string> = {}): Promise<OutageServer> {
+  if (engine === "pglite") {
+    const server = await startFaultServer(env);
+    return {
+      server,
+      down: async () => void (await server.send("db:down")),
+      up: async () => void (await server.send("db:up")),
+      close: () => server.stop(),
+    };
+  }
+  const url = await createPostgresDatabase();
+  const name = new URL(url).pathname.slice(1);
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  let server: FaultServer;
+  try {
+    server = await startFaultServer({ DATABASE_URL: url, AUTH_SECRET: "fault-drill-secret-0123456789abcdef", ...env });
+  } catch (error) {
+    await dropPostgresDatabase(url).catch(() => undefined);
+    throw error;
+  }
+  return {
+    server,
+    down: () => takeDatabaseAway(adminUrl, name),
+    up: () => bringDatabaseBack(adminUrl, name),
+    close: async () => {
+      await server.stop();
+      await dropPostgresDatabase(url).catch(() => undefined);
+    },
+  };
+}
+
+/** Reads until `done` says so or `timeoutMs` has passed, and returns the last value read (the caller checks it). */
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs: number,
+  everyMs = 250,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/** `npm run -s <args>` in the repository with `env` (and no settings of this process): its exit code, output and time. */
+export async function npmRun(args: string[], env: Record<string, string>) {
+  const started = Date.now();
+  try {
+    const { stdout, stderr } = await promisify(execFile)("npm", ["run", "-s", ...args], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: { ...cleanEnv(), ...env },
+    });
+    return { code: 0, output: stdout + stderr, seconds: (Date.now() - started) / 1000 };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr, seconds: (Date.now() - started) / 1000 };
+  }
+}
+
+/** A browser's cookie jar over real HTTP, posting forms as the pages do; `agent` names the drill. */
+export class DrillBrowser {
+  private cookies = new Map<string, string>();
+  constructor(
+    private site: string,
+    private agent: string,
+  ) {}
+  async fetch(pathname: string, form?: Record<string, string>) {
+    const headers = new Headers({ "user-agent": this.agent });
+    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    if (form) {
+      headers.set("content-type", "application/x-www-form-urlencoded");
+      headers.set("origin", this.site);
+    }
+    const res = await fetch(`${this.site}${pathname}`, {
+      method: form ? "POST" : "GET",
+      headers,
+      body: form ? new URLSearchParams(form) : undefined,
+      redirect: "manual",
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const index = pair.indexOf("=");
+      const value = pair.slice(index + 1);
+      if (value === "" || /max-age=0/i.test(line)) this.cookies.delete(pair.slice(0, index));
+      else this.cookies.set(pair.slice(0, index), value);
+    }
+    return res;
+  }
+}
+
+/** Signs the trainer in and enrols an authenticator at /admin/security, as at her first sign-in; returns its secret. */
+export async function enrolAuthenticator(
+  browser: DrillBrowser,
+  trainer: { email: string; password: string },
+): Promise<string> {
+  expect((await browser.fetch("/admin/login", { email: trainer.email, password: trainer.password })).status).toBe(302);
+  const page = await (await browser.fetch("/admin/security?enrol=1")).text();
+  const factor = /data-testid="totp-secret"[^>]*>\s*([A-Z2-7]+=*)\s*</.exec(page)?.[1];
+  expect(factor, page.slice(0, 500)).toBeDefined();
+  const enrolled = await browser.fetch("/admin/security?enrol=1", { intent: "enrol-confirm", code: totp(factor!) });
+  expect(enrolled.headers.get("location")).toBe("/admin?enrolled=1");
+  return factor!;
 }
