@@ -91,6 +91,7 @@ export async function createServices(
     push,
     logger,
     retryBaseMs: env.MESSAGE_RETRY_BASE_MS,
+    leaseMs: env.MESSAGE_LEASE_MS,
     startWorker: options.startOutbox !== false,
   });
   // Set below: the alarms read the outbox, and the outbox asks them to look at once when it cannot write.
