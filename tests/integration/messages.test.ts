@@ -159,6 +159,16 @@ describe.each(engines)("the message engine on %s", (engine) => {
     expect(taken.map((message) => message.claimedBy)).toEqual(["test-2"]);
   });
 
+  it("stores a message another path handed over (an alarm during an outage) as sent and never sends it", async () => {
+    writeFileSync(record, "");
+    smtp = await startSmtp(port, record);
+    const sentAt = new Date(clock.getTime() - 60_000);
+    await enqueue(database.db, { ...notice("alarm:backup-failed:email", "trainer@coach.example"), sentAt }, clock);
+    await runOnce(deps());
+    expect(await row("alarm:backup-failed:email")).toMatchObject({ state: "sent", sentAt });
+    expect(received(record)).toEqual([]);
+  });
+
   it("marks a message a dead process was handing over as unknown and does not send it again", async () => {
     smtp = await startSmtp(port, record);
     const { id } = await enqueue(database.db, notice("lead-notice:3", "trainer@coach.example"), clock);

@@ -35,6 +35,11 @@ export type NewMessage = Envelope & {
   about?: string | null;
   /** Not before this time (a reminder, a follow-up); now when left out. */
   notBefore?: Date;
+  /**
+   * Already handed over by another path at this time (an alarm sent while the database was away):
+   * stored as `sent`, so the key is taken and nothing sends it again.
+   */
+  sentAt?: Date;
 };
 
 const BATCH = 20;
@@ -63,6 +68,13 @@ export async function enqueue(
       about: message.about ?? null,
       payload: message.payload,
       notBefore: message.notBefore ?? now,
+      ...(message.sentAt
+        ? {
+            state: "sent",
+            sentAt: message.sentAt,
+            lastAnswer: "Handed over directly while the database was away.",
+          }
+        : {}),
       createdAt: now,
       updatedAt: now,
     })
