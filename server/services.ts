@@ -255,6 +255,7 @@ export async function createServices(
     logger,
     database,
     backups,
+    alarms,
     newsletter,
     orderConfirmations,
     secret,

@@ -14,7 +14,8 @@ import { newsletterSubscribers, orders, payments, processedEvents, session, sign
 
 export type FaultCommand = {
   id: number;
-  type: "db:down" | "db:up" | "counts" | "memory" | "backup" | "disk:full" | "disk:free" | "outbox:replay";
+  type:
+    "db:down" | "db:up" | "counts" | "memory" | "backup" | "disk:full" | "disk:free" | "outbox:replay" | "alarms:check";
 };
 
 /** Room left on the full disk of "disk:full": a few submissions fit, the next one is cut short. */
@@ -58,6 +59,9 @@ async function handle(command: FaultCommand): Promise<unknown> {
     case "outbox:replay":
       // The 5-second timer's work, at a moment the drill chooses.
       return services.outbox.replay();
+    case "alarms:check":
+      // The five-minute check's work, at a moment the drill chooses: the events it found.
+      return (await services.alarms?.check())?.map((alarm) => alarm.event) ?? [];
     case "backup":
       // The hourly job's work, on demand (the soak runs it under load at known moments).
       return (await services.backups.runNow()).size;
