@@ -101,12 +101,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the relay away, two instances, on
       running.add(server);
       return server;
     };
-    // The first start migrates; the second waits for it.
-    const a = await start(mkdtempSync(path.join(tmpdir(), "relay-outage-a-")));
+    // Started together: one migrates, the other waits on the migrations' advisory lock.
     const bDir = mkdtempSync(path.join(tmpdir(), "relay-outage-b-"));
-    let b: FaultServer | null = await start(bDir);
+    const [a, first] = await Promise.all([start(mkdtempSync(path.join(tmpdir(), "relay-outage-a-"))), start(bDir)]);
+    let b: FaultServer | null = first;
     expect((await sendProvisionRequest(a.url, secret, trainer)).status).toBe(201);
     const relayAway = Date.now();
+    const setUp = (relayAway - started) / 1000;
 
     // A proxy's part: each post goes to an instance in turn, and to the other one when it does not answer.
     let turn = 0;
@@ -175,6 +176,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the relay away, two instances, on
       return submit(index);
     });
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    const posting = (Date.now() - relayAway) / 1000;
 
     // The relay comes back.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, RELAY_AWAY_MS - (Date.now() - relayAway))));
@@ -258,7 +260,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the relay away, two instances, on
     console.info(
       `relay away ${(RELAY_AWAY_MS / 1000).toFixed(0)} s, ${LEADS} questionnaires and ${SUBSCRIBERS} sign-ups, ` +
         `one of two instances killed half-way: ${notices.length} notices, ${perReader.size} confirmations, ` +
-        `${alarms.length} alarm, ${unknown.length} unknown; out ${drained.toFixed(1)} s after the relay returned; ` +
+        `${alarms.length} alarm, ${unknown.length} unknown (${unknown.map((row) => row.channel).join(", ") || "none"}); set-up ${setUp.toFixed(1)} s, posts ${posting.toFixed(1)} s, ` +
+        `out ${drained.toFixed(1)} s after the relay returned; ` +
         `drill ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   });
