@@ -54,6 +54,7 @@ export const AREAS = [
     integration: [
       "messages",
       "messages-page",
+      "alarms-outage",
       "leads",
       "newsletter",
       "push",
