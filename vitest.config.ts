@@ -17,6 +17,7 @@ const DRILLS = [
   "tests/integration/fault-full-disk.test.ts",
   "tests/integration/fault-compose-backup.test.ts",
   "tests/integration/fault-cold-instance-outage.test.ts",
+  "tests/integration/fault-relay-outage.test.ts",
   // 5,000 posts of a bot flood: 3-5 minutes on this 2-core machine, too long for every npm test.
   "tests/integration/fault-held-flood.test.ts",
 ];

@@ -4,6 +4,7 @@ import type { Env } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer } from "~/infra/mail.server";
 import type { Backups } from "~/infra/backup-schedule.server";
+import type { Alarms } from "~/infra/alarms.server";
 import type { RateLimitResult } from "~/infra/rate-limit.server";
 import type { PaymentProvider } from "~/features/checkout/provider.server";
 import type { OrderConfirmations } from "~/features/checkout/order-confirmation.server";
@@ -36,6 +37,8 @@ export interface AppServices {
   outbox: Outbox;
   /** Scheduled backups and the newest good one (BACKUP_DIR). */
   backups: Backups;
+  /** The alarms' checks (null where no background work runs: scripts, tests); the drills call one on demand. */
+  alarms: Alarms | null;
   /** After a payment: queues the buyer's confirmation with the terms and the trainer's notice. */
   orderConfirmations: OrderConfirmations;
   /** Sends started newsletter issues in the background; null without SMTP (and in scripts). */

@@ -23,7 +23,16 @@ import { seedLeadMagnetFiles } from "~/features/blog/lead-magnet-seeds.server";
 import { createTrainerPush } from "~/infra/push.server";
 import { currentSite } from "~/features/site/site-content.server";
 import { createMessages } from "~/features/messages/messages.server";
+import { createTransport } from "~/features/messages/transport.server";
+import type { PushMessage } from "~/infra/push.server";
 import { registerOutboxHandlers } from "./outbox-handlers";
+
+/** An alarm's e-mail to the trainer: its body, then the link. */
+const alarmMail = (to: string, subject: string, alarm: PushMessage) => ({
+  to,
+  subject,
+  text: `${alarm.body}\n\n${alarm.url}`,
+});
 
 /**
  * The composition root: the one place that knows every feature and wires infra into them.
@@ -91,6 +100,7 @@ export async function createServices(
     push,
     logger,
     retryBaseMs: env.MESSAGE_RETRY_BASE_MS,
+    leaseMs: env.MESSAGE_LEASE_MS,
     startWorker: options.startOutbox !== false,
   });
   // Set below: the alarms read the outbox, and the outbox asks them to look at once when it cannot write.
@@ -176,22 +186,38 @@ export async function createServices(
                 : null,
             };
           },
-          send: async ({ subject, event, ...alarm }) => {
+          send: async ({ subject, event, ...alarm }, direct) => {
             const about = { kind: "alarm", about: alarm.tag };
+            const sentAt = (channel: string) =>
+              direct?.channels.includes(channel) ? { sentAt: new Date(direct.at) } : {};
             const pushed = await messages.send({
               ...about,
               key: `alarm:${event}:push`,
               channel: "push",
               payload: alarm,
+              ...sentAt("push"),
             });
             const mailed = await messages.send({
               ...about,
               key: `alarm:${event}:email`,
               channel: "email",
-              payload: { to: env.TRAINER_EMAIL, subject, text: `${alarm.body}\n\n${alarm.url}` },
+              payload: alarmMail(env.TRAINER_EMAIL, subject, alarm),
+              ...sentAt("email"),
             });
             return Boolean(pushed?.created || mailed?.created);
           },
+          // The database is away (the engine's queue): the e-mail straight to the relay. The push
+          // waits for the database (her devices' subscriptions are in it) and is queued then.
+          sendDirect: async (alarm) => {
+            if (!mailer) return [];
+            const deliver = createTransport({ mailer, push: null });
+            const outcome = await deliver({
+              channel: "email",
+              payload: alarmMail(env.TRAINER_EMAIL, alarm.subject, alarm),
+            });
+            return outcome.ok ? ["email"] : [];
+          },
+          directFile: path.resolve(env.DATA_DIR, "alarms-direct.json"),
           siteUrl: env.SITE_URL,
           backupIntervalMinutes: env.BACKUP_INTERVAL_MINUTES,
           logger,
@@ -230,6 +256,7 @@ export async function createServices(
     logger,
     database,
     backups,
+    alarms,
     newsletter,
     orderConfirmations: orderMessages,
     secret,

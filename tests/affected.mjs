@@ -50,9 +50,11 @@ export const AREAS = [
   {
     paths: ["app/features/messages/", /^app\/routes\/admin-messages/],
     e2e: [],
+    // The two-instance relay-outage drill (fault-relay-outage) is in test:drills.
     integration: [
       "messages",
       "messages-page",
+      "alarms-outage",
       "leads",
       "newsletter",
       "push",

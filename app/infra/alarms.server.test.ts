@@ -1,8 +1,16 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { createAlarms, evaluateAlarms, type Alarm, type AlarmReadings, type Alarms } from "./alarms.server";
+import {
+  createAlarms,
+  evaluateAlarms,
+  type Alarm,
+  type AlarmReadings,
+  type Alarms,
+  type DirectSend,
+} from "./alarms.server";
 
 const HOUR = 3_600_000;
 const now = new Date("2026-03-10T12:00:00Z");
@@ -152,5 +160,83 @@ describe("createAlarms", () => {
     const section = /section "([^"]+)"/.exec(scheduled?.body ?? "")?.[1];
     const runbook = readFileSync(path.resolve(import.meta.dirname, "../../docs/runbook.md"), "utf8");
     expect(runbook).toContain(`\n## ${section}\n`);
+  });
+
+  describe("while the database is away", () => {
+    /**
+     * The engine's queue in the database, which can be taken away, and the relay reached without it.
+     * `delivered` is every copy she gets: sent directly, or by the engine for a row not stored as sent.
+     */
+    function outage(readings: () => AlarmReadings) {
+      const dir = mkdtempSync(path.join(tmpdir(), "alarms-direct-"));
+      const state = { databaseUp: false, relayUp: true };
+      const engine = new Map<string, { alarm: Alarm; direct?: DirectSend }>();
+      const direct: string[] = [];
+      const start = () => {
+        const alarms = createAlarms({
+          read: async () => readings(),
+          send: async (alarm, sent) => {
+            if (!state.databaseUp) throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
+            if (engine.has(alarm.event)) return false;
+            engine.set(alarm.event, { alarm, direct: sent });
+            return true;
+          },
+          sendDirect: async (alarm) => {
+            if (!state.relayUp) return [];
+            direct.push(alarm.event);
+            return ["email"];
+          },
+          directFile: path.join(dir, "alarms-direct.json"),
+          siteUrl: "https://coach.example",
+          backupIntervalMinutes: 60,
+          logger: pino({ level: "silent" }),
+          now: () => now,
+        });
+        started.push(alarms);
+        return alarms;
+      };
+      const delivered = () => [
+        ...direct,
+        ...[...engine.entries()].filter(([, row]) => !row.direct).map(([event]) => event),
+      ];
+      return { state, engine, delivered, start, file: path.join(dir, "alarms-direct.json") };
+    }
+    const failing = () => ({ ...healthy, lastBackupFailureAt: ago(0.1) });
+
+    it("sends the alarm at once without it, once, and stores it as sent when the database is back", async () => {
+      const { state, engine, delivered, start, file } = outage(failing);
+      const alarms = start();
+      await alarms.check();
+      await alarms.check();
+      // A restart during the outage reads what this instance sent.
+      await start().check();
+      expect(delivered()).toEqual(["backup-failed:since-" + ago(0.5)]);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+
+      state.databaseUp = true;
+      await alarms.check();
+      expect([...engine.values()].map((row) => row.direct?.channels)).toEqual([["email"]]);
+      await alarms.check();
+      expect(delivered()).toHaveLength(1);
+    });
+
+    it("tries again at the next check when the relay is away too, and sends nothing the engine already holds", async () => {
+      const { state, delivered, start } = outage(failing);
+      state.relayUp = false;
+      const alarms = start();
+      await expect(alarms.check()).rejects.toThrow(/ECONNREFUSED/);
+      expect(delivered()).toEqual([]);
+      state.relayUp = true;
+      await alarms.check();
+      expect(delivered()).toHaveLength(1);
+
+      const queuedFirst = outage(failing);
+      queuedFirst.state.databaseUp = true;
+      const other = queuedFirst.start();
+      await other.check();
+      queuedFirst.state.databaseUp = false;
+      await other.check();
+      expect(queuedFirst.delivered()).toHaveLength(1);
+    });
   });
 });

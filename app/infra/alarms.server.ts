@@ -1,3 +1,4 @@
+import { readFile, rename, writeFile } from "node:fs/promises";
 import type { Logger } from "./logger.server";
 import type { PushMessage } from "./push.server";
 import { AMSTERDAM } from "./amsterdam";
@@ -10,6 +11,9 @@ import { every } from "./scheduled-job.server";
  * event has a key (the failures since the last good backup, the newest dead letter), and the
  * message engine makes one message per key across all instances and restarts and retries it
  * until it is handed over (docs/decisions/056). An event that clears and comes back is a new one.
+ * When the alarm cannot be queued (the database is away: the queue is the database), it goes out
+ * at once without it, once per event from this instance, and is stored as sent under its key when
+ * the database is back (docs/decisions/065).
  */
 
 /** What a check reads: the backup status and the outbox. */
@@ -164,10 +168,30 @@ export function evaluateAlarms(readings: AlarmReadings, rules: AlarmRules): Alar
   return alarms;
 }
 
+/** An alarm this instance handed over without the database: the channels that took it, and when. */
+export interface DirectSend {
+  at: string;
+  channels: string[];
+}
+
 export interface AlarmDeps {
   read(): Promise<AlarmReadings>;
-  /** Queues the alarm's push and e-mail in the message engine under its event's key; true when new. */
-  send(alarm: Alarm): Promise<boolean>;
+  /**
+   * Queues the alarm's push and e-mail in the message engine under its event's key; true when new.
+   * With `direct`, the channels it names went out already without the database: stored as sent.
+   */
+  send(alarm: Alarm, direct?: DirectSend): Promise<boolean>;
+  /**
+   * Hands the alarm to the relay and the push service now, without the database (the transport);
+   * the channels that took it. Used only when `send` fails.
+   */
+  sendDirect?(alarm: Alarm): Promise<string[]>;
+  /**
+   * This instance's record of the events it queued and of the alarms it sent directly, kept until
+   * the database has them (DATA_DIR/alarms-direct.json, 0600): a restart during the outage sends
+   * none twice. Needed with `sendDirect`.
+   */
+  directFile?: string;
   siteUrl: string;
   /** Minutes between backups as configured; 0 (a separate job makes them): hourly. */
   backupIntervalMinutes: number;
@@ -179,6 +203,30 @@ export interface Alarms {
   /** One check now (the timer calls it every few minutes). */
   check(): Promise<Alarm[]>;
   stop(): void;
+}
+
+interface DirectRecord {
+  /** Events the engine holds (queued by this or another instance): never sent directly. */
+  queued: string[];
+  /** Alarms sent directly, not yet stored in the engine. */
+  sent: Record<string, DirectSend & { alarm: Alarm }>;
+}
+
+async function readDirect(file: string): Promise<DirectRecord> {
+  try {
+    const record = JSON.parse(await readFile(file, "utf8")) as Partial<DirectRecord>;
+    return { queued: record.queued ?? [], sent: record.sent ?? {} };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { queued: [], sent: {} };
+    throw error;
+  }
+}
+
+/** Written as a copy and renamed over the file: a crash or a full disk leaves the old record whole. */
+async function writeDirect(file: string, record: DirectRecord): Promise<void> {
+  const copy = `${file}.tmp`;
+  await writeFile(copy, JSON.stringify(record), { mode: 0o600 });
+  await rename(copy, file);
 }
 
 const CHECK_EVERY_MS = 5 * 60_000;
@@ -198,15 +246,50 @@ export function createAlarms(deps: AlarmDeps): Alarms {
       siteUrl: deps.siteUrl,
       scheduled: deps.backupIntervalMinutes > 0,
     });
+    const file = deps.sendDirect ? deps.directFile : undefined;
+    const record = file ? await readDirect(file) : { queued: [], sent: {} };
+    const before = JSON.stringify(record);
+    let failure: unknown;
+    const queue = async (alarm: Alarm) => {
+      const direct = record.sent[alarm.event];
+      await deps.send(alarm, direct);
+      delete record.sent[alarm.event];
+      if (!record.queued.includes(alarm.event)) record.queued.push(alarm.event);
+    };
     for (const alarm of alarms) {
-      // Logged once per event by this process, before it is queued: during a database outage the
-      // queue waits for the database, and the operator's log still shows the alarm at once.
+      // Logged once per event by this process, before it is queued: the operator's log shows it at once.
       if (!logged.has(alarm.event)) {
         logged.add(alarm.event);
         deps.logger.warn({ alarm: alarm.tag }, alarm.title);
       }
-      await deps.send(alarm);
+      try {
+        await queue(alarm);
+      } catch (error) {
+        // Already in the engine (it sends it when the database is back), or already out.
+        if (record.queued.includes(alarm.event) || record.sent[alarm.event]) continue;
+        // The queue is the database: while it is away the alarm goes out without it, once.
+        if (!file || !deps.sendDirect) {
+          failure ??= error;
+          continue;
+        }
+        const channels = await deps.sendDirect(alarm);
+        if (!channels.length) {
+          failure ??= error;
+          continue;
+        }
+        record.sent[alarm.event] = { at: now().toISOString(), channels, alarm };
+        deps.logger.warn({ alarm: alarm.tag, channels }, "alarm sent without the database (it cannot be queued)");
+      }
     }
+    // Sent directly for an event that has cleared since: stored all the same, so the page shows it.
+    for (const { alarm } of Object.values(record.sent)) {
+      if (alarms.some((holding) => holding.event === alarm.event)) continue;
+      await queue(alarm).catch(() => undefined);
+    }
+    // Events that no longer hold need no memory: one that comes back is a new alarm.
+    record.queued = record.queued.filter((event) => alarms.some((alarm) => alarm.event === event));
+    if (file && JSON.stringify(record) !== before) await writeDirect(file, record);
+    if (failure !== undefined) throw failure;
     return alarms;
   };
 

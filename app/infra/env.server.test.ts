@@ -74,3 +74,13 @@ describe("limits on forms held for review", () => {
     expect(parseEnv({ HELD_LIMIT_PER_DAY: "10", HELD_LIMIT_PER_NETWORK_PER_DAY: "10" }).HELD_LIMIT_PER_DAY).toBe(10);
   });
 });
+
+describe("the message engine's lease", () => {
+  it("defaults to five minutes and refuses one too short for a hand-over, naming the variable", () => {
+    expect(parseEnv({}).MESSAGE_LEASE_MS).toBe(300_000);
+    expect(parseEnv({ MESSAGE_LEASE_MS: "5000" }).MESSAGE_LEASE_MS).toBe(5_000);
+    for (const bad of ["0", "999", "2.5", "soon"]) {
+      expect(() => parseEnv({ MESSAGE_LEASE_MS: bad })).toThrow(/MESSAGE_LEASE_MS/);
+    }
+  });
+});

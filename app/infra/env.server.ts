@@ -141,6 +141,12 @@ export const envSchema = z.object({
    */
   MESSAGE_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
   /**
+   * How long an instance holds the messages it claimed: a message left `sending` by an instance
+   * that died is settled (`unknown`) after this, and a claimed one is taken by another instance.
+   * Longer than any single hand-over (the relay's timeouts); drills shorten it to settle in time.
+   */
+  MESSAGE_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
+  /**
    * The mail relay's web hook signing key (Mailgun's "HTTP webhook signing key"): bounces and
    * complaints posted to /api/newsletter/relay-webhook suppress addresses. Unset: the endpoint is off.
    */

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { messages } from "#db/schema";
 import { createMailer, type Mailer } from "~/infra/mail.server";
-import { enqueue, runOnce, type EngineDeps, type NewMessage } from "~/features/messages/engine.server";
+import { claimDue, enqueue, runOnce, type EngineDeps, type NewMessage } from "~/features/messages/engine.server";
 import { createTransport } from "~/features/messages/transport.server";
 import { createTestDatabase, engines, type TestDatabase } from "../support/database";
 import { freePort } from "../support/server";
@@ -149,6 +149,24 @@ describe.each(engines)("the message engine on %s", (engine) => {
     expect(rest.map((m) => m.claimedBy)).toEqual([null, null]);
     expect(await runOnce({ ...deps(), instance: "test-2" })).toMatchObject({ claimed: 2, sent: 2 });
     expect(received(record).sort()).toEqual(["reader-1@example.com", "reader-2@example.com", "reader-3@example.com"]);
+  });
+
+  it("lets another instance take a claim once the configured lease (MESSAGE_LEASE_MS) has run out", async () => {
+    await enqueue(database.db, notice("lead-notice:4", "trainer@coach.example"), clock);
+    expect(await claimDue(database.db, "test-1", 20, clock, 5_000)).toHaveLength(1);
+    expect(await claimDue(database.db, "test-2", 20, new Date(clock.getTime() + 4_999), 5_000)).toHaveLength(0);
+    const taken = await claimDue(database.db, "test-2", 20, new Date(clock.getTime() + 5_001), 5_000);
+    expect(taken.map((message) => message.claimedBy)).toEqual(["test-2"]);
+  });
+
+  it("stores a message another path handed over (an alarm during an outage) as sent and never sends it", async () => {
+    writeFileSync(record, "");
+    smtp = await startSmtp(port, record);
+    const sentAt = new Date(clock.getTime() - 60_000);
+    await enqueue(database.db, { ...notice("alarm:backup-failed:email", "trainer@coach.example"), sentAt }, clock);
+    await runOnce(deps());
+    expect(await row("alarm:backup-failed:email")).toMatchObject({ state: "sent", sentAt });
+    expect(received(record)).toEqual([]);
   });
 
   it("marks a message a dead process was handing over as unknown and does not send it again", async () => {

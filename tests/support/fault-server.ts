@@ -10,11 +10,21 @@ import { parseEnv } from "~/infra/env.server";
 import { createServices } from "../../server/services";
 import { createApp } from "../../server/app";
 import { fullDisk } from "~/features/leads/full-disk";
-import { newsletterSubscribers, orders, payments, processedEvents, session, signups, user } from "#db/schema";
+import { messages, newsletterSubscribers, orders, payments, processedEvents, session, signups, user } from "#db/schema";
 
 export type FaultCommand = {
   id: number;
-  type: "db:down" | "db:up" | "counts" | "memory" | "backup" | "disk:full" | "disk:free" | "outbox:replay";
+  type:
+    | "db:down"
+    | "db:up"
+    | "counts"
+    | "memory"
+    | "backup"
+    | "disk:full"
+    | "disk:free"
+    | "outbox:replay"
+    | "alarms:check"
+    | "messages";
 };
 
 /** Room left on the full disk of "disk:full": a few submissions fit, the next one is cut short. */
@@ -58,6 +68,12 @@ async function handle(command: FaultCommand): Promise<unknown> {
     case "outbox:replay":
       // The 5-second timer's work, at a moment the drill chooses.
       return services.outbox.replay();
+    case "alarms:check":
+      // The five-minute check's work, at a moment the drill chooses: the events it found.
+      return (await services.alarms?.check())?.map((alarm) => alarm.event) ?? [];
+    case "messages":
+      // The engine's rows as the Messages page counts them: key and state.
+      return database.db.select({ key: messages.key, state: messages.state }).from(messages);
     case "backup":
       // The hourly job's work, on demand (the soak runs it under load at known moments).
       return (await services.backups.runNow()).size;

@@ -35,10 +35,16 @@ export type NewMessage = Envelope & {
   about?: string | null;
   /** Not before this time (a reminder, a follow-up); now when left out. */
   notBefore?: Date;
+  /**
+   * Already handed over by another path at this time (an alarm sent while the database was away):
+   * stored as `sent`, so the key is taken and nothing sends it again.
+   */
+  sentAt?: Date;
 };
 
-const LEASE_MS = 5 * 60_000;
 const BATCH = 20;
+/** MESSAGE_LEASE_MS's default: five minutes, far above any hand-over. */
+const DEFAULT_LEASE_MS = 5 * 60_000;
 
 function recipientOf(message: Envelope): string {
   if (message.channel === "email") return message.payload.to;
@@ -62,6 +68,13 @@ export async function enqueue(
       about: message.about ?? null,
       payload: message.payload,
       notBefore: message.notBefore ?? now,
+      ...(message.sentAt
+        ? {
+            state: "sent",
+            sentAt: message.sentAt,
+            lastAnswer: "Handed over directly while the database was away.",
+          }
+        : {}),
       createdAt: now,
       updatedAt: now,
     })
@@ -92,9 +105,15 @@ export async function settleInterrupted(db: Db, now = new Date()): Promise<numbe
 }
 
 /** Takes up to `limit` due messages for this instance: rows another instance holds are skipped, not waited for. */
-export async function claimDue(db: Db, instance: string, limit: number, now: Date): Promise<Message[]> {
+export async function claimDue(
+  db: Db,
+  instance: string,
+  limit: number,
+  now: Date,
+  leaseMs = DEFAULT_LEASE_MS,
+): Promise<Message[]> {
   const at = now.toISOString();
-  const until = new Date(now.getTime() + LEASE_MS).toISOString();
+  const until = new Date(now.getTime() + leaseMs).toISOString();
   const result = await db.execute(sql`
     update ${messages} set claimed_by = ${instance}, claimed_until = ${until}::timestamptz, updated_at = ${at}::timestamptz
     where id in (
@@ -133,6 +152,8 @@ export interface EngineDeps {
   now: () => Date;
   /** The first wait after a temporary failure (MESSAGE_RETRY_BASE_MS). */
   retryBaseMs: number;
+  /** How long a claim holds (MESSAGE_LEASE_MS); five minutes when left out. */
+  leaseMs?: number;
 }
 
 export interface RunResult {
@@ -195,7 +216,7 @@ async function handOver(deps: EngineDeps, row: Message, result: RunResult): Prom
  */
 export async function runOnce(deps: EngineDeps, stopping: () => boolean = () => false): Promise<RunResult> {
   await settleInterrupted(deps.db, deps.now());
-  const batch = await claimDue(deps.db, deps.instance, BATCH, deps.now());
+  const batch = await claimDue(deps.db, deps.instance, BATCH, deps.now(), deps.leaseMs);
   const result: RunResult = { claimed: batch.length, sent: 0, waiting: 0, failed: 0 };
   for (const [index, row] of batch.entries()) {
     if (stopping()) {

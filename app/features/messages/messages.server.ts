@@ -30,6 +30,8 @@ export function createMessages(deps: {
   logger: Logger;
   /** MESSAGE_RETRY_BASE_MS: the first wait after a temporary failure, doubling after each. */
   retryBaseMs: number;
+  /** MESSAGE_LEASE_MS: how long a claim holds before another instance may take or settle it. */
+  leaseMs?: number;
   /** Scripts and tests that start no background work queue messages for a running instance. */
   startWorker: boolean;
   now?: () => Date;
@@ -43,6 +45,7 @@ export function createMessages(deps: {
         instance: `${hostname()}:${process.pid}`,
         now,
         retryBaseMs: deps.retryBaseMs,
+        leaseMs: deps.leaseMs,
       })
     : null;
   return {
