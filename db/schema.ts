@@ -196,6 +196,10 @@ export const newsletterDeliveries = pgTable(
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     /** The mail server's last answer when it was not a success (code and text, no message content). */
     lastError: text("last_error"),
+    /** Why a deferred one waits: "unreachable" or "deferred" (rules.ts), so the page says it once. */
+    waitReason: text("wait_reason"),
+    /** The first failed try of the current wait ("cannot be reached since 15:02"). */
+    waitingSince: timestamp("waiting_since", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     updatedAt: updatedAt(),
   },

@@ -12,6 +12,7 @@ import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "#
 import { parseEnv } from "~/infra/env.server";
 import type { AppServices, RequestContext } from "~/context";
 import { localDateTimeOf } from "~/infra/zoned-time";
+import { amsterdamDateTime } from "~/infra/amsterdam";
 import { createServices } from "../../server/services";
 import { createApp } from "../../server/app";
 import { htmlReader, textOf } from "../support/html";
@@ -367,6 +368,49 @@ describe("sending", () => {
     const retried = await post(`/admin/newsletter/${id}`, { intent: "retry" });
     expect(retried.headers.get("location")).toBe(`/admin/newsletter/${id}?done=retried&retried=2`);
     expect((await issueRow(id)).problem).toBeNull();
+  });
+
+  it("while the mail server is away: one line for everyone waiting, and no Retry when nothing can be retried", async () => {
+    const id = await newIssue({ subject: "Relay away" });
+    const since = new Date("2026-11-28T14:02:00Z");
+    const next = new Date(Date.now() + 30 * 60_000);
+    await db().update(newsletterIssues).set({ status: "sending", startedAt: since }).where(eq(newsletterIssues.id, id));
+    const waiting = {
+      state: "deferred",
+      attempts: 2,
+      nextAttemptAt: next,
+      waitingSince: since,
+      waitReason: "unreachable",
+    };
+    await db()
+      .insert(newsletterDeliveries)
+      .values([
+        ...["ann@example.com", "bob@example.com", "cat@example.com"].map((email) => ({
+          issueId: id,
+          email,
+          ...waiting,
+          lastError: "ESOCKET: connect ECONNREFUSED 127.0.0.1:2525",
+        })),
+        // Refused for good (the address is suppressed): a retry cannot help it.
+        {
+          issueId: id,
+          email: "bounced@example.com",
+          state: "failed",
+          attempts: 1,
+          lastError: "550 5.1.1 mailbox unknown",
+        },
+      ]);
+
+    const doc = await page(`/admin/newsletter/${id}`);
+    const section = doc.querySelector('section[aria-labelledby="undelivered-title"]');
+    const time = (at: Date) => amsterdamDateTime(at).slice(11, 16);
+    expect([...(section?.querySelectorAll('ul[aria-label="Waiting"] > li') ?? [])].map(textOf)).toEqual([
+      `3 e-mails wait: the mail server cannot be reached since ${time(since)}, next try ${time(next)}.`,
+    ]);
+    expect(textOf(section)).not.toContain("ECONNREFUSED");
+    expect(textOf(section)).not.toContain("ann@example.com");
+    expect(textOf(section)).toContain("bounced@example.com");
+    expect(doc.querySelector('button[value="retry"]')).toBeNull();
   });
 });
 

@@ -21,6 +21,7 @@ import {
   startIssue,
   startSendingWorker,
   undelivered,
+  waitingDeliveries,
   type SendDeps,
 } from "~/features/newsletter/sending.server";
 import { createTestDatabase, engines, type TestDatabase } from "../support/database";
@@ -292,6 +293,50 @@ describe("a process that stops while the mail server has a message", () => {
       expect(await retryUndelivered(database.db, issue.id)).toBe(1);
       await sendUntilDone(deps(database, mailer), issue.id);
       expect(sent).toEqual(["two@example.com", "one@example.com"]);
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe("a mail server that cannot be reached, then comes back", () => {
+  it("says so once for every waiting address, with since when and the next try, and the refusal banner goes once one is accepted", async () => {
+    const database = await createTestDatabase("pglite");
+    try {
+      const addresses = Array.from({ length: 12 }, (_, i) => `away-${i}@example.com`);
+      await addSubscribers(database, addresses, "confirmed");
+      const issue = await newIssue(database, "relay-away");
+      let clock = new Date("2026-11-28T14:02:00Z");
+      await startIssue(database.db, issue.id, clock);
+      let away = true;
+      const sent: string[] = [];
+      const mailer: Mailer = {
+        send: async (m) => {
+          if (away) throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:2525"), { code: "ESOCKET" });
+          sent.push(m.to);
+        },
+        close: () => {},
+      };
+      const d = { ...deps(database, mailer), backoffBaseMs: 60_000, now: () => clock };
+      expect(await sendBatch(d)).toMatchObject({ claimed: 12, deferred: 12 });
+      expect(await waitingDeliveries(database.db, issue.id)).toEqual([
+        expect.objectContaining({
+          reason: "unreachable",
+          count: 12,
+          since: clock,
+          nextTry: new Date(clock.getTime() + 60_000),
+        }),
+      ]);
+      const problem = async () =>
+        (await database.db.select().from(newsletterIssues).where(eq(newsletterIssues.id, issue.id)))[0]?.problem;
+      expect(await problem()).toMatch(/refused every message/);
+
+      clock = new Date("2026-11-28T14:30:00Z");
+      away = false;
+      await sendUntilDone(d, issue.id);
+      expect(sent.sort()).toEqual([...addresses].sort());
+      expect(await problem()).toBeNull();
+      expect(await waitingDeliveries(database.db, issue.id)).toEqual([]);
     } finally {
       await database.drop();
     }

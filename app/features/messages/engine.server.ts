@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { messages } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
 import { webhookFailures } from "~/infra/metrics.server";
 import type { MailMessage } from "~/infra/mail.server";
 import type { PushMessage } from "~/infra/push.server";
-import { afterFailure, type Outcome } from "./rules";
+import * as queue from "./queue.server";
+import { MAX_ATTEMPTS, type Outcome } from "./rules";
 
 /**
  * The one message engine (docs/decisions/056): every outgoing e-mail, push notification and web
@@ -43,8 +44,27 @@ export type NewMessage = Envelope & {
 };
 
 const BATCH = 20;
-/** MESSAGE_LEASE_MS's default: five minutes, far above any hand-over. */
-const DEFAULT_LEASE_MS = 5 * 60_000;
+
+/** The engine's table for the one claim-and-retry implementation (queue.server.ts). */
+const MESSAGES: queue.QueueTable = {
+  table: messages,
+  columns: {
+    id: messages.id,
+    state: messages.state,
+    due: messages.notBefore,
+    attempts: messages.attempts,
+    answer: messages.lastAnswer,
+    waitReason: messages.waitReason,
+    claimedBy: messages.claimedBy,
+    claimedUntil: messages.claimedUntil,
+    sentAt: messages.sentAt,
+    updatedAt: messages.updatedAt,
+  },
+  retryState: "queued",
+  waiting: ["queued"],
+  maxAttempts: MAX_ATTEMPTS,
+  interrupted: "The hand-over was interrupted while the other side had this message; it may have arrived.",
+};
 
 function recipientOf(message: Envelope): string {
   if (message.channel === "email") return message.payload.to;
@@ -89,19 +109,8 @@ export async function enqueue(
  * Rows left `sending` by a process that stopped (its lease ran out): the other side may have
  * accepted them, so they become `unknown` instead of being sent twice.
  */
-export async function settleInterrupted(db: Db, now = new Date()): Promise<number> {
-  const rows = await db
-    .update(messages)
-    .set({
-      state: "unknown",
-      lastAnswer: "The hand-over was interrupted while the other side had this message; it may have arrived.",
-      claimedBy: null,
-      claimedUntil: null,
-      updatedAt: now,
-    })
-    .where(and(eq(messages.state, "sending"), lte(messages.claimedUntil, now)))
-    .returning({ id: messages.id });
-  return rows.length;
+export function settleInterrupted(db: Db, now = new Date()): Promise<number> {
+  return queue.settleInterrupted(MESSAGES, db, now);
 }
 
 /** Takes up to `limit` due messages for this instance: rows another instance holds are skipped, not waited for. */
@@ -110,32 +119,11 @@ export async function claimDue(
   instance: string,
   limit: number,
   now: Date,
-  leaseMs = DEFAULT_LEASE_MS,
+  leaseMs?: number,
 ): Promise<Message[]> {
-  const at = now.toISOString();
-  const until = new Date(now.getTime() + leaseMs).toISOString();
-  const result = await db.execute(sql`
-    update ${messages} set claimed_by = ${instance}, claimed_until = ${until}::timestamptz, updated_at = ${at}::timestamptz
-    where id in (
-      select m.id from ${messages} m
-      where m.state = 'queued' and m.not_before <= ${at}::timestamptz
-        and (m.claimed_until is null or m.claimed_until < ${at}::timestamptz)
-      order by m.not_before, m.id
-      limit ${limit}
-      for update skip locked)
-    returning id`);
-  const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  const ids = await queue.claim(MESSAGES, db, instance, limit, now, leaseMs);
   if (!ids.length) return [];
   return db.select().from(messages).where(inArray(messages.id, ids)).orderBy(asc(messages.notBefore), asc(messages.id));
-}
-
-/** Gives claimed rows back without a try (a stopping worker), so another instance takes them at once. */
-async function release(db: Db, instance: string, ids: string[], now: Date): Promise<void> {
-  if (!ids.length) return;
-  await db
-    .update(messages)
-    .set({ claimedBy: null, claimedUntil: null, updatedAt: now })
-    .where(and(inArray(messages.id, ids), eq(messages.claimedBy, instance), eq(messages.state, "queued")));
 }
 
 /** The one module that talks to the relay, the push service and web hooks (transport.server.ts). */
@@ -163,49 +151,22 @@ export interface RunResult {
   failed: number;
 }
 
-/** Hands one claimed message over: marked `sending` first, so a crash in between leaves it `unknown`. */
+/** Hands one claimed message over (queue.server.ts: marked `sending` first, so a crash in between leaves it `unknown`). */
 async function handOver(deps: EngineDeps, row: Message, result: RunResult): Promise<void> {
-  const { db, now } = deps;
-  const attempts = row.attempts + 1;
-  const [taken] = await db
-    .update(messages)
-    .set({ state: "sending", attempts, updatedAt: now() })
-    .where(and(eq(messages.id, row.id), eq(messages.claimedBy, deps.instance), eq(messages.state, "queued")))
-    .returning({ id: messages.id });
-  if (!taken) return;
-  let outcome: Outcome;
-  try {
-    outcome = await deps.deliver({ channel: row.channel, payload: row.payload } as Envelope);
-  } catch (error) {
-    // A fault on this side (the database under the push keys, a bug): worth another try later.
-    outcome = { ok: false, permanent: false, reason: "deferred", detail: `error: ${(error as Error).message ?? ""}` };
-  }
-  const done = { claimedBy: null, claimedUntil: null, updatedAt: now() };
-  if (outcome.ok) {
-    await db
-      .update(messages)
-      .set({ ...done, state: "sent", sentAt: now(), lastAnswer: outcome.detail ?? null, waitReason: null })
-      .where(eq(messages.id, row.id));
+  const done = await queue.handOver(MESSAGES, deps, row, () =>
+    deps.deliver({ channel: row.channel, payload: row.payload } as Envelope),
+  );
+  if (!done.taken) return;
+  if (done.outcome.ok) {
     result.sent++;
     return;
   }
-  const next = afterFailure(outcome, attempts, now(), deps.retryBaseMs);
-  await db
-    .update(messages)
-    .set({
-      ...done,
-      state: next.state,
-      lastAnswer: outcome.detail,
-      waitReason: outcome.reason,
-      ...(next.state === "queued" ? { notBefore: next.notBefore } : {}),
-    })
-    .where(eq(messages.id, row.id));
   deps.logger.warn(
-    { message: row.id, kind: row.kind, channel: row.channel, reason: outcome.reason, state: next.state },
-    next.state === "failed" ? "message failed" : "message not handed over; tried again later",
+    { message: row.id, kind: row.kind, channel: row.channel, reason: done.outcome.reason, state: done.state },
+    done.state === "failed" ? "message failed" : "message not handed over; tried again later",
   );
-  if (next.state === "failed" && row.channel === "webhook") webhookFailures.inc({ webhook: row.kind });
-  if (next.state === "failed") result.failed++;
+  if (done.state === "failed" && row.channel === "webhook") webhookFailures.inc({ webhook: row.kind });
+  if (done.state === "failed") result.failed++;
   else result.waiting++;
 }
 
@@ -218,18 +179,7 @@ export async function runOnce(deps: EngineDeps, stopping: () => boolean = () => 
   await settleInterrupted(deps.db, deps.now());
   const batch = await claimDue(deps.db, deps.instance, BATCH, deps.now(), deps.leaseMs);
   const result: RunResult = { claimed: batch.length, sent: 0, waiting: 0, failed: 0 };
-  for (const [index, row] of batch.entries()) {
-    if (stopping()) {
-      await release(
-        deps.db,
-        deps.instance,
-        batch.slice(index).map((r) => r.id),
-        deps.now(),
-      );
-      break;
-    }
-    await handOver(deps, row, result);
-  }
+  await queue.eachClaimed(MESSAGES, deps, batch, stopping, (row) => handOver(deps, row, result));
   return result;
 }
 
@@ -242,51 +192,23 @@ async function nextDue(db: Db): Promise<Date | null> {
   return row?.at ? new Date(row.at) : null;
 }
 
-export interface MessageWorker {
-  /** Look for work now (a message was just queued). */
-  kick(): void;
-  /** Hands over no new message; waits for the one in hand. */
-  stop(): Promise<void>;
-}
+export type MessageWorker = queue.Rounds;
 
 /** The worker every instance runs: rounds while there is work, then rests until the next due time (at most `idleMs`). */
 export function startMessageWorker(deps: EngineDeps & { idleMs?: number }): MessageWorker {
-  let running = true;
-  let wake: (() => void) | null = null;
-  let kicked = false;
-  const idle = deps.idleMs ?? 30_000;
-  const loop = (async () => {
-    while (running) {
-      let busy = false;
-      let restMs = idle;
-      kicked = false;
-      try {
-        const round = await runOnce(deps, () => !running);
-        busy = round.claimed > 0;
-        const due = busy ? null : await nextDue(deps.db);
-        if (due) restMs = Math.max(50, Math.min(idle, due.getTime() - deps.now().getTime()));
-      } catch (error) {
-        deps.logger.error({ err: error }, "message worker round failed; trying again shortly");
-      }
-      if (!busy && running && !kicked)
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, restMs).unref();
-        });
-      wake = null;
-    }
-  })();
-  return {
-    kick() {
-      kicked = true;
-      wake?.();
+  return queue.startRounds(
+    async (stopping) => {
+      const round = await runOnce(deps, stopping);
+      if (round.claimed > 0) return { busy: true };
+      const due = await nextDue(deps.db);
+      return { busy: false, restMs: due ? due.getTime() - deps.now().getTime() : undefined };
     },
-    async stop() {
-      running = false;
-      wake?.();
-      await loop;
+    {
+      idleMs: deps.idleMs ?? 30_000,
+      logger: deps.logger,
+      failure: "message worker round failed; trying again shortly",
     },
-  };
+  );
 }
 
 /** Puts a failed or unknown message back in the queue (the trainer chose a possible second copy over none). */

@@ -66,7 +66,8 @@ export function afterFailure(
   attempts: number,
   now: Date,
   baseMs: number,
+  maxAttempts = MAX_ATTEMPTS,
 ): { state: "failed" } | { state: "queued"; notBefore: Date } {
-  if (outcome.permanent || attempts >= MAX_ATTEMPTS) return { state: "failed" };
+  if (outcome.permanent || attempts >= maxAttempts) return { state: "failed" };
   return { state: "queued", notBefore: new Date(now.getTime() + backoffMs(attempts, baseMs)) };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, useRevalidator } from "react-router";
-import { formatDateTime, SubmitButton } from "~/features/back-office/ui";
+import { SubmitButton } from "~/features/back-office/ui";
 import { ButtonLink } from "~/ui/button";
 import { compactInputClass, FieldError } from "~/ui/field";
 import type { loadIssueEditor } from "./issue-editor.server";
@@ -56,20 +56,31 @@ export function ProgressPanel({ status, progress }: { status: string; progress: 
 const STATE_LABEL: Record<string, string> = {
   failed: "Failed",
   unknown: "Unknown",
-  deferred: "Deferred",
   suppressed: "Left out",
 };
 
+/**
+ * Who did not get it: what waits in one line per reason (while the relay is away that is one line,
+ * not a card per address), then each address that failed, may not have arrived or was left out.
+ */
 export function Undelivered({ progress }: { progress: Progress }) {
-  const { undelivered, undeliveredTotal, counts } = progress;
-  const retryable = counts.failed + counts.unknown > 0;
+  const { undelivered, undeliveredTotal, waiting, retryable } = progress;
   return (
     <section aria-labelledby="undelivered-title" className="rounded-2xl bg-white p-4 ring-1 ring-navy/10 sm:p-6">
       <h2 id="undelivered-title" className="text-xl font-semibold text-navy">
         Not delivered
       </h2>
+      {waiting.length ? (
+        <ul className="mt-1 grid gap-1" aria-label="Waiting">
+          {waiting.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
       {undeliveredTotal === 0 ? (
-        <p className="mt-1">Nobody so far: every address that has had its turn got it.</p>
+        waiting.length ? null : (
+          <p className="mt-1">Nobody so far: every address that has had its turn got it.</p>
+        )
       ) : (
         <>
           <p className="mt-1">
@@ -84,9 +95,6 @@ export function Undelivered({ progress }: { progress: Progress }) {
                 <p>
                   <strong>{STATE_LABEL[row.state] ?? row.state}</strong>
                   {row.attempts > 0 ? `, ${row.attempts} ${row.attempts === 1 ? "try" : "tries"}` : ""}
-                  {row.state === "deferred" && row.nextAttemptAt
-                    ? `, next try ${formatDateTime(row.nextAttemptAt)}`
-                    : ""}
                 </p>
                 {row.lastError ? <p className="break-words text-ink/80">{row.lastError}</p> : null}
               </li>
@@ -94,7 +102,7 @@ export function Undelivered({ progress }: { progress: Progress }) {
           </ul>
         </>
       )}
-      {retryable ? (
+      {retryable > 0 ? (
         <Form method="post" className="mt-4">
           <p id="retry-hint" className="mb-2 text-sm text-ink/75">
             Tries the failed and unknown ones again (an “unknown” one may then get it twice). Addresses refused for good

@@ -3,8 +3,9 @@ import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Mailer } from "~/infra/mail.server";
 import type { PostedForm } from "~/infra/posted-form.server";
-import { AMSTERDAM } from "~/infra/amsterdam";
+import { AMSTERDAM, amsterdamDateTime } from "~/infra/amsterdam";
 import { formatDateTime } from "~/features/back-office/ui";
+import { describeWait } from "~/features/messages/describe";
 import type { SiteContentReader } from "~/features/site/site-content.server";
 import { localDateTimeOf } from "~/infra/zoned-time";
 import {
@@ -66,10 +67,10 @@ const DONE: Record<string, string> = {
   started: "Sending has started. The numbers below show how far it is.",
 };
 
-/** A send's numbers, with its times as text like every other date the page is given. */
+/** A send's numbers, with what waits as one line per reason, written in her time zone (like the Messages page). */
 const progressOf = (progress: Awaited<ReturnType<typeof issueProgress>>) => ({
   ...progress,
-  undelivered: progress.undelivered.map((row) => ({ ...row, nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null })),
+  waiting: progress.waiting.map((group) => describeWait(group, (at) => amsterdamDateTime(at).slice(11, 16))),
 });
 
 /** The page for issue `id` (a new one when undefined); `url` carries what the last button did. */

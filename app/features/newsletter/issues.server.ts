@@ -5,7 +5,7 @@ import type { Db } from "~/infra/db.server";
 import type { MailMessage, Mailer } from "~/infra/mail.server";
 import type { SitemapUrl } from "~/kernel/sitemap";
 import { issueMail, type SenderFacts } from "./issue-mail.server";
-import { issueCounts, undelivered, type IssueCounts } from "./sending.server";
+import { countRetryable, issueCounts, undelivered, waitingDeliveries, type IssueCounts } from "./sending.server";
 import { currentSite, type SiteContentReader } from "~/features/site/site-content.server";
 import { oversizedUpload, storeImage, UploadError } from "~/features/content/uploads.server";
 import type { PostedForm } from "~/infra/posted-form.server";
@@ -230,8 +230,19 @@ export const UNDELIVERED_SHOWN = 200;
 
 /** Progress while it sends and the accounting afterwards. */
 export async function issueProgress(db: Db, id: string) {
-  const [counts, missed] = await Promise.all([issueCounts(db, id), undelivered(db, id)]);
-  return { counts, undelivered: missed.slice(0, UNDELIVERED_SHOWN), undeliveredTotal: missed.length };
+  const [counts, missed, waiting, retryable] = await Promise.all([
+    issueCounts(db, id),
+    undelivered(db, id),
+    waitingDeliveries(db, id),
+    countRetryable(db, id),
+  ]);
+  return {
+    counts,
+    waiting,
+    retryable,
+    undelivered: missed.slice(0, UNDELIVERED_SHOWN),
+    undeliveredTotal: missed.length,
+  };
 }
 
 const archived = and(eq(newsletterIssues.status, "sent"), eq(newsletterIssues.archived, true));

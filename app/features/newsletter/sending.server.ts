@@ -1,9 +1,11 @@
-import { and, asc, count, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, lte, max, min, or, sql } from "drizzle-orm";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
 import type { MailMessage, Mailer } from "~/infra/mail.server";
-import { backoffMs, classifySmtpError } from "~/features/messages/rules";
+import * as queue from "~/features/messages/queue.server";
+import type { WaitingGroup } from "~/features/messages/describe";
+import { classifySmtpError, type FailureReason, type Outcome } from "~/features/messages/rules";
 
 /**
  * Sending an issue: a durable job in the database, not a loop in memory (docs/decisions/044).
@@ -11,13 +13,14 @@ import { backoffMs, classifySmtpError } from "~/features/messages/rules";
  * - Starting an issue writes one newsletter_deliveries row per recipient in one statement (the
  *   confirmed, not suppressed subscribers of its audience at that moment), so the list never passes
  *   through memory and a restart finds it all.
- * - Workers claim due rows in batches with FOR UPDATE SKIP LOCKED and a lease: two instances on one
- *   PostgreSQL database never take the same row. A row is marked `sending` just before the mail
- *   server gets it; if the process dies then, the row becomes `unknown` (the message may have
+ * - Claiming, the hand-over and the retries are the message engine's (queue.server.ts, decision
+ *   064): due rows are claimed in batches with FOR UPDATE SKIP LOCKED and a lease, so two instances
+ *   on one PostgreSQL database never take the same row. A row is marked `sending` just before the
+ *   mail server gets it; if the process dies then, the row becomes `unknown` (the message may have
  *   arrived) and is never sent again on its own: at most once per address, and the trainer sees it.
  * - Answers: success → sent; a temporary failure (4xx, connection refused or cut) → deferred with
- *   back-off, failed after MAX_ATTEMPTS; a permanent one (5xx) → failed and the address suppressed
- *   for every later issue.
+ *   back-off and why it waits, failed after MAX_ATTEMPTS; a permanent one (5xx) → failed and the
+ *   address suppressed for every later issue.
  * - An issue is "sent" only when every row is final (sent, failed, suppressed, unknown).
  * - Sends are spaced to at most `ratePerMinute` per instance, for relays that limit it.
  */
@@ -28,7 +31,30 @@ export type DeliveryState = (typeof FINAL_STATES)[number] | (typeof OPEN_STATES)
 /** Temporary failures before an address counts as failed (spread over about a day by backoffMs). */
 export const MAX_ATTEMPTS = 8;
 const BATCH = 50;
-const LEASE_MS = 5 * 60_000;
+
+/** The deliveries' table for the engine's one claim-and-retry implementation. */
+const DELIVERIES: queue.QueueTable = {
+  table: newsletterDeliveries,
+  columns: {
+    id: newsletterDeliveries.id,
+    state: newsletterDeliveries.state,
+    due: newsletterDeliveries.nextAttemptAt,
+    attempts: newsletterDeliveries.attempts,
+    answer: newsletterDeliveries.lastError,
+    waitReason: newsletterDeliveries.waitReason,
+    waitingSince: newsletterDeliveries.waitingSince,
+    claimedBy: newsletterDeliveries.claimedBy,
+    claimedUntil: newsletterDeliveries.claimedUntil,
+    sentAt: newsletterDeliveries.sentAt,
+    updatedAt: newsletterDeliveries.updatedAt,
+  },
+  retryState: "deferred",
+  waiting: ["queued", "deferred"],
+  maxAttempts: MAX_ATTEMPTS,
+  interrupted: "The send was interrupted while the mail server had this message; it may have arrived.",
+  // Only while its issue is sending (`q` is the delivery row).
+  dueWhere: sql`exists (select 1 from ${newsletterIssues} i where i.id = q.issue_id and i.status = 'sending')`,
+};
 
 /** The confirmed, not suppressed subscribers an issue goes to (optionally one signup source). */
 function audienceWhere(segment: string | null) {
@@ -82,21 +108,7 @@ export type Delivery = typeof newsletterDeliveries.$inferSelect;
 
 /** Takes up to `limit` due rows for this instance: rows another instance holds are skipped, not waited for. */
 export async function claimBatch(db: Db, instance: string, limit = BATCH, now = new Date()): Promise<Delivery[]> {
-  const at = now.toISOString();
-  const until = new Date(now.getTime() + LEASE_MS).toISOString();
-  const result = await db.execute(sql`
-    update ${newsletterDeliveries} set claimed_by = ${instance}, claimed_until = ${until}::timestamptz,
-      updated_at = ${at}::timestamptz
-    where id in (
-      select d.id from ${newsletterDeliveries} d
-      join ${newsletterIssues} i on i.id = d.issue_id and i.status = 'sending'
-      where d.state in ('queued', 'deferred') and d.next_attempt_at <= ${at}::timestamptz
-        and (d.claimed_until is null or d.claimed_until < ${at}::timestamptz)
-      order by d.next_attempt_at, d.id
-      limit ${limit}
-      for update of d skip locked)
-    returning id`);
-  const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  const ids = await queue.claim(DELIVERIES, db, instance, limit, now);
   if (!ids.length) return [];
   return db
     .select()
@@ -105,23 +117,9 @@ export async function claimBatch(db: Db, instance: string, limit = BATCH, now = 
     .orderBy(asc(newsletterDeliveries.email));
 }
 
-/**
- * Rows left `sending` by a process that stopped (its lease ran out): the mail server may have
- * accepted them, so they become `unknown` instead of being sent twice.
- */
-export async function settleInterrupted(db: Db, now = new Date()): Promise<number> {
-  const rows = await db
-    .update(newsletterDeliveries)
-    .set({
-      state: "unknown",
-      lastError: "The send was interrupted while the mail server had this message; it may have arrived.",
-      claimedBy: null,
-      claimedUntil: null,
-      updatedAt: now,
-    })
-    .where(and(eq(newsletterDeliveries.state, "sending"), lte(newsletterDeliveries.claimedUntil, now)))
-    .returning({ id: newsletterDeliveries.id });
-  return rows.length;
+/** Rows left `sending` by a process that stopped: `unknown`, never sent twice (queue.server.ts). */
+export function settleInterrupted(db: Db, now = new Date()): Promise<number> {
+  return queue.settleInterrupted(DELIVERIES, db, now);
 }
 
 /** Issues whose every row is final become `sent`. */
@@ -169,7 +167,34 @@ export async function issueCounts(db: Db, issueId: string): Promise<IssueCounts>
   return { total: Object.values(counts).reduce((a, b) => a + b, 0), ...counts };
 }
 
-/** The addresses that did not get it, and why (failed, unknown, and deferred ones still waiting). */
+/**
+ * The deferred ones, grouped by why they wait: while the relay is away that is one line for all
+ * of them ("the mail server cannot be reached since 15:02, next try 15:30"), not one per address.
+ */
+export async function waitingDeliveries(db: Db, issueId: string): Promise<WaitingGroup[]> {
+  const rows = await db
+    .select({
+      reason: newsletterDeliveries.waitReason,
+      count: count(),
+      since: min(newsletterDeliveries.waitingSince),
+      nextTry: min(newsletterDeliveries.nextAttemptAt),
+      lastAnswer: max(newsletterDeliveries.lastError),
+    })
+    .from(newsletterDeliveries)
+    .where(and(eq(newsletterDeliveries.issueId, issueId), eq(newsletterDeliveries.state, "deferred")))
+    .groupBy(newsletterDeliveries.waitReason)
+    .orderBy(newsletterDeliveries.waitReason);
+  return rows.map((group) => ({
+    channel: "email",
+    reason: group.reason as FailureReason | null,
+    count: group.count,
+    since: new Date(group.since ?? group.nextTry ?? 0),
+    nextTry: new Date(group.nextTry ?? 0),
+    lastAnswer: group.lastAnswer,
+  }));
+}
+
+/** The addresses that did not get it, and why (failed, unknown, left out); the deferred ones are waitingDeliveries'. */
 export async function undelivered(db: Db, issueId: string) {
   return db
     .select({
@@ -177,16 +202,35 @@ export async function undelivered(db: Db, issueId: string) {
       state: newsletterDeliveries.state,
       attempts: newsletterDeliveries.attempts,
       lastError: newsletterDeliveries.lastError,
-      nextAttemptAt: newsletterDeliveries.nextAttemptAt,
     })
     .from(newsletterDeliveries)
     .where(
       and(
         eq(newsletterDeliveries.issueId, issueId),
-        inArray(newsletterDeliveries.state, ["failed", "unknown", "deferred", "suppressed"]),
+        inArray(newsletterDeliveries.state, ["failed", "unknown", "suppressed"]),
       ),
     )
     .orderBy(asc(newsletterDeliveries.email));
+}
+
+/** The rows a retry can help: unknown ones, and failed ones of addresses not refused for good. */
+const retryable = (issueId: string) =>
+  and(
+    eq(newsletterDeliveries.issueId, issueId),
+    or(
+      eq(newsletterDeliveries.state, "unknown"),
+      and(
+        eq(newsletterDeliveries.state, "failed"),
+        sql`not exists (select 1 from ${newsletterSubscribers} s where s.email = ${newsletterDeliveries.email}
+          and s.suppressed_at is not null)`,
+      ),
+    ),
+  );
+
+/** How many "Retry the failed ones" would put back: the button is offered only when it can help. */
+export async function countRetryable(db: Db, issueId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(newsletterDeliveries).where(retryable(issueId));
+  return row?.n ?? 0;
 }
 
 /**
@@ -197,20 +241,16 @@ export async function retryUndelivered(db: Db, issueId: string, now = new Date()
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(newsletterDeliveries)
-      .set({ state: "queued", attempts: 0, nextAttemptAt: now, claimedBy: null, claimedUntil: null, updatedAt: now })
-      .where(
-        and(
-          eq(newsletterDeliveries.issueId, issueId),
-          or(
-            eq(newsletterDeliveries.state, "unknown"),
-            and(
-              eq(newsletterDeliveries.state, "failed"),
-              sql`not exists (select 1 from ${newsletterSubscribers} s where s.email = ${newsletterDeliveries.email}
-                and s.suppressed_at is not null)`,
-            ),
-          ),
-        ),
-      )
+      .set({
+        state: "queued",
+        attempts: 0,
+        nextAttemptAt: now,
+        waitingSince: null,
+        claimedBy: null,
+        claimedUntil: null,
+        updatedAt: now,
+      })
+      .where(retryable(issueId))
       .returning({ id: newsletterDeliveries.id });
     if (rows.length)
       await tx
@@ -267,51 +307,37 @@ async function stillWanted(db: Db, emails: string[]): Promise<Set<string>> {
   return new Set(rows.map((r) => r.email));
 }
 
-/** One claimed batch, handed to the mail server one message at a time. */
+/** One claimed batch, handed to the mail server one message at a time (the engine's hand-over, queue.server.ts). */
 export async function sendBatch(deps: SendDeps): Promise<BatchResult> {
   const now = deps.now ?? (() => new Date());
   const sleep = deps.sleep ?? wait;
   const { db } = deps;
+  const ctx: queue.HandOverContext = { db, instance: deps.instance, now, retryBaseMs: deps.backoffBaseMs ?? 60_000 };
   await settleInterrupted(db, now());
   const batch = await claimBatch(db, deps.instance, BATCH, now());
   const result: BatchResult = { claimed: batch.length, sent: 0, deferred: 0, failed: 0, suppressed: 0 };
   const issues = new Map<string, typeof newsletterIssues.$inferSelect | null>();
+  const accepted = new Set<string>();
   const wanted = await stillWanted(
     db,
     batch.map((row) => row.email),
   );
   const spacing = deps.ratePerMinute > 0 ? 60_000 / deps.ratePerMinute : 0;
   let last = 0;
-  for (const [index, row] of batch.entries()) {
-    if (deps.stopping?.()) {
-      // Given back unclaimed, so another instance (or this one after the restart) takes them at once.
-      const rest = batch.slice(index).map((r) => r.id);
-      await db
-        .update(newsletterDeliveries)
-        .set({ claimedBy: null, claimedUntil: null, updatedAt: now() })
-        .where(
-          and(
-            inArray(newsletterDeliveries.id, rest),
-            eq(newsletterDeliveries.claimedBy, deps.instance),
-            inArray(newsletterDeliveries.state, ["queued", "deferred"]),
-          ),
-        );
-      break;
-    }
-    const mine = and(eq(newsletterDeliveries.id, row.id), eq(newsletterDeliveries.claimedBy, deps.instance));
+  await queue.eachClaimed(DELIVERIES, ctx, batch, deps.stopping ?? (() => false), async (row) => {
     if (!issues.has(row.issueId)) {
       const [issue] = await db.select().from(newsletterIssues).where(eq(newsletterIssues.id, row.issueId));
       issues.set(row.issueId, issue ?? null);
     }
     const issue = issues.get(row.issueId);
-    if (!issue || issue.status !== "sending") continue;
+    if (!issue || issue.status !== "sending") return;
     if (!wanted.has(row.email)) {
       await db
         .update(newsletterDeliveries)
         .set({ state: "suppressed", lastError: "Unsubscribed or suppressed before it was sent.", updatedAt: now() })
-        .where(mine);
+        .where(and(eq(newsletterDeliveries.id, row.id), eq(newsletterDeliveries.claimedBy, deps.instance)));
       result.suppressed++;
-      continue;
+      return;
     }
     if (spacing) {
       const due = last + spacing - Date.now();
@@ -319,46 +345,37 @@ export async function sendBatch(deps: SendDeps): Promise<BatchResult> {
       last = Date.now();
     }
     const message = await deps.compose(issue, row.email);
-    // From here until the answer is recorded, a crash leaves the row `sending` (→ unknown).
-    const [taken] = await db
-      .update(newsletterDeliveries)
-      .set({ state: "sending", attempts: row.attempts + 1, updatedAt: now() })
-      .where(and(mine, inArray(newsletterDeliveries.state, ["queued", "deferred"])))
-      .returning({ id: newsletterDeliveries.id });
-    if (!taken) continue;
-    try {
-      await deps.mailer.send(message);
-      await db
-        .update(newsletterDeliveries)
-        .set({ state: "sent", sentAt: now(), lastError: null, claimedBy: null, claimedUntil: null, updatedAt: now() })
-        .where(eq(newsletterDeliveries.id, row.id));
+    const done = await queue.handOver(DELIVERIES, ctx, row, () =>
+      deps.mailer.send(message).then(
+        (): Outcome => ({ ok: true }),
+        (error: unknown) => classifySmtpError(error),
+      ),
+    );
+    if (!done.taken) return;
+    if (done.outcome.ok) {
+      accepted.add(issue.id);
       result.sent++;
-    } catch (error) {
-      const outcome = classifySmtpError(error);
-      const attempts = row.attempts + 1;
-      const giveUp = outcome.permanent || attempts >= MAX_ATTEMPTS;
-      await db
-        .update(newsletterDeliveries)
-        .set({
-          state: giveUp ? "failed" : "deferred",
-          lastError: outcome.detail,
-          nextAttemptAt: new Date(now().getTime() + backoffMs(attempts, deps.backoffBaseMs)),
-          claimedBy: null,
-          claimedUntil: null,
-          updatedAt: now(),
-        })
-        .where(eq(newsletterDeliveries.id, row.id));
-      if (outcome.permanent)
-        await db
-          .update(newsletterSubscribers)
-          .set({ suppressedAt: now(), suppressedReason: outcome.detail, updatedAt: now() })
-          .where(and(eq(newsletterSubscribers.email, row.email), isNull(newsletterSubscribers.suppressedAt)));
-      if (giveUp) result.failed++;
-      else result.deferred++;
+      return;
     }
-  }
-  for (const issue of issues.values()) if (issue) await flagRefusals(deps, issue);
+    if (done.outcome.permanent)
+      await db
+        .update(newsletterSubscribers)
+        .set({ suppressedAt: now(), suppressedReason: done.outcome.detail, updatedAt: now() })
+        .where(and(eq(newsletterSubscribers.email, row.email), isNull(newsletterSubscribers.suppressedAt)));
+    if (done.state === "failed") result.failed++;
+    else result.deferred++;
+  });
+  for (const issue of issues.values())
+    if (issue) await (accepted.has(issue.id) ? clearRefusals(db, issue.id) : flagRefusals(deps, issue));
   return result;
+}
+
+/** The mail server took one of the issue's messages: it no longer refuses this newsletter, so the banner goes. */
+async function clearRefusals(db: Db, issueId: string): Promise<void> {
+  await db
+    .update(newsletterIssues)
+    .set({ problem: null, updatedAt: new Date() })
+    .where(and(eq(newsletterIssues.id, issueId), sql`${newsletterIssues.problem} is not null`));
 }
 
 /**
@@ -386,37 +403,17 @@ async function flagRefusals(deps: SendDeps, issue: typeof newsletterIssues.$infe
 
 /**
  * The worker: starts due issues, sends batches while there is work, finishes issues, and rests
- * `idleMs` when there is none. `stop()` lets the message in hand finish and hands over no other.
+ * `idleMs` when there is none (the engine's loop). `stop()` lets the message in hand finish and hands
+ * over no other.
  */
-export function startSendingWorker(deps: SendDeps & { idleMs?: number }): { stop(): Promise<void>; kick(): void } {
-  let running = true;
-  let wake: (() => void) | null = null;
-  const idle = deps.idleMs ?? 15_000;
-  const loop = (async () => {
-    while (running) {
-      let busy = false;
-      try {
-        await startDueIssues(deps.db, (deps.now ?? (() => new Date()))());
-        const batch = await sendBatch({ ...deps, stopping: () => !running });
-        busy = batch.claimed > 0;
-        await finishIssues(deps.db);
-      } catch (error) {
-        deps.logger.error({ err: error }, "newsletter sending failed; trying again shortly");
-      }
-      if (!busy && running)
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, idle).unref();
-        });
-      wake = null;
-    }
-  })();
-  return {
-    kick: () => wake?.(),
-    async stop() {
-      running = false;
-      wake?.();
-      await loop;
+export function startSendingWorker(deps: SendDeps & { idleMs?: number }): queue.Rounds {
+  return queue.startRounds(
+    async (stopping) => {
+      await startDueIssues(deps.db, (deps.now ?? (() => new Date()))());
+      const batch = await sendBatch({ ...deps, stopping });
+      await finishIssues(deps.db);
+      return { busy: batch.claimed > 0 };
     },
-  };
+    { idleMs: deps.idleMs ?? 15_000, logger: deps.logger, failure: "newsletter sending failed; trying again shortly" },
+  );
 }
