@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import nodemailer from "nodemailer";
 import type { Logger } from "./logger.server";
 import { emailsFailed, emailsSent } from "./metrics.server";
@@ -14,6 +15,11 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * Resolves when the relay takes a TCP connection; throws (with the socket's code) when it does
+   * not. Nothing is handed over, so the message engine asks before it marks a message `sending`.
+   */
+  reachable?(): Promise<void>;
   close(): void;
 }
 
@@ -29,10 +35,12 @@ export function createMailer(
 ): Mailer | null {
   if (!smtpUrl) return null;
   const url = new URL(smtpUrl);
+  const host = url.hostname;
+  const port = Number(url.port || (url.protocol === "smtps:" ? 465 : 587));
   const transport = nodemailer.createTransport({
     ...(options.pool ? { pool: true, maxConnections: 1, maxMessages: 500 } : {}),
-    host: url.hostname,
-    port: Number(url.port || (url.protocol === "smtps:" ? 465 : 587)),
+    host,
+    port,
     secure: url.protocol === "smtps:",
     auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
     // Local test servers use self-signed certificates; ?tls=insecure opts in explicitly.
@@ -56,6 +64,19 @@ export function createMailer(
       // The Message-ID's own part (without the sender's domain) finds the message in the relay's log.
       logger.info({ messageId: messageId.replace(/^<|@.*$/g, "") }, "mail sent");
     },
+    reachable: () =>
+      new Promise<void>((resolve, reject) => {
+        const socket = connect({ host, port, timeout: 10_000 });
+        socket.once("connect", () => {
+          socket.destroy();
+          resolve();
+        });
+        socket.once("timeout", () => {
+          socket.destroy();
+          reject(Object.assign(new Error(`connect ETIMEDOUT ${host}:${port}`), { code: "ETIMEDOUT" }));
+        });
+        socket.once("error", reject);
+      }),
     close: () => transport.close(),
   };
 }

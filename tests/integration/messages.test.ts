@@ -8,7 +8,7 @@ import pino from "pino";
 import { messages } from "#db/schema";
 import { createMailer, type Mailer } from "~/infra/mail.server";
 import { claimDue, enqueue, runOnce, type EngineDeps, type NewMessage } from "~/features/messages/engine.server";
-import { createTransport } from "~/features/messages/transport.server";
+import { createEmailProbe, createTransport } from "~/features/messages/transport.server";
 import { createTestDatabase, engines, type TestDatabase } from "../support/database";
 import { freePort } from "../support/server";
 
@@ -66,6 +66,7 @@ describe.each(engines)("the message engine on %s", (engine) => {
   const deps = (): EngineDeps => ({
     db: database.db,
     deliver: createTransport({ mailer, push: null }),
+    probeEmail: createEmailProbe(mailer),
     logger,
     instance: "test-1",
     now: () => clock,
@@ -106,6 +107,24 @@ describe.each(engines)("the message engine on %s", (engine) => {
     expect(await row("lead-notice:1")).toMatchObject({ state: "sent", attempts: 2, waitReason: null });
     expect(await runOnce(deps())).toMatchObject({ claimed: 0 });
     expect(received(record)).toEqual(["trainer@coach.example"]);
+  });
+
+  it("marks no e-mail sending while the relay takes no connection (a process killed then leaves none unknown)", async () => {
+    for (const n of [1, 2, 3])
+      await enqueue(database.db, notice(`lead-notice:${n}`, `trainer${n}@coach.example`), clock);
+    let handedOver = 0;
+    const base = deps();
+    const counting: EngineDeps = {
+      ...base,
+      deliver: (message) => {
+        handedOver++;
+        return base.deliver(message);
+      },
+    };
+    expect(await runOnce(counting)).toMatchObject({ claimed: 3, waiting: 3 });
+    expect(handedOver).toBe(0);
+    for (const n of [1, 2, 3])
+      expect(await row(`lead-notice:${n}`)).toMatchObject({ state: "queued", attempts: 1, waitReason: "unreachable" });
   });
 
   it("fails a message the relay refuses for good, keeping the server's words", async () => {

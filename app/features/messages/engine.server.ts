@@ -142,6 +142,8 @@ export interface EngineDeps {
   retryBaseMs: number;
   /** How long a claim holds (MESSAGE_LEASE_MS); five minutes when left out. */
   leaseMs?: number;
+  /** Asks whether the mail relay takes a connection before e-mails are handed over (transport.server.ts). */
+  probeEmail?: () => Promise<Extract<Outcome, { ok: false }> | null>;
 }
 
 export interface RunResult {
@@ -179,7 +181,20 @@ export async function runOnce(deps: EngineDeps, stopping: () => boolean = () => 
   await settleInterrupted(deps.db, deps.now());
   const batch = await claimDue(deps.db, deps.instance, BATCH, deps.now(), deps.leaseMs);
   const result: RunResult = { claimed: batch.length, sent: 0, waiting: 0, failed: 0 };
-  await queue.eachClaimed(MESSAGES, deps, batch, stopping, (row) => handOver(deps, row, result));
+  // Asked once, before the round's first e-mail: while the relay takes no connection, e-mails wait
+  // without being marked `sending`.
+  let relayAway: Extract<Outcome, { ok: false }> | null | undefined;
+  await queue.eachClaimed(MESSAGES, deps, batch, stopping, async (row) => {
+    if (row.channel === "email" && deps.probeEmail) {
+      if (relayAway === undefined) relayAway = await deps.probeEmail();
+      if (relayAway) {
+        const state = await queue.deferUntried(MESSAGES, deps, row, relayAway);
+        result[state === "failed" ? "failed" : "waiting"]++;
+        return;
+      }
+    }
+    await handOver(deps, row, result);
+  });
   return result;
 }
 
@@ -199,7 +214,8 @@ export function startMessageWorker(deps: EngineDeps & { idleMs?: number }): Mess
   return queue.startRounds(
     async (stopping) => {
       const round = await runOnce(deps, stopping);
-      if (round.claimed > 0) return { busy: true };
+      // A full batch may have left due messages behind; a smaller one took all there were.
+      if (round.claimed === BATCH) return { busy: true };
       const due = await nextDue(deps.db);
       return { busy: false, restMs: due ? due.getTime() - deps.now().getTime() : undefined };
     },

@@ -6,7 +6,7 @@ import type { TrainerPush } from "~/infra/push.server";
 import { enqueue, startMessageWorker, type MessageWorker, type NewMessage } from "./engine.server";
 
 export type { NewMessage };
-import { createTransport } from "./transport.server";
+import { createEmailProbe, createTransport } from "./transport.server";
 
 /** What features get: queue a message; the worker of some instance hands it over. */
 export interface Messages {
@@ -41,6 +41,7 @@ export function createMessages(deps: {
     ? startMessageWorker({
         db: deps.db,
         deliver: createTransport({ mailer: deps.mailer, push: deps.push }),
+        probeEmail: createEmailProbe(deps.mailer),
         logger: deps.logger,
         instance: `${hostname()}:${process.pid}`,
         now,

@@ -159,6 +159,30 @@ export async function handOver(
 }
 
 /**
+ * Records a try that never reached the other side (the relay took no connection): the row waits with
+ * back-off as after a failed hand-over, without ever having been `sending`.
+ */
+export async function deferUntried(
+  q: QueueTable,
+  ctx: HandOverContext,
+  row: { id: string; attempts: number },
+  outcome: Extract<Outcome, { ok: false }>,
+): Promise<"failed" | "waiting"> {
+  const k = q.columns;
+  const now = ctx.now();
+  const attempts = row.attempts + 1;
+  const next = afterFailure(outcome, attempts, now, ctx.retryBaseMs, q.maxAttempts);
+  await ctx.db.execute(sql`
+    update ${q.table} set ${c(k.claimedBy)} = null, ${c(k.claimedUntil)} = null, ${c(k.updatedAt)} = ${at(now)},
+      ${c(k.attempts)} = ${attempts}, ${c(k.state)} = ${next.state === "failed" ? "failed" : q.retryState},
+      ${c(k.answer)} = ${outcome.detail}, ${c(k.waitReason)} = ${outcome.reason}
+      ${k.waitingSince ? sql`, ${c(k.waitingSince)} = coalesce(${c(k.waitingSince)}, ${at(now)})` : sql``}
+      ${next.state === "queued" ? sql`, ${c(k.due)} = ${at(next.notBefore)}` : sql``}
+    where ${c(k.id)} = ${row.id} and ${c(k.claimedBy)} = ${ctx.instance} and ${c(k.state)} in (${list(q.waiting)})`);
+  return next.state === "failed" ? "failed" : "waiting";
+}
+
+/**
  * Goes through a claimed batch in order. `stopping` is read before every row: once it says stop
  * (a deploy's SIGTERM), no new hand-over starts and the rest of the batch goes back unclaimed.
  */

@@ -53,3 +53,21 @@ export function createTransport(deps: TransportDeps): (message: Envelope) => Pro
     }
   };
 }
+
+/**
+ * Whether the mail relay takes a connection now: null when it does (or no relay is set up), else why
+ * not. The engine asks once per round before handing e-mails over, so while the relay is away no
+ * message is marked `sending` (a process killed then leaves none "unknown") and a round makes one
+ * connection attempt instead of one per message.
+ */
+export function createEmailProbe(mailer: Mailer | null): () => Promise<Extract<Outcome, { ok: false }> | null> {
+  return async () => {
+    if (!mailer?.reachable) return null;
+    try {
+      await mailer.reachable();
+      return null;
+    } catch (error) {
+      return classifySmtpError(error);
+    }
+  };
+}
