@@ -39,7 +39,7 @@ if (mode === "--drills") {
   delete process.env.TEST_DATABASE_URL;
   const typecheck = async () =>
     (await check("route types", ...tool(reactRouterBin(), "typegen"))) &&
-    (await check("type-check", ...tool("node_modules/typescript/bin/tsc")));
+    (await check("type-check", ...tool("node_modules/typescript-7/bin/tsc")));
   const [typed, unit] = await Promise.all([
     typecheck(),
     vitest("unit and component tests (Vitest)", ["unit", "component"]),
