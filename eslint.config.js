@@ -145,7 +145,14 @@ export default tseslint.config(
             {
               target: ["./app"],
               from: ["./server", "./scripts", "./tests"],
+              except: ["./support"],
               message: "app/ must not import the server, scripts or tests.",
+            },
+            {
+              // A test beside the code may take a helper from tests/support/; the code itself may not.
+              target: "./app/**/!(*.test).{ts,tsx}",
+              from: "./tests/support",
+              message: "Only a test (*.test.ts, *.dom.test.tsx) may import tests/support/.",
             },
             {
               target: ["./content", "./db"],

@@ -28,8 +28,6 @@ const config: KnipConfig = {
     "app/features/vitals/start-vitals.ts": ["exports"],
     // Read as source text by `npm run build:runtime` (scripts/build-client-runtime.ts), not imported.
     "app/features/checkout/checkout-live-run.ts": ["exports"],
-    // The newsletter back office is being changed on its own; its variant type may find its use there.
-    "app/features/newsletter/schema.ts": ["types"],
   },
 };
 

@@ -7,8 +7,8 @@ import { site } from "#content/site";
 import type { PurchasablePlanId } from "./catalogue";
 import { pricingView } from "./pricing-plans";
 import type { Sale } from "./sale-rules";
-import type * as AgreementTrees from "./agreement-trees";
-import { islandTrees } from "./agreement-trees";
+import type * as IslandTrees from "../../../tests/support/island-trees";
+import { islandTrees } from "../../../tests/support/island-trees";
 
 /**
  * Decision 034's rule, checked without a build or a browser: an island's HTML is rendered by React on
@@ -21,9 +21,10 @@ import { islandTrees } from "./agreement-trees";
  * which must keep every element. No lazy part (a Suspense boundary) may be in the first HTML.
  */
 
-type Trees = typeof AgreementTrees;
+type Trees = typeof IslandTrees;
 /** The same module on Preact's compat layer, as the islands' browser build has it (tests/support/preact-graph.ts). */
-const onPreact = () => import(/* @vite-ignore */ `./agreement-trees.tsx${"?preact"}`) as Promise<Trees>;
+const onPreact = () =>
+  import(/* @vite-ignore */ `../../../tests/support/island-trees.tsx${"?preact"}`) as Promise<Trees>;
 
 const NOW = new Date("2026-11-27T10:00:00Z");
 const publicEnv = {

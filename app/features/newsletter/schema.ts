@@ -5,7 +5,6 @@ import { newsletterMessages } from "#content/newsletter";
 import { isValidEmail } from "~/infra/email-address";
 
 export const NEWSLETTER_VARIANTS = ["footer", "blog-overview", "in-article", "sticky"] as const;
-export type NewsletterVariant = (typeof NEWSLETTER_VARIANTS)[number];
 
 /** BLOG_SOURCE: the post path on /blog/{slug}, 'blog-overview' on /blog, otherwise 'footer'. */
 export const sourceSchema = z.union([

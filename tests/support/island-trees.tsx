@@ -1,14 +1,13 @@
 import type { ReactElement } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { PricingPlansView, type PricingPlansViewProps } from "./pricing-plans-view";
+import { PricingPlansView, type PricingPlansViewProps } from "~/features/checkout/pricing-plans-view";
 import { QuestionnaireIsland, type QuestionnaireIslandProps } from "~/features/questionnaire/questionnaire-island";
 
 /**
  * Each island's tree for its props, as its entry (`<name>.island.tsx`) renders it, for the test that
- * holds React's server HTML and Preact's first render to the same attributes (islands-agree.dom.test.tsx).
- * Imported as is, it is React's; imported with `?preact` (tests/support/preact-graph.ts), Preact's.
- * It is here, in the higher of the two features with an island, as features import only features
- * below them (docs/decisions/051-layers-and-the-kernel.md).
+ * holds React's server HTML and Preact's first render to the same attributes
+ * (app/features/checkout/islands-agree.dom.test.tsx). Imported as is, it is React's; imported with
+ * `?preact` (preact-graph.ts), Preact's.
  */
 export const islandTrees = {
   questionnaire: (props: QuestionnaireIslandProps) => <QuestionnaireIsland {...props} />,
