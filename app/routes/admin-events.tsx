@@ -6,7 +6,7 @@ import { AdminShell, adminMeta, Notice } from "~/features/back-office/ui";
 import { StatusBadge } from "~/features/back-office/list-table";
 import { eventStart } from "~/features/events/event-content";
 import { placesByEvent } from "~/features/events/events.server";
-import { eventDateLabel, eventTimeLabel } from "~/features/leads/event-dates";
+import { eventDateLabel, eventTimeLabel } from "~/features/events/event-dates";
 import { eventStatusLabel } from "~/features/events/event-status";
 
 export const meta: Route.MetaFunction = () => adminMeta("Events");
