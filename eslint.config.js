@@ -27,6 +27,7 @@ const FEATURES = [
   "questionnaire",
   "scheduling",
   "checkout",
+  "auth",
   "back-office",
   "image-export",
   "events",
@@ -183,7 +184,7 @@ export default tseslint.config(
       "app/infra/push.server.ts",
       "app/features/newsletter/sending.server.ts",
       "app/features/newsletter/issues.server.ts",
-      "app/features/back-office/auth.server.ts",
+      "app/features/auth/auth.server.ts",
       "app/routes/admin-push.ts",
       // Moved onto the engine one by one (issue 47).
       ...TRANSPORT_NOT_YET_MOVED,

@@ -12,7 +12,7 @@ import { startNewsletterSending } from "~/features/newsletter/worker.server";
 import { createMailer } from "~/infra/mail.server";
 import { createPaymentProvider } from "~/features/checkout/payments.server";
 import { Outbox, type OutboxFiles } from "~/features/leads/outbox.server";
-import { createAuth } from "~/features/back-office/auth.server";
+import { createAuth } from "~/features/auth/auth.server";
 import { startBackups } from "~/infra/backup-schedule.server";
 import { createAlarms, type Alarms } from "~/infra/alarms.server";
 import { startOrderConfirmations } from "~/features/checkout/order-confirmation.server";

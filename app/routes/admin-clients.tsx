@@ -1,7 +1,7 @@
 import { data, Link, useLoaderData, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-clients";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { listClients, type ClientRow } from "~/features/back-office/clients.server";
 import { pageSchema } from "~/features/back-office/filters";
 import { orderTerms } from "~/features/back-office/labels";

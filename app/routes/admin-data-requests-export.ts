@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin-data-requests-export";
 import { requireServices } from "~/context";
-import { audit, downloadResponse, stepUp, trainerOf } from "~/features/back-office/guard.server";
+import { audit, downloadResponse, stepUp, trainerOf } from "~/features/auth/guard.server";
 import {
   countsOf,
   findPersonData,

@@ -1,7 +1,7 @@
 import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/admin-data-requests";
 import { requireServices } from "~/context";
-import { audit, forwardSessionHeaders, stepUp, trainerOf } from "~/features/back-office/guard.server";
+import { audit, forwardSessionHeaders, stepUp, trainerOf } from "~/features/auth/guard.server";
 import {
   countsOf,
   erasePerson,

@@ -3,7 +3,7 @@ import { compactInputClass } from "~/ui/field";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/admin-event-signups";
 import { requireServices } from "~/context";
-import { audit, forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
+import { audit, forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { listEventSignups } from "~/features/back-office/data.server";
 import { pageSchema } from "~/features/back-office/filters";
 import { AdminShell, adminMeta, Notice, Pagination } from "~/features/back-office/ui";

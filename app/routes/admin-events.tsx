@@ -1,7 +1,7 @@
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-events";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { AdminShell, adminMeta, Notice } from "~/features/back-office/ui";
 import { StatusBadge } from "~/features/back-office/list-table";
 import { eventStart } from "~/features/events/event-content";

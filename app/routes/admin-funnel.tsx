@@ -1,7 +1,7 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-funnel";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { leadFunnel } from "~/features/back-office/funnel.server";
 import { rate, type FunnelRow } from "~/features/back-office/funnel";
 import { AdminShell, adminMeta } from "~/features/back-office/ui";

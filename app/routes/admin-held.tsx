@@ -2,7 +2,7 @@ import { z } from "zod";
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-held";
 import { requireServices } from "~/context";
-import { audit, forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
+import { audit, forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { describeDeadLetter } from "~/features/back-office/dead-letters";
 import { SubmissionFields } from "~/features/back-office/submission-fields";
 import { AdminShell, adminMeta, ConfirmStep, formatDateTime, Notice, Pagination } from "~/features/back-office/ui";

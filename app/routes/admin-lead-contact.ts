@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/admin-lead-contact";
 import { requireServices } from "~/context";
-import { trainerOf } from "~/features/back-office/guard.server";
+import { trainerOf } from "~/features/auth/guard.server";
 import { isContactChannel } from "~/features/back-office/contact";
 import { recordContactAttempt } from "~/features/back-office/contact.server";
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-vitals";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { AdminShell, adminMeta } from "~/features/back-office/ui";
 import { shortDate } from "~/features/back-office/charts";
 import { vitalsSummary, type MetricSummary, type VitalsRow } from "~/features/vitals/store.server";

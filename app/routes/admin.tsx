@@ -11,11 +11,11 @@ import {
 import type { Route } from "./+types/admin";
 import { requireServices } from "~/context";
 import { messagesNeedingHer } from "~/features/messages/overview.server";
-import { audit, forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
+import { audit, forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { listLeads, updateLead, weeklyStats } from "~/features/back-office/data.server";
 import { filtersToQuery, leadUpdateSchema, parseLeadFilters } from "~/features/back-office/filters";
 import { GOAL_LABELS, readableAnswers } from "~/features/back-office/labels";
-import { fieldErrors } from "~/features/back-office/schema";
+import { fieldErrors } from "~/features/auth/schema";
 import { SourceList, WeeklyChart } from "~/features/back-office/charts";
 import { AdminShell, adminMeta, formatDateTime, Notice, Pagination } from "~/features/back-office/ui";
 import { CsvLink } from "~/features/back-office/list-table";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { sendProvisionRequest } from "~/features/back-office/provision";
+import { sendProvisionRequest } from "~/features/auth/provision";
 import { createPostgresDatabase, dropPostgresDatabase, engines, type Engine } from "../support/database";
 import { migratedDataDir } from "../support/data-dir";
 import { startS3, type LocalS3 } from "../support/s3";

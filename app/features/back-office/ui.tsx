@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, NavLink, useLocation, useNavigation } from "react-router";
-import { checkSessionOverHttp, createSessionKeeper } from "./session-keeper";
+import { checkSessionOverHttp, createSessionKeeper } from "~/features/auth/session-keeper";
 import { Button, ButtonLink, type ButtonVariant } from "~/ui/button";
 import { TextField } from "~/ui/field";
 
