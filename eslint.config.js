@@ -11,8 +11,10 @@ import { islandModules } from "./scripts/island-modules.mjs";
  * The features, lowest first: a feature imports only the features before it in this list, so no two
  * folders import each other and each can be read and tested with what is below it
  * (docs/decisions/051-layers-and-the-kernel.md). The runtime of the pages comes first, then the
- * stores, the forms and the sales, the back office's own controls, and at the top the features that
- * compose the others (the studio's pages, the blog, the newsletter that mails articles).
+ * stores, the forms and the sales, sign-in and security (auth), the back office's screen kit, and at
+ * the top the features that compose the others (the studio's pages, the blog, the newsletter that
+ * mails articles, and the reports that read every other feature: dashboard, funnel, timeline,
+ * exports, clients, data requests and retention).
  * A new feature folder must be placed here (the config refuses one it does not know).
  */
 const FEATURES = [
@@ -34,6 +36,7 @@ const FEATURES = [
   "site",
   "blog",
   "newsletter",
+  "reports",
 ];
 const featureFolders = readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

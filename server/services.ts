@@ -5,7 +5,7 @@ import { openDatabase } from "~/infra/db.server";
 import { authSecretFile, generateAuthSecret, storeAuthSecret, storedAuthSecret } from "~/infra/auth-secret.server";
 import { createLogger, type Logger } from "~/infra/logger.server";
 import { hitRateLimit, memoryRateLimiter, startRateLimitPruning } from "~/infra/rate-limit.server";
-import { startRetention } from "~/features/back-office/retention.server";
+import { startRetention } from "~/features/reports/retention.server";
 import { startHeldNotices } from "~/features/leads/held.server";
 import { eventStarts } from "~/features/events/events.server";
 import { startNewsletterSending } from "~/features/newsletter/worker.server";

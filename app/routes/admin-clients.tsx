@@ -2,7 +2,7 @@ import { data, Link, useLoaderData, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-clients";
 import { requireServices } from "~/context";
 import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
-import { listClients, type ClientRow } from "~/features/back-office/clients.server";
+import { listClients, type ClientRow } from "~/features/reports/clients.server";
 import { pageSchema } from "~/features/back-office/filters";
 import { orderTerms } from "~/features/back-office/labels";
 import { ContactButtons } from "~/features/back-office/lead-contact";

@@ -7,8 +7,8 @@ import {
   includedIds,
   parsePersonKey,
   requestReference,
-} from "~/features/back-office/data-requests.server";
-import { personDataHtml } from "~/features/back-office/data-request-html";
+} from "~/features/reports/data-requests.server";
+import { personDataHtml } from "~/features/reports/data-request-html";
 
 /**
  * POST /admin/data-requests/export: every record about the person (GDPR art. 15 and 20), as one JSON

@@ -11,7 +11,7 @@ import {
   requestReference,
   type PersonCounts,
   type PossibleMatch,
-} from "~/features/back-office/data-requests.server";
+} from "~/features/reports/data-requests.server";
 import { AdminShell, adminMeta, Notice } from "~/features/back-office/ui";
 import { amsterdamDateTime } from "~/infra/amsterdam";
 import { Button } from "~/ui/button";

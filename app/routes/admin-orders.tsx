@@ -2,7 +2,7 @@ import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-orders";
 import { requireServices } from "~/context";
 import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
-import { listOrders, revenue, type Revenue } from "~/features/back-office/data.server";
+import { listOrders, revenue, type Revenue } from "~/features/reports/data.server";
 import { orderTerms } from "~/features/back-office/labels";
 import { formatEuro, paymentSummary } from "~/features/checkout/catalogue";
 import { saleLine } from "~/features/checkout/sale-rules";

@@ -2,7 +2,7 @@ import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-subscribers";
 import { requireServices } from "~/context";
 import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
-import { listSubscribers, sourcePath } from "~/features/back-office/data.server";
+import { listSubscribers, sourcePath } from "~/features/reports/data.server";
 import { pageSchema } from "~/features/back-office/filters";
 import { AdminShell, adminMeta, formatDateTime, Pagination } from "~/features/back-office/ui";
 import { bySubject, consentsOf } from "~/features/back-office/consent.server";

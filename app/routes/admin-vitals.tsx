@@ -4,7 +4,7 @@ import type { Route } from "./+types/admin-vitals";
 import { requireServices } from "~/context";
 import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { AdminShell, adminMeta } from "~/features/back-office/ui";
-import { shortDate } from "~/features/back-office/charts";
+import { shortDate } from "~/features/reports/charts";
 import { vitalsSummary, type MetricSummary, type VitalsRow } from "~/features/vitals/store.server";
 import { retention } from "#content/retention";
 import { METRICS, RATINGS, type Rating } from "~/features/vitals/metrics";

@@ -14,7 +14,7 @@ import {
   signups,
 } from "#db/schema";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
-import { applyRetention, applyRetentionExclusive } from "~/features/back-office/retention.server";
+import { applyRetention, applyRetentionExclusive } from "~/features/reports/retention.server";
 import { leadIdFor, writeLead } from "~/features/leads/signups.server";
 import { recordConsent, type ConsentCapture } from "~/infra/consent.server";
 import {
@@ -23,7 +23,7 @@ import {
   findPersonData,
   lookUpPerson,
   parsePersonKey,
-} from "~/features/back-office/data-requests.server";
+} from "~/features/reports/data-requests.server";
 import { deleteSignup } from "~/features/events/events.server";
 
 const person = {
