@@ -4,9 +4,8 @@ import { afterAll, describe, it } from "vitest";
 import { TABLE_OWNERS } from "../db/table-owners.mjs";
 import { tableOwnerPlugin } from "./eslint-table-owner.mjs";
 
-RuleTester.afterAll = afterAll;
-RuleTester.describe = describe;
-RuleTester.it = it;
+// RuleTester runs its cases with the test framework it is handed (its types omit these hooks).
+Object.assign(RuleTester, { afterAll, describe, it });
 
 const rule = tableOwnerPlugin({ owners: TABLE_OWNERS, schemaFile: new URL("../db/schema.ts", import.meta.url) }).rules[
   "table-owner"
