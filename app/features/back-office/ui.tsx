@@ -307,7 +307,7 @@ export function Notice({ tone = "info", children }: { tone?: "info" | "error" | 
 /** A list's search words and page from its address; a value out of range falls back, never fails. */
 const listQuerySchema = z.object({
   q: z.string().trim().max(200).catch(""),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 
 export function listQuery(url: string): { q: string; page: number } {
@@ -316,7 +316,7 @@ export function listQuery(url: string): { q: string; page: number } {
 }
 
 /** The address of another page of a list, keeping its search words. */
-export function pageHref(path: string, q: string): (page: number) => string {
+export function pageHref(path: string, q = ""): (page: number) => string {
   return (page) => `${path}?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`;
 }
 
