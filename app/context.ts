@@ -9,7 +9,7 @@ import type { RateLimitResult } from "~/infra/rate-limit.server";
 import type { PaymentProvider } from "~/features/checkout/provider.server";
 import type { OrderConfirmations } from "~/features/checkout/order-confirmation.server";
 import type { Outbox } from "~/features/leads/outbox.server";
-import type { BackOfficeAuth } from "~/features/back-office/auth.server";
+import type { BackOfficeAuth } from "~/features/auth/auth.server";
 import type { SiteContentStore } from "~/content-kinds.server";
 import type { TrainerPush } from "~/infra/push.server";
 import type { NewsletterSending } from "~/features/newsletter/worker.server";

@@ -16,9 +16,9 @@ import { parseArgs } from "node:util";
 import { createInterface } from "node:readline";
 import { parseEnv } from "~/infra/env.server";
 import { createServices } from "../server/services";
-import { AccountExistsError, createTrainerAccount } from "~/features/back-office/accounts.server";
-import { audit } from "~/features/back-office/guard.server";
-import { sendProvisionRequest } from "~/features/back-office/provision";
+import { AccountExistsError, createTrainerAccount } from "~/features/auth/accounts.server";
+import { audit } from "~/features/auth/guard.server";
+import { sendProvisionRequest } from "~/features/auth/provision";
 
 const { values } = parseArgs({
   options: {

@@ -1,13 +1,12 @@
 import { timingSafeEqual } from "node:crypto";
 import { BlockList, isIPv4 } from "node:net";
-import { count } from "drizzle-orm";
 import type express from "express";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { AppServices } from "~/context";
 import { eventRegistry } from "~/infra/metrics.server";
 import type { BackupSummary } from "~/infra/backup-schedule.server";
-import { signups } from "#db/schema";
+import { countSignups } from "~/features/leads/signups.server";
 
 /**
  * /metrics in Prometheus' text format. Only loopback and private networks may read it (the
@@ -98,8 +97,7 @@ export function createMetrics(
     help: "Leads (intake and event signups) in the database (last known value while it is away)",
     registers: [registry],
     collect: onScrape("mjc_leads_stored", async (gauge) => {
-      const [row] = await services.database.db.select({ value: count() }).from(signups);
-      gauge.set(row?.value ?? 0);
+      gauge.set(await countSignups(services.database.db));
     }),
   });
   new Gauge({

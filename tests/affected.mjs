@@ -150,7 +150,12 @@ export const AREAS = [
     integration: ["events", "back-office-pages", "leads", "held-submissions", "editor-uploads"],
   },
   {
-    paths: ["app/features/back-office/", /^app\/routes\/(admin|api-admin|api-auth|well-known)/],
+    paths: [
+      "app/features/back-office/",
+      "app/features/auth/",
+      "app/features/reports/",
+      /^app\/routes\/(admin|api-admin|api-auth|well-known)/,
+    ],
     e2e: ["back-office", "back-office-phone", "lead-lifecycle", "inbox", "back-office-week"],
     integration: [
       "back-office",

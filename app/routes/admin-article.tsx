@@ -1,7 +1,7 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-article";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { adminMeta } from "~/features/back-office/ui";
 import { articleEditorAction, loadArticleEditor, type MagnetGrants } from "~/features/blog/article-editor.server";
 import { ArticleEditor } from "~/features/blog/article-editor";

@@ -1,7 +1,7 @@
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-articles";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { AdminShell, adminMeta, formatDateTime, Notice } from "~/features/back-office/ui";
 
 export const meta: Route.MetaFunction = () => adminMeta("Articles");

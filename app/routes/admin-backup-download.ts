@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import type { Route } from "./+types/admin-backup-download";
 import { requireServices } from "~/context";
-import { audit, stepUp, trainerOf } from "~/features/back-office/guard.server";
+import { audit, stepUp, trainerOf } from "~/features/auth/guard.server";
 
 /**
  * A whole-site backup for the signed-in trainer, streamed from the backup folder. It holds every

@@ -1,13 +1,12 @@
 import { data, Link, useLoaderData, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-clients";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
-import { listClients, type ClientRow } from "~/features/back-office/clients.server";
-import { pageSchema } from "~/features/back-office/filters";
+import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
+import { listClients, type ClientRow } from "~/features/reports/clients.server";
 import { orderTerms } from "~/features/back-office/labels";
 import { ContactButtons } from "~/features/back-office/lead-contact";
 import { StatusBadge } from "~/features/back-office/list-table";
-import { AdminShell, adminMeta, formatMoney, Pagination } from "~/features/back-office/ui";
+import { AdminShell, adminMeta, formatMoney, listQuery, pageHref, Pagination } from "~/features/back-office/ui";
 
 export const meta: Route.MetaFunction = () => adminMeta("Clients");
 export const headers = forwardSessionHeaders;
@@ -15,7 +14,7 @@ export const headers = forwardSessionHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const trainer = trainerOf(context);
-  const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
+  const { page } = listQuery(request.url);
   const list = await listClients(ctx.services.database.db, page);
   return data({ list }, { headers: trainer.headers });
 }
@@ -149,12 +148,7 @@ export default function AdminClients() {
           </ul>
         )}
       </section>
-      <Pagination
-        page={list.page}
-        pageCount={list.pageCount}
-        total={list.total}
-        href={(p) => `/admin/clients?page=${p}`}
-      />
+      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} href={pageHref("/admin/clients")} />
     </AdminShell>
   );
 }

@@ -2,10 +2,10 @@ import { data, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-confirm";
 import { requireServices } from "~/context";
 import { CodeForm } from "~/features/back-office/code-form";
-import { verifySecondFactor } from "~/features/back-office/flows.server";
-import { forwardSessionHeaders, hasRecentCode, trainerOf } from "~/features/back-office/guard.server";
-import { downloadOrigin, safeRedirectPath } from "~/features/back-office/origin";
-import { codeSchema, fieldErrors, type FieldErrors } from "~/features/back-office/schema";
+import { verifySecondFactor } from "~/features/auth/flows.server";
+import { forwardSessionHeaders, hasRecentCode, trainerOf } from "~/features/auth/guard.server";
+import { downloadOrigin, safeRedirectPath } from "~/features/auth/origin";
+import { codeSchema, fieldErrors, type FieldErrors } from "~/features/auth/schema";
 import { adminMeta, AdminShell, Notice } from "~/features/back-office/ui";
 import { buttonStyles, ButtonLink } from "~/ui/button";
 

@@ -1,14 +1,14 @@
 import type { Route } from "./+types/admin-data-requests-export";
 import { requireServices } from "~/context";
-import { audit, downloadResponse, stepUp, trainerOf } from "~/features/back-office/guard.server";
+import { audit, downloadResponse, stepUp, trainerOf } from "~/features/auth/guard.server";
 import {
   countsOf,
   findPersonData,
   includedIds,
   parsePersonKey,
   requestReference,
-} from "~/features/back-office/data-requests.server";
-import { personDataHtml } from "~/features/back-office/data-request-html";
+} from "~/features/reports/data-requests.server";
+import { personDataHtml } from "~/features/reports/data-request-html";
 
 /**
  * POST /admin/data-requests/export: every record about the person (GDPR art. 15 and 20), as one JSON

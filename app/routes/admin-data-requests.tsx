@@ -1,7 +1,7 @@
 import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/admin-data-requests";
 import { requireServices } from "~/context";
-import { audit, forwardSessionHeaders, stepUp, trainerOf } from "~/features/back-office/guard.server";
+import { audit, forwardSessionHeaders, stepUp, trainerOf } from "~/features/auth/guard.server";
 import {
   countsOf,
   erasePerson,
@@ -11,7 +11,7 @@ import {
   requestReference,
   type PersonCounts,
   type PossibleMatch,
-} from "~/features/back-office/data-requests.server";
+} from "~/features/reports/data-requests.server";
 import { AdminShell, adminMeta, Notice } from "~/features/back-office/ui";
 import { amsterdamDateTime } from "~/infra/amsterdam";
 import { Button } from "~/ui/button";

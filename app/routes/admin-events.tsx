@@ -1,12 +1,12 @@
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-events";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { AdminShell, adminMeta, Notice } from "~/features/back-office/ui";
 import { StatusBadge } from "~/features/back-office/list-table";
 import { eventStart } from "~/features/events/event-content";
 import { placesByEvent } from "~/features/events/events.server";
-import { eventDateLabel, eventTimeLabel } from "~/features/leads/event-dates";
+import { eventDateLabel, eventTimeLabel } from "~/features/events/event-dates";
 import { eventStatusLabel } from "~/features/events/event-status";
 
 export const meta: Route.MetaFunction = () => adminMeta("Events");

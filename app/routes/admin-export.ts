@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin-export";
 import { requireServices } from "~/context";
-import { accessTokenOrRecentCode, audit, downloadResponse, exportCallerOf } from "~/features/back-office/guard.server";
-import { EXPORT_LISTS, exportCsv, type ExportList } from "~/features/back-office/exports.server";
+import { accessTokenOrRecentCode, audit, downloadResponse, exportCallerOf } from "~/features/auth/guard.server";
+import { EXPORT_LISTS, exportCsv, type ExportList } from "~/features/reports/exports.server";
 import { parseLeadFilters } from "~/features/back-office/filters";
 
 /**

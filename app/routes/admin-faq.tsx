@@ -1,7 +1,7 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-faq";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { AdminShell, adminMeta } from "~/features/back-office/ui";
 import { ContentListEditor } from "~/features/back-office/content-list-editor";
 import { listAction, listForEditor } from "~/features/site/site-content-admin.server";

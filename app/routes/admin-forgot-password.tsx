@@ -2,8 +2,8 @@ import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-forgot-password";
 import { requireServices } from "~/context";
 
-import { requestPasswordReset } from "~/features/back-office/flows.server";
-import { fieldErrors, forgotPasswordSchema, type FieldErrors } from "~/features/back-office/schema";
+import { requestPasswordReset } from "~/features/auth/flows.server";
+import { fieldErrors, forgotPasswordSchema, type FieldErrors } from "~/features/auth/schema";
 import { AccountEmailField, adminMeta, AuthCard, Notice, SubmitButton } from "~/features/back-office/ui";
 import { guardForm } from "~/infra/form-guard.server";
 import { Honeypot } from "~/ui/field";

@@ -1,11 +1,11 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-funnel";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
-import { leadFunnel } from "~/features/back-office/funnel.server";
-import { rate, type FunnelRow } from "~/features/back-office/funnel";
+import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
+import { leadFunnel } from "~/features/reports/funnel.server";
+import { rate, type FunnelRow } from "~/features/reports/funnel";
 import { AdminShell, adminMeta } from "~/features/back-office/ui";
-import { shortDate, WeekBars } from "~/features/back-office/charts";
+import { shortDate, WeekBars } from "~/features/reports/charts";
 
 export const meta: Route.MetaFunction = () => adminMeta("Funnel");
 export const headers = forwardSessionHeaders;

@@ -2,10 +2,21 @@ import { z } from "zod";
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-held";
 import { requireServices } from "~/context";
-import { audit, forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
+import { audit, forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { describeDeadLetter } from "~/features/back-office/dead-letters";
 import { SubmissionFields } from "~/features/back-office/submission-fields";
-import { AdminShell, adminMeta, ConfirmStep, formatDateTime, Notice, Pagination } from "~/features/back-office/ui";
+import {
+  AdminShell,
+  adminMeta,
+  ConfirmStep,
+  formatDateTime,
+  ListSearch,
+  listQuery,
+  Notice,
+  pageHref,
+  Pagination,
+} from "~/features/back-office/ui";
+import type { ReactNode } from "react";
 import {
   acceptHeld,
   deleteHeld,
@@ -21,22 +32,15 @@ import { subscribe } from "~/features/newsletter/subscribe.server";
 import { consentCaptureSchema } from "~/infra/consent.server";
 import { firstTouchSchema } from "~/infra/first-touch";
 import { Button } from "~/ui/button";
-import { compactInputClass } from "~/ui/field";
 import { retention } from "#content/retention";
 
 export const meta: Route.MetaFunction = () => adminMeta("Held for review");
 export const headers = forwardSessionHeaders;
 
-const querySchema = z.object({
-  q: z.string().trim().max(200).catch(""),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-});
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const trainer = trainerOf(context);
-  const params = new URL(request.url).searchParams;
-  const { q, page } = querySchema.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1 });
+  const { q, page } = listQuery(request.url);
   // "Delete all like this" deletes what had come in by now, the moment the counts were taken.
   const shownAt = new Date().toISOString();
   const held = await listHeld(ctx.services.database.db, { q, page });
@@ -137,10 +141,41 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answer({ ok: true, message: `Accepted: it is now under ${where}.` });
 }
 
+/** "Delete all like this": every held form with this one's content, or from its network, up to when the page was shown. */
+function DeleteAllLike({
+  id,
+  by,
+  count,
+  upTo,
+  children,
+}: {
+  id: string;
+  by: "content" | "network";
+  count: number;
+  upTo: string;
+  /** What the forms have in common, after "This deletes the N". */
+  children: ReactNode;
+}) {
+  const n = count.toLocaleString("en-GB");
+  return (
+    <ConfirmStep
+      look="link"
+      id={id}
+      intent="delete-like"
+      fields={{ by, upTo }}
+      label={by === "content" ? `Delete all ${n} with this content…` : `Delete all ${n} from this network…`}
+      confirm={`Yes, delete ${n}`}
+      busyText="Deleting…"
+    >
+      This deletes the {n} {children} Nothing of them is kept.
+    </ConfirmStep>
+  );
+}
+
 export default function AdminHeld() {
   const { rows, total, page, pageCount, q, shownAt } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const href = (to: number) => `/admin/held?${new URLSearchParams({ ...(q ? { q } : {}), page: String(to) })}`;
+  const href = pageHref("/admin/held", q);
   return (
     <AdminShell title="Held for review">
       <p className="mb-6 max-w-3xl text-ink/80">
@@ -154,22 +189,7 @@ export default function AdminHeld() {
           <Notice tone={result.ok ? "success" : "error"}>{result.message}</Notice>
         </div>
       ) : null}
-      <Form
-        method="get"
-        role="search"
-        aria-label="Search held forms"
-        className="mb-6 flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 ring-1 ring-navy/10"
-      >
-        <div className="min-w-0 flex-1 basis-56">
-          <label htmlFor="held-q" className="text-sm font-medium">
-            Name, e-mail, phone or text
-          </label>
-          <input id="held-q" name="q" type="search" defaultValue={q} className={compactInputClass} />
-        </div>
-        <Button type="submit" variant="dark" size="sm">
-          Search
-        </Button>
-      </Form>
+      <ListSearch id="held-q" name="Search held forms" label="Name, e-mail, phone or text" q={q} />
       {rows.length === 0 ? (
         <Notice>
           {q ? `No held form matches “${q}”.` : "Nothing is held: every form that came in went straight through."}
@@ -207,32 +227,15 @@ export default function AdminHeld() {
                   {entry.sameContent > 1 || entry.sameNetwork > 1 ? (
                     <div className="mt-3 grid gap-2">
                       {entry.sameContent > 1 ? (
-                        <ConfirmStep
-                          look="link"
-                          id={entry.id}
-                          intent="delete-like"
-                          fields={{ by: "content", upTo: shownAt }}
-                          label={`Delete all ${entry.sameContent.toLocaleString("en-GB")} with this content…`}
-                          confirm={`Yes, delete ${entry.sameContent.toLocaleString("en-GB")}`}
-                          busyText="Deleting…"
-                        >
-                          This deletes the {entry.sameContent.toLocaleString("en-GB")} held forms with the same name,
-                          e-mail, phone, answers and message as this one (this one included). Nothing of them is kept.
-                        </ConfirmStep>
+                        <DeleteAllLike id={entry.id} by="content" count={entry.sameContent} upTo={shownAt}>
+                          held forms with the same name, e-mail, phone, answers and message as this one (this one
+                          included).
+                        </DeleteAllLike>
                       ) : null}
                       {entry.sameNetwork > 1 && entry.network ? (
-                        <ConfirmStep
-                          look="link"
-                          id={entry.id}
-                          intent="delete-like"
-                          fields={{ by: "network", upTo: shownAt }}
-                          label={`Delete all ${entry.sameNetwork.toLocaleString("en-GB")} from this network…`}
-                          confirm={`Yes, delete ${entry.sameNetwork.toLocaleString("en-GB")}`}
-                          busyText="Deleting…"
-                        >
-                          This deletes the {entry.sameNetwork.toLocaleString("en-GB")} held forms sent from the network{" "}
-                          {entry.network} (this one included), whatever they say. Nothing of them is kept.
-                        </ConfirmStep>
+                        <DeleteAllLike id={entry.id} by="network" count={entry.sameNetwork} upTo={shownAt}>
+                          held forms sent from the network {entry.network} (this one included), whatever they say.
+                        </DeleteAllLike>
                       ) : null}
                     </div>
                   ) : null}

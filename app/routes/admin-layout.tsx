@@ -2,7 +2,7 @@ import { Link, Outlet, useLoaderData, type ShouldRevalidateFunctionArgs } from "
 import type { Route } from "./+types/admin-layout";
 import { site } from "#content/site";
 import { requireServices } from "~/context";
-import { getTrainerSession, sameOriginWrites } from "~/features/back-office/guard.server";
+import { getTrainerSession, sameOriginWrites } from "~/features/auth/guard.server";
 import { AdminBar } from "~/features/back-office/ui";
 
 /** Every form and upload under the back office comes from the back office itself (403 otherwise). */

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/admin-lead-contact";
 import { requireServices } from "~/context";
-import { trainerOf } from "~/features/back-office/guard.server";
-import { isContactChannel } from "~/features/back-office/contact";
-import { recordContactAttempt } from "~/features/back-office/contact.server";
+import { trainerOf } from "~/features/auth/guard.server";
+import { isContactChannel } from "~/features/leads/contact";
+import { recordContactAttempt } from "~/features/leads/contact.server";
 
 const LEAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -2,18 +2,18 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation, useReval
 import type { Route } from "./+types/admin-lead";
 import { requireServices } from "~/context";
 import { sourceLabel, type FirstTouch } from "~/infra/first-touch";
-import { audit, forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
-import { updateLead } from "~/features/back-office/data.server";
-import { leadTimeline } from "~/features/back-office/timeline.server";
+import { audit, forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
+import { updateLead } from "~/features/reports/data.server";
+import { leadTimeline } from "~/features/reports/timeline.server";
 import { ConsentList } from "~/features/back-office/consent-list";
-import type { TimelineEntry } from "~/features/back-office/timeline.server";
+import type { TimelineEntry } from "~/features/reports/timeline.server";
 import { leadUpdateSchema } from "~/features/back-office/filters";
 import { STATUS_LABELS, type LeadStatus } from "~/features/back-office/labels";
-import { fieldErrors } from "~/features/back-office/schema";
+import { fieldErrors } from "~/features/auth/schema";
 import { AdminShell, adminMeta, formatDateTime, formatMoney, Notice } from "~/features/back-office/ui";
 import { Button } from "~/ui/button";
 import { NoteField, StatusSelect } from "~/features/back-office/lead-form";
-import { CONTACT_LABELS, isContactChannel } from "~/features/back-office/contact";
+import { CONTACT_LABELS, isContactChannel } from "~/features/leads/contact";
 import { ContactButtons, RepeatFlags } from "~/features/back-office/lead-contact";
 
 export const meta: Route.MetaFunction = () => adminMeta("Lead");

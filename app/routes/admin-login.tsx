@@ -1,10 +1,10 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-login";
 import { requireServices } from "~/context";
-import { getTrainerSession } from "~/features/back-office/guard.server";
-import { signInWithPassword, startEnrolmentAtSignIn } from "~/features/back-office/flows.server";
-import { safeRedirectPath } from "~/features/back-office/origin";
-import { fieldErrors, signInSchema, type FieldErrors } from "~/features/back-office/schema";
+import { getTrainerSession } from "~/features/auth/guard.server";
+import { signInWithPassword, startEnrolmentAtSignIn } from "~/features/auth/flows.server";
+import { safeRedirectPath } from "~/features/auth/origin";
+import { fieldErrors, signInSchema, type FieldErrors } from "~/features/auth/schema";
 import { AccountEmailField, adminMeta, AuthCard, Notice, SubmitButton } from "~/features/back-office/ui";
 import { guardForm } from "~/infra/form-guard.server";
 import { Honeypot, TextField } from "~/ui/field";

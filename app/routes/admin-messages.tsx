@@ -1,7 +1,7 @@
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-messages";
 import { requireServices } from "~/context";
-import { audit, forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
+import { audit, forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { AdminShell, adminMeta, formatDateTime, Notice } from "~/features/back-office/ui";
 import { describeWait, retryHelps } from "~/features/messages/describe";
 import { retryMessage } from "~/features/messages/engine.server";

@@ -1,7 +1,7 @@
 import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-newsletter-issue";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { adminMeta } from "~/features/back-office/ui";
 import { issueEditorAction, loadIssueEditor } from "~/features/newsletter/issue-editor.server";
 import { IssueEditor } from "~/features/newsletter/issue-editor";

@@ -2,7 +2,7 @@ import { data, Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-offers";
 import type { Duration } from "#content/types";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { AdminShell, adminMeta, formatDateTime, Notice, SubmitButton, VersionHistory } from "~/features/back-office/ui";
 import { OFFERS_KEY, publishOffers, restoreOffers, saveOfferPrices } from "~/features/checkout/offers-admin.server";
 import { durationLabel, PRICE_RANGE_EURO, priceInputOf, type PriceInput } from "~/features/checkout/price-rules";

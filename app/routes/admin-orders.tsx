@@ -1,13 +1,20 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-orders";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
-import { listOrders, revenue, type Revenue } from "~/features/back-office/data.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
+import { listOrders, revenue, type Revenue } from "~/features/reports/data.server";
 import { orderTerms } from "~/features/back-office/labels";
 import { formatEuro, paymentSummary } from "~/features/checkout/catalogue";
 import { saleLine } from "~/features/checkout/sale-rules";
-import { pageSchema } from "~/features/back-office/filters";
-import { AdminShell, adminMeta, formatDateTime, formatMoney, Pagination } from "~/features/back-office/ui";
+import {
+  AdminShell,
+  adminMeta,
+  formatDateTime,
+  formatMoney,
+  listQuery,
+  pageHref,
+  Pagination,
+} from "~/features/back-office/ui";
 import { CsvLink, ListTable, StatusBadge } from "~/features/back-office/list-table";
 
 export const meta: Route.MetaFunction = () => adminMeta("Orders");
@@ -16,7 +23,7 @@ export const headers = forwardSessionHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const trainer = trainerOf(context);
-  const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
+  const { page } = listQuery(request.url);
   const db = ctx.services.database.db;
   const [list, money] = await Promise.all([listOrders(db, page), revenue(db)]);
   return data(
@@ -91,12 +98,7 @@ export default function AdminOrders() {
         }))}
         empty="No orders yet."
       />
-      <Pagination
-        page={list.page}
-        pageCount={list.pageCount}
-        total={list.total}
-        href={(p) => `/admin/orders?page=${p}`}
-      />
+      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} href={pageHref("/admin/orders")} />
     </AdminShell>
   );
 }

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin-push";
 import { requireServices } from "~/context";
-import { trainerOf } from "~/features/back-office/guard.server";
+import { trainerOf } from "~/features/auth/guard.server";
 import { describeDevice } from "~/features/back-office/labels";
 
 /**

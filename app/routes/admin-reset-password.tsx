@@ -2,8 +2,8 @@ import { data, Form, Link, redirect, useActionData, useSearchParams } from "reac
 import type { Route } from "./+types/admin-reset-password";
 import { requireServices } from "~/context";
 
-import { resetPassword } from "~/features/back-office/flows.server";
-import { fieldErrors, resetPasswordSchema, type FieldErrors } from "~/features/back-office/schema";
+import { resetPassword } from "~/features/auth/flows.server";
+import { fieldErrors, resetPasswordSchema, type FieldErrors } from "~/features/auth/schema";
 import { adminMeta, AuthCard, NewPasswordFields, Notice, SubmitButton } from "~/features/back-office/ui";
 
 export const meta: Route.MetaFunction = () => [

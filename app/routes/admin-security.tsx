@@ -3,12 +3,12 @@ import { data, Form, useActionData, useLoaderData, useSearchParams } from "react
 import type { Route } from "./+types/admin-security";
 import { TextField } from "~/ui/field";
 import { describeDevice } from "~/features/back-office/labels";
-import { BackupCodeList } from "~/features/back-office/backup-code-list";
+import { BackupCodeList } from "~/features/auth/backup-code-list";
 import { PushSettings } from "~/features/back-office/push-settings";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, signedInTrainer, stepUp, trainerOf } from "~/features/back-office/guard.server";
-import { listTrainerSessions, pendingEnrolment } from "~/features/back-office/flows.server";
-import { securityAction, type SecurityActionResult } from "~/features/back-office/security-actions.server";
+import { forwardSessionHeaders, signedInTrainer, stepUp, trainerOf } from "~/features/auth/guard.server";
+import { listTrainerSessions, pendingEnrolment } from "~/features/auth/flows.server";
+import { securityAction, type SecurityActionResult } from "~/features/auth/security-actions.server";
 import {
   AdminShell,
   adminMeta,

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin-sign-out";
 import { requireServices } from "~/context";
-import { getTrainerSession } from "~/features/back-office/guard.server";
-import { signOutScope, type SignOutScope } from "~/features/back-office/flows.server";
+import { getTrainerSession } from "~/features/auth/guard.server";
+import { signOutScope, type SignOutScope } from "~/features/auth/flows.server";
 
 const SCOPES = new Set<SignOutScope>(["local", "others", "global"]);
 

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/admin-signed-in";
 import { requireServices } from "~/context";
-import { signedInTrainer } from "~/features/back-office/guard.server";
+import { signedInTrainer } from "~/features/auth/guard.server";
 
 /**
  * Every back-office page and download behind the sign-in: the session is checked once, here, before

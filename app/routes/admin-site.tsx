@@ -1,7 +1,7 @@
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-site";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { AdminShell, adminMeta, formatDateTime, Notice, SubmitButton, VersionHistory } from "~/features/back-office/ui";
 import { restoreSiteContent, saveSiteFacts } from "~/features/site/site-content-admin.server";
 import { SITE_CONTENT_KEY } from "~/features/site/site-content.server";

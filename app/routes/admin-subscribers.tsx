@@ -1,10 +1,9 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-subscribers";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
-import { listSubscribers, sourcePath } from "~/features/back-office/data.server";
-import { pageSchema } from "~/features/back-office/filters";
-import { AdminShell, adminMeta, formatDateTime, Pagination } from "~/features/back-office/ui";
+import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
+import { listSubscribers, sourcePath } from "~/features/reports/data.server";
+import { AdminShell, adminMeta, formatDateTime, listQuery, pageHref, Pagination } from "~/features/back-office/ui";
 import { bySubject, consentsOf } from "~/features/back-office/consent.server";
 import { ConsentCell } from "~/features/back-office/consent-list";
 import { CsvLink, ListTable, StatusBadge } from "~/features/back-office/list-table";
@@ -15,7 +14,7 @@ export const headers = forwardSessionHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const trainer = trainerOf(context);
-  const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
+  const { page } = listQuery(request.url);
   const db = ctx.services.database.db;
   const list = await listSubscribers(db, page);
   const consents = bySubject(await consentsOf(db, { subscriberIds: list.rows.map((r) => r.id) }));
@@ -72,7 +71,7 @@ export default function AdminSubscribers() {
         page={list.page}
         pageCount={list.pageCount}
         total={list.total}
-        href={(p) => `/admin/subscribers?page=${p}`}
+        href={pageHref("/admin/subscribers")}
       />
     </AdminShell>
   );

@@ -1,7 +1,7 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/admin-unsaved";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { describeDeadLetter } from "~/features/back-office/dead-letters";
 import { SubmissionFields } from "~/features/back-office/submission-fields";
 import { AdminShell, adminMeta, formatDateTime, Notice } from "~/features/back-office/ui";

@@ -2,9 +2,9 @@ import { data, Link, redirect, useActionData, useLoaderData } from "react-router
 import type { Route } from "./+types/admin-verify";
 import { requireServices } from "~/context";
 
-import { verifySecondFactor } from "~/features/back-office/flows.server";
-import { safeRedirectPath } from "~/features/back-office/origin";
-import { codeSchema, fieldErrors, type FieldErrors } from "~/features/back-office/schema";
+import { verifySecondFactor } from "~/features/auth/flows.server";
+import { safeRedirectPath } from "~/features/auth/origin";
+import { codeSchema, fieldErrors, type FieldErrors } from "~/features/auth/schema";
 import { adminMeta, Notice } from "~/features/back-office/ui";
 import { CodeForm } from "~/features/back-office/code-form";
 

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api-admin-accounts";
 import { requireServices } from "~/context";
-import { AccountExistsError, accountInputSchema, createTrainerAccount } from "~/features/back-office/accounts.server";
-import { audit } from "~/features/back-office/guard.server";
-import { isLoopback, verifyProvisionRequest } from "~/features/back-office/provision";
+import { AccountExistsError, accountInputSchema, createTrainerAccount } from "~/features/auth/accounts.server";
+import { audit } from "~/features/auth/guard.server";
+import { isLoopback, verifyProvisionRequest } from "~/features/auth/provision";
 
 /**
  * Account creation for `npm run admin:create -- --server <url>`: the embedded database admits one

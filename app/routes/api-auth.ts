@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api-auth";
 import { requireServices } from "~/context";
-import { authHeaders } from "~/features/back-office/guard.server";
+import { authHeaders } from "~/features/auth/guard.server";
 
 /**
  * The browser talks to better-auth for two things only: renewing the session (get-session)

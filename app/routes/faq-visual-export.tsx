@@ -1,7 +1,7 @@
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/faq-visual-export";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { AdminShell, adminMeta } from "~/features/back-office/ui";
 import { FaqExportTool } from "~/features/image-export/faq-export-tool";
 import { logImageExport } from "~/features/image-export/export-log.server";

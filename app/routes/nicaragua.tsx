@@ -7,10 +7,10 @@ import { AUTHOR_PATH } from "~/kernel/structured-data";
 import { Picture, mediaUrl } from "~/ui/picture";
 import { requireServices } from "~/context";
 import { eventPage, handleEventSignup } from "~/features/events/event-signup.server";
-import { WAITLIST_TEXTS } from "~/features/leads/event-schema";
+import { WAITLIST_TEXTS } from "~/features/events/event-schema";
 import { isoWithOffset } from "~/infra/zoned-time";
-import { EventSignupForm } from "~/features/leads/event-signup-form";
-import { daysLeftLabel } from "~/features/leads/event-dates";
+import { EventSignupForm } from "~/features/events/event-signup-form";
+import { daysLeftLabel } from "~/features/events/event-dates";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 
 type Schedule = Awaited<ReturnType<typeof loader>>;

@@ -1,7 +1,7 @@
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/testimonial-visual-export";
 import { requireServices } from "~/context";
-import { forwardSessionHeaders, trainerOf } from "~/features/back-office/guard.server";
+import { forwardSessionHeaders, trainerOf } from "~/features/auth/guard.server";
 import { AdminShell, adminMeta } from "~/features/back-office/ui";
 import { TestimonialExportTool } from "~/features/image-export/testimonial-export-tool";
 import { logImageExport } from "~/features/image-export/export-log.server";

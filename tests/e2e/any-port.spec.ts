@@ -6,7 +6,7 @@ import path from "node:path";
 import * as OTPAuth from "otpauth";
 import { test, expect } from "./fixtures";
 import { SIGN_IN_MS } from "./back-office-helpers";
-import { sendProvisionRequest } from "~/features/back-office/provision";
+import { sendProvisionRequest } from "~/features/auth/provision";
 
 /**
  * Issue 11: a newcomer's `PORT=3987 npm start` with no other variable. This spec starts its own

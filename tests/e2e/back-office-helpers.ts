@@ -4,7 +4,7 @@ import path from "node:path";
 import * as OTPAuth from "otpauth";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { sendProvisionRequest } from "~/features/back-office/provision";
+import { sendProvisionRequest } from "~/features/auth/provision";
 
 /**
  * The trainer account is made the way `npm run admin:create -- --server` makes it: a request

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import { SERVER_START } from "./own-servers";
-import { daysLeftLabel, eventState } from "~/features/leads/event-dates";
+import { daysLeftLabel, eventState } from "~/features/events/event-dates";
 import { event } from "#content/event";
 
 // Texts, venue and price come from the event as published (today content/event.ts); the date from

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test as base } from "./fixtures";
 import { createTrainer, signInAndEnrol } from "./back-office-helpers";
 import { SERVER_START } from "./own-servers";
-import { WAITLIST_TEXTS } from "~/features/leads/event-schema";
+import { WAITLIST_TEXTS } from "~/features/events/event-schema";
 import { localDateTimeOf } from "~/infra/zoned-time";
 
 /**

@@ -6,7 +6,7 @@ import { request as playwrightRequest } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import { SERVER_START } from "./own-servers";
 import { calendlyInvitee, signCalendly } from "../support/scheduling-fixtures";
-import { sendProvisionRequest } from "~/features/back-office/provision";
+import { sendProvisionRequest } from "~/features/auth/provision";
 
 /**
  * A lead's whole story in the back office, on a server of its own (so the funnel counts only

@@ -4,7 +4,7 @@ import path from "node:path";
 import * as OTPAuth from "otpauth";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test as base } from "./fixtures";
-import { sendProvisionRequest } from "~/features/back-office/provision";
+import { sendProvisionRequest } from "~/features/auth/provision";
 import { savingsNotices } from "~/features/checkout/price-rules";
 import { SERVER_START } from "./own-servers";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import * as OTPAuth from "otpauth";
 import type { Page, Response } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { sendProvisionRequest } from "~/features/back-office/provision";
+import { sendProvisionRequest } from "~/features/auth/provision";
 
 const totp = (secret: string) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate();

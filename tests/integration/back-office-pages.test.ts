@@ -12,7 +12,7 @@ import { pricing } from "#content/pricing";
 import { event as firstEvent } from "#content/event";
 import { parseEnv } from "~/infra/env.server";
 import type { AppServices, RequestContext } from "~/context";
-import { updateLead } from "~/features/back-office/data.server";
+import { updateLead } from "~/features/reports/data.server";
 import { formValuesOf, saveEvent, type EventFormValues } from "~/features/events/events-admin.server";
 import { localDateTimeOf } from "~/infra/zoned-time";
 import { leadIdFor, writeLead } from "~/features/leads/signups.server";

@@ -9,7 +9,7 @@ import { parseEnv } from "~/infra/env.server";
 import type { AppServices } from "~/context";
 import { createServices } from "../../server/services";
 import type { RequestContext } from "~/context";
-import { AccountExistsError, createTrainerAccount } from "~/features/back-office/accounts.server";
+import { AccountExistsError, createTrainerAccount } from "~/features/auth/accounts.server";
 import {
   confirmEnrolment,
   requestPasswordReset,
@@ -20,10 +20,10 @@ import {
   startEnrolment,
   startEnrolmentAtSignIn,
   verifySecondFactor,
-} from "~/features/back-office/flows.server";
-import { getTrainerSession, sameOriginWrites, trainerOf } from "~/features/back-office/guard.server";
+} from "~/features/auth/flows.server";
+import { getTrainerSession, sameOriginWrites, trainerOf } from "~/features/auth/guard.server";
 import { callRoute, SIGNED_IN } from "../support/route-call";
-import { AccessTokenError, verifyAccessToken } from "~/features/back-office/access-token.server";
+import { AccessTokenError, verifyAccessToken } from "~/features/auth/access-token.server";
 import { action as loginAction } from "~/routes/admin-login";
 import { middleware as dataRequestsMiddleware } from "~/routes/admin-data-requests";
 import { middleware as exportMiddleware } from "~/routes/admin-export";

@@ -3,8 +3,8 @@ import { createTestDatabase, engines, type Engine, type TestDatabase } from "../
 import { newsletterSubscribers } from "#db/schema";
 import { leadIdFor, writeLead } from "~/features/leads/signups.server";
 import { recordConsent, type ConsentCapture } from "~/infra/consent.server";
-import { exportCsv } from "~/features/back-office/exports.server";
-import { leadTimeline } from "~/features/back-office/timeline.server";
+import { exportCsv } from "~/features/reports/exports.server";
+import { leadTimeline } from "~/features/reports/timeline.server";
 import { consentTexts } from "#content/consent";
 
 const capture = (over: Partial<ConsentCapture>): ConsentCapture => ({

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exportCsv } from "~/features/back-office/exports.server";
+import { exportCsv } from "~/features/reports/exports.server";
 import { leadIdFor, writeLead } from "~/features/leads/signups.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 

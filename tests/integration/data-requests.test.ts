@@ -16,7 +16,7 @@ import {
 } from "#db/schema";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { retention } from "#content/retention";
-import { applyRetention, applyRetentionExclusive } from "~/features/back-office/retention.server";
+import { applyRetention, applyRetentionExclusive } from "~/features/reports/retention.server";
 import { leadIdFor, writeLead } from "~/features/leads/signups.server";
 import { recordConsent, type ConsentCapture } from "~/infra/consent.server";
 import {
@@ -25,7 +25,7 @@ import {
   findPersonData,
   lookUpPerson,
   parsePersonKey,
-} from "~/features/back-office/data-requests.server";
+} from "~/features/reports/data-requests.server";
 import { deleteSignup } from "~/features/events/events.server";
 
 const person = {

@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { session as sessionTable } from "#db/schema";
 import type { RequestContext } from "~/context";
 import { CsvLink } from "~/features/back-office/list-table";
-import { getTrainerSession } from "~/features/back-office/guard.server";
+import { getTrainerSession } from "~/features/auth/guard.server";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/admin-confirm";
 import { loader as exportLoader } from "~/routes/admin-export";
 import { withTestServices } from "../support/services";

@@ -7,7 +7,7 @@ import { currentEvent, placesOf } from "~/features/events/events.server";
 import { instantOf, localDateTimeOf } from "~/infra/zoned-time";
 import { writeLead, type EventLead } from "~/features/leads/signups.server";
 import { auditLog, signups } from "#db/schema";
-import { applyRetention } from "~/features/back-office/retention.server";
+import { applyRetention } from "~/features/reports/retention.server";
 import { event as firstEvent } from "#content/event";
 
 const trainer = { userId: null, ip: "203.0.113.9" };

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendProvisionRequest } from "~/features/back-office/provision";
+import { sendProvisionRequest } from "~/features/auth/provision";
 import { evaluateAlarms } from "~/infra/alarms.server";
 import { readBackupStatus } from "~/infra/backup.server";
 import { summarise } from "~/infra/backup-schedule.server";

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { sendProvisionRequest } from "~/features/back-office/provision";
+import { sendProvisionRequest } from "~/features/auth/provision";
 import { createPostgresDatabase, dropPostgresDatabase, engines, type Engine } from "../support/database";
 import { migratedDataDir } from "../support/data-dir";
 import { DrillBrowser, enrolAuthenticator, npmRun } from "../support/fault";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { sendProvisionRequest } from "~/features/back-office/provision";
+import { sendProvisionRequest } from "~/features/auth/provision";
 import { createPostgresDatabase, dropPostgresDatabase } from "../support/database";
 import { pool, startFaultServer, type FaultServer } from "../support/fault";
 import { freePort } from "../support/server";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { orders, signups } from "#db/schema";
 import type { AppServices } from "~/context";
-import { weeklyStats } from "~/features/back-office/data.server";
+import { weeklyStats } from "~/features/reports/data.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { startBuiltSite } from "../support/built-site";
 import { enrolledTrainer, totp, TRAINER_PASSWORD } from "../support/trainer";

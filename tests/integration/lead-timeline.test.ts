@@ -7,10 +7,10 @@ import { attachSession, createPendingOrder } from "~/features/checkout/fulfilmen
 import { payTestOrder } from "~/features/checkout/test-checkout-actions.server";
 import { catalogueItem } from "~/features/checkout/catalogue";
 import { pricing } from "#content/pricing";
-import { revenue, updateLead, weeklyStats } from "~/features/back-office/data.server";
+import { revenue, updateLead, weeklyStats } from "~/features/reports/data.server";
 import { amsterdamMonthStart } from "~/infra/amsterdam";
-import { leadTimeline } from "~/features/back-office/timeline.server";
-import { leadFunnel } from "~/features/back-office/funnel.server";
+import { leadTimeline } from "~/features/reports/timeline.server";
+import { leadFunnel } from "~/features/reports/funnel.server";
 import { bookings } from "#db/schema";
 
 /** Orders tied to people, and the lead's timeline that shows them. */

@@ -9,7 +9,7 @@ import type { AppServices } from "~/context";
 import { parseEnv } from "~/infra/env.server";
 import { createLogger } from "~/infra/logger.server";
 import { captureConsent } from "~/infra/consent.server";
-import { applyRetention } from "~/features/back-office/retention.server";
+import { applyRetention } from "~/features/reports/retention.server";
 import { confirmSubscription, storeFromOutbox, subscribe, unsubscribe } from "~/features/newsletter/subscribe.server";
 import { createServices } from "../../server/services";
 import { createTestDatabase, engines, type TestDatabase } from "../support/database";

@@ -20,8 +20,8 @@ import {
   sortCategories,
   sortNewestFirst,
 } from "~/features/blog/rules";
-import { eventDateLabel, eventTimeLabel } from "~/features/leads/event-dates";
-import { closedMessage } from "~/features/leads/event-schema";
+import { eventDateLabel, eventTimeLabel } from "~/features/events/event-dates";
+import { closedMessage } from "~/features/events/event-schema";
 import { homeAnchorHref, homeAnchors, serviceLinks } from "~/kernel/navigation";
 import {
   accessibleName,

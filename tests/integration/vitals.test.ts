@@ -9,7 +9,7 @@ import { parseEnv } from "~/infra/env.server";
 import type { AppServices, RequestContext } from "~/context";
 import { handleVitalsReport } from "~/features/vitals/collect.server";
 import { vitalsSummary } from "~/features/vitals/store.server";
-import { applyRetention } from "~/features/back-office/retention.server";
+import { applyRetention } from "~/features/reports/retention.server";
 
 const SITE = "https://coach.example";
 

@@ -1,6 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
 import { requireServices, routerContextOf, type RequestContext } from "~/context";
-import { sameOriginWrites, signedInTrainer } from "~/features/back-office/guard.server";
+import { sameOriginWrites, signedInTrainer } from "~/features/auth/guard.server";
 
 /** The middleware of the back office's layouts, outermost first (app/routes.ts). */
 export const SIGNED_IN: MiddlewareFunction<Response>[] = [

@@ -1,8 +1,8 @@
 import * as OTPAuth from "otpauth";
 import type { RequestContext } from "~/context";
-import { createTrainerAccount } from "~/features/back-office/accounts.server";
-import { confirmEnrolment, signInWithPassword, startEnrolment } from "~/features/back-office/flows.server";
-import { getTrainerSession } from "~/features/back-office/guard.server";
+import { createTrainerAccount } from "~/features/auth/accounts.server";
+import { confirmEnrolment, signInWithPassword, startEnrolment } from "~/features/auth/flows.server";
+import { getTrainerSession } from "~/features/auth/guard.server";
 
 export const TRAINER_PASSWORD = "correct-horse-battery-staple";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { CONTACT_CHANNELS, CONTACT_LABELS, type ContactChannel, type ContactLinks } from "./contact";
-import type { Repeats } from "./repeats";
+import { CONTACT_CHANNELS, CONTACT_LABELS, type ContactChannel, type ContactLinks } from "~/features/leads/contact";
+import type { Repeats } from "~/features/leads/repeats";
 import { formatDateTime } from "./ui";
 
 /**

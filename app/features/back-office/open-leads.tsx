@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { OpenLead } from "./contact.server";
+import type { OpenLead } from "~/features/leads/contact.server";
 import { ContactButtons, RepeatFlags } from "./lead-contact";
 import { STATUS_LABELS, type LeadStatus } from "./labels";
 import { formatDateTime } from "./ui";

@@ -1,8 +1,9 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, NavLink, useLocation, useNavigation } from "react-router";
-import { checkSessionOverHttp, createSessionKeeper } from "./session-keeper";
+import { checkSessionOverHttp, createSessionKeeper } from "~/features/auth/session-keeper";
 import { Button, ButtonLink, type ButtonVariant } from "~/ui/button";
-import { TextField } from "~/ui/field";
+import { z } from "zod";
+import { compactInputClass, TextField } from "~/ui/field";
 
 const RENEW_EVERY_MS = 4 * 60_000;
 
@@ -300,6 +301,44 @@ export function Notice({ tone = "info", children }: { tone?: "info" | "error" | 
     <div role={tone === "error" ? "alert" : "status"} className={`mb-4 rounded-lg px-4 py-3 ring-1 ${styles}`}>
       {children}
     </div>
+  );
+}
+
+/** A list's search words and page from its address; a value out of range falls back, never fails. */
+const listQuerySchema = z.object({
+  q: z.string().trim().max(200).catch(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export function listQuery(url: string): { q: string; page: number } {
+  const params = new URL(url).searchParams;
+  return listQuerySchema.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1 });
+}
+
+/** The address of another page of a list, keeping its search words. */
+export function pageHref(path: string, q = ""): (page: number) => string {
+  return (page) => `${path}?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`;
+}
+
+/** A list's search box: a plain GET form, so a search is an address she can keep or share. */
+export function ListSearch({ id, name, label, q }: { id: string; name: string; label: string; q: string }) {
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label={name}
+      className="mb-6 flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 ring-1 ring-navy/10"
+    >
+      <div className="min-w-0 flex-1 basis-56">
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        <input id={id} name="q" type="search" defaultValue={q} className={compactInputClass} />
+      </div>
+      <Button type="submit" variant="dark" size="sm">
+        Search
+      </Button>
+    </Form>
   );
 }
 

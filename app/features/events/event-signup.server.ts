@@ -4,13 +4,7 @@ import { currentEvent, placesOf, type Places, type PublishedEvent } from "./even
 import { guardForm, idempotencyKeyFor } from "~/infra/form-guard.server";
 import { ELAPSED_FIELD } from "~/infra/form-fields";
 import { elapsedOf } from "~/features/leads/held.server";
-import {
-  eventDateLabel,
-  eventState,
-  eventTimeLabel,
-  type EventState,
-  type EventTiming,
-} from "~/features/leads/event-dates";
+import { eventDateLabel, eventState, eventTimeLabel, type EventState, type EventTiming } from "./event-dates";
 import {
   closedMessage,
   NO_EVENT_MESSAGE,
@@ -18,7 +12,7 @@ import {
   eventSignupSchema,
   type EventField,
   type EventOutcome,
-} from "~/features/leads/event-schema";
+} from "./event-schema";
 import { leadIdFor, storeLead, type EventLead, type LeadDeps } from "~/features/leads/signups.server";
 import { holdForReview, leadDeps, submissionFacts, type LeadContext } from "~/features/leads/submission.server";
 import type { EventStore } from "./event-content";

@@ -1,7 +1,7 @@
 import { isContentError, type Actor } from "~/features/content/store.server";
 import { event as firstEvent } from "#content/event";
 import type { EventInfo } from "~/features/back-office/event-signup-card";
-import { eventDateLabel } from "~/features/leads/event-dates";
+import { eventDateLabel } from "./event-dates";
 import type { Db } from "~/infra/db.server";
 import { eventKeyFor, eventStart, type EventData, type EventStore } from "./event-content";
 import { placesByEvent } from "./events.server";

@@ -1,7 +1,7 @@
 import "~/infra/zod-config";
 import { data } from "react-router";
 import { z } from "zod";
-import { audit, type BackOfficeContext, type TrainerSession } from "~/features/back-office/guard.server";
+import { audit, type BackOfficeContext, type TrainerSession } from "~/features/auth/guard.server";
 import { EXPORT_SIZES } from "./export-spec";
 
 const exportLogSchema = z.object({

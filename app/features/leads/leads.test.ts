@@ -1,20 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateEventSignup } from "./event-schema";
 import { intakeMail, leadIdFor, leadPush } from "./signups.server";
-
-describe("event signup validation", () => {
-  it("requires a trimmed name and phone with the site's messages", () => {
-    expect(validateEventSignup({ name: "  ", phone: "" })).toEqual({
-      name: "Name is required",
-      phone: "Phone number is required",
-    });
-    expect(validateEventSignup({ name: undefined, phone: undefined })).toEqual({
-      name: "Name is required",
-      phone: "Phone number is required",
-    });
-    expect(validateEventSignup({ name: " Eva ", phone: " 8888 " })).toEqual({});
-  });
-});
 
 describe("lead ids", () => {
   it("derive a stable UUID from the idempotency key", () => {

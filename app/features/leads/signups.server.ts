@@ -299,3 +299,9 @@ export function eventMail(lead: EventLead, link: string, waitlisted = false): { 
     ].join("\n"),
   };
 }
+
+/** Every stored signup, intake and event alike (the metrics' lead gauge). */
+export async function countSignups(db: Db): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(signups);
+  return row?.value ?? 0;
+}

@@ -43,3 +43,17 @@ describe("event signup rules in the browser", () => {
       }
   });
 });
+
+describe("event signup validation", () => {
+  it("requires a trimmed name and phone with the site's messages", () => {
+    expect(validateEventSignup({ name: "  ", phone: "" })).toEqual({
+      name: "Name is required",
+      phone: "Phone number is required",
+    });
+    expect(validateEventSignup({ name: undefined, phone: undefined })).toEqual({
+      name: "Name is required",
+      phone: "Phone number is required",
+    });
+    expect(validateEventSignup({ name: " Eva ", phone: " 8888 " })).toEqual({});
+  });
+});

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { leadEvents, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
-import { FORM_NAMES, goalWords, type Goal } from "~/features/leads/vocabulary";
+import { FORM_NAMES, goalWords, type Goal } from "./vocabulary";
 import { contactLinks, type ContactChannel, type ContactLinks } from "./contact";
 import { emailKey, NO_REPEATS, phoneTail, repeatsOf, type Repeats, type Submission } from "./repeats";
 

@@ -2,10 +2,10 @@ import { and, count, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { orders, payments, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
-import { PAGE_SIZE } from "./filters";
+import { PAGE_SIZE } from "~/features/back-office/filters";
 import type { Page } from "./data.server";
-import { leadContactLinks } from "./contact.server";
-import type { ContactLinks } from "./contact";
+import { leadContactLinks } from "~/features/leads/contact.server";
+import type { ContactLinks } from "~/features/leads/contact";
 import { clientTerms } from "./clients";
 
 export interface ClientRow {

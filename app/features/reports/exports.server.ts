@@ -4,9 +4,9 @@ import type { Db } from "~/infra/db.server";
 import { sourceLabel, type FirstTouch } from "~/infra/first-touch";
 import { CSV_BOM, csvRow } from "./csv";
 import { allLeads } from "./data.server";
-import type { LeadFilters } from "./filters";
+import type { LeadFilters } from "~/features/back-office/filters";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
-import { readableAnswers } from "./labels";
+import { readableAnswers } from "~/features/back-office/labels";
 import {
   bySubject,
   CONFIRMATION_HEADERS,
@@ -14,7 +14,7 @@ import {
   confirmationCells,
   consentCells,
   consentsOf,
-} from "./consent.server";
+} from "~/features/back-office/consent.server";
 
 export const EXPORT_LISTS = ["leads", "event-signups", "subscribers", "orders"] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];

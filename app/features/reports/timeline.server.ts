@@ -2,11 +2,11 @@ import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { bookings, leadEvents, newsletterSubscribers, orders, payments, signups, type FirstTouch } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
-import { readableAnswers, type AnswerLine } from "./labels";
-import { consentsOf, type ConsentView } from "./consent.server";
-import { findRepeats, leadContactLinks, storedPhoneTail } from "./contact.server";
-import type { ContactLinks } from "./contact";
-import { NO_REPEATS, phoneKey, phoneTail, type Repeats } from "./repeats";
+import { readableAnswers, type AnswerLine } from "~/features/back-office/labels";
+import { consentsOf, type ConsentView } from "~/features/back-office/consent.server";
+import { findRepeats, leadContactLinks, storedPhoneTail } from "~/features/leads/contact.server";
+import type { ContactLinks } from "~/features/leads/contact";
+import { NO_REPEATS, phoneKey, phoneTail, type Repeats } from "~/features/leads/repeats";
 
 /** One thing that happened to a lead, for the timeline on /admin/leads/:id. */
 export type TimelineEntry =

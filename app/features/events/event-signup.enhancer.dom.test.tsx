@@ -5,7 +5,7 @@ import { EVENT_MESSAGES } from "./event-rules";
 import { WAITLIST_TEXTS, type EventOutcome } from "./event-schema";
 import { EventSignupForm } from "./event-signup-form";
 import { enhance } from "./event-signup.enhancer";
-import { HELD_MESSAGES } from "./held-messages";
+import { HELD_MESSAGES } from "~/features/leads/held-messages";
 
 /**
  * The event signup form on /nicaragua (event-signup-form.tsx, with the event's published texts) run

@@ -2,7 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { jwt } from "better-auth/plugins/jwt";
 import { twoFactor } from "better-auth/plugins/two-factor";
-import * as schema from "#db/schema";
+import { account, jwks, session, twoFactor as twoFactorTable, user, verification } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import type { Env } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
@@ -46,7 +46,11 @@ export function createAuth({ db, env, secret, logger, mailer }: AuthDeps) {
     basePath: AUTH_BASE_PATH,
     secret,
     trustedOrigins: [origin],
-    database: drizzleAdapter(db, { provider: "pg", schema }),
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      // Only sign-in's own tables: the adapter needs no other, and auth owns these (db/table-owners.mjs).
+      schema: { user, session, account, verification, twoFactor: twoFactorTable, jwks },
+    }),
     emailAndPassword: {
       enabled: true,
       // Accounts come only from `npm run admin:create`.

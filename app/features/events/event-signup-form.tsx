@@ -2,7 +2,7 @@ import { fieldErrorClass, Honeypot, TextField } from "~/ui/field";
 import { ConsentNote } from "~/ui/consent-note";
 import type { EventOutcome } from "./event-schema";
 import { Button } from "~/ui/button";
-import { HELD_MESSAGES } from "./held-messages";
+import { HELD_MESSAGES } from "~/features/leads/held-messages";
 
 interface EventSignupFormProps {
   buttonLabel: string;

@@ -2,10 +2,10 @@ import { and, count, desc, eq, gte, inArray, lt, or, sql, type AnyColumn, type S
 import { newsletterSubscribers, orders, payments, signups, type OrderDiscount } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import { amsterdamMonthStart } from "~/infra/amsterdam";
-import { COUNT_CAP, PAGE_SIZE, prefixPattern, type LeadFilters } from "./filters";
+import { COUNT_CAP, PAGE_SIZE, prefixPattern, type LeadFilters } from "~/features/back-office/filters";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { recordTrainerUpdate } from "~/features/leads/lifecycle.server";
-import type { LeadStatus } from "./labels";
+import type { LeadStatus } from "~/features/back-office/labels";
 
 export interface Page<T> {
   rows: T[];

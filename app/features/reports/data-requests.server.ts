@@ -14,7 +14,7 @@ import {
 import type { Db } from "~/infra/db.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { isValidEmail } from "~/infra/email-address";
-import { internationalNumber } from "./contact";
+import { internationalNumber } from "~/features/leads/contact";
 
 /**
  * "What do you hold about me?" and "delete me" (GDPR art. 15, 17, 20), keyed by an e-mail address
