@@ -23,6 +23,7 @@ const FEATURES = [
   "vitals",
   "content",
   "messages",
+  "follow-ups",
   "leads",
   "questionnaire",
   "scheduling",

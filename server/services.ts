@@ -23,6 +23,7 @@ import { seedLeadMagnetFiles } from "~/features/blog/lead-magnet-seeds.server";
 import { createTrainerPush } from "~/infra/push.server";
 import { currentSite } from "~/features/site/site-content.server";
 import { createMessages } from "~/features/messages/messages.server";
+import { followUpConfigOf, registerFollowUps } from "~/features/follow-ups/follow-ups.server";
 import { registerOutboxHandlers } from "./outbox-handlers";
 
 /**
@@ -93,6 +94,8 @@ export async function createServices(
     retryBaseMs: env.MESSAGE_RETRY_BASE_MS,
     startWorker: options.startOutbox !== false,
   });
+  // Her status changes, the waiting list and erasures reach the follow-ups through this (decision 069).
+  registerFollowUps({ messages, config: followUpConfigOf(env, secret) });
   // Set below: the alarms read the outbox, and the outbox asks them to look at once when it cannot write.
   let alarms: Alarms | null = null;
   const outbox = new Outbox(path.resolve(env.DATA_DIR, "outbox.jsonl"), logger, {
