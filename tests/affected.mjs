@@ -52,6 +52,7 @@ export const AREAS = [
     e2e: [],
     integration: [
       "messages",
+      "follow-ups",
       "messages-page",
       "leads",
       "newsletter",
@@ -85,6 +86,7 @@ export const AREAS = [
     e2e: ["lead-lifecycle", "back-office", "back-office-phone", "inbox"],
     integration: [
       "leads",
+      "follow-ups",
       "held-submissions",
       "lead-timeline",
       "consent-records",
@@ -135,13 +137,14 @@ export const AREAS = [
   {
     paths: ["app/features/events/", /^app\/routes\/(nicaragua|api-event|admin-event)/, "content/event.ts"],
     e2e: ["event", "events", "back-office-week"],
-    integration: ["events", "back-office-pages", "leads", "held-submissions", "editor-uploads"],
+    integration: ["events", "back-office-pages", "leads", "held-submissions", "editor-uploads", "follow-ups"],
   },
   {
     paths: ["app/features/back-office/", /^app\/routes\/(admin|api-admin|api-auth|well-known)/],
     e2e: ["back-office", "back-office-phone", "lead-lifecycle", "inbox", "back-office-week"],
     integration: [
       "back-office",
+      "follow-ups",
       "admin-guards",
       "data-requests",
       "csv-libreoffice",
@@ -160,7 +163,13 @@ export const AREAS = [
   {
     paths: ["app/features/scheduling/", /^app\/routes\/api-scheduling/],
     e2e: ["lead-lifecycle", "questionnaire"],
-    integration: ["scheduling-webhook"],
+    integration: ["scheduling-webhook", "follow-ups"],
+  },
+  {
+    // The follow-ups (docs/decisions/069) and the causes that plan or cancel them.
+    paths: ["app/features/follow-ups/", /^app\/routes\/follow-ups-/],
+    e2e: [],
+    integration: ["follow-ups", "scheduling-webhook", "leads", "events", "data-requests"],
   },
   {
     paths: ["app/features/vitals/", /^app\/routes\/(api-vitals|admin-vitals)/],
