@@ -18,6 +18,8 @@ import {
   stopFollowUps,
   type FollowUpConfig,
 } from "~/features/follow-ups/follow-ups.server";
+import { routerContextOf, type AppServices } from "~/context";
+import { action as stopAction, loader as stopLoader } from "~/routes/follow-ups-stop";
 import { createTestDatabase, engines, type TestDatabase } from "../support/database";
 import { deliverQueued } from "../support/messages";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
@@ -331,6 +333,38 @@ describe.each(engines)("follow-ups on %s", (engine) => {
     await questionnaire("ida@example.com", new Date(clock.getTime() + HOUR));
     await at(clock.getTime() + 72 * HOUR);
     expect(to("ida@example.com")).toHaveLength(0);
+  });
+
+  it("answers the stop link's one-click POST, and only shows a button on GET", async () => {
+    clock = new Date("2026-12-01T10:00:00Z");
+    await questionnaire("jan@example.com", clock);
+    const nudge = (await database.db.select().from(messages).where(eq(messages.recipient, "jan@example.com")))[0]!;
+    const url = /(https:\/\/\S+\/follow-ups\/stop\?token=[\w-]+)/.exec((nudge.payload as { text: string }).text)![1]!;
+    const context = routerContextOf({
+      services: { secret: config.secret, database, logger } as unknown as AppServices,
+      cspNonce: "n",
+      clientIp: "198.51.100.4",
+    });
+    const shown = (await stopLoader({ request: new Request(url), context, params: {} } as never)) as unknown as {
+      data: { masked: string | null };
+    };
+    expect(shown.data.masked).toMatch(/^j.*@example\.com$/);
+    expect((await database.db.select().from(messages).where(eq(messages.id, nudge.id)))[0]?.state).toBe("queued");
+    const oneClick = new Request(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    const done = (await stopAction({ request: oneClick, context, params: {} } as never)) as unknown as {
+      init: { status: number };
+    };
+    expect(done.init.status).toBe(200);
+    expect((await database.db.select().from(messages).where(eq(messages.id, nudge.id)))[0]?.state).toBe("cancelled");
+    const forged = new Request(url.replace(/token=.*/, "token=forged"), { method: "POST" });
+    expect(
+      ((await stopAction({ request: forged, context, params: {} } as never)) as unknown as { init: { status: number } })
+        .init.status,
+    ).toBe(400);
   });
 
   describe("the event", () => {
