@@ -25,7 +25,6 @@ export const AUTOMATIONS = {
 } as const satisfies Record<string, { ground: LawfulGround; quietHours: boolean; label: string }>;
 
 export type Automation = keyof typeof AUTOMATIONS;
-export const AUTOMATION_NAMES = Object.keys(AUTOMATIONS) as Automation[];
 
 /** Every follow-up's message kind starts with this, so a stop link finds all of a person's. */
 export const KIND_PREFIX = "follow-up:";
