@@ -2,7 +2,7 @@ import ICAL from "ical.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, like } from "drizzle-orm";
 import pino from "pino";
-import { contentEntries, messages, signups } from "#db/schema";
+import { contentEntries, followUpSettings, messages, signups } from "#db/schema";
 import { event as firstEvent } from "#content/event";
 import { createMailer, type Mailer } from "~/infra/mail.server";
 import { createMessages, type Messages } from "~/features/messages/messages.server";
@@ -333,6 +333,27 @@ describe.each(engines)("follow-ups on %s", (engine) => {
     await questionnaire("ida@example.com", new Date(clock.getTime() + HOUR));
     await at(clock.getTime() + 72 * HOUR);
     expect(to("ida@example.com")).toHaveLength(0);
+  });
+
+  it("plans nothing for an automation she switched off, and uses her own words for one she edited", async () => {
+    clock = new Date("2026-12-01T10:00:00Z");
+    await database.db.insert(followUpSettings).values({ automation: "nudge", enabled: false });
+    await questionnaire("kai@example.com", clock);
+    expect(await database.db.select().from(messages).where(eq(messages.recipient, "kai@example.com"))).toEqual([]);
+    await database.db
+      .update(followUpSettings)
+      .set({
+        enabled: true,
+        subject: "Still thinking, {{firstName}}?",
+        body: "Hi {{firstName}}, [book]({{bookingLink}})",
+      })
+      .where(eq(followUpSettings.automation, "nudge"));
+    await questionnaire("lou@example.com", clock);
+    await at(clock.getTime() + 48 * HOUR);
+    const [mail] = to("lou@example.com");
+    expect(mail?.subject).toBe("Still thinking, Anna?");
+    expect(decoded(mail!.raw)).toContain("Hi Anna, book (https://calendly.com/mila/intake?utm_content=");
+    await database.db.delete(followUpSettings);
   });
 
   it("answers the stop link's one-click POST, and only shows a button on GET", async () => {
