@@ -27,6 +27,7 @@ const FEATURES = [
   "vitals",
   "content",
   "messages",
+  "follow-ups",
   "leads",
   "questionnaire",
   "scheduling",

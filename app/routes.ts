@@ -13,6 +13,7 @@ export default [
     route("newsletter", "routes/newsletter.tsx"),
     route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+    route("follow-ups/stop", "routes/follow-ups-stop.tsx"),
     route("newsletter/archive/:slug", "routes/newsletter-archive.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

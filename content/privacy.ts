@@ -3,7 +3,7 @@ import { retention, retentionNotice } from "./retention";
 import { site } from "./site";
 
 export const privacy: PrivacyContent = {
-  lastUpdated: "2026-11-23",
+  lastUpdated: "2026-11-28",
   intro:
     "Your privacy matters to me. This notice explains which personal data Mila Jansen Coaching collects through this website and the coaching, why, on what legal basis, how long it is kept and which rights you have under the General Data Protection Regulation (GDPR). I keep it as short and clear as I can; if anything is unclear, just send me an e-mail.",
   sections: [
@@ -43,6 +43,19 @@ export const privacy: PrivacyContent = {
         "When you reserve a spot for a group workout, such as the beach workout in Nicaragua, I collect your name and phone number. I use these only to keep the list of participants and to let you know about changes, for example if the weather forces us to move or cancel. The legal basis is the performance of our agreement that you can take part (Article 6(1)(b) GDPR).",
       ],
       list: ["Name", "Phone number"],
+    },
+    {
+      heading: "Reminders and follow-up e-mails",
+      paragraphs: [
+        "About something you asked for, my website sends a few e-mails on its own. The legal basis is the same as for what you asked for: taking steps at your request before a contract, or our agreement that you take part in an event (Article 6(1)(b) GDPR). None of them is advertising, and none goes between 21:00 and 08:00 Amsterdam time (an e-mail due then waits until 08:00), except the reminder one hour before your call.",
+        "Every one of these e-mails has a link to stop them all at once. After you use it, nothing more is planned for your address; I keep only a one-way code of the address (a hash), so the stop stays in force without a readable copy of your address. They also stop when you ask me to erase your data, and none goes to an address the mail server has refused for good.",
+      ],
+      list: [
+        "When you book the free intake: a reminder 24 hours and 1 hour before the call, with its time in your own time zone and the links to change or cancel it. If you cancel or move the call, the reminders are cancelled or moved with it.",
+        "If we missed each other at the call: one e-mail with a link to book a new time.",
+        "If you filled in the questionnaire but did not book a call: one e-mail 48 hours later with the booking link. It is not sent if you booked in the meantime, if I already contacted you, if you used the stop link or if your data was erased.",
+        "For an event, when you gave an e-mail address: a confirmation with a calendar file, a reminder the day before with the time, the place and what to bring, an e-mail at once if a place came free for you on the waiting list, and one thank-you afterwards (with an invitation to the newsletter only if you are not subscribed).",
+      ],
     },
     {
       heading: "Newsletter",
@@ -127,7 +140,7 @@ export const privacy: PrivacyContent = {
     {
       heading: "How to unsubscribe",
       paragraphs: [
-        "You can stop the newsletter at any time with the unsubscribe link at the bottom of every e-mail, or by sending a short message to hello@milajansen.coach. If you no longer want to receive WhatsApp messages from me, just tell me in the chat and I'll stop.",
+        "You can stop the newsletter at any time with the unsubscribe link at the bottom of every e-mail, or by sending a short message to hello@milajansen.coach. Reminders and follow-up e-mails have their own stop link at the bottom of each one. If you no longer want to receive WhatsApp messages from me, just tell me in the chat and I'll stop.",
       ],
     },
     {

@@ -764,5 +764,29 @@ export const messages = pgTable(
     uniqueIndex("messages_key_uq").on(t.key),
     index("messages_due_idx").on(t.state, t.notBefore),
     index("messages_created_idx").on(t.createdAt),
+    // Follow-ups are cancelled by what they are about (a lead, a booking, an event signup).
+    index("messages_about_idx").on(t.about),
   ],
 );
+
+/**
+ * The follow-ups' switches and her own words (docs/decisions/069): one row per automation once she
+ * changes something; no row means on, with the default text (app/features/follow-ups/texts.ts).
+ */
+export const followUpSettings = pgTable("follow_up_settings", {
+  automation: text("automation").primaryKey(),
+  enabled: boolean("enabled").notNull().default(true),
+  /** Her subject and Markdown body; null keeps the default. */
+  subject: text("subject"),
+  body: text("body"),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * People who used a follow-up's stop link: no follow-up is planned for them again. Kept as a
+ * SHA-256 of the normalised address, so the list itself names no one and survives an erasure.
+ */
+export const followUpStops = pgTable("follow_up_stops", {
+  emailHash: text("email_hash").primaryKey(),
+  createdAt: createdAt(),
+});

@@ -20,6 +20,8 @@ export const TABLE_OWNERS = {
   newsletterDeliveries: "features/newsletter",
   downloadGrants: "features/newsletter",
   messages: "features/messages",
+  followUpSettings: "features/follow-ups",
+  followUpStops: "features/follow-ups",
   contentEntries: "features/content",
   contentVersions: "features/content",
   contentAliases: "features/content",

@@ -25,6 +25,7 @@ import { currentSite } from "~/features/site/site-content.server";
 import { createMessages } from "~/features/messages/messages.server";
 import { createTransport } from "~/features/messages/transport.server";
 import type { PushMessage } from "~/infra/push.server";
+import { followUpConfigOf, registerFollowUps } from "~/features/follow-ups/follow-ups.server";
 import { registerOutboxHandlers } from "./outbox-handlers";
 
 /** An alarm's e-mail to the trainer: its body, then the link. */
@@ -103,6 +104,8 @@ export async function createServices(
     leaseMs: env.MESSAGE_LEASE_MS,
     startWorker: options.startOutbox !== false,
   });
+  // Her status changes, the waiting list and erasures reach the follow-ups through this (decision 069).
+  registerFollowUps({ messages, config: followUpConfigOf(env, secret) });
   // Set below: the alarms read the outbox, and the outbox asks them to look at once when it cannot write.
   let alarms: Alarms | null = null;
   const outbox = new Outbox(path.resolve(env.DATA_DIR, "outbox.jsonl"), logger, {

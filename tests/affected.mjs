@@ -53,6 +53,7 @@ export const AREAS = [
     // The two-instance relay-outage drill (fault-relay-outage) is in test:drills.
     integration: [
       "messages",
+      "follow-ups",
       "messages-page",
       "alarms-outage",
       "leads",
@@ -88,6 +89,7 @@ export const AREAS = [
     e2e: ["lead-lifecycle", "back-office", "back-office-phone", "inbox"],
     integration: [
       "leads",
+      "follow-ups",
       "held-submissions",
       "lead-timeline",
       "consent-records",
@@ -147,7 +149,7 @@ export const AREAS = [
   {
     paths: ["app/features/events/", /^app\/routes\/(nicaragua|api-event|admin-event)/, "content/event.ts"],
     e2e: ["event", "events", "back-office-week"],
-    integration: ["events", "back-office-pages", "leads", "held-submissions", "editor-uploads"],
+    integration: ["events", "back-office-pages", "leads", "held-submissions", "editor-uploads", "follow-ups"],
   },
   {
     paths: [
@@ -159,6 +161,7 @@ export const AREAS = [
     e2e: ["back-office", "back-office-phone", "lead-lifecycle", "inbox", "back-office-week"],
     integration: [
       "back-office",
+      "follow-ups",
       "admin-guards",
       "data-requests",
       "csv-libreoffice",
@@ -177,7 +180,13 @@ export const AREAS = [
   {
     paths: ["app/features/scheduling/", /^app\/routes\/api-scheduling/],
     e2e: ["lead-lifecycle", "questionnaire"],
-    integration: ["scheduling-webhook"],
+    integration: ["scheduling-webhook", "follow-ups"],
+  },
+  {
+    // The follow-ups (docs/decisions/069) and the causes that plan or cancel them.
+    paths: ["app/features/follow-ups/", /^app\/routes\/follow-ups-/],
+    e2e: [],
+    integration: ["follow-ups", "scheduling-webhook", "leads", "events", "data-requests"],
   },
   {
     paths: ["app/features/vitals/", /^app\/routes\/(api-vitals|admin-vitals)/],

@@ -11,6 +11,8 @@ export interface MailMessage {
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
   replyTo?: string;
+  /** Text attachments (an event's .ics): stored with the message, so text only. */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface Mailer {

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api-scheduling-webhook";
 import { requireServices } from "~/context";
 import { handleSchedulingWebhook } from "~/features/scheduling/webhook.server";
+import { followUpConfigOf } from "~/features/follow-ups/follow-ups.server";
 
 /** POST /api/scheduling-webhook: Calendly or Cal.com (SCHEDULING_PROVIDER) reports booked and cancelled calls. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -17,6 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       clientIp,
       messages: services.messages,
       siteUrl: env.SITE_URL,
+      followUps: followUpConfigOf(env, services.secret),
     },
     await request.text(),
     request.headers,

@@ -47,13 +47,17 @@ export function readableAnswers(answers: Record<string, unknown> | null | undefi
     .map(([question, answer]) => ({ question, answer }));
 }
 
-/** call-booked and client are also set on their own by a booked call and a paid order (leads/lifecycle.server.ts). */
-export const LEAD_STATUSES = ["new", "contacted", "call-booked", "client", "archived"] as const;
+/**
+ * call-booked and client are also set on their own by a booked call and a paid order (leads/lifecycle.server.ts);
+ * no-show sends the lead the re-book follow-up (docs/decisions/069).
+ */
+export const LEAD_STATUSES = ["new", "contacted", "call-booked", "no-show", "client", "archived"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const STATUS_LABELS: Record<LeadStatus, string> = {
   new: "New",
   contacted: "Contacted",
   "call-booked": "Call booked",
+  "no-show": "Missed the call",
   client: "Client",
   archived: "Archived",
 };

@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, ne } from "drizzle-orm";
+import { afterEventPlace, afterSignupCancelled } from "~/features/follow-ups/follow-ups.server";
 import { contentEntries, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
@@ -95,6 +96,7 @@ export async function cancelSignup(db: Db, id: string): Promise<SignupChange> {
     .set({ status: CANCELLED })
     .where(and(eq(signups.id, id), eq(signups.formName, FORM_NAMES.event), ne(signups.status, CANCELLED)))
     .returning(signupColumns);
+  if (signup) await afterSignupCancelled(db, id);
   return signup
     ? { ok: true, signup }
     : { ok: false, message: "This signup was already cancelled or no longer exists." };
@@ -109,6 +111,7 @@ export async function deleteSignup(db: Db, id: string): Promise<SignupChange> {
     .delete(signups)
     .where(and(eq(signups.id, id), eq(signups.formName, FORM_NAMES.event)))
     .returning(signupColumns);
+  if (signup) await afterSignupCancelled(db, id);
   return signup ? { ok: true, signup } : { ok: false, message: "This signup no longer exists." };
 }
 
@@ -118,7 +121,7 @@ export async function deleteSignup(db: Db, id: string): Promise<SignupChange> {
  * this move cannot both take the last place.
  */
 export async function moveUpSignup(db: Db, id: string): Promise<SignupChange> {
-  return db.transaction(async (tx) => {
+  const change = await db.transaction(async (tx): Promise<SignupChange> => {
     const where = and(
       eq(signups.id, id),
       eq(signups.formName, FORM_NAMES.event),
@@ -153,4 +156,7 @@ export async function moveUpSignup(db: Db, id: string): Promise<SignupChange> {
     const [moved] = await tx.update(signups).set({ waitlisted: false }).where(where).returning(signupColumns);
     return moved ? { ok: true as const, signup: moved } : { ok: false as const, message: "Nothing changed." };
   });
+  // Told at once (docs/decisions/069), after the place is surely hers.
+  if (change.ok) await afterEventPlace(db, id, "moved-up");
+  return change;
 }

@@ -14,6 +14,7 @@ import {
 import type { Db } from "~/infra/db.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { isValidEmail } from "~/infra/email-address";
+import { bookingAbout, cancelForErasure } from "~/features/follow-ups/follow-ups.server";
 import { internationalNumber } from "~/features/leads/contact";
 
 /**
@@ -266,6 +267,14 @@ export async function erasePerson(db: Db, key: string, include: readonly string[
     const data = await findPersonData(t, key, include);
     const counts = countsOf(data);
     const signupIds = [...data.leads, ...data.eventSignups].map((s) => s.id);
+    // Nothing planned goes to someone erased: their follow-ups are cancelled with their records.
+    await cancelForErasure(t, {
+      about: [...signupIds, ...data.bookings.map((b) => bookingAbout(b.provider, b.externalId))],
+      emails: [
+        key,
+        ...[...data.leads, ...data.bookings, ...data.subscribers].flatMap((r) => (r.email ? [r.email] : [])),
+      ],
+    });
     const orderIds = data.orders.map((o) => o.id);
     if (orderIds.length)
       await t

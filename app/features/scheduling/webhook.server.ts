@@ -15,6 +15,8 @@ import {
 import { parseCalcom, parseCalendly, type BookingChange } from "./payload";
 import { TOLERANCE_MS, verifyCalcom, verifyCalendly } from "./signature";
 import { webhookFailures } from "~/infra/metrics.server";
+import type { FollowUpConfig } from "~/features/follow-ups/follow-ups.server";
+import { followUpsOnBooking } from "./follow-ups.server";
 
 export type SchedulingProvider = "calendly" | "cal.com";
 
@@ -31,6 +33,8 @@ export interface SchedulingWebhookDeps {
   /** The message engine: the trainer's devices hear of each new booking; with SITE_URL for the link. */
   messages?: Pick<Messages, "send" | "kick">;
   siteUrl?: string;
+  /** The visitor's reminders before the call and after a no-show (docs/decisions/069). */
+  followUps?: FollowUpConfig;
 }
 
 export interface WebhookAnswer {
@@ -101,6 +105,13 @@ export async function handleSchedulingWebhook(
           },
           tx as unknown as Db,
         );
+      // Planned, moved or cancelled with the booking: a replay changes nothing, a failure keeps nothing.
+      if (recorded !== "duplicate" && deps.messages && deps.followUps)
+        await followUpsOnBooking(
+          { db: tx as unknown as Db, messages: deps.messages, config: deps.followUps, now },
+          change,
+          recorded,
+        );
       return recorded;
     });
     if (outcome === "duplicate") return { status: 200, body: { received: true, duplicate: true } };
@@ -141,7 +152,9 @@ export function bookingPush(change: BookingChange, leadId: string | null, siteUr
   };
 }
 
-async function recordChange(db: Db, change: BookingChange): Promise<"duplicate" | { leadId: string | null }> {
+type Recorded = { leadId: string | null; email: string | null; name: string | null };
+
+async function recordChange(db: Db, change: BookingChange): Promise<"duplicate" | Recorded> {
   const first = await db
     .insert(processedEvents)
     .values({ id: change.eventId.slice(0, 500), type: `scheduling:${change.kind}` })
@@ -149,14 +162,35 @@ async function recordChange(db: Db, change: BookingChange): Promise<"duplicate" 
     .returning({ id: processedEvents.id });
   if (first.length === 0) return "duplicate";
 
-  const [existing] = await db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.provider, change.provider), eq(bookings.externalId, change.externalId)));
+  const bookingOf = async (externalId: string) =>
+    (
+      await db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.provider, change.provider), eq(bookings.externalId, externalId)))
+    )[0];
+  const existing = await bookingOf(change.externalId);
+  // A no-show changes no booking and no status: only the follow-up needs who it was.
+  if (change.kind === "no-show")
+    return {
+      leadId: existing?.leadId ?? (await findLead(db, change)).leadId,
+      email: existing?.email ?? change.email?.trim().toLowerCase() ?? null,
+      name: existing?.name ?? change.name,
+    };
+  // A moved booking (Cal.com: a new uid): the old one no longer counts; its lead goes with the new one.
+  const previous =
+    change.kind === "rescheduled" && change.previousExternalId ? await bookingOf(change.previousExternalId) : undefined;
+  if (previous)
+    await db
+      .update(bookings)
+      .set({ status: "cancelled", cancelledAt: change.occurredAt ?? new Date() })
+      .where(eq(bookings.id, previous.id));
   const { leadId, matchedBy } = existing?.leadId
     ? { leadId: existing.leadId, matchedBy: existing.matchedBy }
-    : await findLead(db, change);
-  const booked = change.kind === "booked";
+    : previous?.leadId
+      ? { leadId: previous.leadId, matchedBy: previous.matchedBy }
+      : await findLead(db, change);
+  const booked = change.kind !== "cancelled";
   const state = booked
     ? { status: "booked" as const, cancelledAt: null }
     : { status: "cancelled" as const, cancelledAt: change.occurredAt ?? new Date() };
@@ -179,7 +213,11 @@ async function recordChange(db: Db, change: BookingChange): Promise<"duplicate" 
     if (booked) await advanceLeadStatus(db, leadId, "call-booked", "booking");
     else await revertAfterCancellation(db, leadId);
   }
-  return { leadId };
+  return {
+    leadId,
+    email: existing?.email ?? change.email?.trim().toLowerCase() ?? null,
+    name: existing?.name ?? change.name,
+  };
 }
 
 /** The class and, for a database error, its SQLSTATE code: never the message, which may hold personal data. */

@@ -1,0 +1,554 @@
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { site } from "#content/site";
+import { and, eq, sql } from "drizzle-orm";
+import {
+  bookings,
+  contentEntries,
+  followUpSettings,
+  followUpStops,
+  messages,
+  newsletterSubscribers,
+  signups,
+} from "#db/schema";
+import type { Db } from "~/infra/db.server";
+import type { MailMessage } from "~/infra/mail.server";
+import type { Messages, NewMessage } from "~/features/messages/messages.server";
+import { cancelPlanned, reschedule } from "~/features/messages/plan.server";
+import { instantOf } from "~/infra/zoned-time";
+import { openStopToken, sealStopToken } from "./token.server";
+import { calendarFile } from "./ics";
+import { followUpMail } from "./mail.server";
+import {
+  AUTOMATIONS,
+  callReminders,
+  eventReminderTime,
+  eventThanksTime,
+  fillTemplate,
+  KIND_PREFIX,
+  kindOf,
+  lawfulGroundRefusal,
+  mapLink,
+  markdownText,
+  nudgeTime,
+  safeLink,
+  sendTime,
+  timeLabel,
+  type Automation,
+} from "./rules";
+import { DEFAULT_TEXTS, NEWSLETTER_INVITATION } from "./texts";
+
+/**
+ * Plans the follow-ups (docs/decisions/069) as rows of the message engine with a future
+ * `not_before`, and takes them back when their cause goes away. Each is keyed by its cause, so a
+ * replayed web hook or a second instance plans it once; each carries the stop link.
+ */
+
+export interface FollowUpConfig {
+  siteUrl: string;
+  /** The site's secret: seals the stop links. */
+  secret: string;
+  /** SCHEDULING_URL: where a lead books the intake call. */
+  bookingUrl: string;
+  /** Her WhatsApp link (content/site.ts messagingUrl). */
+  whatsAppUrl: string;
+}
+
+export const followUpConfigOf = (
+  env: { SITE_URL: string; SCHEDULING_URL: string },
+  secret: string,
+): FollowUpConfig => ({
+  siteUrl: env.SITE_URL,
+  secret,
+  bookingUrl: env.SCHEDULING_URL,
+  whatsAppUrl: site.messagingUrl,
+});
+
+export interface FollowUpDeps {
+  /** The database, or the transaction that stores the cause (a booking), so both stand or neither. */
+  db: Db;
+  messages: Pick<Messages, "send">;
+  config: FollowUpConfig;
+  now: Date;
+}
+
+/**
+ * The follow-ups of this process, for the causes whose callers hold only a database (her status
+ * change, the waiting list, an erasure: functions the back-office routes call with `db`). Set once
+ * by the server's services; scripts and tests without it plan nothing.
+ */
+let registered: (Omit<FollowUpDeps, "db" | "now"> & { now: () => Date }) | null = null;
+export function registerFollowUps(deps: Omit<FollowUpDeps, "db" | "now"> & { now?: () => Date }): void {
+  registered = { ...deps, now: deps.now ?? (() => new Date()) };
+}
+export function followUpsFor(db: Db): FollowUpDeps | null {
+  return registered ? { ...registered, db, now: registered.now() } : null;
+}
+
+export type PlanOutcome =
+  | { planned: true; id: string; created: boolean }
+  | { planned: false; reason: "refused" | "off" | "stopped" | "suppressed" | "no-mail"; detail?: string };
+
+interface FollowUpInput {
+  automation: Automation;
+  key: string;
+  about: string;
+  to: string;
+  due: Date;
+  /** Words from a person or a provider: escaped inside the Markdown. */
+  text: Record<string, string>;
+  /** https links (checked by the caller with safeLink or built here). */
+  links: Record<string, string>;
+  /** A confirmed newsletter subscription, for an automation on that ground. */
+  newsletterConsent?: boolean;
+  attachments?: MailMessage["attachments"];
+}
+
+export const emailHash = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+
+/** The one-click stop link under every follow-up. */
+export const stopLink = (config: FollowUpConfig, email: string) =>
+  `${config.siteUrl}/follow-ups/stop?token=${sealStopToken(config.secret, email.trim().toLowerCase())}`;
+
+/** Why no follow-up may go to this address: she used a stop link, or the mail server refused it for good. */
+async function blockedFor(db: Db, email: string): Promise<"stopped" | "suppressed" | null> {
+  const [stopped] = await db
+    .select({ hash: followUpStops.emailHash })
+    .from(followUpStops)
+    .where(eq(followUpStops.emailHash, emailHash(email)));
+  if (stopped) return "stopped";
+  const [suppressed] = await db
+    .select({ id: newsletterSubscribers.id })
+    .from(newsletterSubscribers)
+    .where(and(eq(newsletterSubscribers.email, email), sql`${newsletterSubscribers.suppressedAt} is not null`));
+  return suppressed ? "suppressed" : null;
+}
+
+/** Her switch and words for an automation: on, with the default text, until she changes them. */
+export async function settingsOf(db: Db, automation: Automation) {
+  const [row] = await db.select().from(followUpSettings).where(eq(followUpSettings.automation, automation));
+  const defaults = DEFAULT_TEXTS[automation];
+  return { enabled: row?.enabled ?? true, subject: row?.subject ?? defaults.subject, body: row?.body ?? defaults.body };
+}
+
+/** The engine's row for a follow-up, or why there is none. The lawful ground is checked first, always. */
+async function prepare(
+  deps: FollowUpDeps,
+  input: FollowUpInput,
+): Promise<NewMessage | Exclude<PlanOutcome, { planned: true }>> {
+  const refusal = lawfulGroundRefusal(AUTOMATIONS[input.automation].ground, {
+    newsletterConsent: input.newsletterConsent ?? false,
+  });
+  if (refusal) return { planned: false, reason: "refused", detail: refusal.reason };
+  const to = input.to.trim().toLowerCase();
+  const settings = await settingsOf(deps.db, input.automation);
+  if (!settings.enabled) return { planned: false, reason: "off" };
+  const blocked = await blockedFor(deps.db, to);
+  if (blocked) return { planned: false, reason: blocked };
+  const values = {
+    ...Object.fromEntries(Object.entries(input.text).map(([k, v]) => [k, markdownText(v)])),
+    ...input.links,
+  };
+  const subjectValues = { ...input.text, ...input.links };
+  return {
+    key: input.key,
+    kind: kindOf(input.automation),
+    about: input.about,
+    channel: "email",
+    notBefore: sendTime(input.automation, input.due),
+    payload: followUpMail({
+      to,
+      subject: fillTemplate(settings.subject, subjectValues)
+        .replace(/[\r\n]+/g, " ")
+        .slice(0, 200),
+      markdown: fillTemplate(settings.body, values),
+      siteUrl: deps.config.siteUrl,
+      stopUrl: stopLink(deps.config, to),
+      attachments: input.attachments,
+    }),
+  };
+}
+
+/** Plans one follow-up (once per key), unless its ground, her switch, a stop or a suppression says no. */
+export async function planFollowUp(deps: FollowUpDeps, input: FollowUpInput): Promise<PlanOutcome> {
+  const message = await prepare(deps, input);
+  if ("planned" in message) return message;
+  const queued = await deps.messages.send(message, deps.db);
+  return queued ? { planned: true, ...queued } : { planned: false, reason: "no-mail" };
+}
+
+const firstNameOf = (name: string | null | undefined) => name?.trim().split(/\s+/)[0] ?? "";
+
+/** The booking page with the lead's id, so the booking it makes finds her lead (utm_content). */
+function bookingLinkFor(config: FollowUpConfig, leadId: string | null): string {
+  if (!leadId) return config.bookingUrl;
+  const url = new URL(config.bookingUrl);
+  url.searchParams.set("utm_content", leadId);
+  return url.toString();
+}
+
+// ——— The intake call ———
+
+export interface CallBooking {
+  provider: string;
+  externalId: string;
+  email: string | null;
+  name: string | null;
+  startsAt: Date | null;
+  leadId: string | null;
+  timeZone: string | null;
+  how: string | null;
+  rescheduleUrl: string | null;
+  cancelUrl: string | null;
+}
+
+export const bookingAbout = (provider: string, externalId: string) => `booking:${provider}:${externalId}`;
+const CALL_REMINDERS = [kindOf("call-24h"), kindOf("call-1h")];
+
+function callInput(
+  deps: FollowUpDeps,
+  booking: CallBooking,
+  automation: "call-24h" | "call-1h",
+  at: Date,
+): FollowUpInput {
+  return {
+    automation,
+    key: `${kindOf(automation)}:${booking.provider}:${booking.externalId}`,
+    about: bookingAbout(booking.provider, booking.externalId),
+    to: booking.email!,
+    due: at,
+    text: {
+      firstName: firstNameOf(booking.name),
+      callTime: timeLabel(booking.startsAt!, booking.timeZone ?? ""),
+      how: booking.how ?? "The details are in the booking confirmation you received.",
+    },
+    links: {
+      rescheduleLink: safeLink(booking.rescheduleUrl) ?? bookingLinkFor(deps.config, booking.leadId),
+      cancelLink: safeLink(booking.cancelUrl) ?? bookingLinkFor(deps.config, booking.leadId),
+    },
+  };
+}
+
+/** A booked call: the 24-hour and 1-hour reminders that are still ahead; the lead's nudge is no longer needed. */
+export async function planCallReminders(deps: FollowUpDeps, booking: CallBooking): Promise<PlanOutcome[]> {
+  if (booking.leadId) await cancelNudge(deps.db, booking.leadId, deps.now);
+  if (!booking.email || !booking.startsAt) return [];
+  const outcomes: PlanOutcome[] = [];
+  for (const { automation, at } of callReminders(booking.startsAt, deps.now))
+    outcomes.push(await planFollowUp(deps, callInput(deps, booking, automation, at)));
+  return outcomes;
+}
+
+/** A cancelled call: its reminders that have not gone yet are cancelled. */
+export const cancelCallReminders = (db: Db, provider: string, externalId: string, now: Date) =>
+  cancelPlanned(db, { about: bookingAbout(provider, externalId), kinds: CALL_REMINDERS }, now);
+
+/**
+ * A call moved to another time (and booking id): its planned reminders move with it, with the
+ * new time in their words; one whose moment has passed is cancelled, one that had already gone is
+ * planned again for the new time.
+ */
+export async function moveCallReminders(
+  deps: FollowUpDeps,
+  previousExternalId: string,
+  booking: CallBooking,
+): Promise<void> {
+  const oldAbout = bookingAbout(booking.provider, previousExternalId);
+  if (!booking.email || !booking.startsAt) {
+    await cancelPlanned(deps.db, { about: oldAbout, kinds: CALL_REMINDERS }, deps.now);
+    return;
+  }
+  const ahead = callReminders(booking.startsAt, deps.now);
+  for (const automation of ["call-24h", "call-1h"] as const) {
+    const waiting = await deps.db
+      .select({ key: messages.key })
+      .from(messages)
+      .where(and(eq(messages.about, oldAbout), eq(messages.kind, kindOf(automation)), eq(messages.state, "queued")));
+    const slot = ahead.find((r) => r.automation === automation);
+    if (!slot) {
+      for (const { key } of waiting) await cancelPlanned(deps.db, { key }, deps.now);
+      continue;
+    }
+    const input = callInput(deps, booking, automation, slot.at);
+    const message = await prepare(deps, input);
+    let moved = false;
+    if (!("planned" in message) && message.channel === "email")
+      for (const { key } of waiting)
+        moved =
+          (await reschedule(
+            deps.db,
+            key,
+            { notBefore: message.notBefore!, payload: message.payload, about: input.about },
+            deps.now,
+          )) || moved;
+    else for (const { key } of waiting) await cancelPlanned(deps.db, { key }, deps.now);
+    if (!moved && !("planned" in message)) await deps.messages.send(message, deps.db);
+  }
+}
+
+/** A missed call (the scheduler's mark, or her status): one message with a link to book again. */
+export async function planNoShow(
+  deps: FollowUpDeps,
+  input: { leadId: string | null; email: string | null; name: string | null; bookingRef: string | null },
+): Promise<PlanOutcome | null> {
+  if (!input.email) return null;
+  const cause = input.bookingRef ?? `lead:${input.leadId}`;
+  return planFollowUp(deps, {
+    automation: "no-show",
+    key: `${kindOf("no-show")}:${cause}`,
+    about: input.leadId ?? cause,
+    to: input.email,
+    due: deps.now,
+    text: { firstName: firstNameOf(input.name) },
+    links: { bookingLink: bookingLinkFor(deps.config, input.leadId), whatsAppLink: deps.config.whatsAppUrl },
+  });
+}
+
+/** She set a lead's status: no nudge after any status but "new"; "no-show" sends the re-book message. */
+export async function afterStatusChange(db: Db, leadId: string, status: string): Promise<void> {
+  const deps = followUpsFor(db);
+  const now = deps?.now ?? new Date();
+  if (status !== "new") await cancelNudge(db, leadId, now);
+  if (status !== "no-show" || !deps) return;
+  const [lead] = await db
+    .select({ email: signups.email, firstName: signups.firstName })
+    .from(signups)
+    .where(eq(signups.id, leadId));
+  const [booking] = await db
+    .select({ provider: bookings.provider, externalId: bookings.externalId })
+    .from(bookings)
+    .where(eq(bookings.leadId, leadId))
+    .orderBy(sql`${bookings.startsAt} desc nulls last`)
+    .limit(1);
+  await planNoShow(deps, {
+    leadId,
+    email: lead?.email ?? null,
+    name: lead?.firstName ?? null,
+    bookingRef: booking ? `${booking.provider}:${booking.externalId}` : null,
+  });
+}
+
+// ——— The lead who did not book ———
+
+/** 48 hours after the questionnaire, one message with the booking link, unless she booked already. */
+export async function planNudge(
+  deps: FollowUpDeps,
+  lead: { id: string; email: string | null; firstName: string | null; createdAt: Date },
+): Promise<PlanOutcome | null> {
+  if (!lead.email) return null;
+  const [booked] = await deps.db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.leadId, lead.id), eq(bookings.status, "booked")))
+    .limit(1);
+  if (booked) return null;
+  return planFollowUp(deps, {
+    automation: "nudge",
+    key: `${kindOf("nudge")}:${lead.id}`,
+    about: lead.id,
+    to: lead.email,
+    due: nudgeTime(lead.createdAt),
+    text: { firstName: firstNameOf(lead.firstName) },
+    links: { bookingLink: bookingLinkFor(deps.config, lead.id), whatsAppLink: deps.config.whatsAppUrl },
+  });
+}
+
+/** A stored questionnaire (or its replay from the outbox): its nudge, keyed by the lead, planned once. */
+export async function afterQuestionnaire(
+  db: Db,
+  lead: { id: string; email: string; firstName: string; createdAt: string },
+): Promise<void> {
+  const deps = followUpsFor(db);
+  if (deps) await planNudge(deps, { ...lead, createdAt: new Date(lead.createdAt) });
+}
+
+export const cancelNudge = (db: Db, leadId: string, now: Date) =>
+  cancelPlanned(db, { about: leadId, kinds: [kindOf("nudge")] }, now);
+
+// ——— The event ———
+
+/** An event as its follow-ups need it (the events feature's published event has these and more). */
+export interface FollowUpEvent {
+  key: string;
+  start: Date;
+  end: Date;
+  data: {
+    title: string;
+    timeZone: string;
+    venue: string;
+    streetAddress: string;
+    locality: string;
+    country: string;
+    bringList: string[];
+  };
+}
+
+/** The fields of an event's published content the follow-ups read (its schema lives in the events feature). */
+const eventContent = z.object({
+  title: z.string(),
+  startsLocal: z.string(),
+  timeZone: z.string(),
+  durationMinutes: z.number(),
+  venue: z.string(),
+  streetAddress: z.string(),
+  locality: z.string(),
+  country: z.string(),
+  bringList: z.array(z.string()),
+});
+
+interface EventSignup {
+  id: string;
+  email: string | null;
+  name: string | null;
+}
+
+function eventTexts(event: FollowUpEvent) {
+  const { data } = event;
+  const place = [data.venue, data.streetAddress, data.locality, data.country].filter(Boolean).join(", ");
+  return {
+    text: {
+      eventTitle: data.title,
+      eventTime: timeLabel(event.start, data.timeZone),
+      place,
+      bring: data.bringList.join(", ") || "nothing special",
+    },
+    links: { mapLink: mapLink(place) },
+    place,
+  };
+}
+
+function eventAttachment(deps: FollowUpDeps, event: FollowUpEvent, signup: EventSignup, place: string) {
+  const ics = calendarFile(
+    {
+      uid: `${event.key}-${signup.id}@${new URL(deps.config.siteUrl).hostname}`,
+      start: event.start,
+      end: event.end,
+      summary: event.data.title,
+      location: place,
+      description: event.data.bringList.length ? `Bring: ${event.data.bringList.join(", ")}` : event.data.title,
+      url: `${deps.config.siteUrl}/event`,
+    },
+    deps.now,
+  );
+  return [{ filename: "event.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }];
+}
+
+/**
+ * A place at the event (a signup with a place, or one moved up from the waiting list): the
+ * confirmation (or "a place came free") at once with the calendar file, the reminder the day before
+ * with it again, and the thank-you afterwards (with the newsletter invitation only for someone who
+ * has no subscription, not even an ended one).
+ */
+export async function planEventFollowUps(
+  deps: FollowUpDeps,
+  signup: EventSignup,
+  event: FollowUpEvent,
+  how: "signed-up" | "moved-up",
+): Promise<PlanOutcome[]> {
+  if (!signup.email || event.start <= deps.now) return [];
+  const { text, links, place } = eventTexts(event);
+  const base = { about: signup.id, to: signup.email, text: { ...text, firstName: firstNameOf(signup.name) }, links };
+  const attachments = eventAttachment(deps, event, signup, place);
+  const first: Automation = how === "moved-up" ? "event-place" : "event-confirmation";
+  const outcomes = [
+    await planFollowUp(deps, {
+      ...base,
+      automation: first,
+      key: `${kindOf(first)}:${signup.id}`,
+      due: deps.now,
+      attachments,
+    }),
+  ];
+  const reminderAt = eventReminderTime(event.start);
+  if (reminderAt > deps.now)
+    outcomes.push(
+      await planFollowUp(deps, {
+        ...base,
+        automation: "event-reminder",
+        key: `${kindOf("event-reminder")}:${signup.id}`,
+        due: reminderAt,
+        attachments,
+      }),
+    );
+  const [subscriber] = await deps.db
+    .select({ id: newsletterSubscribers.id })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, signup.email.trim().toLowerCase()));
+  const invitation = subscriber
+    ? ""
+    : fillTemplate(NEWSLETTER_INVITATION, { newsletterLink: `${deps.config.siteUrl}/newsletter` });
+  outcomes.push(
+    await planFollowUp(deps, {
+      ...base,
+      automation: "event-thanks",
+      key: `${kindOf("event-thanks")}:${signup.id}`,
+      due: eventThanksTime(event.end),
+      links: { ...links, newsletterInvitation: invitation },
+    }),
+  );
+  return outcomes;
+}
+
+/** A cancelled or erased signup: its event follow-ups that have not gone are cancelled. */
+export async function afterSignupCancelled(db: Db, signupId: string): Promise<void> {
+  await cancelPlanned(db, { about: signupId }, followUpsFor(db)?.now ?? new Date());
+}
+
+/**
+ * A signup that got a place (stored with one, or moved up from the waiting list): its follow-ups,
+ * when it left an e-mail address. The event is read as published, as the page shows it.
+ */
+export async function afterEventPlace(db: Db, signupId: string, how: "signed-up" | "moved-up"): Promise<void> {
+  const deps = followUpsFor(db);
+  if (!deps) return;
+  const [signup] = await db
+    .select({
+      id: signups.id,
+      name: signups.name,
+      email: signups.email,
+      eventKey: signups.eventKey,
+      waitlisted: signups.waitlisted,
+    })
+    .from(signups)
+    .where(eq(signups.id, signupId));
+  if (!signup?.email || !signup.eventKey || signup.waitlisted) return;
+  const [entry] = await db
+    .select({ published: contentEntries.published })
+    .from(contentEntries)
+    .where(and(eq(contentEntries.kind, "event"), eq(contentEntries.key, signup.eventKey)));
+  const data = eventContent.safeParse(entry?.published);
+  const start = data.success ? instantOf(data.data.startsLocal, data.data.timeZone) : null;
+  if (!data.success || !start?.ok) return;
+  const event: FollowUpEvent = {
+    key: signup.eventKey,
+    data: data.data,
+    start: start.instant,
+    end: new Date(start.instant.getTime() + data.data.durationMinutes * 60_000),
+  };
+  await planEventFollowUps(deps, signup, event, how);
+}
+
+// ——— Stop and erasure ———
+
+/** The stop link: the address goes on the stop list and every planned follow-up to it is cancelled. */
+export async function stopFollowUps(db: Db, secret: string, token: string | null, now = new Date()): Promise<boolean> {
+  const email = openStopToken(secret, token);
+  if (!email) return false;
+  await db
+    .insert(followUpStops)
+    .values({ emailHash: emailHash(email), createdAt: now })
+    .onConflictDoNothing();
+  await cancelPlanned(db, { recipient: email, kindPrefix: KIND_PREFIX }, now);
+  return true;
+}
+
+/** An erasure: every planned follow-up about the person's records or to their addresses is cancelled. */
+export async function cancelForErasure(
+  db: Db,
+  person: { about: string[]; emails: string[] },
+  now = new Date(),
+): Promise<void> {
+  for (const about of person.about) await cancelPlanned(db, { about }, now);
+  for (const email of new Set(person.emails.map((e) => e.trim().toLowerCase())))
+    await cancelPlanned(db, { recipient: email, kindPrefix: KIND_PREFIX }, now);
+}

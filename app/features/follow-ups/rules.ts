@@ -1,0 +1,140 @@
+import { AMSTERDAM } from "~/infra/amsterdam";
+import { instantOf, isTimeZone, localDateTimeOf } from "~/infra/zoned-time";
+
+/**
+ * The follow-ups' rules (docs/decisions/069): which automations exist, on what lawful ground each
+ * goes out, when each is due, and the quiet hours. Pure: the planning code and its tests use the
+ * same functions.
+ */
+
+/**
+ * `service`: about something the person asked for (a booked call, a questionnaire, an event place).
+ * `newsletter-consent`: marketing, only with a confirmed newsletter subscription.
+ */
+export type LawfulGround = "service" | "newsletter-consent";
+
+export const AUTOMATIONS = {
+  "call-24h": { ground: "service", quietHours: true, label: "Reminder 24 hours before the intake call" },
+  "call-1h": { ground: "service", quietHours: false, label: "Reminder 1 hour before the intake call" },
+  "no-show": { ground: "service", quietHours: true, label: "After a missed intake call: book again" },
+  nudge: { ground: "service", quietHours: true, label: "48 hours after the questionnaire, if no call was booked" },
+  "event-confirmation": { ground: "service", quietHours: false, label: "Event: confirmation with calendar file" },
+  "event-reminder": { ground: "service", quietHours: true, label: "Event: reminder the day before" },
+  "event-place": { ground: "service", quietHours: false, label: "Event: a place came free for you" },
+  "event-thanks": { ground: "service", quietHours: true, label: "Event: thank you afterwards" },
+} as const satisfies Record<string, { ground: LawfulGround; quietHours: boolean; label: string }>;
+
+export type Automation = keyof typeof AUTOMATIONS;
+
+/** Every follow-up's message kind starts with this, so a stop link finds all of a person's. */
+export const KIND_PREFIX = "follow-up:";
+export const kindOf = (automation: Automation) => `${KIND_PREFIX}${automation}`;
+
+export type Refusal = { refused: true; reason: string };
+
+/**
+ * A marketing message is never planned without consent; a service message needs none. The ground is
+ * the automation's, not the caller's choice, so no call site can send marketing as "service".
+ */
+export function lawfulGroundRefusal(ground: LawfulGround, facts: { newsletterConsent: boolean }): Refusal | null {
+  if (ground === "newsletter-consent" && !facts.newsletterConsent)
+    return { refused: true, reason: "A marketing message needs the person's newsletter consent." };
+  return null;
+}
+
+const QUIET_FROM_HOUR = 21;
+const QUIET_UNTIL_HOUR = 8;
+
+/** The next day's date of a "YYYY-MM-DD" date (calendar arithmetic, no zone). */
+function nextDate(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * No follow-up between 21:00 and 08:00 in Amsterdam: one due then goes at the next 08:00 there
+ * (whatever the offset that day: clocks change at 02:00 and 03:00, never near 08:00 or 21:00).
+ */
+export function afterQuietHours(at: Date): Date {
+  const local = localDateTimeOf(at, AMSTERDAM);
+  const hour = Number(local.slice(11, 13));
+  if (hour >= QUIET_UNTIL_HOUR && hour < QUIET_FROM_HOUR) return at;
+  const date = hour >= QUIET_FROM_HOUR ? nextDate(local.slice(0, 10)) : local.slice(0, 10);
+  const morning = instantOf(`${date}T0${QUIET_UNTIL_HOUR}:00`, AMSTERDAM);
+  return morning.ok ? morning.instant : at;
+}
+
+/** When an automation's message goes: its due time, moved out of the quiet hours unless it is exempt (the 1-hour reminder). */
+export function sendTime(automation: Automation, due: Date): Date {
+  return AUTOMATIONS[automation].quietHours ? afterQuietHours(due) : due;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * The two reminders of a call at `startsAt`, each only while its moment is still ahead: a call
+ * booked 5 hours ahead gets only the 1-hour one. The 24-hour one may move to 08:00 by the quiet
+ * hours, but never to after the call.
+ */
+export function callReminders(startsAt: Date, now: Date): { automation: "call-24h" | "call-1h"; at: Date }[] {
+  const planned: { automation: "call-24h" | "call-1h"; at: Date }[] = [];
+  const day = new Date(startsAt.getTime() - 24 * HOUR);
+  if (day > now) {
+    const at = sendTime("call-24h", day);
+    if (at.getTime() < startsAt.getTime() - HOUR) planned.push({ automation: "call-24h", at });
+  }
+  const hour = new Date(startsAt.getTime() - HOUR);
+  if (hour > now) planned.push({ automation: "call-1h", at: hour });
+  return planned;
+}
+
+/** The nudge to a lead who did not book: 48 hours after the questionnaire. */
+export const nudgeTime = (questionnaireAt: Date) => sendTime("nudge", new Date(questionnaireAt.getTime() + 48 * HOUR));
+
+/** The event's reminder: the day before, at the event's own hour (quiet hours apply). */
+export const eventReminderTime = (startsAt: Date) =>
+  sendTime("event-reminder", new Date(startsAt.getTime() - 24 * HOUR));
+
+/** The thank-you: two hours after the event ends (an evening event's goes the next morning). */
+export const eventThanksTime = (endsAt: Date) => sendTime("event-thanks", new Date(endsAt.getTime() + 2 * HOUR));
+
+/** The zone the scheduler reports for the visitor, when it is one this runtime knows; else Amsterdam. */
+export const visitorTimeZone = (reported: string | null | undefined): string =>
+  reported && isTimeZone(reported) ? reported : AMSTERDAM;
+
+/** "Thursday, 3 December 2026, 10:00 (Europe/Amsterdam)": a call's time in the visitor's zone. */
+export function timeLabel(at: Date, timeZone: string): string {
+  const zone = visitorTimeZone(timeZone);
+  const day = new Intl.DateTimeFormat("en-GB", {
+    timeZone: zone,
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }).format(at);
+  return `${day}, ${localDateTimeOf(at, zone).slice(11)} (${zone.replace(/_/g, " ")})`;
+}
+
+/** An https link from a provider's payload, or null: nothing else goes into a mail as a link. */
+export function safeLink(value: unknown): string | null {
+  if (typeof value !== "string" || value.length > 2000) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Text from a visitor or a provider, safe inside Markdown: its markup characters are escaped. */
+export const markdownText = (value: string) =>
+  value.replace(/[\r\n]+/g, " ").replace(/([\\`*_{}[\]()<>#+!|~])/g, "\\$1");
+
+/** Fills `{{name}}` placeholders; an unknown one is left out rather than shown as braces. */
+export function fillTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{\s*([a-zA-Z]+)\s*\}\}/g, (_whole, name: string) => values[name] ?? "");
+}
+
+/** A map search for an address (opens the phone's map app). */
+export const mapLink = (address: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
