@@ -9,8 +9,8 @@ import { createMessages, type Messages } from "~/features/messages/messages.serv
 import { handleSchedulingWebhook, type SchedulingProvider } from "~/features/scheduling/webhook.server";
 import { leadIdFor, storeLead, type LeadDeps } from "~/features/leads/signups.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
-import { erasePerson } from "~/features/back-office/data-requests.server";
-import { updateLead } from "~/features/back-office/data.server";
+import { erasePerson } from "~/features/reports/data-requests.server";
+import { updateLead } from "~/features/reports/data.server";
 import { moveUpSignup } from "~/features/events/events.server";
 import {
   afterEventPlace,

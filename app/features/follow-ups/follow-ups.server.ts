@@ -2,19 +2,11 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { site } from "#content/site";
 import { and, eq, sql } from "drizzle-orm";
-import {
-  bookings,
-  contentEntries,
-  followUpSettings,
-  followUpStops,
-  messages,
-  newsletterSubscribers,
-  signups,
-} from "#db/schema";
+import { bookings, contentEntries, followUpSettings, followUpStops, newsletterSubscribers, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import type { MailMessage } from "~/infra/mail.server";
 import type { Messages, NewMessage } from "~/features/messages/messages.server";
-import { cancelPlanned, reschedule } from "~/features/messages/plan.server";
+import { cancelPlanned, queuedKeys, reschedule } from "~/features/messages/plan.server";
 import { instantOf } from "~/infra/zoned-time";
 import { openStopToken, sealStopToken } from "./token.server";
 import { calendarFile } from "./ics";
@@ -260,10 +252,7 @@ export async function moveCallReminders(
   }
   const ahead = callReminders(booking.startsAt, deps.now);
   for (const automation of ["call-24h", "call-1h"] as const) {
-    const waiting = await deps.db
-      .select({ key: messages.key })
-      .from(messages)
-      .where(and(eq(messages.about, oldAbout), eq(messages.kind, kindOf(automation)), eq(messages.state, "queued")));
+    const waiting = (await queuedKeys(deps.db, oldAbout, kindOf(automation))).map((key) => ({ key }));
     const slot = ahead.find((r) => r.automation === automation);
     if (!slot) {
       for (const { key } of waiting) await cancelPlanned(deps.db, { key }, deps.now);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { messages } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
@@ -241,4 +241,28 @@ export async function retryMessage(db: Db, id: string, now = new Date()): Promis
     )
     .returning({ id: messages.id });
   return rows.length > 0;
+}
+
+/**
+ * Retention (content/retention.ts): sent, failed and cancelled messages older than `before` go,
+ * order confirmations only when older than `confirmationsBefore` (the proof the withdrawal
+ * information went out). Queued and unknown rows stay whatever their age. Returns how many went.
+ */
+export async function deleteSettledMessages(
+  db: Db,
+  cutoffs: { before: Date; confirmationsBefore: Date },
+): Promise<number> {
+  const removed = await db
+    .delete(messages)
+    .where(
+      and(
+        inArray(messages.state, ["sent", "failed", "cancelled"]),
+        or(
+          and(ne(messages.kind, "order-confirmation"), lt(messages.updatedAt, cutoffs.before)),
+          lt(messages.updatedAt, cutoffs.confirmationsBefore),
+        ),
+      ),
+    )
+    .returning({ id: messages.id });
+  return removed.length;
 }

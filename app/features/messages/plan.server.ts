@@ -26,11 +26,17 @@ function whereOf(rows: PlannedRows): SQL {
   return and(eq(messages.recipient, rows.recipient), like(messages.kind, `${rows.kindPrefix}%`))!;
 }
 
-/** Cancels the planned rows that are still queued; returns how many. */
-export async function cancelPlanned(db: Db, rows: PlannedRows, now = new Date()): Promise<number> {
+/** Cancels the planned rows that are still queued, with why when given (the Messages page shows it); returns how many. */
+export async function cancelPlanned(db: Db, rows: PlannedRows, now = new Date(), why?: string): Promise<number> {
   const cancelled = await db
     .update(messages)
-    .set({ state: "cancelled", claimedBy: null, claimedUntil: null, updatedAt: now })
+    .set({
+      state: "cancelled",
+      claimedBy: null,
+      claimedUntil: null,
+      updatedAt: now,
+      ...(why ? { lastAnswer: why } : {}),
+    })
     .where(and(whereOf(rows), stillQueued))
     .returning({ id: messages.id });
   return cancelled.length;
@@ -59,4 +65,13 @@ export async function reschedule(
     .where(and(eq(messages.key, key), stillQueued, or(isNull(messages.claimedUntil), lt(messages.claimedUntil, now))))
     .returning({ id: messages.id });
   return moved.length > 0;
+}
+
+/** The keys of the rows still queued about one thing, of one kind (a call's reminder, to move or cancel). */
+export async function queuedKeys(db: Db, about: string, kind: string): Promise<string[]> {
+  const rows = await db
+    .select({ key: messages.key })
+    .from(messages)
+    .where(and(eq(messages.about, about), eq(messages.kind, kind), stillQueued));
+  return rows.map((row) => row.key);
 }

@@ -1,7 +1,8 @@
 import "~/infra/zod-config";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { messages, newsletterSubscribers } from "#db/schema";
+import { newsletterSubscribers } from "#db/schema";
+import { cancelPlanned } from "~/features/messages/plan.server";
 import { welcomeDownload, welcomeEmail } from "#content/newsletter";
 import type { Db } from "~/infra/db.server";
 import type { MailMessage } from "~/infra/mail.server";
@@ -76,10 +77,7 @@ export async function prepareWelcome(deps: WelcomeDeps, db: Db, email: string): 
 
 /** The welcome e-mail of an address that unsubscribed before it could go (the relay was away): it never goes. */
 export async function cancelWaitingWelcome(db: Db, email: string, now: Date): Promise<void> {
-  await db
-    .update(messages)
-    .set({ state: "cancelled", lastAnswer: "Unsubscribed before it went out.", updatedAt: now })
-    .where(and(eq(messages.kind, WELCOME_KIND), eq(messages.recipient, email), eq(messages.state, "queued")));
+  await cancelPlanned(db, { recipient: email, kindPrefix: WELCOME_KIND }, now, "Unsubscribed before it went out.");
 }
 
 const legacyPayloadSchema = z.object({ email: z.string().min(3) });

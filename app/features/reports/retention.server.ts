@@ -3,7 +3,6 @@ import {
   auditLog,
   bookings,
   consentRecords,
-  messages,
   newsletterDeliveries,
   newsletterSubscribers,
   orders,
@@ -14,6 +13,7 @@ import type { Db } from "~/infra/db.server";
 import { every, runExclusive } from "~/infra/scheduled-job.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { deleteOldVitals } from "~/features/vitals/store.server";
+import { deleteSettledMessages } from "~/features/messages/engine.server";
 import { purgeHeld } from "~/features/leads/held.server";
 
 /** Arbitrary constant shared by every instance: only the holder of this lock applies retention. */
@@ -152,21 +152,10 @@ export async function applyRetention(
       ),
     )
     .returning({ id: newsletterDeliveries.id });
-  const oldMessages = await db
-    .delete(messages)
-    .where(
-      and(
-        inArray(messages.state, ["sent", "failed", "cancelled"]),
-        or(
-          and(
-            ne(messages.kind, "order-confirmation"),
-            lt(messages.updatedAt, new Date(now.getTime() - retention.sentMessageDays * 86_400_000)),
-          ),
-          lt(messages.updatedAt, monthsBefore(now, retention.orderConfirmationMonths)),
-        ),
-      ),
-    )
-    .returning({ id: messages.id });
+  const oldMessages = await deleteSettledMessages(db, {
+    before: new Date(now.getTime() - retention.sentMessageDays * 86_400_000),
+    confirmationsBefore: monthsBefore(now, retention.orderConfirmationMonths),
+  });
   const counts: RetentionCounts = {
     leads: removedLeads.length,
     bookings: removedBookings.length,
@@ -178,7 +167,7 @@ export async function applyRetention(
     webVitals: oldVitals,
     heldSubmissions: oldHeld,
     newsletterDeliveries: oldDeliveries.length,
-    messages: oldMessages.length,
+    messages: oldMessages,
   };
   if (Object.values(counts).some((n) => n > 0))
     await db.insert(auditLog).values({ action: "retention.applied", detail: { ...counts }, createdAt: now });
