@@ -14,6 +14,7 @@ import {
   goalQuestion,
   sportQuestion,
 } from "./questions";
+import { REACH_PERIODS, type StepReach } from "./step-reach";
 
 /**
  * Where visitors give up (docs/decisions/070-questionnaire-survives-a-reload.md): the island reports
@@ -91,12 +92,6 @@ export async function countStep(db: Db, step: string, now = new Date()): Promise
     });
 }
 
-export interface StepReach {
-  step: string;
-  text: string;
-  visitors: number;
-}
-
 /** Per question, how many visits reached it between two Amsterdam days (both included), in question order. */
 export async function questionnaireReach(db: Db, from: string, to: string): Promise<StepReach[]> {
   const rows = await db
@@ -106,4 +101,12 @@ export async function questionnaireReach(db: Db, from: string, to: string): Prom
     .groupBy(questionnaireStepCounts.step);
   const byStep = new Map(rows.map((r) => [r.step, Number(r.visitors)]));
   return QUESTIONNAIRE_STEPS.map(({ step, text }) => ({ step, text, visitors: byStep.get(step) ?? 0 }));
+}
+
+/** The reach over the last `days` (a `?days=` value; anything else is the 30 days), in question order. */
+export async function questionnaireReachFor(db: Db, days: string | null, now = new Date()) {
+  const period = REACH_PERIODS.find((d) => String(d) === days) ?? 30;
+  const from = amsterdamDay(new Date(now.getTime() - (period - 1) * 86_400_000));
+  const to = amsterdamDay(now);
+  return { days: period, from, to, steps: await questionnaireReach(db, from, to) };
 }
