@@ -1,4 +1,4 @@
-import { act } from "react";
+import { act, useEffect, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ageWords, frequencyWords, genderWords, goalWords } from "~/features/leads/vocabulary";
@@ -100,6 +100,25 @@ describe("the questionnaire's saved state", () => {
     await mount();
     await tap("Back");
     await tap(goalWords["getting-fit"].label);
+    expect(stepsReported()).toEqual([{ step: "goal" }, { step: "frequency" }]);
+  });
+
+  it("counts the first question when a tap made before the island ran is replayed as it starts", async () => {
+    // As the island's wrapper does (island-client.tsx): once the island's own effects have run, the
+    // boot script replays the held tap, in the same turn.
+    function ReplayTap({ children }: { children: ReactNode }) {
+      useEffect(() => button(goalWords["getting-fit"].label).click(), []);
+      return children;
+    }
+    root = createRoot(container);
+    await act(async () =>
+      root!.render(
+        <ReplayTap>
+          <Questionnaire />
+        </ReplayTap>,
+      ),
+    );
+    expect(heading()).toBe("How often do you exercise now?");
     expect(stepsReported()).toEqual([{ step: "goal" }, { step: "frequency" }]);
   });
 

@@ -174,6 +174,14 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
   const percent = progressPercent(state);
   const last = isLastStep(state);
 
+  /** Reports a question the first time this visit shows it; says whether it was new. */
+  const countOnce = (id: string) => {
+    if (counted.current.includes(id)) return false;
+    counted.current = [...counted.current, id];
+    reportStep(id);
+    return true;
+  };
+
   useEffect(() => {
     startedRef.current = formShownAt();
     // After hydration, not in the first render: the server's HTML is the first question.
@@ -181,6 +189,9 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
     counted.current = saved?.counted ?? [];
     const state = restorable(saved, initialState({ startFromQuestion, answers }));
     if (state) dispatch({ type: "restore", state });
+    // The question the visitor has been looking at, counted now: a tap held before the island ran
+    // is replayed before the next render and moves on from it.
+    else countOnce(question.id);
     setRestored(true);
     // Once, with the props the island started with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -192,10 +203,8 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
 
   // Each question reached is counted once per visit (docs/decisions/070-questionnaire-survives-a-reload.md).
   useEffect(() => {
-    if (!restored || view.name !== "form" || counted.current.includes(question.id)) return;
-    counted.current = [...counted.current, question.id];
+    if (!restored || view.name !== "form" || !countOnce(question.id)) return;
     save({ index: state.index, answers: state.answers, counted: counted.current });
-    reportStep(question.id);
     // The saved state is current: the effect above saved it for this step.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [restored, question.id, view.name]);
