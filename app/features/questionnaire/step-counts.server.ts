@@ -78,7 +78,12 @@ export async function handleStepReport(request: Request, ctx: StepCountContext, 
     return answer(400);
   }
   if (typeof step !== "string" || !KNOWN_STEPS.has(step)) return answer(400);
-  await countStep(services.database.db, step, now);
+  try {
+    await countStep(services.database.db, step, now);
+  } catch {
+    // The database is away (its outage is reported where it is noticed): a lost count is not worth an error.
+    return answer(503, { "Retry-After": "60" });
+  }
   return answer(204);
 }
 
