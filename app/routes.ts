@@ -85,6 +85,8 @@ export default [
   // Lead forms: the step flow posts JSON here; the plain HTML forms post to /start and /nicaragua.
   route("api/intake", "routes/api-intake.ts"),
   route("api/event-signup", "routes/api-event-signup.ts"),
+  // Each question of the questionnaire reached, counted per day (no cookie, no identifier).
+  route("api/questionnaire-step", "routes/api-questionnaire-step.ts"),
   // Real visitors' Core Web Vitals (no cookie, no identifier).
   route("api/vitals", "routes/api-vitals.ts"),
   // The scheduling service reports booked and cancelled intake calls here (signed).

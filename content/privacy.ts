@@ -19,6 +19,8 @@ export const privacy: PrivacyContent = {
       paragraphs: [
         "When you fill out the form to start coaching, I ask for the details below. I use them to prepare and hold your free intake: to understand your goals before we talk, to contact you to confirm the appointment and, if you decide to start, to write your first plan.",
         "The legal basis is taking steps at your request prior to entering into a contract (Article 6(1)(b) GDPR). If you choose to tell me about injuries or health conditions in your message or during the intake, I use that information only to make your training safe, based on your explicit consent (Article 9(2)(a) GDPR), which you can withdraw at any time.",
+        "While you fill it in, your browser keeps the answers you have chosen so far (not your name, e-mail, phone number or message) in this tab's session storage, so a reload or a return to the page does not make you start again. It stays on your device, is not a cookie and is not sent anywhere; it is deleted when you send the form or close the tab. It is needed for the form you asked to fill in, so it does not ask for your consent.",
+        "To see at which question people stop, the website counts, per day, how many visits reached each question. It sends only which question was reached: no cookie, no identifier, and your internet address is not stored, so the counts cannot be linked to you or to each other. Your browser notes in the same session storage which questions it has already counted, so a reload does not count them twice.",
       ],
       list: [
         "Name",

@@ -790,3 +790,19 @@ export const followUpStops = pgTable("follow_up_stops", {
   emailHash: text("email_hash").primaryKey(),
   createdAt: createdAt(),
 });
+
+/**
+ * How many visitors reached each question of the questionnaire, per Amsterdam day
+ * (app/features/questionnaire/step-counts.server.ts): counters only, with nothing that could tell
+ * two visitors apart, so not personal data and kept as long as the funnel is useful.
+ */
+export const questionnaireStepCounts = pgTable(
+  "questionnaire_step_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    /** The question's id (`goal`, `frequency`, ... `contact`). */
+    step: text("step").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.step] }), check("questionnaire_step_counts_count", sql`${t.count} >= 0`)],
+);

@@ -22,6 +22,7 @@ export const TABLE_OWNERS = {
   messages: "features/messages",
   followUpSettings: "features/follow-ups",
   followUpStops: "features/follow-ups",
+  questionnaireStepCounts: "features/questionnaire",
   contentEntries: "features/content",
   contentVersions: "features/content",
   contentAliases: "features/content",

@@ -80,9 +80,13 @@ export const AREAS = [
     ],
   },
   {
-    paths: ["app/features/questionnaire/", /^app\/routes\/(api-intake|start|home|service)\b/, "content/questionnaire"],
+    paths: [
+      "app/features/questionnaire/",
+      /^app\/routes\/(api-intake|api-questionnaire-step|admin-funnel|start|home|service)\b/,
+      "content/questionnaire",
+    ],
     e2e: ["questionnaire", "islands", "island-runtime", "hydration", "lead-lifecycle"],
-    integration: ["leads", "fault-bad-input", "held-submissions", "database-outage"],
+    integration: ["leads", "fault-bad-input", "held-submissions", "database-outage", "questionnaire-steps"],
   },
   {
     paths: ["app/features/leads/", /^app\/routes\/admin-(lead|unsaved|held|export|data-requests)/],

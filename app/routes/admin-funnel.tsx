@@ -6,15 +6,70 @@ import { leadFunnel } from "~/features/reports/funnel.server";
 import { rate, type FunnelRow } from "~/features/reports/funnel";
 import { AdminShell, adminMeta } from "~/features/back-office/ui";
 import { shortDate, WeekBars } from "~/features/reports/charts";
+import { questionnaireReachFor } from "~/features/questionnaire/step-counts.server";
+import { REACH_PERIODS, type StepReach } from "~/features/questionnaire/step-reach";
 
 export const meta: Route.MetaFunction = () => adminMeta("Funnel");
 export const headers = forwardSessionHeaders;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const trainer = trainerOf(context);
-  const funnel = await leadFunnel(ctx.services.database.db);
-  return data({ funnel }, { headers: trainer.headers });
+  const db = ctx.services.database.db;
+  const [funnel, reach] = await Promise.all([
+    leadFunnel(db),
+    questionnaireReachFor(db, new URL(request.url).searchParams.get("days")),
+  ]);
+  return data({ funnel, reach }, { headers: trainer.headers });
+}
+
+/** Per question, how many visits reached it in the period: where the questionnaire loses people. */
+function QuestionReach({ days, from, to, steps }: { days: number; from: string; to: string; steps: StepReach[] }) {
+  const most = Math.max(0, ...steps.map((s) => s.visitors));
+  return (
+    <table className="w-full text-sm">
+      <caption className="mb-2 text-left text-lg font-semibold text-navy">
+        Questions reached, {shortDate(from)} to {shortDate(to)}
+      </caption>
+      <thead>
+        <tr className="text-left">
+          <th scope="col" className="pr-4">
+            Question
+          </th>
+          <th scope="col" className="pr-4">
+            Visits that reached it
+          </th>
+          <th scope="col" className="pr-4">
+            Of the most-reached
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {steps.map((s) => (
+          <tr key={s.step}>
+            <th scope="row" className="py-1 pr-4 text-left font-medium">
+              {s.text}
+            </th>
+            <td className="py-1 pr-4">{s.visitors}</td>
+            <td className="py-1 pr-4">{rate(s.visitors, most)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <td colSpan={3} className="pt-3">
+            <nav aria-label="Period of the questions reached" className="flex gap-4">
+              {REACH_PERIODS.map((d) => (
+                <a key={d} href={`?days=${d}`} aria-current={d === days ? "page" : undefined} className="underline">
+                  Last {d} days
+                </a>
+              ))}
+            </nav>
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
 }
 
 function FunnelTable({
@@ -95,7 +150,7 @@ function FunnelChart({ weeks }: { weeks: FunnelRow[] }) {
 }
 
 export default function AdminFunnel() {
-  const { funnel } = useLoaderData<typeof loader>();
+  const { funnel, reach } = useLoaderData<typeof loader>();
   return (
     <AdminShell title="Funnel">
       <p className="mb-6 max-w-3xl text-ink/85">
@@ -133,6 +188,18 @@ export default function AdminFunnel() {
           />
         </section>
       </div>
+      <section
+        tabIndex={0}
+        aria-label="Questions reached, scrollable"
+        className="mt-6 overflow-x-auto rounded-2xl bg-white p-5 ring-1 ring-navy/10"
+      >
+        <p className="mb-3 max-w-3xl text-ink/85">
+          How many visits reached each question of the questionnaire, counted once per visit without a cookie or
+          anything that tells visitors apart. Service pages start at a later question, so a later question can have more
+          visits than the first.
+        </p>
+        <QuestionReach {...reach} />
+      </section>
       {/* Focusable so keyboard users can scroll the wide tables on a phone. */}
       <section
         tabIndex={0}

@@ -5,6 +5,7 @@ import { answerToContact, holdIsland, option } from "./island-helpers";
 import { startFaultServer, type FaultServer } from "../support/fault";
 import { openDatabase } from "~/infra/db.server";
 import { signups } from "#db/schema";
+import { questionnaireReach } from "~/features/questionnaire/step-counts.server";
 import {
   ageWords,
   competitionGoalWords,
@@ -132,9 +133,11 @@ test.describe("with scripts blocked", () => {
  * taps) from right after load, 20 times; every run reaches the thank-you view and the stored lead
  * holds exactly the answers tapped. Its own server, so the database can be read afterwards.
  */
-const branches: { name: string; taps: [AnswerNumber, string, string][] }[] = [
+const branches: { name: string; taps: [AnswerNumber, string, string][]; steps: string[] }[] = [
   {
     name: "getting fit",
+    // The questions' ids in the order this branch shows them, the contact step last.
+    steps: ["goal", "frequency", "gender", "age", "contact"],
     taps: [
       [1, "getting-fit", goalWords["getting-fit"].label],
       [2, "hardly-ever", frequencyWords["hardly-ever"].label],
@@ -144,6 +147,7 @@ const branches: { name: string; taps: [AnswerNumber, string, string][] }[] = [
   },
   {
     name: "competition",
+    steps: ["goal", "sport", "competition-goal", "gender", "age", "contact"],
     taps: [
       [1, "competition", goalWords.competition.label],
       [2, "triathlon", sportWords.triathlon.label],
@@ -159,7 +163,8 @@ const paced = test.extend<object, { tapServer: FaultServer }>({
   tapServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
     async ({}, use) => {
-      const server = await startFaultServer();
+      // Each visit reports every question it reaches, from the same address as every other lane.
+      const server = await startFaultServer({ RATE_LIMIT_VITALS_PER_MINUTE: "100000" });
       await use(server);
       await server.stop();
     },
@@ -192,7 +197,7 @@ async function tapThrough(page: Page, context: BrowserContext, taps: [AnswerNumb
 const LANES = 4;
 
 paced(
-  "20 paced runs through each branch: every one reaches thank-you with its answers stored @drill",
+  "20 paced runs through each branch: every one reaches thank-you with its answers stored, and the funnel counts each question reached @drill",
   async ({ browser, baseURL, tapServer }) => {
     paced.setTimeout(600_000);
     const leads: { id: string; answers: Record<string, string> }[] = [];
@@ -227,6 +232,27 @@ paced(
       }),
     );
     expect(leads).toHaveLength(RUNS * branches.length);
+
+    // Visitors who give up: per branch, one who leaves at each question (a new visitor each, so
+    // nothing is restored), once that question has been reported.
+    const reached = new Map<string, number>();
+    const add = (step: string) => reached.set(step, (reached.get(step) ?? 0) + 1);
+    for (const branch of branches) for (let i = 0; i < RUNS; i++) branch.steps.forEach(add);
+    for (const branch of branches) {
+      for (let stop = 0; stop < branch.taps.length; stop++) {
+        const context = await browser.newContext({ baseURL });
+        const page = await context.newPage();
+        const step = branch.steps[stop]!;
+        const reported = page.waitForResponse(
+          (r) => r.url().endsWith("/api/questionnaire-step") && r.request().postDataJSON()?.step === step,
+        );
+        await page.goto("/start", { waitUntil: "load" });
+        for (const [, , label] of branch.taps.slice(0, stop)) await option(flow(page), label).click();
+        expect((await reported).status(), `${branch.name} leaving at ${step}`).toBe(204);
+        branch.steps.slice(0, stop + 1).forEach(add);
+        await context.close();
+      }
+    }
     await tapServer.stop();
     const database = await openDatabase({ dataDir: tapServer.dataDir });
     try {
@@ -234,6 +260,11 @@ paced(
         const [row] = await database.db.select().from(signups).where(eq(signups.id, lead.id));
         expect(row?.answers, lead.id).toEqual(lead.answers);
       }
+      // The funnel's per-question counts are what the runs did.
+      const funnel = await questionnaireReach(database.db, "2000-01-01", "2999-12-31");
+      expect(Object.fromEntries(funnel.filter((s) => s.visitors > 0).map((s) => [s.step, s.visitors]))).toEqual(
+        Object.fromEntries(reached),
+      );
     } finally {
       await database.close();
     }

@@ -1,5 +1,7 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
+import { answerToContact, option } from "./island-helpers";
+import { ageWords, frequencyWords, genderWords, goalWords } from "~/features/leads/vocabulary";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -162,6 +164,29 @@ test("the /start back button returns to the previous page when there is history"
   await page.goto("/start");
   await page.getByRole("link", { name: "Back", exact: true }).click();
   await expect(page).toHaveURL(/\/services$/);
+});
+
+test("answers given so far are there again after a reload @phone", async ({ page }) => {
+  await page.goto("/start");
+  const scope = form(page);
+  await expect(page.locator('[data-island="questionnaire"]')).toHaveAttribute("data-island-running", "");
+  await answerToContact(scope);
+  await expect(scope.getByRole("heading", { name: "Where can I reach you?" })).toBeVisible();
+
+  await page.reload();
+  await expect(scope.getByRole("heading", { name: "Where can I reach you?" })).toBeVisible();
+  await expect(scope.getByText("Step 5 of 5")).toBeVisible();
+  // The form's own Back steps through the four answers given before the reload.
+  for (const label of [
+    ageWords["25-30"].label,
+    genderWords.female.label,
+    frequencyWords.moderately.label,
+    goalWords["getting-fit"].label,
+  ]) {
+    await scope.getByRole("button", { name: "Back", exact: true }).click();
+    await expect(option(scope, label)).toHaveAttribute("aria-pressed", "true");
+  }
+  await expect(scope.getByText("Step 1 of 5")).toBeVisible();
 });
 
 test("question changes do not animate under reduced motion", async ({ page }) => {

@@ -28,6 +28,7 @@ import { CONTACT_FIELDS, emptyContact, MESSAGES, type ContactField, type Contact
 import type { IntakeOutcome } from "./outcome";
 import { NotSaved } from "./not-saved";
 import { Button } from "~/ui/button-base";
+import { clearSaved, readSaved, reportStep, restorable, save } from "./session-store";
 import { ELAPSED_FIELD, HONEYPOT_FIELD } from "~/infra/form-fields";
 
 type ContactStepModule = typeof ContactStepExports;
@@ -71,7 +72,8 @@ type Action =
   | { type: "choose"; value: string }
   | { type: "next" }
   | { type: "back" }
-  | { type: "goto"; index: number; error: string | null };
+  | { type: "goto"; index: number; error: string | null }
+  | { type: "restore"; state: QuestionnaireState };
 
 function reducer(state: QuestionnaireState, action: Action): QuestionnaireState {
   switch (action.type) {
@@ -83,6 +85,8 @@ function reducer(state: QuestionnaireState, action: Action): QuestionnaireState 
       return back(state);
     case "goto":
       return { ...state, index: action.index, error: action.error };
+    case "restore":
+      return action.state;
   }
 }
 
@@ -160,6 +164,9 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
   const startedRef = useRef<number | null>(null);
   const keyRef = useRef<string | null>(null);
   const startedTracking = useRef(false);
+  // Whether the saved answers were looked at: before that, nothing is saved or counted.
+  const [restored, setRestored] = useState(false);
+  const counted = useRef<string[]>([]);
 
   const question = currentQuestion(state);
   const step = stepNumber(state);
@@ -167,9 +174,40 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
   const percent = progressPercent(state);
   const last = isLastStep(state);
 
+  /** Reports a question the first time this visit shows it; says whether it was new. */
+  const countOnce = (id: string) => {
+    if (counted.current.includes(id)) return false;
+    counted.current = [...counted.current, id];
+    reportStep(id);
+    return true;
+  };
+
   useEffect(() => {
     startedRef.current = formShownAt();
+    // After hydration, not in the first render: the server's HTML is the first question.
+    const saved = readSaved();
+    counted.current = saved?.counted ?? [];
+    const state = restorable(saved, initialState({ startFromQuestion, answers }));
+    if (state) dispatch({ type: "restore", state });
+    // The question the visitor has been looking at, counted now: a tap held before the island ran
+    // is replayed before the next render and moves on from it.
+    else countOnce(question.id);
+    setRestored(true);
+    // Once, with the props the island started with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  useEffect(() => {
+    if (restored) save({ index: state.index, answers: state.answers, counted: counted.current });
+  }, [restored, state.index, state.answers]);
+
+  // Each question reached is counted once per visit (docs/decisions/070-questionnaire-survives-a-reload.md).
+  useEffect(() => {
+    if (!restored || view.name !== "form" || !countOnce(question.id)) return;
+    save({ index: state.index, answers: state.answers, counted: counted.current });
+    // The saved state is current: the effect above saved it for this step.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [restored, question.id, view.name]);
 
   // form_view and the highlight once half of the form is on screen.
   useEffect(() => {
@@ -355,6 +393,7 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
     }
     const outcome = result.outcome;
     if (outcome?.status === "ok") {
+      clearSaved();
       track("form_complete", { form_name: ANALYTICS_FORM_NAME, lead_id: outcome.leadId });
       setView({ name: "done", leadId: outcome.leadId, held: !!outcome.held, prefill });
       return;
