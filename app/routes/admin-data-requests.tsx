@@ -33,6 +33,7 @@ const KINDS: Record<keyof PersonCounts, string> = {
   payments: "Payments",
   consentRecords: "Consent records",
   newsletterDeliveries: "Newsletter issues sent",
+  messages: "E-mails and notices (an order confirmation keeps only that it went)",
 };
 
 export async function loader({ context }: Route.LoaderArgs) {

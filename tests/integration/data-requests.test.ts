@@ -27,6 +27,7 @@ import {
   parsePersonKey,
 } from "~/features/reports/data-requests.server";
 import { deleteSignup } from "~/features/events/events.server";
+import { enqueue } from "~/features/messages/engine.server";
 
 const person = {
   email: "Saskia.Vermeer@Example.nl",
@@ -149,6 +150,30 @@ describe.each(engines)("data requests on %s", (engine: Engine) => {
     await db
       .insert(payments)
       .values({ orderId, providerPaymentId: "pay_dr_1", instalment: 1, amountCents: 8000, status: "paid" });
+    // Messages: her lead's notice to the trainer, her welcome, her order's confirmation; and another person's.
+    const mail = (to: string, subject: string) => ({
+      channel: "email" as const,
+      payload: { to, subject, text: subject },
+    });
+    await enqueue(db, {
+      key: "lead-notice:dr",
+      kind: "lead-notice",
+      about: leadId,
+      ...mail("trainer@coach.example", `New lead: ${person.first} ${person.last}`),
+    });
+    await enqueue(db, {
+      key: "welcome:dr",
+      kind: "newsletter-welcome",
+      about: subscriber!.id,
+      ...mail(person.email.toLowerCase(), `Welcome, ${person.first}`),
+    });
+    await enqueue(db, {
+      key: "order-confirmation:dr",
+      kind: "order-confirmation",
+      about: orderId,
+      ...mail(person.email, `Your order, ${person.first}`),
+    });
+    await enqueue(db, { key: "welcome:dr-other", kind: "newsletter-welcome", ...mail(other.email, "Welcome, Otto") });
   });
   afterAll(async () => {
     await database.drop();
@@ -166,6 +191,7 @@ describe.each(engines)("data requests on %s", (engine: Engine) => {
       payments: 1,
       consentRecords: 2,
       newsletterDeliveries: 1,
+      messages: 3,
     });
     expect(JSON.stringify(found)).not.toContain(other.email);
     // Her event signup shares only the phone number: offered with the evidence, counted once she ticks it.
@@ -311,6 +337,12 @@ describe.each(engines)("data requests on %s", (engine: Engine) => {
       firstTouch: null,
     });
     expect(await database.db.select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(1);
+    // Her order's confirmation keeps only that it went; her other messages are gone.
+    const left = await database.db.select().from(messages);
+    expect(left.map((m) => [m.key, m.recipient]).sort()).toEqual([
+      ["order-confirmation:dr", "erased"],
+      ["welcome:dr-other", other.email],
+    ]);
     // The other person is untouched.
     expect(countsOf(await findPersonData(database.db, parsePersonKey(other.email)!))).toMatchObject({
       leads: 1,

@@ -530,14 +530,3 @@ export async function stopFollowUps(db: Db, secret: string, token: string | null
   await cancelPlanned(db, { recipient: email, kindPrefix: KIND_PREFIX }, now);
   return true;
 }
-
-/** An erasure: every planned follow-up about the person's records or to their addresses is cancelled. */
-export async function cancelForErasure(
-  db: Db,
-  person: { about: string[]; emails: string[] },
-  now = new Date(),
-): Promise<void> {
-  for (const about of person.about) await cancelPlanned(db, { about }, now);
-  for (const email of new Set(person.emails.map((e) => e.trim().toLowerCase())))
-    await cancelPlanned(db, { recipient: email, kindPrefix: KIND_PREFIX }, now);
-}

@@ -13,6 +13,7 @@ const empty: PersonData = {
   payments: [],
   consentRecords: [],
   newsletterDeliveries: [],
+  messages: [],
 };
 
 describe("a data request as a readable page", () => {

@@ -13,6 +13,7 @@ const SECTIONS: [Exclude<keyof PersonData, "person">, string][] = [
   ["payments", "Payments"],
   ["consentRecords", "Consent given"],
   ["newsletterDeliveries", "Newsletter issues sent"],
+  ["messages", "E-mails and notices"],
 ];
 
 /** "createdAt" → "Created at", "utmSource" → "Utm source". */

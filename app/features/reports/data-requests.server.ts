@@ -14,7 +14,9 @@ import {
 import type { Db } from "~/infra/db.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { isValidEmail } from "~/infra/email-address";
-import { bookingAbout, cancelForErasure } from "~/features/follow-ups/follow-ups.server";
+import { bookingAbout } from "~/features/follow-ups/follow-ups.server";
+import { eraseMessagesOf, messagesOf } from "~/features/messages/person.server";
+import type { Message } from "~/features/messages/engine.server";
 import { internationalNumber } from "~/features/leads/contact";
 
 /**
@@ -47,6 +49,8 @@ export interface PersonData {
   consentRecords: (typeof consentRecords.$inferSelect)[];
   /** Which newsletter issues were sent to the address, and how that went. */
   newsletterDeliveries: (typeof newsletterDeliveries.$inferSelect)[];
+  /** E-mails and notices sent to the address or about the person's records (the message engine's rows). */
+  messages: Message[];
 }
 
 export type PersonCounts = Record<Exclude<keyof PersonData, "person">, number>;
@@ -207,6 +211,10 @@ export async function lookUpPerson(db: Db, key: string, include: readonly string
       ? db.select().from(newsletterDeliveries).where(inArray(newsletterDeliveries.email, emails))
       : Promise.resolve([]),
   ]);
+  const messageRows = await messagesOf(
+    db,
+    personMessages({ key, leads, eventSignups, bookings: bookingRows, subscribers, orders: orderRows }),
+  );
   return {
     data: {
       person: key,
@@ -219,8 +227,30 @@ export async function lookUpPerson(db: Db, key: string, include: readonly string
       payments: paymentRows,
       consentRecords: consentRows,
       newsletterDeliveries: deliveryRows,
+      messages: messageRows,
     },
     possible,
+  };
+}
+
+/**
+ * Which messages are the person's: those to the address the request proved or to an address on one
+ * of their own records (a booking may carry the one they gave the scheduler), and those about one of
+ * their records.
+ */
+function personMessages(
+  found: Pick<PersonData, "leads" | "eventSignups" | "bookings" | "subscribers" | "orders"> & { key: string },
+) {
+  const records = [...found.leads, ...found.bookings, ...found.subscribers];
+  return {
+    recipients: [found.key, ...records.flatMap((r) => (r.email ? [r.email] : []))],
+    about: [
+      ...found.leads.map((l) => l.id),
+      ...found.eventSignups.map((e) => e.id),
+      ...found.subscribers.map((s) => s.id),
+      ...found.orders.map((o) => o.id),
+      ...found.bookings.map((b) => bookingAbout(b.provider, b.externalId)),
+    ],
   };
 }
 
@@ -246,6 +276,7 @@ export function countsOf(data: PersonData): PersonCounts {
     payments: data.payments.length,
     consentRecords: data.consentRecords.length,
     newsletterDeliveries: data.newsletterDeliveries.length,
+    messages: data.messages.length,
   };
 }
 
@@ -267,14 +298,9 @@ export async function erasePerson(db: Db, key: string, include: readonly string[
     const data = await findPersonData(t, key, include);
     const counts = countsOf(data);
     const signupIds = [...data.leads, ...data.eventSignups].map((s) => s.id);
-    // Nothing planned goes to someone erased: their follow-ups are cancelled with their records.
-    await cancelForErasure(t, {
-      about: [...signupIds, ...data.bookings.map((b) => bookingAbout(b.provider, b.externalId))],
-      emails: [
-        key,
-        ...[...data.leads, ...data.bookings, ...data.subscribers].flatMap((r) => (r.email ? [r.email] : [])),
-      ],
-    });
+    // Their messages go with their records (a planned one then never goes); an order confirmation
+    // keeps only that it went (messages/person.server.ts).
+    await eraseMessagesOf(t, personMessages({ key, ...data }));
     const orderIds = data.orders.map((o) => o.id);
     if (orderIds.length)
       await t
