@@ -124,7 +124,7 @@ async function testMail(id: string, changes: Record<string, string> = {}): Promi
 }
 
 describe("the answer to a button is where she sees it", () => {
-  it("a test and a schedule lead to the confirmation (#done), announced as a status", async () => {
+  it("a test, a schedule and an unschedule lead to the confirmation (#done), announced as a status", async () => {
     const id = await newIssue({ subject: "Confirm me" });
     const tested = await post(`/admin/newsletter/${id}`, issueForm({ intent: "test", subject: "Confirm me" }));
     expect(tested.headers.get("location")).toBe(`/admin/newsletter/${id}?done=test-sent#done`);
@@ -139,6 +139,13 @@ describe("the answer to a button is where she sees it", () => {
     expect(scheduled.headers.get("location")).toBe(`/admin/newsletter/${id}?done=scheduled#done`);
     const after = await page(`/admin/newsletter/${id}?done=scheduled`);
     expect(textOf(after.querySelector('#done [role="status"]'))).toMatch(/^Scheduled: it goes out/);
+
+    // Unscheduling is a button down there too.
+    const unscheduled = await post(
+      `/admin/newsletter/${id}`,
+      issueForm({ intent: "unschedule", subject: "Confirm me" }),
+    );
+    expect(unscheduled.headers.get("location")).toBe(`/admin/newsletter/${id}?done=unscheduled#done`);
   });
 });
 

@@ -366,7 +366,7 @@ describe("sending", () => {
     expect(missed).not.toContain("bob@example.com");
 
     const retried = await post(`/admin/newsletter/${id}`, { intent: "retry" });
-    expect(retried.headers.get("location")).toBe(`/admin/newsletter/${id}?done=retried&retried=2`);
+    expect(retried.headers.get("location")).toBe(`/admin/newsletter/${id}?done=retried&retried=2#done`);
     expect((await issueRow(id)).problem).toBeNull();
   });
 

@@ -197,7 +197,7 @@ export async function issueEditorAction(
     if (intent === "retry") {
       const n = await retryUndelivered(db, issue.id);
       if (n > 0) services.newsletter?.kick();
-      throw redirect(path(issue.id, `done=retried&retried=${n}`));
+      throw redirect(`${path(issue.id, `done=retried&retried=${n}`)}#done`);
     }
     if ((await countAudience(db, issue.segment)) === 0)
       return fail({
@@ -254,7 +254,7 @@ export async function issueEditorAction(
       throw redirect(`${path(issue.id, "done=scheduled")}#done`);
     case "unschedule":
       await unscheduleIssue(db, issue.id);
-      throw redirect(path(issue.id, "done=unscheduled"));
+      throw redirect(`${path(issue.id, "done=unscheduled")}#done`);
     default:
       throw redirect(path(issue.id, "done=saved"));
   }
