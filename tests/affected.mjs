@@ -72,6 +72,7 @@ export const AREAS = [
       "newsletter",
       "newsletter-resubscribe",
       "newsletter-issues",
+      "newsletter-issue-fixes",
       "lead-magnets",
       "held-submissions",
       "newsletter-sending",

@@ -1,9 +1,12 @@
 import type { Route } from "./+types/media-upload";
 import { requireServices } from "~/context";
-import { completeRenderings, readFileData } from "~/features/content/uploads.server";
+import { completeRenderings, jpegRendering, readFileData } from "~/features/content/uploads.server";
 
-/** `<id>-<width>x<height>-<rendering width>.<avif|webp>`, as `<Picture>` builds it from an uploaded image. */
-const NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-\d+x\d+-(\d+)\.(avif|webp)$/;
+/**
+ * `<id>-<width>x<height>-<rendering width>.<avif|webp|jpg>`, as `<Picture>` builds it from an uploaded
+ * image (jpg: the newsletter's e-mails).
+ */
+const NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-\d+x\d+-(\d+)\.(avif|webp|jpg)$/;
 
 /**
  * GET /media/uploads/:name: one rendering of an uploaded picture, from the database. A file's id
@@ -17,7 +20,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!match) return notFound();
   const [, id, width, format] = match;
   const db = services.database.db;
-  const file = await readFileData(db, id!, `${width}.${format}`);
+  const file =
+    format === "jpg" ? await jpegRendering(db, id!, width!) : await readFileData(db, id!, `${width}.${format}`);
   if (!file && format === "avif" && (await readFileData(db, id!, `${width}.webp`))) {
     // The AVIF renderings are made after the upload's answer: meanwhile the WebP of that width,
     // and this address asked again next time (not cached). One cut short is made now.

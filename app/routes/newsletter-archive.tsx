@@ -14,11 +14,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const issue = await archivedIssue(services.database.db, params.slug ?? "");
   if (!issue) throw data(null, { status: 404, statusText: "Not Found" });
   const sentAt = issue.finishedAt ?? issue.startedAt ?? issue.createdAt;
+  // Made from an article: the article is the one search engines should list, while it is on the site.
+  const article = issue.fromArticle ? await services.content.live("article", issue.fromArticle) : undefined;
   return {
     slug: issue.slug,
     subject: issue.subject,
     preheader: issue.preheader,
     noindex: issue.noindex,
+    canonicalPath: article ? `/blog/${article.key}` : `/newsletter/archive/${issue.slug}`,
     sentAt: sentAt.toISOString(),
     sentOn: sentAt.toLocaleDateString("en-GB", { dateStyle: "long", timeZone: "Europe/Amsterdam" }),
     html: issueBodyHtml(issue.body, services.env.SITE_URL),
@@ -30,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return seoMeta({
     title: loaderData.subject,
     description: loaderData.preheader || loaderData.subject,
-    path: `/newsletter/archive/${loaderData.slug}`,
+    path: loaderData.canonicalPath,
     siteUrl: siteUrlFromMatches(matches),
     type: "article",
     noindex: loaderData.noindex,

@@ -74,9 +74,10 @@ test("the trainer sends an article as her newsletter from her phone, and the arc
   await expect(preview.getByRole("heading", { name: "Preview" })).toBeFocused();
   const frame = preview.frameLocator("iframe");
   await expect(frame.getByRole("link", { name: "Read the whole article" })).toBeVisible();
-  const phoneWidth = (await preview.locator("iframe").boundingBox())?.width ?? 0;
   await preview.getByText("Desktop", { exact: true }).click();
-  await expect.poll(async () => (await preview.locator("iframe").boundingBox())?.width).toBeGreaterThan(phoneWidth);
+  // Laid out at the desktop width, drawn smaller to fit: nothing on the page scrolls sideways.
+  await expect.poll(() => frame.locator("html").evaluate((html) => html.clientWidth)).toBe(680);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expect(preview.locator("pre")).toContainText("Read the whole article (");
   await expectAccessible(page);
 

@@ -240,7 +240,7 @@ describe("the preview and a test to herself", () => {
     const id = await newIssue({ subject: "Test this one" });
     const before = smtp.messages.length;
     const res = await post(`/admin/newsletter/${id}`, issueForm({ intent: "test", subject: "Test this one" }));
-    expect(res.headers.get("location")).toBe(`/admin/newsletter/${id}?done=test-sent`);
+    expect(res.headers.get("location")).toBe(`/admin/newsletter/${id}?done=test-sent#done`);
     const [mail] = (await smtp.waitForMessages(before + 1)).slice(before);
     expect(mail).toMatchObject({ to: [TRAINER], subject: "[Test] Test this one" });
     expect(mail!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
@@ -252,7 +252,7 @@ describe("the preview and a test to herself", () => {
     (services as { mailer: AppServices["mailer"] }).mailer = null;
     try {
       const none = await post(`/admin/newsletter/${id}`, issueForm({ intent: "test", subject: "Test this one" }));
-      expect(none.headers.get("location")).toBe(`/admin/newsletter/${id}?test=no-mailer`);
+      expect(none.headers.get("location")).toBe(`/admin/newsletter/${id}?test=no-mailer#done`);
       const doc = await page(`/admin/newsletter/${id}?test=no-mailer`);
       expect(textOf(doc.querySelector('[role="alert"]'))).toMatch(/No mail server is set up \(SMTP_URL\)/);
     } finally {
@@ -322,7 +322,7 @@ describe("sending", () => {
         sendTime: local.slice(11),
       }),
     );
-    expect(res.headers.get("location")).toBe(`/admin/newsletter/${id}?done=scheduled`);
+    expect(res.headers.get("location")).toBe(`/admin/newsletter/${id}?done=scheduled#done`);
     expect(await issueRow(id)).toMatchObject({ status: "scheduled", scheduledAt: future });
     expect(textOf((await page(`/admin/newsletter/${id}?done=scheduled`)).querySelector('[role="status"]'))).toMatch(
       /Scheduled: it goes out/,
@@ -366,7 +366,7 @@ describe("sending", () => {
     expect(missed).not.toContain("bob@example.com");
 
     const retried = await post(`/admin/newsletter/${id}`, { intent: "retry" });
-    expect(retried.headers.get("location")).toBe(`/admin/newsletter/${id}?done=retried&retried=2`);
+    expect(retried.headers.get("location")).toBe(`/admin/newsletter/${id}?done=retried&retried=2#done`);
     expect((await issueRow(id)).problem).toBeNull();
   });
 

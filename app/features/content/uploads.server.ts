@@ -28,6 +28,7 @@ const MAX_PIXELS = 100_000_000;
 /** Render settings: the same as the build's (scripts/build-images.mjs). */
 const AVIF = { quality: 50, effort: 4 } as const;
 const WEBP = { quality: 72 } as const;
+const JPEG = { quality: 80, mozjpeg: true } as const;
 
 /** Where an uploaded picture lives in an article's `image` field: its id and size in the name. */
 export const UPLOAD_IMAGE = /^uploads\/([0-9a-f-]{36})-(\d+)x(\d+)\.webp$/;
@@ -313,6 +314,26 @@ export async function completeRenderings(db: Db, id: string): Promise<boolean> {
   } finally {
     completing.delete(id);
   }
+}
+
+/**
+ * A picture's JPEG rendering at `width`, for e-mail (several mail apps show no WebP): made from the
+ * WebP of that width the first time it is asked for and kept, so a newsletter's recipients share one.
+ */
+export async function jpegRendering(
+  db: Db,
+  id: string,
+  width: string,
+): Promise<{ contentType: string; data: Uint8Array } | undefined> {
+  const kept = await readFileData(db, id, `${width}.jpg`);
+  if (kept) return kept;
+  const webp = await readFileData(db, id, `${width}.webp`);
+  if (!webp) return undefined;
+  // JPEG has no transparency: a transparent PNG's background becomes the mail's white.
+  const data = await sharp(webp.data).flatten({ background: "#ffffff" }).jpeg(JPEG).toBuffer();
+  const rendering = { variant: `${width}.jpg`, contentType: "image/jpeg", data };
+  await addRenderings(db, id, [rendering]);
+  return rendering;
 }
 
 /** Checks and stores a lead magnet's PDF (kept as it is: it is the trainer's own document). */

@@ -197,7 +197,7 @@ export async function issueEditorAction(
     if (intent === "retry") {
       const n = await retryUndelivered(db, issue.id);
       if (n > 0) services.newsletter?.kick();
-      throw redirect(path(issue.id, `done=retried&retried=${n}`));
+      throw redirect(`${path(issue.id, `done=retried&retried=${n}`)}#done`);
     }
     if ((await countAudience(db, issue.segment)) === 0)
       return fail({
@@ -237,10 +237,13 @@ export async function issueEditorAction(
         siteUrl: services.env.SITE_URL,
         secret: services.secret,
       });
-      const sent = await sendTestCopy(services.mailer, issue, trainer.email, settings);
+      // Her test's "Read it online" is this page's preview: the archive has nothing before the send.
+      const online = `${services.env.SITE_URL}${path(issue.id, "preview=1")}#preview`;
+      const sent = await sendTestCopy(services.mailer, issue, trainer.email, { ...settings, webUrl: online });
       if (!sent.ok && sent.reason === "failed")
         services.logger.warn({ issue: issue.id, detail: sent.detail }, "newsletter test e-mail refused");
-      throw redirect(path(issue.id, sent.ok ? "done=test-sent" : `test=${sent.reason}`));
+      // To the answer (#done, near the top): the button she tapped is far down a long form.
+      throw redirect(`${path(issue.id, sent.ok ? "done=test-sent" : `test=${sent.reason}`)}#done`);
     }
     case "send-ask":
       if (!services.mailer) return fail({ fields: fieldsOfIssue(issue), when, errors: {}, message: noMailer });
@@ -248,10 +251,10 @@ export async function issueEditorAction(
     case "schedule":
       if (!services.mailer) return fail({ fields: fieldsOfIssue(issue), when, errors: {}, message: noMailer });
       await scheduleIssue(db, issue.id, at!);
-      throw redirect(path(issue.id, "done=scheduled"));
+      throw redirect(`${path(issue.id, "done=scheduled")}#done`);
     case "unschedule":
       await unscheduleIssue(db, issue.id);
-      throw redirect(path(issue.id, "done=unscheduled"));
+      throw redirect(`${path(issue.id, "done=unscheduled")}#done`);
     default:
       throw redirect(path(issue.id, "done=saved"));
   }

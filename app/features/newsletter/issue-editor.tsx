@@ -79,6 +79,7 @@ export function IssueEditor({ loaded, result }: { loaded: Loaded; result: IssueF
   const when = result?.when ?? { date: issue?.scheduledDate ?? "", time: issue?.scheduledTime ?? "" };
   const formRef = useRef<HTMLFormElement>(null);
   const previewHeading = useRef<HTMLHeadingElement>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
   useRefreshWhileSending(issue?.status === "sending");
   // The answer to a tap is brought to her: the preview she asked for, or the first field to fix.
   useEffect(() => {
@@ -87,6 +88,9 @@ export function IssueEditor({ loaded, result }: { loaded: Loaded; result: IssueF
         formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
         document.querySelector<HTMLElement>('[role="alert"]');
       target?.focus();
+    } else if (hash === "#done" && navigation.state === "idle") {
+      doneRef.current?.scrollIntoView({ block: "start" });
+      doneRef.current?.focus({ preventScroll: true });
     } else if (hash === "#preview" && navigation.state === "idle") {
       previewHeading.current?.scrollIntoView({ block: "start" });
       previewHeading.current?.focus({ preventScroll: true });
@@ -131,8 +135,13 @@ export function IssueEditor({ loaded, result }: { loaded: Loaded; result: IssueF
             <p className="mt-1 break-words">{issue.problem}</p>
           </div>
         ) : null}
-        {loaded.done && !result ? <Notice tone="success">{loaded.done}</Notice> : null}
-        {loaded.testProblem && !result ? <Notice tone="error">{loaded.testProblem}</Notice> : null}
+        {(loaded.done || loaded.testProblem) && !result ? (
+          // Where a test or a schedule leads (#done): focused, so a screen reader reads it out.
+          <div id="done" ref={doneRef} tabIndex={-1} className="scroll-mt-4 outline-none">
+            {loaded.done ? <Notice tone="success">{loaded.done}</Notice> : null}
+            {loaded.testProblem ? <Notice tone="error">{loaded.testProblem}</Notice> : null}
+          </div>
+        ) : null}
         {result?.message ? <Notice tone="error">{result.message}</Notice> : null}
         {invalid && !result?.message ? (
           <Notice tone="error">Not saved yet: some fields need a change; see the messages below them.</Notice>

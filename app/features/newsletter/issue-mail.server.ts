@@ -58,24 +58,33 @@ export function issueBodyText(body: string, siteUrl: string): string {
     .trim();
 }
 
+/**
+ * Uploaded photos as their JPEG rendering (the upload route makes it on first ask): Outlook on
+ * Windows and older mail apps show no WebP. The web archive keeps the lighter WebP.
+ */
+export function mailPictures(html: string): string {
+  return html.replace(/(\ssrc="[^"]*\/media\/uploads\/[^"/]+-\d+x\d+-\d+)\.webp"/g, '$1.jpg"');
+}
+
 export function archiveUrl(siteUrl: string, slug: string): string {
   return `${siteUrl}/newsletter/archive/${encodeURIComponent(slug)}`;
 }
 
 /**
  * One recipient's copy: HTML and plain text with the same words, the preheader, a link to the web
- * version, the sender's details, the recipient's own unsubscribe link and the RFC 8058 one-click
- * headers (answered by POST only). No tracking pixel and no rewritten links.
+ * version (the archive's, unless `webUrl` says otherwise), the sender's details, the recipient's
+ * own unsubscribe link and the RFC 8058 one-click headers (answered by POST only). No tracking
+ * pixel and no rewritten links.
  */
 export function issueMail(
   issue: IssueContent,
   to: string,
-  options: { siteUrl: string; secret: string; sender: SenderFacts },
+  options: { siteUrl: string; secret: string; sender: SenderFacts; webUrl?: string },
 ): MailMessage {
   const { siteUrl, sender } = options;
   const unsubscribe = unsubscribeLink(siteUrl, options.secret, to);
   const content = renderedBody(issue.body, siteUrl);
-  const web = archiveUrl(siteUrl, issue.slug);
+  const web = options.webUrl ?? archiveUrl(siteUrl, issue.slug);
   const legal = `${sender.name}, ${sender.city}, ${sender.country}. ${sender.registrationNumber}. ${sender.contactEmail}`;
   const why = "You get this because you subscribed to the newsletter on the website.";
   const text = [
@@ -96,7 +105,7 @@ export function issueMail(
 <div style="display:none;max-height:0;overflow:hidden">${escapeHtml(issue.preheader)}</div>
 <div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
 <p style="font-size:18px;font-weight:bold;color:#0b1f3a;margin:0 0 20px">${escapeHtml(sender.name)}</p>
-${content.html}
+${mailPictures(content.html)}
 <p style="font-size:14px;margin-top:28px"><a href="${escapeHtml(web)}" style="color:#0f766e">Read it online</a></p>
 <p style="font-size:12px;line-height:1.5;color:#3b4660;margin-top:28px;border-top:1px solid #e5e7eb;padding-top:16px">${escapeHtml(why)}<br>${escapeHtml(legal)}<br><a href="${escapeHtml(unsubscribe)}" style="color:#0f766e">Unsubscribe</a></p>
 </div></body></html>`;

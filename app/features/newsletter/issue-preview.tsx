@@ -84,18 +84,20 @@ export function IssuePreview({
           </label>
         </div>
       </fieldset>
-      {/* Wider than a phone's screen at desktop width: the frame scrolls sideways inside this box. */}
+      {/*
+        The desktop width drawn smaller when the screen is narrower (zoom: the box itself shrinks, so
+        nothing scrolls sideways): tan(atan2(a, b)) is a / b as a plain number, which calc() cannot give.
+      */}
       <div
-        tabIndex={0}
         role="group"
-        aria-label="The e-mail at the chosen width (scrolls sideways when wider than the screen)"
-        className="mt-3 overflow-x-auto rounded-xl bg-sand/60 p-2"
+        aria-label="The e-mail at the chosen width (the desktop width drawn smaller on a narrow screen)"
+        className="@container mt-3 rounded-xl bg-sand/60 p-2"
       >
         <iframe
           ref={frame}
           title={`The e-mail “${preview.subject}” as it will look`}
           srcDoc={preview.html}
-          className="mx-auto block h-[70vh] min-h-96 w-full max-w-[375px] rounded-lg bg-white group-has-[input[value=desktop]:checked]/preview:w-[680px] group-has-[input[value=desktop]:checked]/preview:max-w-none"
+          className="mx-auto block h-[70vh] min-h-96 w-full max-w-[375px] rounded-lg bg-white group-has-[input[value=desktop]:checked]/preview:w-[680px] group-has-[input[value=desktop]:checked]/preview:max-w-none group-has-[input[value=desktop]:checked]/preview:[zoom:min(1,tan(atan2(100cqw,680px)))]"
         />
       </div>
       <h3 id="preview-text-title" className="mt-6 font-semibold text-navy">

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, like, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, like, sql } from "drizzle-orm";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "#db/schema";
 import type { SiteContent } from "#content/types";
 import type { Db } from "~/infra/db.server";
@@ -183,6 +183,8 @@ export interface IssueMailSettings {
   siteUrl: string;
   secret: string;
   sender: SenderFacts;
+  /** "Read it online" when not the public archive (a test, before anything is there). */
+  webUrl?: string;
 }
 
 /** The site's address, the signing secret and the sender as published now. */
@@ -286,12 +288,22 @@ export const archivedIssues = lastKnown((db: Db) =>
     .orderBy(desc(newsletterIssues.finishedAt), desc(newsletterIssues.createdAt)),
 );
 
-/** Archive pages for search engines: sent, archived, and not marked noindex. */
+/**
+ * Archive pages for search engines: sent, archived, not marked noindex, and not made from an article
+ * (its page names the article as the one to list: the sitemap has it already).
+ */
 export const issueSitemapUrls = lastKnown(async (db: Db, siteUrl: string): Promise<SitemapUrl[]> => {
   const rows = await db
     .select({ slug: newsletterIssues.slug, finishedAt: newsletterIssues.finishedAt })
     .from(newsletterIssues)
-    .where(and(archived, eq(newsletterIssues.noindex, false), isNotNull(newsletterIssues.finishedAt)))
+    .where(
+      and(
+        archived,
+        eq(newsletterIssues.noindex, false),
+        isNotNull(newsletterIssues.finishedAt),
+        isNull(newsletterIssues.fromArticle),
+      ),
+    )
     .orderBy(desc(newsletterIssues.finishedAt));
   return rows.map((row) => ({
     loc: `${siteUrl}/newsletter/archive/${encodeURIComponent(row.slug)}`,
