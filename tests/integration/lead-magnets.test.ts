@@ -38,7 +38,8 @@ describe.each(engines)("lead magnets on %s", (engine) => {
       .select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status })
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.email, email));
-    if (row?.status === "confirmed") await database.db.transaction((tx) => queue!(tx as unknown as Db, row.id, new Date()));
+    if (row?.status === "confirmed")
+      await database.db.transaction((tx) => queue!(tx as unknown as Db, row.id, new Date()));
   };
 
   beforeAll(async () => {

@@ -23,7 +23,11 @@ export const AUTOMATIONS = {
   "event-place": { ground: "service", quietHours: false, label: "Event: a place came free for you" },
   "event-thanks": { ground: "service", quietHours: true, label: "Event: thank you afterwards" },
   "welcome-articles": { ground: "newsletter-consent", quietHours: true, label: "Welcome series: her best articles" },
-  "welcome-coaching": { ground: "newsletter-consent", quietHours: true, label: "Welcome series: how the coaching works" },
+  "welcome-coaching": {
+    ground: "newsletter-consent",
+    quietHours: true,
+    label: "Welcome series: how the coaching works",
+  },
 } as const satisfies Record<string, { ground: LawfulGround; quietHours: boolean; label: string }>;
 
 export type Automation = keyof typeof AUTOMATIONS;
