@@ -41,7 +41,7 @@ export const kindOf = (automation: Automation) => `${KIND_PREFIX}${automation}`;
  * in the series (its key `welcome-series:<n>:<subscriber>`) and how many days after the confirmation
  * it is due.
  */
-export const WELCOME_SERIES = [
+const WELCOME_SERIES = [
   { n: 2, automation: "welcome-articles", afterDays: 3 },
   { n: 3, automation: "welcome-coaching", afterDays: 10 },
 ] as const satisfies readonly { n: number; automation: Automation; afterDays: number }[];
