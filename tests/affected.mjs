@@ -78,6 +78,7 @@ export const AREAS = [
       "newsletter-sending",
       "relay-webhook",
       "editor-uploads",
+      "welcome-series",
     ],
   },
   {
@@ -191,7 +192,7 @@ export const AREAS = [
     // The follow-ups (docs/decisions/069) and the causes that plan or cancel them.
     paths: ["app/features/follow-ups/", /^app\/routes\/follow-ups-/],
     e2e: [],
-    integration: ["follow-ups", "scheduling-webhook", "leads", "events", "data-requests"],
+    integration: ["follow-ups", "scheduling-webhook", "leads", "events", "data-requests", "welcome-series"],
   },
   {
     paths: ["app/features/vitals/", /^app\/routes\/(api-vitals|admin-vitals)/],

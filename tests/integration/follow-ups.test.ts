@@ -6,6 +6,8 @@ import { contentEntries, followUpSettings, messages, signups } from "#db/schema"
 import { event as firstEvent } from "#content/event";
 import { createMailer, type Mailer } from "~/infra/mail.server";
 import { createMessages, type Messages } from "~/features/messages/messages.server";
+import { claimDue } from "~/features/messages/engine.server";
+import { messagesNeedingHer, messagesOverview } from "~/features/messages/overview.server";
 import { handleSchedulingWebhook, type SchedulingProvider } from "~/features/scheduling/webhook.server";
 import { leadIdFor, storeLead, type LeadDeps } from "~/features/leads/signups.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
@@ -195,6 +197,45 @@ describe.each(engines)("follow-ups on %s", (engine) => {
     await at(start.getTime() - HOUR);
     await at(start.getTime() + HOUR);
     expect(to("anna@example.com").map((m) => m.subject)).toEqual([
+      "Tomorrow: our intake call",
+      "In one hour: our intake call",
+    ]);
+  });
+
+  it("loses no planned reminder and sends none twice when the process dies between planning and sending", async () => {
+    clock = new Date("2026-12-01T09:00:00Z");
+    const start = new Date(clock.getTime() + 25 * HOUR);
+    await webhook("calendly", calendly("invitee.created", "inv-kill-a", "ava@example.com", start));
+    await webhook("calendly", calendly("invitee.created", "inv-kill-b", "bo@example.com", start));
+    const needingHer = await messagesNeedingHer(database.db);
+    const [ava24, ava1] = await planned("inv-kill-a");
+    const [bo24] = await planned("inv-kill-b");
+
+    // A worker claims the two 24-hour reminders when they are due (and the trainer's notices of the
+    // bookings, due at once), marks Ava's `sending` as its hand-over does just before the relay, and
+    // is killed: both claims stay, the 1-hour reminders wait for their time.
+    clock = new Date(start.getTime() - 24 * HOUR);
+    const claimed = (await claimDue(database.db, "killed-worker", 20, clock)).map((row) => row.id);
+    expect(claimed).toEqual(expect.arrayContaining([ava24!.id, bo24!.id]));
+    expect(claimed).not.toContain(ava1!.id);
+    await database.db.update(messages).set({ state: "sending", attempts: 1 }).where(eq(messages.id, ava24!.id));
+
+    // A new process: while the dead one's lease holds it takes nothing; once it has run out, the
+    // merely claimed reminder goes, and the one that may have reached the relay becomes unknown.
+    await at(clock.getTime() + 60_000);
+    expect(smtp.messages).toHaveLength(0);
+    await at(clock.getTime() + 10 * 60_000);
+    expect(to("bo@example.com").map((m) => m.subject)).toEqual(["Tomorrow: our intake call"]);
+    expect(to("ava@example.com")).toHaveLength(0);
+    expect((await planned("inv-kill-a"))[0]).toMatchObject({ id: ava24!.id, state: "unknown" });
+    // The Messages page lists it among the problems, and the dashboard counts it.
+    expect((await messagesOverview(database.db)).problems.map((line) => line.id)).toContain(ava24!.id);
+    expect(await messagesNeedingHer(database.db)).toBe(needingHer + 1);
+
+    await at(start.getTime() - HOUR);
+    await at(start.getTime() + HOUR);
+    expect(to("ava@example.com").map((m) => m.subject)).toEqual(["In one hour: our intake call"]);
+    expect(to("bo@example.com").map((m) => m.subject)).toEqual([
       "Tomorrow: our intake call",
       "In one hour: our intake call",
     ]);

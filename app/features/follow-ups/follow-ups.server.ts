@@ -103,7 +103,7 @@ export const stopLink = (config: FollowUpConfig, email: string) =>
   `${config.siteUrl}/follow-ups/stop?token=${sealStopToken(config.secret, email.trim().toLowerCase())}`;
 
 /** Why no follow-up may go to this address: she used a stop link, or the mail server refused it for good. */
-async function blockedFor(db: Db, email: string): Promise<"stopped" | "suppressed" | null> {
+export async function blockedFor(db: Db, email: string): Promise<"stopped" | "suppressed" | null> {
   const [stopped] = await db
     .select({ hash: followUpStops.emailHash })
     .from(followUpStops)

@@ -37,9 +37,12 @@ export function followUpMail(mail: {
   siteUrl: string;
   stopUrl: string;
   attachments?: MailMessage["attachments"];
+  /** Why it came and what the stop link stops, when it is not a follow-up's (the welcome series: the newsletter's). */
+  footer?: { why: string; stop: string };
 }): MailMessage {
-  const why = "You get this because you asked me for something on the website: a call, a place, a plan.";
-  const stop = "Stop these reminders and follow-ups";
+  const why =
+    mail.footer?.why ?? "You get this because you asked me for something on the website: a call, a place, a plan.";
+  const stop = mail.footer?.stop ?? "Stop these reminders and follow-ups";
   const text = [bodyText(mail.markdown), "", "--", why, `${stop}: ${mail.stopUrl}`].join("\n");
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(mail.subject)}</title></head><body style="margin:0;padding:16px;background:#f5e9d7;font-family:Arial,Helvetica,sans-serif;color:#14213d">
 <div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">

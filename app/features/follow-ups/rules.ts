@@ -22,6 +22,12 @@ export const AUTOMATIONS = {
   "event-reminder": { ground: "service", quietHours: true, label: "Event: reminder the day before" },
   "event-place": { ground: "service", quietHours: false, label: "Event: a place came free for you" },
   "event-thanks": { ground: "service", quietHours: true, label: "Event: thank you afterwards" },
+  "welcome-articles": { ground: "newsletter-consent", quietHours: true, label: "Welcome series: her best articles" },
+  "welcome-coaching": {
+    ground: "newsletter-consent",
+    quietHours: true,
+    label: "Welcome series: how the coaching works",
+  },
 } as const satisfies Record<string, { ground: LawfulGround; quietHours: boolean; label: string }>;
 
 export type Automation = keyof typeof AUTOMATIONS;
@@ -29,6 +35,27 @@ export type Automation = keyof typeof AUTOMATIONS;
 /** Every follow-up's message kind starts with this, so a stop link finds all of a person's. */
 export const KIND_PREFIX = "follow-up:";
 export const kindOf = (automation: Automation) => `${KIND_PREFIX}${automation}`;
+
+/**
+ * The welcome series after the newsletter's welcome e-mail (the first of three): each member's number
+ * in the series (its key `welcome-series:<n>:<subscriber>`) and how many days after the confirmation
+ * it is due.
+ */
+const WELCOME_SERIES = [
+  { n: 2, automation: "welcome-articles", afterDays: 3 },
+  { n: 3, automation: "welcome-coaching", afterDays: 10 },
+] as const satisfies readonly { n: number; automation: Automation; afterDays: number }[];
+
+/** The welcome series' kinds start with this: an unsubscribe cancels them by it. */
+export const WELCOME_SERIES_KIND_PREFIX = `${KIND_PREFIX}welcome-`;
+
+/** When each member of the welcome series goes: its day after the confirmation, out of the quiet hours. */
+export const welcomeSeriesTimes = (confirmedAt: Date) =>
+  WELCOME_SERIES.map(({ n, automation, afterDays }) => ({
+    n,
+    automation,
+    at: sendTime(automation, new Date(confirmedAt.getTime() + afterDays * 24 * HOUR)),
+  }));
 
 export type Refusal = { refused: true; reason: string };
 

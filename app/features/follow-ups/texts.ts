@@ -134,6 +134,42 @@ export const DEFAULT_TEXTS: Record<Automation, FollowUpText> = {
     ].join("\n"),
     placeholders: ["firstName", "eventTitle", "newsletterInvitation"],
   },
+  "welcome-articles": {
+    subject: "Where to start: my most-read articles",
+    body: [
+      "Hi,",
+      "",
+      "A few days ago you joined my newsletter. Thank you! Before the next monthly issue, here is where I would start if I were you.",
+      "",
+      "The articles readers come back to most are about three things: **running further without getting injured**, **fitting strength training into a busy week**, and **eating well around your training** without counting every gram. You'll find them all on [the blog]({{blogLink}}).",
+      "",
+      "Training for a triathlon? Start with the posts on combining swim, bike and run: they answer the questions I get asked most often.",
+      "",
+      "Reply to this e-mail if there's a topic you'd like me to write about. I read every reply.",
+      "",
+      "Mila",
+    ].join("\n"),
+    placeholders: ["blogLink"],
+  },
+  "welcome-coaching": {
+    subject: "How the coaching works (in three steps)",
+    body: [
+      "Hi,",
+      "",
+      "You've been getting my e-mails for about ten days now. Some readers ask what working with me actually looks like, so here it is in three steps:",
+      "",
+      "1. **A short questionnaire** about your goal, your week and your training so far. It takes a few minutes: [start here]({{startLink}}).",
+      "2. **A free intake call** in which we look at your goal together and see whether my coaching fits. No obligation.",
+      "3. **A plan made for you**, adjusted every week to how your training went, with me on WhatsApp when you have a question.",
+      "",
+      "Whether it's your first 10K, a faster marathon or your first triathlon: you train where and when it suits you, I keep an eye on the plan. [See the coaching options]({{servicesLink}}) and [the prices]({{pricingLink}}).",
+      "",
+      "Not now? That's fine: the monthly newsletter keeps coming with a workout and a recipe.",
+      "",
+      "Mila",
+    ].join("\n"),
+    placeholders: ["startLink", "servicesLink", "pricingLink"],
+  },
 };
 
 /** The thank-you's one line for someone who does not get the newsletter yet (and nothing for a subscriber). */

@@ -3,6 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { newsletterSubscribers, processedEvents } from "#db/schema";
 import type { Db } from "~/infra/db.server";
+import { cancelWaitingWelcome } from "./welcome.server";
 
 /**
  * The mail relay's delivery web hook (Mailgun's format): a hard bounce ("failed" with severity
@@ -77,14 +78,12 @@ export async function handleRelayWebhook(
       ? "Marked the newsletter as spam (complaint reported by the mail relay)"
       : `Bounced: ${[status?.code, status?.message || status?.description || event.reason].filter(Boolean).join(" ")}`
   ).slice(0, 300);
+  const email = event.recipient.trim().toLowerCase();
   await db
     .update(newsletterSubscribers)
     .set({ suppressedAt: now, suppressedReason: reason, updatedAt: now })
-    .where(
-      and(
-        eq(newsletterSubscribers.email, event.recipient.trim().toLowerCase()),
-        isNull(newsletterSubscribers.suppressedAt),
-      ),
-    );
+    .where(and(eq(newsletterSubscribers.email, email), isNull(newsletterSubscribers.suppressedAt)));
+  // What is still planned for the address (its welcome, the rest of its welcome series) never goes.
+  await cancelWaitingWelcome(db, email, now, "The mail relay suppressed the address.");
   return { status: 200, outcome: "suppressed" };
 }

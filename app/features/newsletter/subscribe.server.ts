@@ -348,7 +348,7 @@ export async function confirmSubscription(
     const outcome = await confirmAddress(t, email, now);
     if (outcome.result === "confirmed" && consent) await recordConfirmationConsent(t, outcome.id, consent);
     // Only the click that confirmed the address queues it; a stored confirmation always has its welcome.
-    if (outcome.result === "confirmed" && queueWelcome) await queueWelcome(t, outcome.id);
+    if (outcome.result === "confirmed" && queueWelcome) await queueWelcome(t, outcome.id, now);
     return outcome.result;
   });
 }

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { newsletterSubscribers } from "#db/schema";
 import { cancelPlanned } from "~/features/messages/plan.server";
+import { cancelWelcomeSeries, planWelcomeSeries } from "~/features/follow-ups/series.server";
 import { welcomeDownload, welcomeEmail } from "#content/newsletter";
 import type { Db } from "~/infra/db.server";
 import type { MailMessage } from "~/infra/mail.server";
@@ -39,8 +40,8 @@ export interface WelcomeDownload {
   isFile: boolean;
 }
 
-/** Queues the welcome e-mail of one subscriber in `db` (the confirmation's transaction). */
-export type QueueWelcome = (db: Db, subscriberId: string) => Promise<void>;
+/** Queues the welcome e-mail of one subscriber in `db` (the confirmation's transaction), and plans the series after it. */
+export type QueueWelcome = (db: Db, subscriberId: string, confirmedAt: Date) => Promise<void>;
 
 /**
  * Reads what the welcome e-mail of this address needs from the content store (the lead magnet of
@@ -57,7 +58,7 @@ export async function prepareWelcome(deps: WelcomeDeps, db: Db, email: string): 
   const slug = /^\/blog\/([a-z0-9-]+)$/.exec(row?.source ?? "")?.[1];
   const magnet = slug && deps.articles ? (await deps.articles.live("article", slug))?.data.leadMagnet : undefined;
   const contactEmail = await publishedContactEmail(deps);
-  return async (tx, subscriberId) => {
+  return async (tx, subscriberId, confirmedAt) => {
     // The grant is made once per person and article: the link is the same whenever the mail goes.
     const grant = slug && magnet ? await grantDownload(tx, subscriberId, slug, magnet) : undefined;
     const download =
@@ -72,12 +73,35 @@ export async function prepareWelcome(deps: WelcomeDeps, db: Db, email: string): 
       payload: welcomeMessage(deps, email, download, contactEmail),
     };
     await deps.messages.send(message, tx);
+    const [subscriber] = await tx
+      .select({ status: newsletterSubscribers.status })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, subscriberId));
+    await planWelcomeSeries(
+      { db: tx, messages: deps.messages, siteUrl: deps.siteUrl },
+      {
+        id: subscriberId,
+        email,
+        confirmedAt,
+        newsletterConsent: subscriber?.status === "confirmed",
+        unsubscribeUrl: unsubscribeLink(deps.siteUrl, deps.secret, email),
+      },
+    );
   };
 }
 
-/** The welcome e-mail of an address that unsubscribed before it could go (the relay was away): it never goes. */
-export async function cancelWaitingWelcome(db: Db, email: string, now: Date): Promise<void> {
-  await cancelPlanned(db, { recipient: email, kindPrefix: WELCOME_KIND }, now, "Unsubscribed before it went out.");
+/**
+ * The welcome e-mail of an address that unsubscribed (or was suppressed) before it could go (the
+ * relay was away), and the rest of its welcome series: they never go.
+ */
+export async function cancelWaitingWelcome(
+  db: Db,
+  email: string,
+  now: Date,
+  why = "Unsubscribed before it went out.",
+): Promise<void> {
+  await cancelPlanned(db, { recipient: email, kindPrefix: WELCOME_KIND }, now, why);
+  await cancelWelcomeSeries(db, email, now, why);
 }
 
 const legacyPayloadSchema = z.object({ email: z.string().min(3) });
@@ -98,7 +122,7 @@ export function legacyWelcomeHandler(deps: WelcomeDeps & { db: Db }): (payload: 
       .where(eq(newsletterSubscribers.email, email));
     // Unsubscribed (or erased) before the mail could go: it never goes.
     if (row?.status !== "confirmed") return;
-    await deps.db.transaction((tx) => queue(tx as unknown as Db, row.id));
+    await deps.db.transaction((tx) => queue(tx as unknown as Db, row.id, new Date()));
     deps.messages.kick();
   };
 }
