@@ -137,28 +137,40 @@ async function prepare(
   if (!settings.enabled) return { planned: false, reason: "off" };
   const blocked = await blockedFor(deps.db, to);
   if (blocked) return { planned: false, reason: blocked };
-  const values = {
-    ...Object.fromEntries(Object.entries(input.text).map(([k, v]) => [k, markdownText(v)])),
-    ...input.links,
-  };
-  const subjectValues = { ...input.text, ...input.links };
   return {
     key: input.key,
     kind: kindOf(input.automation),
     about: input.about,
     channel: "email",
     notBefore: sendTime(input.automation, input.due),
-    payload: followUpMail({
-      to,
-      subject: fillTemplate(settings.subject, subjectValues)
-        .replace(/[\r\n]+/g, " ")
-        .slice(0, 200),
-      markdown: fillTemplate(settings.body, values),
-      siteUrl: deps.config.siteUrl,
-      stopUrl: stopLink(deps.config, to),
-      attachments: input.attachments,
-    }),
+    payload: composeFollowUp(deps.config, to, settings, input),
   };
+}
+
+/**
+ * Her subject and body filled for one person: words escaped inside the Markdown, links as they
+ * are. The planner, the page's preview and its test to herself all use this one.
+ */
+export function composeFollowUp(
+  config: FollowUpConfig,
+  to: string,
+  texts: { subject: string; body: string },
+  input: Pick<FollowUpInput, "text" | "links" | "attachments">,
+): MailMessage {
+  const values = {
+    ...Object.fromEntries(Object.entries(input.text).map(([k, v]) => [k, markdownText(v)])),
+    ...input.links,
+  };
+  return followUpMail({
+    to,
+    subject: fillTemplate(texts.subject, { ...input.text, ...input.links })
+      .replace(/[\r\n]+/g, " ")
+      .slice(0, 200),
+    markdown: fillTemplate(texts.body, values),
+    siteUrl: config.siteUrl,
+    stopUrl: stopLink(config, to),
+    attachments: input.attachments,
+  });
 }
 
 /** Plans one follow-up (once per key), unless its ground, her switch, a stop or a suppression says no. */
