@@ -191,7 +191,7 @@ export const AREAS = [
   {
     // The follow-ups (docs/decisions/069) and the causes that plan or cancel them.
     paths: ["app/features/follow-ups/", /^app\/routes\/(admin-)?follow-ups/],
-    e2e: [],
+    e2e: ["follow-ups"],
     integration: ["follow-ups", "follow-ups-page", "scheduling-webhook", "leads", "events", "data-requests"],
   },
   {

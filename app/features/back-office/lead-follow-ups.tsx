@@ -33,7 +33,7 @@ export function LeadFollowUps({ followUps, result }: { followUps: Loaded; result
                   <input type="hidden" name="intent" value="cancel-follow-up" />
                   <input type="hidden" name="key" value={row.key} />
                   <SubmitButton variant="secondary" busyText="Cancelling…">
-                    Cancel<span className="sr-only">: {row.label}</span>
+                    Cancel<span className="sr-only"> {row.label}</span>
                   </SubmitButton>
                 </Form>
               )}
