@@ -87,5 +87,9 @@ phone(
       followUps.getByRole("listitem").filter({ hasText: "Reminder an hour before the call:" }),
     ).toBeVisible();
     await expect(followUps.getByRole("button", { name: "Cancel Reminder a day before the call" })).toBeVisible();
+    // The questionnaire planned the nudge (through the routes' bundle, not only the web hook's), and the booking took it back.
+    await expect(followUps.getByRole("listitem").filter({ hasText: "Nudge to book the call:" })).toContainText(
+      "cancelled",
+    );
   },
 );

@@ -69,11 +69,19 @@ export interface FollowUpDeps {
  * change, the waiting list, an erasure: functions the back-office routes call with `db`). Set once
  * by the server's services; scripts and tests without it plan nothing.
  */
-let registered: (Omit<FollowUpDeps, "db" | "now"> & { now: () => Date }) | null = null;
+type Registered = Omit<FollowUpDeps, "db" | "now"> & { now: () => Date };
+/**
+ * Kept on globalThis, not in this module: the built server is two bundles (build/server-runtime,
+ * which makes the services, and build/server, the routes), each with its own copy of this module,
+ * and the routes' copy must see what the runtime registered.
+ */
+const REGISTERED = Symbol.for("coach.follow-ups.registered");
+const shared = globalThis as typeof globalThis & { [REGISTERED]?: Registered };
 export function registerFollowUps(deps: Omit<FollowUpDeps, "db" | "now"> & { now?: () => Date }): void {
-  registered = { ...deps, now: deps.now ?? (() => new Date()) };
+  shared[REGISTERED] = { ...deps, now: deps.now ?? (() => new Date()) };
 }
 export function followUpsFor(db: Db): FollowUpDeps | null {
+  const registered = shared[REGISTERED];
   return registered ? { ...registered, db, now: registered.now() } : null;
 }
 
