@@ -52,6 +52,7 @@ export default [
       route("admin/held", "routes/admin-held.tsx"),
       route("admin/data-requests", "routes/admin-data-requests.tsx"),
       route("admin/messages", "routes/admin-messages.tsx"),
+      route("admin/follow-ups", "routes/admin-follow-ups.tsx"),
       route("admin/articles", "routes/admin-articles.tsx"),
       route("admin/articles/new", "routes/admin-article.tsx", { id: "admin-article-new" }),
       route("admin/articles/:slug", "routes/admin-article.tsx"),

@@ -54,6 +54,7 @@ export const AREAS = [
     integration: [
       "messages",
       "follow-ups",
+      "follow-ups-page",
       "messages-page",
       "alarms-outage",
       "leads",
@@ -168,6 +169,7 @@ export const AREAS = [
     integration: [
       "back-office",
       "follow-ups",
+      "follow-ups-page",
       "admin-guards",
       "data-requests",
       "csv-libreoffice",
@@ -190,9 +192,17 @@ export const AREAS = [
   },
   {
     // The follow-ups (docs/decisions/069) and the causes that plan or cancel them.
-    paths: ["app/features/follow-ups/", /^app\/routes\/follow-ups-/],
-    e2e: [],
-    integration: ["follow-ups", "scheduling-webhook", "leads", "events", "data-requests", "welcome-series"],
+    paths: ["app/features/follow-ups/", /^app\/routes\/(admin-)?follow-ups/],
+    e2e: ["follow-ups"],
+    integration: [
+      "follow-ups",
+      "follow-ups-page",
+      "scheduling-webhook",
+      "leads",
+      "events",
+      "data-requests",
+      "welcome-series",
+    ],
   },
   {
     paths: ["app/features/vitals/", /^app\/routes\/(api-vitals|admin-vitals)/],

@@ -15,6 +15,8 @@ import { Button } from "~/ui/button";
 import { NoteField, StatusSelect } from "~/features/back-office/lead-form";
 import { CONTACT_LABELS, isContactChannel } from "~/features/leads/contact";
 import { ContactButtons, RepeatFlags } from "~/features/back-office/lead-contact";
+import { cancelLeadFollowUp, leadFollowUps } from "~/features/follow-ups/lead.server";
+import { LeadFollowUps } from "~/features/back-office/lead-follow-ups";
 
 export const meta: Route.MetaFunction = () => adminMeta("Lead");
 export const headers = forwardSessionHeaders;
@@ -24,13 +26,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const trainer = trainerOf(context);
   const timeline = /^[0-9a-f-]{36}$/i.test(params.id) ? await leadTimeline(ctx.services.database.db, params.id) : null;
   if (!timeline) throw data("This lead does not exist.", { status: 404 });
-  return data(timeline, { headers: trainer.headers });
+  const followUps = await leadFollowUps(ctx.services.database.db, timeline.lead);
+  return data({ ...timeline, followUps }, { headers: trainer.headers });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = requireServices(context);
   const trainer = trainerOf(context);
   const form = await request.formData();
+  if (form.get("intent") === "cancel-follow-up") return cancelFollowUp(ctx, trainer, params.id, form);
   const parsed = leadUpdateSchema.safeParse({
     id: params.id,
     status: form.get("status"),
@@ -46,6 +50,37 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     detail: { id: parsed.data.id, status: parsed.data.status },
   });
   return data({ errors: {} as Record<string, string>, saved: true }, { headers: trainer.headers });
+}
+
+/** Cancel on the lead's follow-ups: only one of this lead's, only while it is still planned. */
+async function cancelFollowUp(
+  ctx: ReturnType<typeof requireServices>,
+  trainer: ReturnType<typeof trainerOf>,
+  leadId: string,
+  form: FormData,
+) {
+  const db = ctx.services.database.db;
+  const timeline = /^[0-9a-f-]{36}$/i.test(leadId) ? await leadTimeline(db, leadId) : null;
+  const key = String(form.get("key") ?? "");
+  const done = timeline ? await cancelLeadFollowUp(db, timeline.lead, key) : false;
+  if (!done)
+    return data(
+      {
+        errors: {} as Record<string, string>,
+        saved: false,
+        followUp: { ok: false, message: "That message is no longer planned." },
+      },
+      { status: 404, headers: trainer.headers },
+    );
+  await audit(db, { action: "follow-up.cancelled", userId: trainer.user.id, ip: ctx.clientIp, detail: { key } });
+  return data(
+    {
+      errors: {} as Record<string, string>,
+      saved: false,
+      followUp: { ok: true, message: "Cancelled: it will not go out." },
+    },
+    { headers: trainer.headers },
+  );
 }
 
 const statusName = (s: string | null) => (s ? (STATUS_LABELS[s as LeadStatus] ?? s) : "(none)");
@@ -136,7 +171,7 @@ function describe(entry: TimelineEntry): { title: string; lines: string[]; link?
 }
 
 export default function AdminLead() {
-  const { lead, entries, consents, repeats } = useLoaderData<typeof loader>();
+  const { lead, entries, consents, repeats, followUps } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -230,6 +265,12 @@ export default function AdminLead() {
             })}
           </ol>
         </section>
+        <div className="lg:col-span-full">
+          <LeadFollowUps
+            followUps={followUps}
+            result={result && "followUp" in result ? (result.followUp as { ok: boolean; message: string }) : undefined}
+          />
+        </div>
         <section
           aria-labelledby="consent-heading"
           className="rounded-2xl bg-white p-5 ring-1 ring-navy/10 lg:col-span-full"

@@ -45,7 +45,8 @@ export type AuditAction =
   | "held.accepted"
   | "held.deleted"
   | "held.deleted-like"
-  | "message.retried";
+  | "message.retried"
+  | "follow-up.cancelled";
 
 export async function audit(
   db: Db,

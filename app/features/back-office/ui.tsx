@@ -48,6 +48,7 @@ const NAV = [
   { to: "/admin/faq", label: "FAQ" },
   { to: "/admin/site", label: "Contact details" },
   { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/follow-ups", label: "Follow-ups" },
   { to: "/admin/unsaved", label: "Unsaved submissions" },
   { to: "/admin/held", label: "Held for review" },
   { to: "/admin/data-requests", label: "Data requests" },

@@ -69,11 +69,19 @@ export interface FollowUpDeps {
  * change, the waiting list, an erasure: functions the back-office routes call with `db`). Set once
  * by the server's services; scripts and tests without it plan nothing.
  */
-let registered: (Omit<FollowUpDeps, "db" | "now"> & { now: () => Date }) | null = null;
+type Registered = Omit<FollowUpDeps, "db" | "now"> & { now: () => Date };
+/**
+ * Kept on globalThis, not in this module: the built server is two bundles (build/server-runtime,
+ * which makes the services, and build/server, the routes), each with its own copy of this module,
+ * and the routes' copy must see what the runtime registered.
+ */
+const REGISTERED = Symbol.for("coach.follow-ups.registered");
+const shared = globalThis as typeof globalThis & { [REGISTERED]?: Registered };
 export function registerFollowUps(deps: Omit<FollowUpDeps, "db" | "now"> & { now?: () => Date }): void {
-  registered = { ...deps, now: deps.now ?? (() => new Date()) };
+  shared[REGISTERED] = { ...deps, now: deps.now ?? (() => new Date()) };
 }
 export function followUpsFor(db: Db): FollowUpDeps | null {
+  const registered = shared[REGISTERED];
   return registered ? { ...registered, db, now: registered.now() } : null;
 }
 
@@ -137,28 +145,40 @@ async function prepare(
   if (!settings.enabled) return { planned: false, reason: "off" };
   const blocked = await blockedFor(deps.db, to);
   if (blocked) return { planned: false, reason: blocked };
-  const values = {
-    ...Object.fromEntries(Object.entries(input.text).map(([k, v]) => [k, markdownText(v)])),
-    ...input.links,
-  };
-  const subjectValues = { ...input.text, ...input.links };
   return {
     key: input.key,
     kind: kindOf(input.automation),
     about: input.about,
     channel: "email",
     notBefore: sendTime(input.automation, input.due),
-    payload: followUpMail({
-      to,
-      subject: fillTemplate(settings.subject, subjectValues)
-        .replace(/[\r\n]+/g, " ")
-        .slice(0, 200),
-      markdown: fillTemplate(settings.body, values),
-      siteUrl: deps.config.siteUrl,
-      stopUrl: stopLink(deps.config, to),
-      attachments: input.attachments,
-    }),
+    payload: composeFollowUp(deps.config, to, settings, input),
   };
+}
+
+/**
+ * Her subject and body filled for one person: words escaped inside the Markdown, links as they
+ * are. The planner, the page's preview and its test to herself all use this one.
+ */
+export function composeFollowUp(
+  config: FollowUpConfig,
+  to: string,
+  texts: { subject: string; body: string },
+  input: Pick<FollowUpInput, "text" | "links" | "attachments">,
+): MailMessage {
+  const values = {
+    ...Object.fromEntries(Object.entries(input.text).map(([k, v]) => [k, markdownText(v)])),
+    ...input.links,
+  };
+  return followUpMail({
+    to,
+    subject: fillTemplate(texts.subject, { ...input.text, ...input.links })
+      .replace(/[\r\n]+/g, " ")
+      .slice(0, 200),
+    markdown: fillTemplate(texts.body, values),
+    siteUrl: config.siteUrl,
+    stopUrl: stopLink(config, to),
+    attachments: input.attachments,
+  });
 }
 
 /** Plans one follow-up (once per key), unless its ground, her switch, a stop or a suppression says no. */

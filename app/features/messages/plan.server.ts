@@ -75,3 +75,39 @@ export async function queuedKeys(db: Db, about: string, kind: string): Promise<s
     .where(and(eq(messages.about, about), eq(messages.kind, kind), stillQueued));
   return rows.map((row) => row.key);
 }
+
+/** One planned or past message of a person, as their page lists it (no payload: her page shows what and when). */
+export interface PersonMessage {
+  key: string;
+  kind: string;
+  state: string;
+  notBefore: Date;
+  sentAt: Date | null;
+  updatedAt: Date;
+}
+
+/**
+ * The messages of some kinds (a prefix) about a record or to an address, newest plan first: what
+ * will go out to a lead and what went out.
+ */
+export async function messagesOfPerson(
+  db: Db,
+  person: { about: string; recipient: string | null; kindPrefix: string },
+): Promise<PersonMessage[]> {
+  const whose = person.recipient
+    ? or(eq(messages.about, person.about), eq(messages.recipient, person.recipient.trim().toLowerCase()))!
+    : eq(messages.about, person.about);
+  return db
+    .select({
+      key: messages.key,
+      kind: messages.kind,
+      state: messages.state,
+      notBefore: messages.notBefore,
+      sentAt: messages.sentAt,
+      updatedAt: messages.updatedAt,
+    })
+    .from(messages)
+    .where(and(whose, like(messages.kind, `${person.kindPrefix}%`)))
+    .orderBy(messages.notBefore)
+    .limit(100);
+}
