@@ -18,6 +18,8 @@ const SHORT: Record<Automation, string> = {
   "event-reminder": "Event reminder",
   "event-place": "Event: a place came free",
   "event-thanks": "Event thank-you",
+  "welcome-articles": "Welcome series: best articles",
+  "welcome-coaching": "Welcome series: how the coaching works",
 };
 
 const OUTCOME: Record<string, string> = {

@@ -26,6 +26,8 @@ const TIMING: Record<Automation, string> = {
   "event-reminder": "The day before the event, at its hour (quiet hours apply), with the calendar file.",
   "event-place": "At once when a place comes free for someone on the waiting list.",
   "event-thanks": "2 hours after the event ends (an evening event's goes at 08:00).",
+  "welcome-articles": "3 days after a newsletter subscription is confirmed (quiet hours apply).",
+  "welcome-coaching": "10 days after a newsletter subscription is confirmed (quiet hours apply).",
 };
 
 const GROUND: Record<LawfulGround, string> = {
