@@ -30,6 +30,7 @@ export const DOCUMENT_ROUTES: ReadonlySet<string> = new Set([
   "routes/newsletter",
   "routes/newsletter-confirm",
   "routes/newsletter-unsubscribe",
+  "routes/follow-ups-stop",
   "routes/newsletter-archive",
   "routes/checkout-test",
   "routes/not-found",

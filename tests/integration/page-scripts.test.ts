@@ -279,6 +279,7 @@ async function extraPages(base: string): Promise<string[]> {
     "/newsletter?status=subscribed",
     "/newsletter/confirm?token=not-a-token",
     "/newsletter/unsubscribe?token=not-a-token",
+    "/follow-ups/stop?token=not-a-token",
     "/newsletter/archive/no-such-issue",
     "/no-such-page",
   ];
