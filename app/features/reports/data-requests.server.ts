@@ -109,6 +109,19 @@ const fullName = (row: typeof signups.$inferSelect) =>
   row.name?.trim() || [row.firstName, row.lastName].filter(Boolean).join(" ").trim() || "No name";
 
 /**
+ * One query after another. Erasure runs the lookup inside its transaction, whose one connection
+ * takes one query at a time (node-postgres deprecates queueing them), so the lookup never runs
+ * its queries side by side.
+ */
+async function inTurn<T extends readonly (() => PromiseLike<unknown>)[]>(
+  queries: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query());
+  return results as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+}
+
+/**
  * Everything held about the person with this key (parsePersonKey), and the records linked to them by
  * a phone number alone. `include` holds the ids of such records the trainer chose to add; an id that
  * is not one of them is ignored, so a tampered form cannot pull in anyone else's record.
@@ -117,16 +130,17 @@ export async function lookUpPerson(db: Db, key: string, include: readonly string
   const byPhone = key.startsWith("+");
   const email = byPhone ? "" : key;
   const number = byPhone ? key.slice(1) : "";
-  const [ownSignups, phoneLeads, phoneEvents] = await Promise.all([
-    email
-      ? db
-          .select()
-          .from(signups)
-          .where(eq(lower(signups.email), email))
-      : Promise.resolve([]),
-    number ? signupsByPhone(db, FORM_NAMES.intake, [number]) : Promise.resolve([]),
-    number ? signupsByPhone(db, FORM_NAMES.event, [number]) : Promise.resolve([]),
-  ]);
+  const [ownSignups, phoneLeads, phoneEvents] = await inTurn([
+    () =>
+      email
+        ? db
+            .select()
+            .from(signups)
+            .where(eq(lower(signups.email), email))
+        : Promise.resolve([]),
+    () => (number ? signupsByPhone(db, FORM_NAMES.intake, [number]) : Promise.resolve([])),
+    () => (number ? signupsByPhone(db, FORM_NAMES.event, [number]) : Promise.resolve([])),
+  ] as const);
   const ownLeads = ownSignups.filter((s) => s.formName !== FORM_NAMES.event);
   const ownEvents = [...ownSignups.filter((s) => s.formName === FORM_NAMES.event), ...phoneEvents];
   const ownIds = new Set(ownSignups.map((s) => s.id).concat(phoneEvents.map((s) => s.id)));
@@ -162,22 +176,24 @@ export async function lookUpPerson(db: Db, key: string, include: readonly string
   // Followed only from what the person proved: their address, and their own leads and subscriptions.
   const ownLeadIds = ownLeads.map((l) => l.id);
   const emails = email ? [email] : [];
-  const [subscribers, bookingRows] = await Promise.all([
-    emails.length
-      ? db.select().from(newsletterSubscribers).where(inArray(newsletterSubscribers.email, emails))
-      : Promise.resolve([]),
-    emails.length || ownLeadIds.length
-      ? db
-          .select()
-          .from(bookings)
-          .where(
-            or(
-              ...(emails.length ? [inArray(lower(bookings.email), emails)] : []),
-              ...(ownLeadIds.length ? [inArray(bookings.leadId, ownLeadIds)] : []),
-            ),
-          )
-      : Promise.resolve([]),
-  ]);
+  const [subscribers, bookingRows] = await inTurn([
+    () =>
+      emails.length
+        ? db.select().from(newsletterSubscribers).where(inArray(newsletterSubscribers.email, emails))
+        : Promise.resolve([]),
+    () =>
+      emails.length || ownLeadIds.length
+        ? db
+            .select()
+            .from(bookings)
+            .where(
+              or(
+                ...(emails.length ? [inArray(lower(bookings.email), emails)] : []),
+                ...(ownLeadIds.length ? [inArray(bookings.leadId, ownLeadIds)] : []),
+              ),
+            )
+        : Promise.resolve([]),
+  ] as const);
   const subscriberIds = subscribers.map((s) => s.id);
   const orderMatches = [
     ...(emails.length ? [inArray(lower(orders.customerEmail), emails)] : []),
@@ -193,24 +209,28 @@ export async function lookUpPerson(db: Db, key: string, include: readonly string
   const leadIds = leads.map((l) => l.id);
   const signupIds = [...leadIds, ...eventSignups.map((e) => e.id)];
   const orderIds = orderRows.map((o) => o.id);
-  const [eventRows, paymentRows, consentRows, deliveryRows] = await Promise.all([
-    leadIds.length ? db.select().from(leadEvents).where(inArray(leadEvents.leadId, leadIds)) : Promise.resolve([]),
-    orderIds.length ? db.select().from(payments).where(inArray(payments.orderId, orderIds)) : Promise.resolve([]),
-    signupIds.length || subscriberIds.length
-      ? db
-          .select()
-          .from(consentRecords)
-          .where(
-            or(
-              ...(signupIds.length ? [inArray(consentRecords.signupId, signupIds)] : []),
-              ...(subscriberIds.length ? [inArray(consentRecords.subscriberId, subscriberIds)] : []),
-            ),
-          )
-      : Promise.resolve([]),
-    emails.length
-      ? db.select().from(newsletterDeliveries).where(inArray(newsletterDeliveries.email, emails))
-      : Promise.resolve([]),
-  ]);
+  const [eventRows, paymentRows, consentRows, deliveryRows] = await inTurn([
+    () =>
+      leadIds.length ? db.select().from(leadEvents).where(inArray(leadEvents.leadId, leadIds)) : Promise.resolve([]),
+    () =>
+      orderIds.length ? db.select().from(payments).where(inArray(payments.orderId, orderIds)) : Promise.resolve([]),
+    () =>
+      signupIds.length || subscriberIds.length
+        ? db
+            .select()
+            .from(consentRecords)
+            .where(
+              or(
+                ...(signupIds.length ? [inArray(consentRecords.signupId, signupIds)] : []),
+                ...(subscriberIds.length ? [inArray(consentRecords.subscriberId, subscriberIds)] : []),
+              ),
+            )
+        : Promise.resolve([]),
+    () =>
+      emails.length
+        ? db.select().from(newsletterDeliveries).where(inArray(newsletterDeliveries.email, emails))
+        : Promise.resolve([]),
+  ] as const);
   const messageRows = await messagesOf(
     db,
     personMessages({ key, leads, eventSignups, bookings: bookingRows, subscribers, orders: orderRows }),
