@@ -23,6 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     {
       waiting: overview.waiting.map((group) => describeWait(group, time)),
       goingOut: overview.goingOut,
+      planned: overview.planned,
       problems: overview.problems.map((m) => ({ ...m, retry: retryHelps(m) })),
       sent: overview.sent,
     },
@@ -67,7 +68,7 @@ function Line({ message, children }: { message: MessageLine; children?: React.Re
 }
 
 export default function AdminMessages() {
-  const { waiting, goingOut, problems, sent } = useLoaderData<typeof loader>();
+  const { waiting, goingOut, planned, problems, sent } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <AdminShell title="Messages">
@@ -87,6 +88,12 @@ export default function AdminMessages() {
           ))}
         </ul>
       )}
+      {planned > 0 ? (
+        <p className="mt-2 text-sm text-ink/80">
+          {planned === 1 ? "1 reminder or follow-up is" : `${planned} reminders and follow-ups are`} planned for later:
+          each lead's page says when, and Follow-ups switches them.
+        </p>
+      ) : null}
       <h2 className="mt-8 mb-2 text-lg font-semibold text-navy">Not delivered</h2>
       {problems.length === 0 ? (
         <Notice>None.</Notice>

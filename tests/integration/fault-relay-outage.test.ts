@@ -184,10 +184,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the relay away, two instances, on
 
     const client = new pg.Client({ connectionString: url });
     await client.connect();
+    // Planned for later (the nudge 48 h after each questionnaire) is not waiting: left out.
     const states = async () =>
       Object.fromEntries(
         (
-          await client.query<{ state: string; n: string }>("select state, count(*) as n from messages group by state")
+          await client.query<{ state: string; n: string }>(
+            "select state, count(*) as n from messages where not (state = 'queued' and attempts = 0 and not_before > now()) group by state",
+          )
         ).rows.map((row) => [row.state, Number(row.n)]),
       ) as Record<string, number>;
     let now = await states();

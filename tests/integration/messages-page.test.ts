@@ -24,6 +24,7 @@ const context = (): RequestContext => ({ services: services(), cspNonce: "test",
 interface Page {
   waiting: string[];
   goingOut: number;
+  planned: number;
   problems: { id: string; state: string; lastAnswer: string | null; retry: boolean }[];
 }
 
@@ -72,7 +73,17 @@ describe("the Messages page", () => {
       .returning();
     await db.update(messages).set({ state: "unknown" }).where(eq(messages.id, unknown!.id));
 
+    // A reminder planned for tomorrow is not waiting, and not going out now.
+    await enqueue(db, {
+      key: "page-test:planned",
+      kind: "follow-up:call-24h",
+      channel: "email",
+      payload: { to: "lead@example.com", subject: "Your call tomorrow", text: "…" },
+      notBefore: new Date(Date.now() + 86_400_000),
+    });
+
     const shown = await page();
+    expect(shown).toMatchObject({ goingOut: 0, planned: 1 });
     expect(shown.waiting).toHaveLength(1);
     expect(shown.waiting[0]).toMatch(
       /^5 e-mails wait: the mail server cannot be reached since \d\d:\d\d, next try \d\d:\d\d\.$/,

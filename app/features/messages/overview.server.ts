@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, max, min, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lte, max, min, sql } from "drizzle-orm";
 import { messages } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import type { WaitingGroup } from "./describe";
@@ -27,7 +27,7 @@ const line = {
 };
 
 /** What the Messages page shows: what waits and why (grouped), what failed for good, what went out lately. */
-export async function messagesOverview(db: Db) {
+export async function messagesOverview(db: Db, now = new Date()) {
   const waiting = await db
     .select({
       channel: messages.channel,
@@ -40,10 +40,17 @@ export async function messagesOverview(db: Db) {
     .from(messages)
     .where(and(eq(messages.state, "queued"), gt(messages.attempts, 0)))
     .groupBy(messages.channel, messages.waitReason);
+  // Not yet tried: due now (going out), or planned for later (a reminder, a follow-up), which is not waiting.
   const [due] = await db
     .select({ n: count() })
     .from(messages)
-    .where(and(inArray(messages.state, ["queued", "sending"]), eq(messages.attempts, sql`0`)));
+    .where(
+      and(inArray(messages.state, ["queued", "sending"]), eq(messages.attempts, sql`0`), lte(messages.notBefore, now)),
+    );
+  const [planned] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.state, "queued"), eq(messages.attempts, sql`0`), gt(messages.notBefore, now)));
   const problems = await db
     .select(line)
     .from(messages)
@@ -66,6 +73,7 @@ export async function messagesOverview(db: Db) {
       lastAnswer: group.lastAnswer,
     })),
     goingOut: due?.n ?? 0,
+    planned: planned?.n ?? 0,
     problems: problems as MessageLine[],
     sent: sent as MessageLine[],
   };
