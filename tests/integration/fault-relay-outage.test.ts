@@ -6,10 +6,10 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { sendProvisionRequest } from "~/features/auth/provision";
 import { createPostgresDatabase, dropPostgresDatabase } from "../support/database";
-import { pool, startFaultServer, type FaultServer } from "../support/fault";
+import { DrillBrowser, enrolAuthenticator, pool, startFaultServer, type FaultServer } from "../support/fault";
 import { freePort } from "../support/server";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
-import { totp, TRAINER_PASSWORD } from "../support/trainer";
+import { TRAINER_PASSWORD } from "../support/trainer";
 
 /**
  * The relay away, on PostgreSQL with two instances (issue 47): the mail relay refuses connections
@@ -27,34 +27,6 @@ import { totp, TRAINER_PASSWORD } from "../support/trainer";
 const LEADS = 200;
 const SUBSCRIBERS = 100;
 const RELAY_AWAY_MS = 120_000;
-
-/** A signed-in browser over real HTTP: cookies kept, forms posted as the pages do. */
-class Browser {
-  private cookies = new Map<string, string>();
-  constructor(private site: string) {}
-  async fetch(pathname: string, form?: Record<string, string>) {
-    const headers = new Headers({ "user-agent": "relay-outage-drill" });
-    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-    if (form) {
-      headers.set("content-type", "application/x-www-form-urlencoded");
-      headers.set("origin", this.site);
-    }
-    const res = await fetch(`${this.site}${pathname}`, {
-      method: form ? "POST" : "GET",
-      headers,
-      body: form ? new URLSearchParams(form) : undefined,
-      redirect: "manual",
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const index = pair.indexOf("=");
-      const value = pair.slice(index + 1);
-      if (value === "" || /max-age=0/i.test(line)) this.cookies.delete(pair.slice(0, index));
-      else this.cookies.set(pair.slice(0, index), value);
-    }
-    return res;
-  }
-}
 
 const header = (raw: string, name: string) =>
   new RegExp(`^${name}:\\s*(.*)$`, "im")
@@ -248,15 +220,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the relay away, two instances, on
     expect(unknown.filter((row) => row.channel !== "email" && row.channel !== "push")).toEqual([]);
 
     // The Messages page, signed in as the trainer (her authenticator enrolled at the first sign-in).
-    const browser = new Browser(a.url);
-    expect((await browser.fetch("/admin/login", { email: trainer.email, password: trainer.password })).status).toBe(
-      302,
-    );
-    const enrolPage = await (await browser.fetch("/admin/security?enrol=1")).text();
-    const factor = /data-testid="totp-secret"[^>]*>\s*([A-Z2-7]+=*)\s*</.exec(enrolPage)?.[1];
-    expect(factor, enrolPage.slice(0, 500)).toBeDefined();
-    const enrolled = await browser.fetch("/admin/security?enrol=1", { intent: "enrol-confirm", code: totp(factor!) });
-    expect(enrolled.headers.get("location")).toBe("/admin?enrolled=1");
+    const browser = new DrillBrowser(a.url, "relay-outage-drill");
+    await enrolAuthenticator(browser, trainer);
     const page = await (await browser.fetch("/admin/messages")).text();
     expect(page).toContain("Nothing is waiting");
 
