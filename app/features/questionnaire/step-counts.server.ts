@@ -1,9 +1,7 @@
-import { createHmac } from "node:crypto";
 import { and, gte, lte, sql } from "drizzle-orm";
 import { questionnaireStepCounts } from "#db/schema";
 import type { Db } from "~/infra/db.server";
-import type { Env } from "~/infra/env.server";
-import type { RateLimitResult } from "~/infra/rate-limit.server";
+import { beaconAnswer, readBeacon, type BeaconContext } from "~/infra/beacon.server";
 import { localDateTimeOf } from "~/infra/zoned-time";
 import {
   ageQuestion,
@@ -40,18 +38,9 @@ const TIME_ZONE = "Europe/Amsterdam";
 /** The trainer's calendar day of an instant, as the funnel's periods are in her days. */
 export const amsterdamDay = (now: Date) => localDateTimeOf(now, TIME_ZONE).slice(0, 10);
 
-export interface StepCountContext {
-  services: {
-    env: Pick<Env, "SITE_URL" | "RATE_LIMIT_VITALS_PER_MINUTE">;
-    secret: string;
-    database: { db: Db };
-    rateLimit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
-  };
-  clientIp: string;
+export interface StepCountContext extends BeaconContext {
+  services: BeaconContext["services"] & { database: { db: Db } };
 }
-
-const answer = (status: number, headers: Record<string, string> = {}) =>
-  new Response(null, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
 /**
  * POST /api/questionnaire-step with `{"step":"<question id>"}`: 204 counted, 400 for anything but
@@ -59,32 +48,17 @@ const answer = (status: number, headers: Record<string, string> = {}) =>
  * page-speed reports (a visit sends at most seven), keyed by a hash of the address that is not stored.
  */
 export async function handleStepReport(request: Request, ctx: StepCountContext, now = new Date()): Promise<Response> {
-  const { services } = ctx;
-  const origin = request.headers.get("origin");
-  if (origin !== null && origin !== new URL(services.env.SITE_URL).origin) return answer(403);
-  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) return answer(400);
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return answer(413);
-  const body = await request.arrayBuffer();
-  if (body.byteLength > MAX_BODY_BYTES) return answer(413);
-
-  const addressKey = createHmac("sha256", services.secret).update(ctx.clientIp).digest("base64url").slice(0, 22);
-  const limit = await services.rateLimit(`steps:${addressKey}`, services.env.RATE_LIMIT_VITALS_PER_MINUTE, 60);
-  if (!limit.allowed) return answer(429, { "Retry-After": String(limit.retryAfter) });
-
-  let step: unknown;
+  const read = await readBeacon(request, ctx, { bucket: "steps", maxBytes: MAX_BODY_BYTES });
+  if ("refused" in read) return read.refused;
+  const step = (read.json as { step?: unknown } | null)?.step;
+  if (typeof step !== "string" || !KNOWN_STEPS.has(step)) return beaconAnswer(400);
   try {
-    step = (JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body)) as { step?: unknown } | null)?.step;
-  } catch {
-    return answer(400);
-  }
-  if (typeof step !== "string" || !KNOWN_STEPS.has(step)) return answer(400);
-  try {
-    await countStep(services.database.db, step, now);
+    await countStep(ctx.services.database.db, step, now);
   } catch {
     // The database is away (its outage is reported where it is noticed): a lost count is not worth an error.
-    return answer(503, { "Retry-After": "60" });
+    return beaconAnswer(503, { "Retry-After": "60" });
   }
-  return answer(204);
+  return beaconAnswer(204);
 }
 
 export async function countStep(db: Db, step: string, now = new Date()): Promise<void> {
