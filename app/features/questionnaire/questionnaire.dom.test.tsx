@@ -94,6 +94,15 @@ describe("the questionnaire's saved state", () => {
     expect(sessionStorage.getItem("questionnaire")).not.toMatch(/@|name|phone/i);
   });
 
+  it("stores nothing before the visitor answers, also where a service page gave the first answer", async () => {
+    await mount();
+    expect(sessionStorage.length).toBe(0);
+    await mount({ startFromQuestion: 2, answers: { 1: "getting-fit" } });
+    expect(sessionStorage.length).toBe(0);
+    await tap(frequencyWords.moderately.label);
+    expect(sessionStorage.getItem("questionnaire")).not.toBeNull();
+  });
+
   it("reports each question reached once per visit, also across a reload", async () => {
     await mount();
     await tap(goalWords["getting-fit"].label);
@@ -129,7 +138,9 @@ describe("the questionnaire's saved state", () => {
     await tap(genderWords.male.label);
     await tap(ageWords["31+"].label);
     await act(async () => {
-      await vi.waitFor(() => expect(container.querySelector("#questionnaire-phone")).not.toBeNull());
+      await vi.waitFor(() => expect(container.querySelector("#questionnaire-phone")).not.toBeNull(), {
+        timeout: 5_000,
+      });
     });
     await act(async () => {
       type("first-name", "Ann");

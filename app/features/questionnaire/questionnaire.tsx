@@ -197,13 +197,18 @@ export function Questionnaire({ startFromQuestion, answers, questionHeadingLevel
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Nothing is stored before the visitor has answered a question herself (a service page's own first
+  // answers do not count): until then the page writes nothing on her device (decision 070).
+  const answeredHerself = Object.entries(state.answers).some(
+    ([n, value]) => (answers as Record<string, string> | undefined)?.[n] !== value,
+  );
   useEffect(() => {
-    if (restored) save({ index: state.index, answers: state.answers, counted: counted.current });
-  }, [restored, state.index, state.answers]);
+    if (restored && answeredHerself) save({ index: state.index, answers: state.answers, counted: counted.current });
+  }, [restored, answeredHerself, state.index, state.answers]);
 
   // Each question reached is counted once per visit (docs/decisions/070-questionnaire-survives-a-reload.md).
   useEffect(() => {
-    if (!restored || view.name !== "form" || !countOnce(question.id)) return;
+    if (!restored || view.name !== "form" || !countOnce(question.id) || !answeredHerself) return;
     save({ index: state.index, answers: state.answers, counted: counted.current });
     // The saved state is current: the effect above saved it for this step.
     // eslint-disable-next-line react-hooks/exhaustive-deps
