@@ -1,11 +1,11 @@
 import ICAL from "ical.js";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, like } from "drizzle-orm";
 import pino from "pino";
 import { contentEntries, followUpSettings, messages, signups } from "#db/schema";
 import { event as firstEvent } from "#content/event";
-import { createMailer, type Mailer } from "~/infra/mail.server";
-import { createMessages, type Messages } from "~/features/messages/messages.server";
+import type { Mailer } from "~/infra/mail.server";
+import type { Messages } from "~/features/messages/messages.server";
 import { claimDue } from "~/features/messages/engine.server";
 import { messagesNeedingHer, messagesOverview } from "~/features/messages/overview.server";
 import { handleSchedulingWebhook, type SchedulingProvider } from "~/features/scheduling/webhook.server";
@@ -22,9 +22,9 @@ import {
 } from "~/features/follow-ups/follow-ups.server";
 import { routerContextOf, type AppServices } from "~/context";
 import { action as stopAction, loader as stopLoader } from "~/routes/follow-ups-stop";
-import { createTestDatabase, engines, type TestDatabase } from "../support/database";
-import { deliverQueued } from "../support/messages";
-import { startSmtpServer, type LocalSmtp } from "../support/smtp";
+import { engines, type TestDatabase } from "../support/database";
+import { deliverQueued, engineOnClock } from "../support/messages";
+import type { LocalSmtp } from "../support/smtp";
 import { calcomBooking, calendlyInvitee, signCalcom, signCalendly } from "../support/scheduling-fixtures";
 
 /**
@@ -65,28 +65,10 @@ describe.each(engines)("follow-ups on %s", (engine) => {
   let engineMessages: Messages;
   let clock = new Date("2026-12-01T09:00:00Z");
 
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    smtp = await startSmtpServer();
-    mailer = createMailer(smtp.url, "site@coach.example", logger)!;
-    engineMessages = createMessages({
-      db: database.db,
-      mailer,
-      push: null,
-      logger,
-      retryBaseMs: 60_000,
-      startWorker: false,
-      now: () => clock,
-    });
+  const made = engineOnClock(engine, () => clock);
+  beforeAll(() => {
+    ({ database, smtp, mailer, messages: engineMessages } = made);
     registerFollowUps({ messages: engineMessages, config, now: () => clock });
-  });
-  afterEach(() => {
-    smtp.messages.length = 0;
-  });
-  afterAll(async () => {
-    mailer.close();
-    await smtp.stop();
-    await database.drop();
   });
 
   const at = (iso: string | number) => {

@@ -1,19 +1,18 @@
 import { createHmac } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, like } from "drizzle-orm";
-import pino from "pino";
 import { messages } from "#db/schema";
-import { createMailer, type Mailer } from "~/infra/mail.server";
+import type { Mailer } from "~/infra/mail.server";
 import type { Db } from "~/infra/db.server";
-import { createMessages, type Messages } from "~/features/messages/messages.server";
+import type { Messages } from "~/features/messages/messages.server";
 import { confirmSubscription, unsubscribe } from "~/features/newsletter/subscribe.server";
 import { prepareWelcome } from "~/features/newsletter/welcome.server";
 import { handleRelayWebhook } from "~/features/newsletter/relay-webhook.server";
 import { planWelcomeSeries } from "~/features/follow-ups/series.server";
 import { erasePerson } from "~/features/reports/data-requests.server";
-import { createTestDatabase, engines, type TestDatabase } from "../support/database";
-import { deliverQueued } from "../support/messages";
-import { startSmtpServer, type LocalSmtp } from "../support/smtp";
+import { engines, type TestDatabase } from "../support/database";
+import { deliverQueued, engineOnClock } from "../support/messages";
+import type { LocalSmtp } from "../support/smtp";
 
 /**
  * The welcome series (docs/decisions/072) on the message engine, with the clock in the test's
@@ -21,7 +20,6 @@ import { startSmtpServer, type LocalSmtp } from "../support/smtp";
  * once; an unsubscribe or a suppression in the middle stops the rest; without newsletter consent
  * nothing is planned.
  */
-const logger = pino({ level: "silent" });
 const SITE = "https://coach.example";
 const SECRET = "a-site-secret-of-at-least-thirty-two-characters";
 const RELAY_KEY = "relay-signing-key-for-tests";
@@ -34,27 +32,9 @@ describe.each(engines)("the welcome series on %s", (engine) => {
   let engineMessages: Messages;
   let clock = new Date("2026-12-01T09:00:00Z");
 
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    smtp = await startSmtpServer();
-    mailer = createMailer(smtp.url, "site@coach.example", logger)!;
-    engineMessages = createMessages({
-      db: database.db,
-      mailer,
-      push: null,
-      logger,
-      retryBaseMs: 60_000,
-      startWorker: false,
-      now: () => clock,
-    });
-  });
-  afterEach(() => {
-    smtp.messages.length = 0;
-  });
-  afterAll(async () => {
-    mailer.close();
-    await smtp.stop();
-    await database.drop();
+  const made = engineOnClock(engine, () => clock);
+  beforeAll(() => {
+    ({ database, smtp, mailer, messages: engineMessages } = made);
   });
 
   const at = (when: Date) => {

@@ -1,9 +1,13 @@
 import pino from "pino";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import type { Db } from "~/infra/db.server";
-import type { Mailer } from "~/infra/mail.server";
+import { createMailer, type Mailer } from "~/infra/mail.server";
+import { createMessages, type Messages } from "~/features/messages/messages.server";
 import type { TrainerPush } from "~/infra/push.server";
 import { runOnce, type RunResult } from "~/features/messages/engine.server";
 import { createTransport } from "~/features/messages/transport.server";
+import { createTestDatabase, type Engine, type TestDatabase } from "./database";
+import { startSmtpServer, type LocalSmtp } from "./smtp";
 
 /**
  * Hands over every message that is due now, as an instance's worker would: tests whose services
@@ -27,4 +31,44 @@ export async function deliverQueued(
     if (round.claimed === 0) return total;
     for (const key of ["claimed", "sent", "waiting", "failed"] as const) total[key] += round[key];
   }
+}
+
+export interface EngineOnClock {
+  database: TestDatabase;
+  smtp: LocalSmtp;
+  mailer: Mailer;
+  /** The engine on the test's clock, with no worker: the test hands messages over with deliverQueued. */
+  messages: Messages;
+}
+
+/**
+ * For one describe block (its hooks included): a database, a local SMTP server that forgets what it
+ * got after each test, and the message engine on the test's clock. Filled in before the block's own
+ * beforeAll hooks run.
+ */
+export function engineOnClock(engine: Engine, now: () => Date): EngineOnClock {
+  const made = {} as EngineOnClock;
+  beforeAll(async () => {
+    made.database = await createTestDatabase(engine);
+    made.smtp = await startSmtpServer();
+    made.mailer = createMailer(made.smtp.url, "site@coach.example", pino({ level: "silent" }))!;
+    made.messages = createMessages({
+      db: made.database.db,
+      mailer: made.mailer,
+      push: null,
+      logger: pino({ level: "silent" }),
+      retryBaseMs: 60_000,
+      startWorker: false,
+      now,
+    });
+  });
+  afterEach(() => {
+    made.smtp.messages.length = 0;
+  });
+  afterAll(async () => {
+    made.mailer.close();
+    await made.smtp.stop();
+    await made.database.drop();
+  });
+  return made;
 }
