@@ -73,7 +73,6 @@ export const AREAS = [
       "newsletter",
       "newsletter-resubscribe",
       "newsletter-issues",
-      "newsletter-issue-fixes",
       "lead-magnets",
       "held-submissions",
       "newsletter-sending",

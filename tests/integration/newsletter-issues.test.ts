@@ -81,8 +81,12 @@ afterAll(async () => {
 
 const db = () => services.database.db;
 
+/** A path on the site, or a whole address the site wrote (a link in an e-mail). */
 async function get(pathname: string, signedIn = true): Promise<Response> {
-  return fetch(`${site}${pathname}`, { headers: signedIn ? { cookie: jar.header() } : {}, redirect: "manual" });
+  return fetch(pathname.startsWith("http") ? pathname : `${site}${pathname}`, {
+    headers: signedIn ? { cookie: jar.header() } : {},
+    redirect: "manual",
+  });
 }
 
 async function page(pathname: string, signedIn = true): Promise<Document> {
@@ -464,5 +468,120 @@ describe("the public archive", () => {
     const sitemap = await (await get("/sitemap.xml", false)).text();
     expect(sitemap).not.toContain(`/newsletter/archive/${slug}<`);
     expect(sitemap).not.toContain((await issueRow(hidden)).slug);
+  });
+});
+
+// The smaller things from issue 51's walkthrough: confirmations where she sees them, a test's
+// "Read it online" link, an issue made from an article not a second indexable copy, photos a mail app
+// shows, a preview that fits.
+const decoded = (raw: string) =>
+  raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_w, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** Sends her a test of issue `id` and returns the decoded mail. */
+async function testMail(id: string, changes: Record<string, string> = {}): Promise<string> {
+  const before = smtp.messages.length;
+  const res = await post(`/admin/newsletter/${id}`, issueForm({ intent: "test", ...changes }));
+  expect(res.status).toBe(302);
+  const [mail] = (await smtp.waitForMessages(before + 1)).slice(before);
+  return decoded(mail!.raw);
+}
+
+describe("the answer to a button is where she sees it", () => {
+  it("a test, a schedule and an unschedule lead to the confirmation (#done), announced as a status", async () => {
+    const id = await newIssue({ subject: "Confirm me" });
+    const tested = await post(`/admin/newsletter/${id}`, issueForm({ intent: "test", subject: "Confirm me" }));
+    expect(tested.headers.get("location")).toBe(`/admin/newsletter/${id}?done=test-sent#done`);
+    const doc = await page(`/admin/newsletter/${id}?done=test-sent`);
+    expect(textOf(doc.querySelector('#done [role="status"]'))).toMatch(/test copy is on its way/);
+
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const scheduled = await post(
+      `/admin/newsletter/${id}`,
+      issueForm({ intent: "schedule", subject: "Confirm me", sendDate: tomorrow, sendTime: "09:00" }),
+    );
+    expect(scheduled.headers.get("location")).toBe(`/admin/newsletter/${id}?done=scheduled#done`);
+    const after = await page(`/admin/newsletter/${id}?done=scheduled`);
+    expect(textOf(after.querySelector('#done [role="status"]'))).toMatch(/^Scheduled: it goes out/);
+
+    // Unscheduling is a button down there too.
+    const unscheduled = await post(
+      `/admin/newsletter/${id}`,
+      issueForm({ intent: "unschedule", subject: "Confirm me" }),
+    );
+    expect(unscheduled.headers.get("location")).toBe(`/admin/newsletter/${id}?done=unscheduled#done`);
+  });
+});
+
+describe("a test's Read it online link", () => {
+  it("opens the issue for her before it is sent, and shows it to nobody else", async () => {
+    const id = await newIssue({ subject: "Online before sending", body: "Only **in the test** so far." });
+    const mail = await testMail(id, { subject: "Online before sending", body: "Only **in the test** so far." });
+    const href = /<a href="([^"]+)"[^>]*>Read it online<\/a>/.exec(mail)?.[1]?.replaceAll("&amp;", "&");
+    expect(href, mail).toBeDefined();
+    expect(mail).toContain(`Read it online: ${href}`);
+    expect(href!.startsWith(site)).toBe(true);
+
+    const res = await get(href!);
+    expect(res.status).toBe(200);
+    const doc = reader.parse(await res.text());
+    expect(doc.querySelector("#preview iframe")?.getAttribute("srcdoc")).toContain("in the test");
+
+    const stranger = await get(href!, false);
+    expect(stranger.status).not.toBe(200);
+    expect(await stranger.text()).not.toContain("in the test");
+  });
+});
+
+describe("an issue made from an article", () => {
+  it("points search engines to the article and is not in the sitemap a second time", async () => {
+    const [article] = await services.content.listLive("article");
+    const res = await post("/admin/newsletter", { article: article!.key });
+    const id = /\/admin\/newsletter\/([0-9a-f-]{36})/.exec(res.headers.get("location") ?? "")![1]!;
+    await db()
+      .update(newsletterIssues)
+      .set({ status: "sent", startedAt: new Date(), finishedAt: new Date() })
+      .where(eq(newsletterIssues.id, id));
+    const slug = (await issueRow(id)).slug;
+
+    const doc = await page(`/newsletter/archive/${slug}`, false);
+    const canonical = doc.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? "";
+    expect(new URL(canonical).pathname).toBe(`/blog/${article!.key}`);
+    const sitemap = await (await get("/sitemap.xml", false)).text();
+    expect(sitemap).not.toContain(`/newsletter/archive/${slug}<`);
+    expect(sitemap).toContain(`/blog/${article!.key}</loc>`);
+  });
+});
+
+describe("photos in the e-mail", () => {
+  it("are JPEG renderings, never WebP", async () => {
+    const png = await sharp({ create: { width: 40, height: 24, channels: 3, background: "#0f766e" } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    for (const [key, value] of Object.entries(issueForm({ subject: "With a photo" }))) form.set(key, value);
+    form.set("photo", new File([new Uint8Array(png)], "hill.png", { type: "image/png" }));
+    form.set("photoAlt", "A runner on a hill");
+    const saved = await post("/admin/newsletter/new", form);
+    const id = /([0-9a-f-]{36})/.exec(saved.headers.get("location") ?? "")![1]!;
+
+    const mail = await testMail(id, { subject: "With a photo", body: (await issueRow(id)).body });
+    expect(mail).not.toMatch(/\.webp|image\/webp/);
+    const src = /<img [^>]*src="([^"]+)"/.exec(mail)?.[1];
+    expect(src, mail).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/uploads\/.+\.jpg$/);
+    const picture = await fetch(src!);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-type")).toBe("image/jpeg");
+    expect((await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).format).toBe("jpeg");
+  });
+});
+
+describe("the preview on a phone", () => {
+  it("scales the desktop width down to the screen instead of scrolling sideways", async () => {
+    const id = await newIssue({ subject: "Fit the phone" });
+    const doc = await page(`/admin/newsletter/${id}?preview=1`);
+    const frame = doc.querySelector("#preview iframe");
+    expect(frame).not.toBeNull();
+    expect(doc.querySelector("#preview .overflow-x-auto")).toBeNull();
+    expect(frame!.getAttribute("class")).toMatch(/zoom/);
   });
 });
