@@ -9,9 +9,10 @@
 // - `--drills` (`npm run test:drills`): the long fault drills (2,000 submissions through a database
 //   outage, the soak), then the browser drills tagged @drill (paced runs through each questionnaire
 //   branch); both need the build npm test made.
-// - `--light`: route types, unit, component and integration tests on PGlite only, with the Node.js
-//   that runs this script (CI's leg for the older supported Node.js line). No tsc: its answer does not
-//   depend on the Node.js that runs it, and npm test ran it (decision 066).
+// - `--light`: route types and the runtime smoke (the integration files in NODE_SMOKE, which start the
+//   built server and walk its main journeys) on PGlite only, with the Node.js that runs this script
+//   (CI's leg for the older supported Node.js line). No tsc and no unit tests: their answers do not
+//   depend on the Node.js that runs them, and npm test ran them (decisions 066 and 080).
 // Tools run on this script's own Node.js (not a `node` found on PATH). Prints each stage's time and
 // ends with one line "N passed, N failed, N skipped".
 import { readFileSync } from "node:fs";
@@ -21,31 +22,52 @@ import { check, finish, playwright, tool, vitest } from "./test-stages.mjs";
 const reactRouterBin = () =>
   `node_modules/@react-router/dev/${JSON.parse(readFileSync("node_modules/@react-router/dev/package.json", "utf8")).bin["react-router"]}`;
 
+/**
+ * What the older Node.js line must run besides route types: `npm start` itself, the pages, the
+ * questionnaire, the checkout, the newsletter, the message engine, the back office's sign-in and
+ * photo uploads (sharp's native module is built per Node.js ABI). Every other behaviour is the same
+ * code on the same APIs; npm test ran all of it on Node 24 (decision 080).
+ */
+const NODE_SMOKE = [
+  "npm-start",
+  "foundation",
+  "leads",
+  "checkout",
+  "newsletter",
+  "messages",
+  "back-office",
+  "uploads",
+].map((name) => `tests/integration/${name}.test.ts`);
+
 const started = Date.now();
 const mode = ["--drills", "--sweeps", "--light"].find((flag) => process.argv.includes(flag));
 let ok;
 if (mode === "--drills") {
-  // One after the other: the soak measures the server's memory over two timed halves, and the
-  // browser drill beside it took CPU from its first half (735 requests against 2,025 in the second,
-  // heap growth over its bound, 2026-11-27); alone it passed with 2,285 and 2,385 (decision 042).
+  // The soak runs alone: it measures the server's memory over two timed halves, and the browser
+  // drill beside it took CPU from its first half (735 requests against 2,025 in the second, heap
+  // growth over its bound, 2026-11-27); alone it passed with 2,285 and 2,385 (decision 042). The
+  // other fault drills run two at a time (decision 080).
   process.env.E2E_DRILLS = "1";
   const faults = await vitest("fault drills (Vitest)", ["drills"]);
+  const soak = await vitest("soak (Vitest, alone)", ["soak"]);
   const browser = await playwright("browser drills (Playwright, @drill)", ["--project", "desktop"]);
-  ok = faults && browser;
+  ok = faults && soak && browser;
 } else if (mode === "--sweeps") {
   process.env.E2E_SWEEPS = "1";
   ok = await playwright("sweeps (Playwright, @sweep: every route)");
 } else if (mode === "--light") {
-  // No build and no browser: the older Node.js line runs the code's own tests on the embedded database.
-  // React Router's command still runs here (a few seconds; the leg found its renamed bin in 8), but
-  // not tsc: 60-80 s of CPU beside the unit tests for the answer npm test already had.
+  // No build and no browser: the older Node.js line starts the built server (its servers run on this
+  // Node.js) and walks the journeys whose code leans on the runtime, on the embedded database.
+  // React Router's command still runs here (a few seconds; the leg found its renamed bin in 8).
   delete process.env.TEST_DATABASE_URL;
-  const [typed, unit] = await Promise.all([
-    check("route types", ...tool(reactRouterBin(), "typegen")),
-    vitest("unit and component tests (Vitest)", ["unit", "component"]),
+  const typed = await check("route types", ...tool(reactRouterBin(), "typegen"));
+  const integration = await vitest("runtime smoke on PGlite (Vitest)", ["integration"], undefined, [
+    "run",
+    "--project",
+    "integration",
+    ...NODE_SMOKE,
   ]);
-  const integration = await vitest("integration tests on PGlite (Vitest)", ["integration"]);
-  ok = typed && unit && integration;
+  ok = typed && integration;
 } else {
   // Lint and unit tests need no build: they share the two cores with type-check and build (the
   // build after type-check, as both write React Router's generated route types).
