@@ -190,6 +190,24 @@ export default function AdminFunnel() {
       </div>
       <section
         tabIndex={0}
+        aria-label="Per newsletter issue, scrollable"
+        className="mt-6 overflow-x-auto rounded-2xl bg-white p-5 ring-1 ring-navy/10"
+      >
+        {funnel.issues.length > 0 ? (
+          <FunnelTable
+            caption="Per newsletter issue"
+            first="Issue"
+            rows={funnel.issues.map((r) => ({ label: r.subject, row: r }))}
+          />
+        ) : (
+          <>
+            <h2 className="mb-2 text-lg font-semibold text-navy">Per newsletter issue</h2>
+            <p className="text-ink/85">No lead of these weeks came from a link in a newsletter issue.</p>
+          </>
+        )}
+      </section>
+      <section
+        tabIndex={0}
         aria-label="Questions reached, scrollable"
         className="mt-6 overflow-x-auto rounded-2xl bg-white p-5 ring-1 ring-navy/10"
       >

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { FirstTouch } from "#db/schema";
 import { issueLinksInHtml, issueLinksInText, issueOfTouch, withIssueSource } from "./issue-links";
 
 const SITE = "https://coach.example";
@@ -62,19 +63,14 @@ describe("an issue's links to the site carry the issue as their source", () => {
   });
 
   it("reads the issue back from a stored source, and nothing from any other", () => {
-    expect(
-      issueOfTouch({
-        utmSource: "newsletter",
-        utmMedium: "email",
-        utmCampaign: SLUG,
-        landingPath: "/",
-        firstSeen: "2026-11-28",
-      }),
-    ).toBe(SLUG);
-    expect(
-      issueOfTouch({ utmSource: "instagram", utmCampaign: SLUG, landingPath: "/", firstSeen: "2026-11-28" }),
-    ).toBeNull();
-    expect(issueOfTouch({ utmSource: "newsletter", landingPath: "/", firstSeen: "2026-11-28" })).toBeNull();
+    const stored = (touch: Partial<FirstTouch>): FirstTouch => ({
+      landingPath: "/",
+      firstSeen: "2026-11-28",
+      ...touch,
+    });
+    expect(issueOfTouch(stored({ utmSource: "newsletter", utmMedium: "email", utmCampaign: SLUG }))).toBe(SLUG);
+    expect(issueOfTouch(stored({ utmSource: "instagram", utmCampaign: SLUG }))).toBeNull();
+    expect(issueOfTouch(stored({ utmSource: "newsletter" }))).toBeNull();
     expect(issueOfTouch(null)).toBeNull();
   });
 });

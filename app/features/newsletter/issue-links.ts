@@ -61,7 +61,7 @@ export function issueLinksInText(text: string, siteUrl: string, slug: string): s
 }
 
 /** The issue (its slug) a stored source credits, or null when it came from anywhere else. */
-export function issueOfTouch(touch: FirstTouch | null | undefined): string | null {
+export function issueOfTouch(touch: Pick<FirstTouch, "utmSource" | "utmCampaign"> | null | undefined): string | null {
   if (touch?.utmSource?.toLowerCase() !== ISSUE_SOURCE || !touch.utmCampaign) return null;
   return touch.utmCampaign;
 }
