@@ -79,6 +79,7 @@ export const AREAS = [
       "relay-webhook",
       "editor-uploads",
       "welcome-series",
+      "issue-attribution",
     ],
   },
   {
@@ -88,7 +89,14 @@ export const AREAS = [
       "content/questionnaire",
     ],
     e2e: ["questionnaire", "islands", "island-runtime", "hydration", "lead-lifecycle"],
-    integration: ["leads", "fault-bad-input", "held-submissions", "database-outage", "questionnaire-steps"],
+    integration: [
+      "leads",
+      "fault-bad-input",
+      "held-submissions",
+      "database-outage",
+      "questionnaire-steps",
+      "issue-attribution",
+    ],
   },
   {
     paths: ["app/features/leads/", /^app\/routes\/admin-(lead|unsaved|held|export|data-requests)/],
@@ -177,6 +185,7 @@ export const AREAS = [
       "back-office-pages",
       "lead-timeline",
       "push",
+      "issue-attribution",
     ],
   },
   {
