@@ -68,7 +68,7 @@ export const AREAS = [
   },
   {
     paths: ["app/features/newsletter/", /^app\/routes\/(api-|admin-)?newsletter/, "content/newsletter-messages.ts"],
-    e2e: ["newsletter", "newsletter-scanner", "newsletter-issue", "documents"],
+    e2e: ["newsletter", "newsletter-scanner", "newsletter-issue", "documents", "issue-attribution"],
     integration: [
       "newsletter",
       "newsletter-resubscribe",
@@ -190,7 +190,7 @@ export const AREAS = [
   },
   {
     paths: ["app/features/analytics/", "content/consent.ts"],
-    e2e: ["consent", "pages-consent", "attribution"],
+    e2e: ["consent", "pages-consent", "attribution", "issue-attribution"],
     integration: ["first-touch", "consent-records"],
   },
   {
