@@ -197,7 +197,12 @@ export default function AdminFunnel() {
           <FunnelTable
             caption="Per newsletter issue"
             first="Issue"
-            rows={funnel.issues.map((r) => ({ label: r.subject, row: r }))}
+            rows={funnel.issues.map((r, _i, all) => ({
+              // Two issues may share a subject; their addresses never do.
+              label:
+                all.filter((other) => other.subject === r.subject).length > 1 ? `${r.subject} (${r.key})` : r.subject,
+              row: r,
+            }))}
           />
         ) : (
           <>
