@@ -17,17 +17,19 @@ import { createApp } from "../../server/app";
 import { htmlReader, textOf } from "../support/html";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
 import { enrolledTrainer, type Jar } from "../support/trainer";
+import { calendlyInvitee, signCalendly } from "../support/scheduling-fixtures";
 
 /**
  * What a newsletter issue brought, without a pixel (issue 51, docs/decisions/078): the issue's links
  * to the site name it in their address; a reader who arrives from one and then answers the
- * questionnaire, signs up for the event and the newsletter and buys (the built-in test checkout) is
+ * questionnaire, books her intake call, signs up for the event and the newsletter and buys (the built-in test checkout) is
  * credited to the issue on its page and in the funnel; no cookie is set for her and nothing about her
  * visit is stored, only the issue's counter of the day.
  */
 const buildDir = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build");
 const READER = "reader.of.issues@example.test";
 const SUBJECT = "Hills, then a plan";
+const SCHEDULING_SECRET = "issue-attribution-signing-key";
 
 let services: AppServices;
 let server: Server;
@@ -56,6 +58,8 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     RATE_LIMIT_FORMS_PER_MINUTE: "1000",
     RATE_LIMIT_POSTS_PER_MINUTE: "1000",
+    SCHEDULING_PROVIDER: "calendly",
+    SCHEDULING_WEBHOOK_SECRET: SCHEDULING_SECRET,
   });
   // With its background jobs: the newsletter worker sends the issue.
   services = await createServices(env, { memoryDb: true });
@@ -158,7 +162,7 @@ const changed = (before: Map<string, number>, after: Map<string, number>) =>
   [...after].filter(([table, n]) => before.get(table) !== n).map(([table]) => table);
 
 describe("a reader who arrives from the issue", () => {
-  it("is credited to it on its page and in the funnel for her questionnaire, sign-ups and purchase, with no cookie and nothing stored about her visit", async () => {
+  it("is credited to it on its page and in the funnel for her questionnaire, call, sign-ups and purchase, with no cookie and nothing stored about her visit", async () => {
     const visitor = async (pathname: string, init: RequestInit = {}) => {
       const res = await fetch(pathname.startsWith("http") ? pathname : `${site}${pathname}`, {
         redirect: "manual",
@@ -216,6 +220,20 @@ describe("a reader who arrives from the issue", () => {
       start,
     );
     expect(intake.status, await intake.clone().text()).toBe(200);
+    // She books her intake call from the thank-you (the scheduling service reports it with her lead id).
+    const { leadId } = (await intake.clone().json()) as { leadId: string };
+    const booking = JSON.stringify(
+      calendlyInvitee("invitee.created", { uri: "issue-attribution-1", utmContent: leadId }),
+    );
+    const booked = await fetch(`${site}/api/scheduling-webhook`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "calendly-webhook-signature": signCalendly(booking, SCHEDULING_SECRET, new Date()),
+      },
+      body: booking,
+    });
+    expect(booked.status, await booked.clone().text()).toBe(200);
     const event = await json(
       "/api/event-signup",
       { name: "Hanna Heuvel", phone: "+31612345678", elapsedMs: 9_000 },
@@ -279,6 +297,7 @@ describe("a reader who arrives from the issue", () => {
       // Her visit and the "Read it online" above.
       Visits: "2",
       Questionnaires: "1",
+      "Intake calls booked": "1",
       "Event sign-ups": "1",
       "Newsletter sign-ups": "1",
       "Paid orders": "1",
@@ -291,7 +310,7 @@ describe("a reader who arrives from the issue", () => {
     const rows = [...(table?.querySelectorAll("tbody tr") ?? [])].map((tr) =>
       [...tr.querySelectorAll("th, td")].map((cell) => textOf(cell)),
     );
-    // One lead from the issue, who became a paying client (the direct lead is not in this table).
-    expect(rows).toEqual([[SUBJECT, "1", "0", "0%", "1", "100%"]]);
+    // One lead from the issue, who booked a call and became a paying client (the direct lead is not in this table).
+    expect(rows).toEqual([[SUBJECT, "1", "1", "100%", "1", "100%"]]);
   });
 });

@@ -3,6 +3,8 @@ export interface IssueBrought {
   /** Pages opened from the issue's links. */
   visits: number;
   questionnaires: number;
+  /** Intake calls booked (and not cancelled) by the leads of those questionnaires. */
+  callsBooked: number;
   eventSignups: number;
   newsletterSignups: number;
   /** Orders paid (paid, active or completed). */
@@ -14,6 +16,7 @@ export function IssueBroughtPanel({ brought }: { brought: IssueBrought }) {
   const items: [string, number, string][] = [
     ["Visits", brought.visits, "pages opened from its links"],
     ["Questionnaires", brought.questionnaires, "sent in a visit from its links"],
+    ["Intake calls booked", brought.callsBooked, "by those who sent them"],
     ["Event sign-ups", brought.eventSignups, "in a visit from its links"],
     ["Newsletter sign-ups", brought.newsletterSignups, "someone it was forwarded to, for example"],
     ["Paid orders", brought.paidOrders, "bought in a visit from its links"],
