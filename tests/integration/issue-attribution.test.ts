@@ -197,7 +197,8 @@ describe("a reader who arrives from the issue", () => {
     const next = await visitor(start, { headers: { referer: link } });
     expect(carried(await next.text())).toBe(via);
     // Her visit stored nothing but one more visit on the issue's counter of the day.
-    expect(changed(before, await rowCounts())).toEqual([]);
+    // (The counter's row of the day is new unless the "Read it online" visit above made it.)
+    expect(changed(before, await rowCounts()).filter((table) => table !== "newsletter_issue_visits")).toEqual([]);
     expect(await visits()).toBe(visitsBefore + 1);
 
     // The questionnaire, the event, the newsletter and a purchase, each sent from a page of her visit.
@@ -294,8 +295,8 @@ describe("a reader who arrives from the issue", () => {
       ]),
     );
     expect(figures).toEqual({
-      // Her visit and the "Read it online" above.
-      Visits: "2",
+      // Her visit, and the "Read it online" one above when it ran.
+      Visits: String(visitsBefore + 1),
       Questionnaires: "1",
       "Intake calls booked": "1",
       "Event sign-ups": "1",
