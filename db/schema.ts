@@ -806,3 +806,20 @@ export const questionnaireStepCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.step] }), check("questionnaire_step_counts_count", sql`${t.count} >= 0`)],
 );
+
+/**
+ * Arrivals on the site from the links of one newsletter issue, per Amsterdam day
+ * (app/features/newsletter/issue-attribution.server.ts): a page opened from an issue's link adds one to
+ * its issue's counter of the day. Counters only, nothing that could tell two readers apart.
+ */
+export const newsletterIssueVisits = pgTable(
+  "newsletter_issue_visits",
+  {
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.issueId, t.day] }), check("newsletter_issue_visits_count", sql`${t.count} >= 0`)],
+);

@@ -19,6 +19,7 @@ export const TABLE_OWNERS = {
   newsletterIssues: "features/newsletter",
   newsletterDeliveries: "features/newsletter",
   downloadGrants: "features/newsletter",
+  newsletterIssueVisits: "features/newsletter",
   messages: "features/messages",
   followUpSettings: "features/follow-ups",
   followUpStops: "features/follow-ups",

@@ -68,7 +68,7 @@ export const AREAS = [
   },
   {
     paths: ["app/features/newsletter/", /^app\/routes\/(api-|admin-)?newsletter/, "content/newsletter-messages.ts"],
-    e2e: ["newsletter", "newsletter-scanner", "newsletter-issue", "documents"],
+    e2e: ["newsletter", "newsletter-scanner", "newsletter-issue", "documents", "issue-attribution"],
     integration: [
       "newsletter",
       "newsletter-resubscribe",
@@ -79,6 +79,7 @@ export const AREAS = [
       "relay-webhook",
       "editor-uploads",
       "welcome-series",
+      "issue-attribution",
     ],
   },
   {
@@ -88,7 +89,14 @@ export const AREAS = [
       "content/questionnaire",
     ],
     e2e: ["questionnaire", "islands", "island-runtime", "hydration", "lead-lifecycle"],
-    integration: ["leads", "fault-bad-input", "held-submissions", "database-outage", "questionnaire-steps"],
+    integration: [
+      "leads",
+      "fault-bad-input",
+      "held-submissions",
+      "database-outage",
+      "questionnaire-steps",
+      "issue-attribution",
+    ],
   },
   {
     paths: ["app/features/leads/", /^app\/routes\/admin-(lead|unsaved|held|export|data-requests)/],
@@ -177,11 +185,12 @@ export const AREAS = [
       "back-office-pages",
       "lead-timeline",
       "push",
+      "issue-attribution",
     ],
   },
   {
     paths: ["app/features/analytics/", "content/consent.ts"],
-    e2e: ["consent", "pages-consent", "attribution"],
+    e2e: ["consent", "pages-consent", "attribution", "issue-attribution"],
     integration: ["first-touch", "consent-records"],
   },
   {

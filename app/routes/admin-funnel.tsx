@@ -190,6 +190,29 @@ export default function AdminFunnel() {
       </div>
       <section
         tabIndex={0}
+        aria-label="Per newsletter issue, scrollable"
+        className="mt-6 overflow-x-auto rounded-2xl bg-white p-5 ring-1 ring-navy/10"
+      >
+        {funnel.issues.length > 0 ? (
+          <FunnelTable
+            caption="Per newsletter issue"
+            first="Issue"
+            rows={funnel.issues.map((r, _i, all) => ({
+              // Two issues may share a subject; their addresses never do.
+              label:
+                all.filter((other) => other.subject === r.subject).length > 1 ? `${r.subject} (${r.key})` : r.subject,
+              row: r,
+            }))}
+          />
+        ) : (
+          <>
+            <h2 className="mb-2 text-lg font-semibold text-navy">Per newsletter issue</h2>
+            <p className="text-ink/85">No lead of these weeks came from a link in a newsletter issue.</p>
+          </>
+        )}
+      </section>
+      <section
+        tabIndex={0}
         aria-label="Questions reached, scrollable"
         className="mt-6 overflow-x-auto rounded-2xl bg-white p-5 ring-1 ring-navy/10"
       >

@@ -7,6 +7,7 @@ import { issueEditorAction, loadIssueEditor } from "~/features/newsletter/issue-
 import { IssueEditor } from "~/features/newsletter/issue-editor";
 import { MAX_UPLOAD_BYTES } from "~/features/content/article-form";
 import { readPostedForm } from "~/infra/posted-form.server";
+import { whatIssueBrought } from "~/features/reports/issue-credit.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData?.fields.subject || "Newsletter issue");
 export const headers = forwardSessionHeaders;
@@ -15,7 +16,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = requireServices(context);
   const trainer = trainerOf(context);
   const editor = await loadIssueEditor(ctx.services, trainer.user, params.id, new URL(request.url));
-  return data(editor, { headers: trainer.headers });
+  // Once it has gone out, its links can have brought visits, questionnaires, sign-ups and orders.
+  const brought =
+    editor.issue && !editor.issue.editable
+      ? await whatIssueBrought(ctx.services.database.db, { id: editor.issue.id, slug: editor.issue.slug })
+      : null;
+  return data({ ...editor, brought }, { headers: trainer.headers });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -27,5 +33,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminNewsletterIssue() {
-  return <IssueEditor loaded={useLoaderData<typeof loader>()} result={useActionData<typeof action>()} />;
+  const { brought, ...loaded } = useLoaderData<typeof loader>();
+  return <IssueEditor loaded={loaded} brought={brought} result={useActionData<typeof action>()} />;
 }

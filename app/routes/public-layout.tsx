@@ -8,6 +8,22 @@ import { CookieConsent, CookieSettingsButton } from "~/features/site/cookie-bar"
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { useRootData } from "~/root";
 import { PublicEnvContext } from "~/features/questionnaire/public-env";
+import { requireServices } from "~/context";
+import { arrivalFromIssue, countIssueArrival } from "~/features/newsletter/issue-attribution.server";
+import type { Route } from "./+types/public-layout";
+
+/** A page opened from a newsletter issue's link counts as a visit it brought (docs/decisions/078). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }) => {
+    const slug = arrivalFromIssue(request);
+    if (!slug) return;
+    const { services } = requireServices(context);
+    // A lost count is not worth a failed page (the database's outage is reported where it is noticed).
+    await countIssueArrival(services.database.db, slug).catch((error: unknown) =>
+      services.logger.warn({ err: error }, "an issue's visit could not be counted"),
+    );
+  },
+];
 
 function PageViewTracker() {
   const location = useLocation();

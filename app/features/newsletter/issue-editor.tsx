@@ -7,6 +7,7 @@ import { compactInputClass, describedBy, FieldShell, TextField } from "~/ui/fiel
 import type { IssueFailure, loadIssueEditor } from "./issue-editor.server";
 import { ConfirmSend, ProgressPanel, SendControls, Undelivered, useRefreshWhileSending } from "./issue-delivery";
 import { IssuePreview } from "./issue-preview";
+import { IssueBroughtPanel, type IssueBrought } from "./issue-brought";
 import { ISSUE_LIMITS, ISSUE_STATUS_LABEL } from "./issue-rules";
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof loadIssueEditor>>>;
@@ -70,7 +71,16 @@ function Checkbox({ name, label, checked, hint }: { name: string; label: string;
  * The newsletter issue editor: the form while it can still change (every button saves it first),
  * the question before it goes, its numbers once it sends, and the preview.
  */
-export function IssueEditor({ loaded, result }: { loaded: Loaded; result: IssueFailure | undefined }) {
+export function IssueEditor({
+  loaded,
+  result,
+  brought = null,
+}: {
+  loaded: Loaded;
+  result: IssueFailure | undefined;
+  /** Once it has gone out: what its links brought (the page composes it from the reports). */
+  brought?: IssueBrought | null;
+}) {
   const { hash } = useLocation();
   const navigation = useNavigation();
   const issue = loaded.issue;
@@ -275,6 +285,7 @@ export function IssueEditor({ loaded, result }: { loaded: Loaded; result: IssueF
         {issue?.progress ? (
           <>
             <ProgressPanel status={issue.status} progress={issue.progress} />
+            {brought ? <IssueBroughtPanel brought={brought} /> : null}
             <Undelivered progress={issue.progress} />
             <section aria-labelledby="settings-title" className="rounded-2xl bg-white p-4 ring-1 ring-navy/10 sm:p-6">
               <h2 id="settings-title" className="text-xl font-semibold text-navy">

@@ -4,6 +4,7 @@ import { issueMail } from "./issue-mail.server";
 
 const SITE = "https://coach.example";
 const secret = "s".repeat(32);
+const SOURCE = "utm_source=newsletter&utm_medium=email&utm_campaign=run-easy-in-march";
 const sender = {
   name: "Mila Jansen Coaching",
   contactEmail: "hello@coach.example",
@@ -35,19 +36,30 @@ describe("one recipient's copy of an issue", () => {
   it("has a plain-text part with the same words, full addresses and the sender's details", () => {
     expect(mail.text).toContain("Three tips for the month");
     expect(mail.text).toContain("EASY DAYS");
-    expect(mail.text).toContain("should feel easy (https://coach.example/blog/easy-runs)");
+    expect(mail.text).toContain(`should feel easy (https://coach.example/blog/easy-runs?${SOURCE})`);
     expect(mail.text).toContain("[A runner on a dyke]");
     expect(mail.text).toContain("Mila Jansen Coaching, Utrecht, the Netherlands. KvK 87654321. hello@coach.example");
-    expect(mail.text).toContain(`Read it online: ${SITE}/newsletter/archive/run-easy-in-march`);
+    expect(mail.text).toContain(`Read it online: ${SITE}/newsletter/archive/run-easy-in-march?${SOURCE}`);
   });
 
-  it("links to the site directly (photos as JPEG, which every mail app shows): no tracking pixel, no rewritten links, no script", () => {
-    expect(mail.html).toContain('href="https://coach.example/blog/easy-runs"');
+  it("links to the site directly, naming the issue (photos as JPEG, which every mail app shows): no tracking pixel, no redirect, no script", () => {
+    expect(mail.html).toContain(`href="https://coach.example/blog/easy-runs?${SOURCE.replaceAll("&", "&amp;")}"`);
+    expect(mail.html).toContain(
+      `href="${SITE}/newsletter/archive/run-easy-in-march?${SOURCE.replaceAll("&", "&amp;")}"`,
+    );
     expect(mail.html).toContain(
       'src="https://coach.example/media/uploads/0b5e3c1a-9d2f-4e8b-a6c7-1f2e3d4c5b6a-1200x800-960.jpg"',
     );
     expect(mail.html).not.toMatch(/<script|width="1" height="1"|\/track|\/open/);
     const images = mail.html!.match(/<img [^>]*>/g) ?? [];
     expect(images).toHaveLength(1);
+  });
+
+  it("gives every reader the same links to the site: nothing in them tells who clicked", () => {
+    const other = issueMail(issue, "bert@example.com", { siteUrl: SITE, secret, sender });
+    const siteLinks = (html: string) =>
+      (html.match(/href="[^"]*"/g) ?? []).filter((href) => !href.includes("/newsletter/unsubscribe"));
+    expect(siteLinks(other.html!)).toEqual(siteLinks(mail.html!));
+    expect(siteLinks(mail.html!).length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -3,6 +3,7 @@ import { sanitizePostHtml } from "~/features/blog/content.server";
 import { escapeHtml } from "~/infra/escape-html";
 import type { MailMessage } from "~/infra/mail.server";
 import { unsubscribeLink } from "./mail-layout.server";
+import { issueLinksInHtml, issueLinksInText, withIssueSource } from "./issue-links";
 
 /** Who sends the newsletter, as the law asks every commercial e-mail to say (name, place, KvK, contact). */
 export interface SenderFacts {
@@ -28,11 +29,19 @@ function absolute(html: string, siteUrl: string): string {
   return html.replace(/\s(href|src)="\/(?!\/)/g, (_whole, attr: string) => ` ${attr}="${siteUrl}/`);
 }
 
-/** The last body rendered: every recipient of an issue gets the same words, rendered once. */
+/**
+ * The last body rendered: every recipient of an issue gets the same words, rendered once, with the
+ * site's links naming the issue as their source (issue-links.ts).
+ */
 let rendered: { key: string; html: string; text: string } | null = null;
-function renderedBody(body: string, siteUrl: string) {
-  const key = `${siteUrl}\n${body}`;
-  if (rendered?.key !== key) rendered = { key, html: issueBodyHtml(body, siteUrl), text: issueBodyText(body, siteUrl) };
+function renderedBody(body: string, siteUrl: string, slug: string) {
+  const key = `${siteUrl}\n${slug}\n${body}`;
+  if (rendered?.key !== key)
+    rendered = {
+      key,
+      html: issueLinksInHtml(issueBodyHtml(body, siteUrl), siteUrl, slug),
+      text: issueLinksInText(issueBodyText(body, siteUrl), siteUrl, slug),
+    };
   return rendered;
 }
 
@@ -74,7 +83,8 @@ export function archiveUrl(siteUrl: string, slug: string): string {
  * One recipient's copy: HTML and plain text with the same words, the preheader, a link to the web
  * version (the archive's, unless `webUrl` says otherwise), the sender's details, the recipient's
  * own unsubscribe link and the RFC 8058 one-click headers (answered by POST only). No tracking
- * pixel and no rewritten links.
+ * pixel and no links through a redirect: a link to a page of the site names the issue in its own
+ * address (issue-links.ts), the same for every reader.
  */
 export function issueMail(
   issue: IssueContent,
@@ -83,8 +93,8 @@ export function issueMail(
 ): MailMessage {
   const { siteUrl, sender } = options;
   const unsubscribe = unsubscribeLink(siteUrl, options.secret, to);
-  const content = renderedBody(issue.body, siteUrl);
-  const web = options.webUrl ?? archiveUrl(siteUrl, issue.slug);
+  const content = renderedBody(issue.body, siteUrl, issue.slug);
+  const web = withIssueSource(options.webUrl ?? archiveUrl(siteUrl, issue.slug), siteUrl, issue.slug);
   const legal = `${sender.name}, ${sender.city}, ${sender.country}. ${sender.registrationNumber}. ${sender.contactEmail}`;
   const why = "You get this because you subscribed to the newsletter on the website.";
   const text = [

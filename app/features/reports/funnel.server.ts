@@ -3,12 +3,16 @@ import type { Db } from "~/infra/db.server";
 import { firstTouchSource, weekStarts } from "./data.server";
 import { tally, type FunnelPerson, type FunnelRow } from "./funnel";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
+import { issueOfTouch } from "~/features/newsletter/issue-links";
+import { issueSubjects } from "~/features/newsletter/issue-attribution.server";
 
 export interface Funnel {
   weeks: FunnelRow[];
   sources: FunnelRow[];
   /** Week × source, for the chart grouped by source. */
   weekSources: (FunnelRow & { week: string; source: string })[];
+  /** Per newsletter issue whose link brought the lead (key: the issue's slug), newest activity first. */
+  issues: (FunnelRow & { subject: string })[];
   total: FunnelRow;
 }
 
@@ -46,20 +50,24 @@ export async function leadFunnel(db: Db, now = new Date(), weeks = 12): Promise<
       order by coalesce(lower(o.customer_email), o.id::text), o.created_at)
     )
     select to_char(date_trunc('week', s.created_at at time zone 'UTC'), 'YYYY-MM-DD') as week,
-      ${SOURCE_SQL} as source, s.status, s.live_booking, s.trainer_marked_booked, s.client
+      ${SOURCE_SQL} as source, s.first_touch->>'utmSource' as utm_source, s.first_touch->>'utmCampaign' as utm_campaign,
+      s.status, s.live_booking, s.trainer_marked_booked, s.client
     from people s
     where s.created_at >= ${since}::timestamptz`);
   type Row = {
     week: string;
     source: string;
+    utm_source: string | null;
+    utm_campaign: string | null;
     status: string | null;
     live_booking: boolean;
     trainer_marked_booked: boolean;
     client: boolean;
   };
-  const people: FunnelPerson[] = (result as unknown as { rows: Row[] }).rows.map((r) => ({
+  const people: (FunnelPerson & { issue: string | null })[] = (result as unknown as { rows: Row[] }).rows.map((r) => ({
     week: r.week,
     source: r.source,
+    issue: issueOfTouch({ utmSource: r.utm_source ?? undefined, utmCampaign: r.utm_campaign ?? undefined }),
     status: r.status,
     liveBooking: r.live_booking === true,
     trainerMarkedBooked: r.trainer_marked_booked === true,
@@ -71,6 +79,8 @@ export async function leadFunnel(db: Db, now = new Date(), weeks = 12): Promise<
     groups.set(key, [...(groups.get(key) ?? []), p]);
   }
   const sourceKeys = [...new Set(people.map((p) => p.source))];
+  const issueKeys = [...new Set(people.flatMap((p) => (p.issue ? [p.issue] : [])))];
+  const subjects = await issueSubjects(db, issueKeys);
   return {
     weeks: starts.map((week) =>
       tally(
@@ -93,6 +103,16 @@ export async function leadFunnel(db: Db, now = new Date(), weeks = 12): Promise<
         source: group[0]?.source ?? "",
       }))
       .sort((a, b) => a.week.localeCompare(b.week) || b.leads - a.leads),
+    issues: issueKeys
+      .map((issue) => ({
+        ...tally(
+          issue,
+          people.filter((p) => p.issue === issue),
+        ),
+        // An issue deleted since (or a hand-made link naming none) is shown by the name its links carried.
+        subject: subjects.get(issue) ?? issue,
+      }))
+      .sort((a, b) => b.leads - a.leads || a.key.localeCompare(b.key)),
     total: tally("total", people),
   };
 }
