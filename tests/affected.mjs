@@ -123,6 +123,7 @@ export const AREAS = [
       "from-price",
       "offers",
       "sales",
+      "codes",
       "push",
       "back-office-pages",
       "order-messages",
