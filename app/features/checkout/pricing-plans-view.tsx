@@ -305,7 +305,6 @@ function CodeFields({
         type: "text",
         autoComplete: "off",
         autoCapitalize: "characters",
-        spellCheck: false,
         maxLength: 40,
       })}
       {field(CODE_EMAIL_FIELD, texts.codeEmailLabel, texts.codeEmailHint, {
