@@ -15,6 +15,7 @@ import { createPendingOrder, findOrder } from "~/features/checkout/fulfilment.se
 import { formatEuro, resolveCatalogueItem } from "~/features/checkout/catalogue";
 import { createCode, endCode, findCode, takeCodeUse } from "~/features/checkout/codes.server";
 import type { CodeInput } from "~/features/checkout/code-rules";
+import { exportCsv } from "~/features/reports/exports.server";
 import { startBuiltSite } from "../support/built-site";
 import { syncStripeCatalogue } from "../../scripts/stripe-sync";
 import { bodyText, htmlReader, textOf } from "../support/html";
@@ -256,6 +257,13 @@ describe("codes on the site, with the test checkout", () => {
     expect(bodyText(reader.parse(await orderPage.text()))).toContain(
       `Code WINTER20, 20% off: ${formatEuro(list3 - price)} off each of the 3 payments`,
     );
+    // The orders CSV: the code, and the normal price it came off.
+    const csv = await new Response(exportCsv(services.database.db, "orders", {})).text();
+    const [header, ...lines] = csv.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    const columns = header?.split(";") ?? [];
+    const row = lines.find((line) => line.includes("code-buyer@example.com"))?.split(";") ?? [];
+    expect(row[columns.indexOf("Discount code")]).toBe("WINTER20 (20% off)");
+    expect(row[columns.indexOf("Normal amount per payment")]).toBe((list3 / 100).toFixed(2));
   });
 
   it("pays a once-per-person code only with the address it was checked for", async () => {
