@@ -16,6 +16,7 @@ import { formatEuro, resolveCatalogueItem } from "~/features/checkout/catalogue"
 import { createCode, endCode, findCode, takeCodeUse } from "~/features/checkout/codes.server";
 import type { CodeInput } from "~/features/checkout/code-rules";
 import { exportCsv } from "~/features/reports/exports.server";
+import { erasePerson } from "~/features/reports/data-requests.server";
 import { startBuiltSite } from "../support/built-site";
 import { syncStripeCatalogue } from "../../scripts/stripe-sync";
 import { bodyText, htmlReader, textOf } from "../support/html";
@@ -259,7 +260,10 @@ describe("codes on the site, with the test checkout", () => {
     );
     // The orders CSV: the code, and the normal price it came off.
     const csv = await new Response(exportCsv(services.database.db, "orders", {})).text();
-    const [header, ...lines] = csv.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    const [header, ...lines] = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
     const columns = header?.split(";") ?? [];
     const row = lines.find((line) => line.includes("code-buyer@example.com"))?.split(";") ?? [];
     expect(row[columns.indexOf("Discount code")]).toBe("WINTER20 (20% off)");
@@ -276,6 +280,16 @@ describe("codes on the site, with the test checkout", () => {
     expect(textOf(reader.parse(await other.text()).getElementById("email-error"))).toContain(
       "was checked for second@example.com",
     );
+
+    // Erased on request: the address leaves the code's use, which still counts.
+    const usesBefore = await usesOf("ONCE15");
+    await erasePerson(services.database.db, "second@example.com");
+    const kept = await services.database.db
+      .select({ n: count() })
+      .from(discountCodeUses)
+      .where(eq(discountCodeUses.email, "second@example.com"));
+    expect(kept[0]?.n).toBe(0);
+    expect(await usesOf("ONCE15")).toBe(usesBefore);
   });
 
   it("gives the last use to one of two requests at once, and back when a checkout is cancelled", async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { discountCodes, discountCodeUses, orders } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import { currentPricing, type OffersReader } from "./offers.server";
@@ -154,4 +154,20 @@ export async function codeEmailOfOrder(db: Db, orderId: string): Promise<string 
     .from(discountCodeUses)
     .where(eq(discountCodeUses.orderId, orderId));
   return use?.email ?? null;
+}
+
+/**
+ * A person erased on request (reports/data-requests.server.ts): their e-mail leaves the uses of
+ * their orders and any other use taken with it; the uses still count towards the codes' limits.
+ */
+export async function forgetCodeEmails(db: Db, orderIds: readonly string[], email: string | null): Promise<void> {
+  const which = [
+    ...(orderIds.length ? [inArray(discountCodeUses.orderId, [...orderIds])] : []),
+    ...(email ? [eq(discountCodeUses.email, email.trim().toLowerCase())] : []),
+  ];
+  if (which.length)
+    await db
+      .update(discountCodeUses)
+      .set({ email: null })
+      .where(or(...which));
 }
