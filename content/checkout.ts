@@ -24,6 +24,12 @@ export interface CheckoutContent {
     startNowHint: string;
     /** Beside the box: the terms and withdrawal pages. */
     termsNote: string;
+    /** The discount code's disclosure, its field, and the e-mail a once-per-person code needs. */
+    codeSummary: string;
+    codeLabel: string;
+    codeHint: string;
+    codeEmailLabel: string;
+    codeEmailHint: string;
   };
   success: {
     title: string; // "Thank You!"
@@ -95,6 +101,12 @@ export const checkout: CheckoutContent = {
       "Start my coaching right away, within the {days}-day withdrawal period. I understand that if I then withdraw, I pay for the days of coaching I received until then.",
     startNowHint: "Leave it unticked and your plan starts the day after the {days} days are over.",
     termsNote: "By choosing a plan you buy it under my terms and conditions, and you may withdraw within {days} days.",
+    codeSummary: "Have a discount code?",
+    codeLabel: "Discount code",
+    codeHint:
+      "Type it, then choose your plan; the price with the code is shown before you pay. A code does not add to a running sale unless it says so: you get whichever takes off more.",
+    codeEmailLabel: "Your e-mail address (for codes that are once per person)",
+    codeEmailHint: "Only needed for a code that is once per person; you then pay with this same address.",
   },
   success: {
     title: "Thank You!",

@@ -52,6 +52,25 @@ export interface OrderDiscount {
   endsAt: string;
 }
 
+/**
+ * The code an order was bought with (docs/decisions/076-discount-codes.md), as it stood at
+ * checkout: amount_cents is then the price of one payment after the code (and the sale too, when
+ * the code adds to it); this keeps what the code took off.
+ */
+export interface OrderCode {
+  codeId: string;
+  /** As she made it, in capitals: "WINTER20". */
+  code: string;
+  /** "20% off" or "€20 off". */
+  label: string;
+  /** The price of one payment before the code (the sale price when the code adds to a sale), in cents. */
+  beforeCents: number;
+  /** Taken off each payment by the code, in cents. */
+  offCents: number;
+  /** When the code ends (ISO 8601): its Stripe coupon can be redeemed until a day after. */
+  endsAt: string;
+}
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })
@@ -239,6 +258,8 @@ export const orders = pgTable(
     firstTouch: firstTouch(),
     /** The sale it was bought in; null at the normal price. */
     discount: jsonb("discount").$type<OrderDiscount>(),
+    /** The code it was bought with; null without one (or when the sale took off more). */
+    code: jsonb("code").$type<OrderCode>(),
     /**
      * When the buyer asked at checkout for the coaching to start within the withdrawal period,
      * and the exact words they agreed to; null: it starts once the period is over.
@@ -367,6 +388,66 @@ export const consentRecords = pgTable(
     index("consent_subscriber_idx").on(t.subscriberId, t.createdAt),
     index("consent_signup_idx").on(t.signupId, t.createdAt),
     check("consent_one_subject", sql`num_nonnulls(${t.subscriberId}, ${t.signupId}) = 1`),
+  ],
+);
+
+/**
+ * The trainer's discount codes (docs/decisions/076-discount-codes.md): a percentage or an amount
+ * off the plans she chose, from a start to an end, with an optional total limit. `uses` counts
+ * the uses held by orders; it only grows by a conditional update, so two checkouts racing for the
+ * last use cannot both get it.
+ */
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** In capitals; typed in any case at checkout. */
+    code: text("code").notNull(),
+    kind: text("kind").notNull(),
+    percent: integer("percent"),
+    amountOffCents: integer("amount_off_cents"),
+    planIds: jsonb("plan_ids").$type<string[]>().notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    /** When she ended it before its end. */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** Null: no total limit. */
+    maxUses: integer("max_uses"),
+    uses: integer("uses").notNull().default(0),
+    oncePerPerson: boolean("once_per_person").notNull().default(false),
+    /** Adds to a running sale; otherwise the better of the two applies. */
+    stacksWithSale: boolean("stacks_with_sale").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("discount_codes_code_uq").on(sql`upper(${t.code})`),
+    check("discount_codes_kind", sql`${t.kind} in ('percent', 'amount')`),
+    check("discount_codes_uses", sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
+  ],
+);
+
+/**
+ * One use of a code, held by one order from its checkout's start; released (deleted, and the
+ * count lowered) when that checkout expires or is cancelled. The buyer's e-mail is kept only for
+ * a code that is once per person, and goes with the order (retention).
+ */
+export const discountCodeUses = pgTable(
+  "discount_code_uses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    codeId: uuid("code_id")
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Lower case; only for a code that is once per person. */
+    email: text("email"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("discount_code_uses_order_uq").on(t.orderId),
+    uniqueIndex("discount_code_uses_person_uq").on(t.codeId, t.email),
   ],
 );
 

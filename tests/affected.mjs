@@ -131,6 +131,7 @@ export const AREAS = [
       "from-price",
       "offers",
       "sales",
+      "codes",
       "push",
       "back-office-pages",
       "order-messages",

@@ -18,6 +18,8 @@ import {
   type SaleInput,
 } from "~/features/checkout/sale-rules";
 import { SaleEditor } from "~/features/back-office/sale-editor";
+import { CodeEditor } from "~/features/back-office/code-editor";
+import { codeAction, codesOnPrices, type CodeResult } from "~/features/checkout/codes-admin.server";
 import { TextField } from "~/ui/field";
 
 export const meta: Route.MetaFunction = () => adminMeta("Prices");
@@ -39,6 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data(
     {
       email: trainer.user.email,
+      codes: await codesOnPrices(ctx.services.database.db, live.plans, now),
       sale: {
         current: sale
           ? {
@@ -135,6 +138,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers: trainer.headers },
     );
   }
+  if (typeof intent === "string" && intent.startsWith("code-")) {
+    const answer = await codeAction({ content: ctx.services.content, database: ctx.services.database }, intent, form);
+    if (!answer) throw data("Unknown code.", { status: 400 });
+    return data<CodeResult>({ codeAnswer: answer.codeAnswer }, { status: answer.status, headers: trainer.headers });
+  }
   if (intent === "sale-end") {
     const ended = await endSale(services, actor);
     const message = !ended.ended
@@ -199,10 +207,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOffers() {
-  const { draft, unpublished, publishedAt, versions, sale } = useLoaderData<typeof loader>();
+  const { draft, unpublished, publishedAt, versions, sale, codes } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const saleResult = answer && "sale" in answer ? answer.sale : null;
-  const result = answer && !("sale" in answer) ? answer : undefined;
+  const codeResult = answer && "codeAnswer" in answer ? answer.codeAnswer : null;
+  const result = answer && !("sale" in answer) && !("codeAnswer" in answer) ? answer : undefined;
   const errors: Record<string, string> = result?.errors ?? {};
   const values: PriceInput = result?.input && Object.keys(result.input).length ? result.input : priceInputOf(draft);
   const purchasable = draft.plans.filter((p) => p.monthlyPriceCents);
@@ -215,6 +224,13 @@ export default function AdminOffers() {
         values={saleResult?.input ?? sale.values}
         errors={saleResult?.errors ?? {}}
         result={saleResult ? { tone: saleResult.tone, message: saleResult.message, at: saleResult.at } : null}
+      />
+      <CodeEditor
+        codes={codes.list}
+        plans={codes.plans}
+        values={codeResult?.input ?? codes.values}
+        errors={codeResult?.errors ?? {}}
+        result={codeResult ? { tone: codeResult.tone, message: codeResult.message, at: codeResult.at } : null}
       />
       <h2 className="mb-2 text-xl font-semibold text-navy">Plan prices</h2>
       <p className="mb-4 max-w-prose text-sm">

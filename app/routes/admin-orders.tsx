@@ -6,6 +6,7 @@ import { listOrders, revenue, type Revenue } from "~/features/reports/data.serve
 import { orderTerms } from "~/features/back-office/labels";
 import { formatEuro, paymentSummary } from "~/features/checkout/catalogue";
 import { saleLine } from "~/features/checkout/sale-rules";
+import { codeLine } from "~/features/checkout/code-rules";
 import {
   AdminShell,
   adminMeta,
@@ -78,6 +79,12 @@ export default function AdminOrders() {
                 <>
                   <br />
                   <span className="text-ink/80">Sale {saleLine(r.discount, r.paymentsTotal)}</span>
+                </>
+              )}
+              {r.code && (
+                <>
+                  <br />
+                  <span className="text-ink/80">Code {codeLine(r.code, r.paymentsTotal)}</span>
                 </>
               )}
             </span>,

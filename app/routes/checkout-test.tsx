@@ -6,8 +6,14 @@ import { requireServices } from "~/context";
 import { guardForm } from "~/infra/form-guard.server";
 import { formatEuro, paymentSummary } from "~/features/checkout/catalogue";
 import { saleLine } from "~/features/checkout/sale-rules";
+import { codeLine } from "~/features/checkout/code-rules";
 import type { TestPaymentErrors } from "~/features/checkout/checkout-schema";
-import { cancelTestOrder, findTestOrder, payTestOrder } from "~/features/checkout/test-checkout-actions.server";
+import {
+  cancelTestOrder,
+  codeEmailOfOrder,
+  findTestOrder,
+  payTestOrder,
+} from "~/features/checkout/test-checkout-actions.server";
 import { Button } from "~/ui/button";
 import { Honeypot, TextField } from "~/ui/field";
 
@@ -47,6 +53,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         totalCents: order.amountCents * order.paymentsTotal,
       }),
       sale: order.discount ? saleLine(order.discount, order.paymentsTotal) : null,
+      code: order.code ? codeLine(order.code, order.paymentsTotal) : null,
+      codeEmail: await codeEmailOfOrder(services.database.db, order.id),
     },
   };
 }
@@ -125,6 +133,12 @@ export default function TestCheckoutPage({ loaderData, actionData }: Route.Compo
                       <dd className="font-semibold">{order.sale}</dd>
                     </div>
                   )}
+                  {order.code && (
+                    <div>
+                      <dt className="text-sm text-white/80">Discount code</dt>
+                      <dd className="font-semibold">{order.code}</dd>
+                    </div>
+                  )}
                   <div className="border-t border-white/20 pt-3">
                     <dt className="text-sm text-white/80">Due today</dt>
                     <dd className="text-3xl font-extrabold">{formatEuro(order.amountCents)}</dd>
@@ -145,6 +159,7 @@ export default function TestCheckoutPage({ loaderData, actionData }: Route.Compo
                   type="email"
                   autoComplete="email"
                   inputMode="email"
+                  defaultValue={order.codeEmail ?? undefined}
                   error={errors.email}
                 />
                 <TextField

@@ -6,6 +6,7 @@ import { requireServices } from "~/context";
 import { readFormBody } from "~/infra/form-guard.server";
 import { createCheckout } from "~/features/checkout/create-checkout.server";
 import { checkoutRequestFromForm } from "~/features/checkout/checkout-schema";
+import { CODE_EMAIL_FIELD, CODE_FIELD } from "~/features/checkout/checkout-messages";
 import { PricingCheckout, type PricingError } from "~/features/checkout/pricing-plans";
 import { currentPricing } from "~/features/checkout/offers.server";
 import { currentSale } from "~/features/checkout/sales.server";
@@ -35,6 +36,8 @@ export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
   });
 };
 
+const DURATIONS = ["1", "3", "6"] as const;
+
 /**
  * Without JavaScript a plan button posts this form; with JavaScript the page calls
  * /api/create-checkout-session instead. Both end in the same createCheckout().
@@ -49,8 +52,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   const result = await createCheckout(services, input, clientIp);
   if (result.ok) return redirect(result.sessionUrl, 303);
+  const sent = (name: string) => (typeof input[name] === "string" ? (input[name] as string) : "");
   return data<{ error: PricingError }>(
-    { error: { planName: String(input.planName ?? ""), message: result.message } },
+    {
+      error: {
+        planName: String(input.planName ?? ""),
+        message: result.message,
+        ...(result.field ? { field: result.field } : {}),
+        // The form comes back as it was sent: the code, its e-mail, the box and the plan's length.
+        values: {
+          code: sent(CODE_FIELD),
+          codeEmail: sent(CODE_EMAIL_FIELD),
+          startNow: input.startNow === true,
+          duration: DURATIONS.find((d) => d === input.frequency) ?? null,
+        },
+      },
+    },
     { status: result.status },
   );
 }

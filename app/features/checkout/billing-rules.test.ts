@@ -35,6 +35,7 @@ const order = (item: CatalogueItem): Order => ({
   stripeScheduleId: null,
   idempotencyKey: null,
   discount: null,
+  code: null,
   firstTouch: null,
   leadId: null,
   subscriberId: null,

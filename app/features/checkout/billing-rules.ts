@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { OrderDiscount } from "#db/schema";
+import type { OrderCode, OrderDiscount } from "#db/schema";
 import { allCatalogueItems, type CatalogueItem } from "./catalogue";
 import type { Order } from "./fulfilment.server";
 
@@ -36,8 +36,10 @@ export function checkoutSessionParams(input: {
   order: Order;
   item: CatalogueItem;
   priceId: string;
-  /** The sale's coupon (saleCouponParams), for an order bought in a sale. */
+  /** The order's coupon (orderCouponParams), for an order bought in a sale or with a code. */
   couponId?: string | null;
+  /** The e-mail a once-per-person code was checked for: the payment page is opened for it. */
+  customerEmail?: string | null;
   successUrl: string;
   cancelUrl: string;
 }): Stripe.Checkout.SessionCreateParams {
@@ -47,6 +49,7 @@ export function checkoutSessionParams(input: {
   const common = {
     line_items: [{ price: input.priceId, quantity: 1 }],
     ...(input.couponId ? { discounts: [{ coupon: input.couponId }] } : {}),
+    ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
     success_url: input.successUrl,
     cancel_url: input.cancelUrl,
     client_reference_id: order.id,
@@ -92,6 +95,65 @@ export function saleCouponParams(discount: OrderDiscount, item: CatalogueItem): 
     applies_to: { products: [productIdOf(item.planId)] },
     metadata: { sale_id: discount.saleId, plan_id: item.planId, billing_type: item.billingType },
   };
+}
+
+/**
+ * The coupon of an order bought with a code (docs/decisions/076-discount-codes.md): made the same
+ * way as a sale's (an amount in cents the server worked out, on the plan's product, on every
+ * instalment), for everything taken off the normal price, since a checkout takes one coupon: the
+ * code's share, and the sale's too when the code adds to it.
+ */
+export function codeCouponParams(
+  order: { code: OrderCode; discount: OrderDiscount | null },
+  item: CatalogueItem,
+): Stripe.CouponCreateParams {
+  const { code } = order;
+  return {
+    id: codeCouponId(order, item),
+    name: `Code ${code.code}`.slice(0, 40),
+    amount_off: code.offCents + (order.discount?.offCents ?? 0),
+    currency: item.currency,
+    ...(item.payments > 1
+      ? { duration: "repeating" as const, duration_in_months: item.payments }
+      : { duration: "once" as const }),
+    redeem_by: Math.floor(Date.parse(code.endsAt) / 1000) + 24 * 3600,
+    applies_to: { products: [productIdOf(item.planId)] },
+    metadata: {
+      code_id: code.codeId,
+      code: code.code,
+      plan_id: item.planId,
+      billing_type: item.billingType,
+      ...(order.discount ? { sale_id: order.discount.saleId } : {}),
+    },
+  };
+}
+
+export function codeCouponId(
+  order: { code: Pick<OrderCode, "codeId" | "offCents">; discount: Pick<OrderDiscount, "offCents"> | null },
+  plan: { planId: string; billingType: string },
+): string {
+  const off = order.code.offCents + (order.discount?.offCents ?? 0);
+  return `code_${order.code.codeId.replace(/-/g, "")}_${plan.planId}_${plan.billingType}_${off}`;
+}
+
+/** The coupon an order's checkout carries: its code's, else its sale's, else none. */
+export function orderCouponParams(
+  order: { code: OrderCode | null; discount: OrderDiscount | null },
+  item: CatalogueItem,
+): Stripe.CouponCreateParams | null {
+  if (order.code) return codeCouponParams({ code: order.code, discount: order.discount }, item);
+  return order.discount ? saleCouponParams(order.discount, item) : null;
+}
+
+/** The id of orderCouponParams' coupon, from what an order keeps. */
+export function orderCouponId(order: {
+  code: OrderCode | null;
+  discount: OrderDiscount | null;
+  planId: string;
+  billingType: string;
+}): string | null {
+  if (order.code) return codeCouponId({ code: order.code, discount: order.discount }, order);
+  return order.discount ? saleCouponId(order.discount, order) : null;
 }
 
 /** The id of saleCouponParams' coupon, from what an order keeps. */

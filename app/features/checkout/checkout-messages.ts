@@ -16,11 +16,20 @@ export const START_NOW_VALUE = "yes";
 /** The plan form's hidden field naming the sale the page showed (docs/decisions/043-sales.md). */
 export const SALE_FIELD = "saleId";
 
+/** The plan form's code field and the e-mail a once-per-person code is checked for (decision 076). */
+export const CODE_FIELD = "code";
+export const CODE_EMAIL_FIELD = "codeEmail";
+
 /**
  * `saleEnded`: the sale the page showed no longer holds for the chosen plan; the message says the
  * price now, and the cards go back to their normal prices until the page is loaded again.
  */
-export type CheckoutResponse = { sessionUrl: string } | { message: string; saleEnded?: boolean };
+export type CheckoutResponse =
+  | { sessionUrl: string }
+  /** `field`: the message goes under the code or its e-mail field, not the plan's button. */
+  | { message: string; saleEnded?: boolean; field?: CodeFieldName };
+
+export type CodeFieldName = typeof CODE_FIELD | typeof CODE_EMAIL_FIELD;
 
 /** The status of that answer: the request was fine, the price it was made for is gone. */
 export const SALE_ENDED_STATUS = 409;

@@ -4,7 +4,7 @@ import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/infra/contr
 import { isValidEmail } from "~/infra/email-address";
 import { HONEYPOT_FIELD } from "~/infra/form-fields";
 import type { PricingContent } from "#content/types";
-import { SALE_FIELD, START_NOW_FIELD, START_NOW_VALUE } from "./checkout-messages";
+import { CODE_EMAIL_FIELD, CODE_FIELD, SALE_FIELD, START_NOW_FIELD, START_NOW_VALUE } from "./checkout-messages";
 
 // Zod-free, so the pricing page's checkout island can use them (docs/decisions/027-island-budgets.md).
 export { CHECKOUT_MESSAGES, SALE_ENDED_STATUS, type CheckoutResponse } from "./checkout-messages";
@@ -30,6 +30,13 @@ export const checkoutRequestSchema = z.object({
    * tell the visitor when that sale has ended since (the server works the price out itself).
    */
   saleId: z.uuid().optional(),
+  /**
+   * A discount code as typed (decision 076): only its text, never an amount; the server finds the
+   * code and works the price out itself. Over-long or odd input is an unknown code, said under the field.
+   */
+  [CODE_FIELD]: z.string().max(200).optional(),
+  /** The e-mail a once-per-person code is checked for; checked by createCheckout, message under its field. */
+  [CODE_EMAIL_FIELD]: z.string().max(320).optional(),
   /** Honeypot: people never see it, so it stays empty. */
   [HONEYPOT_FIELD]: z.string().max(200).optional(),
 });
@@ -60,6 +67,8 @@ export function checkoutRequestFromForm(
     billingType: billingType ?? "",
     frequency: billingType ? DURATION_OF[billingType] : "",
     ...(field(SALE_FIELD) ? { saleId: field(SALE_FIELD) } : {}),
+    ...(field(CODE_FIELD) ? { [CODE_FIELD]: field(CODE_FIELD) } : {}),
+    ...(field(CODE_EMAIL_FIELD) ? { [CODE_EMAIL_FIELD]: field(CODE_EMAIL_FIELD) } : {}),
     [HONEYPOT_FIELD]: field(HONEYPOT_FIELD),
   };
 }

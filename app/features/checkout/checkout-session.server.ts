@@ -47,7 +47,11 @@ export async function checkoutSessionAnswer(request: Request, services: Checkout
   const result = await createCheckout(services, body, clientIp, { firstTouch: firstTouchOfRequest(request) });
   if (!result.ok)
     return data<CheckoutResponse>(
-      { message: result.message, ...(result.saleEnded ? { saleEnded: true } : {}) },
+      {
+        message: result.message,
+        ...(result.saleEnded ? { saleEnded: true } : {}),
+        ...(result.field ? { field: result.field } : {}),
+      },
       { status: result.status, headers },
     );
   // The plain form gets the browser sent on to the checkout, like the pricing page's own form.

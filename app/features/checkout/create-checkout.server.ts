@@ -9,7 +9,11 @@ import { currentPricing, type OffersReader } from "./offers.server";
 import { currentSale, type SaleReader } from "./sales.server";
 import { saleAtCheckout, saleEndedMessage } from "./sale-rules";
 import { CHECKOUT_MESSAGES, SALE_ENDED_STATUS, checkoutRequestSchema } from "./checkout-schema";
-import { attachSession, createPendingOrder } from "./fulfilment.server";
+import { CODE_EMAIL_FIELD, CODE_FIELD, type CodeFieldName } from "./checkout-messages";
+import { checkCodeFor, codeMessage, normalizeCode, priceWithCode, type DiscountCode } from "./code-rules";
+import { findCode, releaseCodeUse, takeCodeUse } from "./codes.server";
+import { isValidEmail } from "~/infra/email-address";
+import { attachSession, createPendingOrder, type Order } from "./fulfilment.server";
 import { startNowText } from "./withdrawal";
 import type { PaymentProvider } from "./provider.server";
 
@@ -24,14 +28,23 @@ export type CheckoutServices = FormGuardContext["services"] &
   };
 
 export type CreateCheckoutResult =
-  { ok: true; sessionUrl: string } | { ok: false; status: number; message: string; saleEnded?: boolean };
+  | { ok: true; sessionUrl: string }
+  | { ok: false; status: number; message: string; saleEnded?: boolean; field?: CodeFieldName };
+
+/** A code's use could not be taken inside the order's transaction: nothing of it is kept. */
+class CodeRefused extends Error {
+  constructor(readonly answer: { ok: false; status: number; message: string; field: CodeFieldName }) {
+    super("code refused");
+  }
+}
 
 /**
  * The server side of 'choose a plan': the form guard (rate limit, honeypot), validate, look the plan up in the
  * server's own catalogue (never the client's price) at the sale price if a sale runs now, store a
  * pending order, and open a checkout session for it with the order id as client reference and
  * metadata. When the page showed a sale that has ended since, nothing is charged yet: the visitor
- * is told the price now and chooses again.
+ * is told the price now and chooses again. A code typed with it is checked here, and its use taken
+ * in the order's own transaction, so a refused use leaves no order behind.
  */
 export async function createCheckout(
   services: CheckoutServices,
@@ -52,22 +65,55 @@ export async function createCheckout(
   const [pricing, sale] = await Promise.all([currentPricing(services), currentSale(services)]);
   const listed = resolveCatalogueItem(parsed.data, pricing);
   if (!listed) return { ok: false, status: 400, message: CHECKOUT_MESSAGES.invalid };
-  const priced = saleAtCheckout(sale, parsed.data.saleId, listed, new Date());
+  const now = new Date();
+  const priced = saleAtCheckout(sale, parsed.data.saleId, listed, now);
   if (!priced.ok)
     return { ok: false, status: SALE_ENDED_STATUS, saleEnded: true, message: saleEndedMessage(priced.item) };
-  const { item, discount } = priced;
+  const refuse = (field: CodeFieldName, message: string) => ({ ok: false as const, status: 400, message, field });
+
+  // A code is only ever its text: the server finds it and works the price out (decision 076).
+  const typed = normalizeCode(parsed.data[CODE_FIELD] ?? "");
+  let code: DiscountCode | null = null;
+  let email: string | null = null;
+  if (typed) {
+    const checked = checkCodeFor(await findCode(services.database.db, typed), typed, listed.planId, pricing.plans, now);
+    if (!checked.ok) return refuse(CODE_FIELD, checked.message);
+    code = checked.code;
+    if (code.oncePerPerson) {
+      const raw = (parsed.data[CODE_EMAIL_FIELD] ?? "").trim();
+      if (!raw) return refuse(CODE_EMAIL_FIELD, codeMessage("needsEmail", code.code));
+      if (!isValidEmail(raw)) return refuse(CODE_EMAIL_FIELD, "Please enter a valid email address");
+      email = raw.toLowerCase();
+    }
+  }
+  const { item, sale: discount, code: orderCode } = priceWithCode(listed, sale, code, now);
 
   const { payments: provider, database, env, logger } = services;
+  let order: Order;
   try {
-    const { order } = await createPendingOrder(database.db, {
-      item,
-      discount,
-      provider: provider.kind,
-      idempotencyKey: parsed.data.idempotencyKey ?? randomUUID(),
-      leadId: parsed.data.leadId,
-      firstTouch: visitor.firstTouch,
-      startRequest: parsed.data.startNow ? startNowText() : null,
+    order = await database.db.transaction(async (tx) => {
+      const pending = await createPendingOrder(tx, {
+        item,
+        discount,
+        code: orderCode,
+        provider: provider.kind,
+        idempotencyKey: parsed.data.idempotencyKey ?? randomUUID(),
+        leadId: parsed.data.leadId,
+        firstTouch: visitor.firstTouch,
+        startRequest: parsed.data.startNow ? startNowText() : null,
+      });
+      if (code && orderCode) {
+        const taken = await takeCodeUse(tx, code, pending.order.id, email);
+        if (!taken.ok) throw new CodeRefused(refuse(CODE_FIELD, codeMessage(taken.refusal, code.code)));
+      }
+      return pending.order;
     });
+  } catch (error) {
+    if (error instanceof CodeRefused) return error.answer;
+    logger.error({ err: error, plan: item.key }, "checkout order could not be stored");
+    return { ok: false, status: 502, message: CHECKOUT_MESSAGES.failed };
+  }
+  try {
     // A key reused for a different plan is a client bug or tampering, not a retry.
     if (order.planId !== item.planId || order.billingType !== item.billingType) {
       return { ok: false, status: 400, message: CHECKOUT_MESSAGES.invalid };
@@ -75,6 +121,7 @@ export async function createCheckout(
     const session = await provider.createCheckoutSession({
       order,
       item: listed,
+      customerEmail: orderCode ? email : null,
       successUrl: `${env.SITE_URL}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${env.SITE_URL}/cancel`,
     });
@@ -83,6 +130,8 @@ export async function createCheckout(
     return { ok: true, sessionUrl: session.url };
   } catch (error) {
     logger.error({ err: error, plan: item.key }, "checkout session could not be created");
+    // No payment page: the code's use goes back at once rather than at an expiry that never comes.
+    await releaseCodeUse(database.db, order.id).catch(() => undefined);
     return { ok: false, status: 502, message: CHECKOUT_MESSAGES.failed };
   }
 }

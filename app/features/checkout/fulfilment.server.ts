@@ -1,6 +1,13 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/infra/db.server";
-import { newsletterSubscribers, orders, payments, processedEvents, type OrderDiscount } from "#db/schema";
+import {
+  newsletterSubscribers,
+  orders,
+  payments,
+  processedEvents,
+  type OrderCode,
+  type OrderDiscount,
+} from "#db/schema";
 import type { FirstTouch } from "~/infra/first-touch";
 import { advanceLeadStatus, intakeLeadExists, leadByEmail } from "~/features/leads/lifecycle.server";
 import type { CatalogueItem } from "./catalogue";
@@ -21,6 +28,8 @@ export async function createPendingOrder(
     item: CatalogueItem;
     /** The sale it is bought in (docs/decisions/043-sales.md). */
     discount?: OrderDiscount | null;
+    /** The code it is bought with (docs/decisions/076-discount-codes.md). */
+    code?: OrderCode | null;
     provider: "stripe" | "test";
     idempotencyKey: string;
     /** The lead whose thank-you page the checkout started from (checked to exist). */
@@ -45,6 +54,7 @@ export async function createPendingOrder(
       leadId,
       firstTouch: input.firstTouch ?? null,
       discount: input.discount ?? null,
+      code: input.code ?? null,
       startRequestedAt: input.startRequest ? new Date() : null,
       startRequestText: input.startRequest ?? null,
     })

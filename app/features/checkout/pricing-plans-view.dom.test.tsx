@@ -97,3 +97,29 @@ describe("the pricing island in a sale", () => {
     expect(sentBody(1)).not.toHaveProperty("saleId");
   });
 });
+
+describe("the pricing island with a code", () => {
+  it("sends only the code's text and its e-mail, and shows a refusal under the code field with what was typed kept", async () => {
+    const refusal = "The code WINTER20 has ended. Leave the field empty to pay the price shown.";
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ message: refusal, field: "code" }), {
+          status: 400,
+          headers: { "Content-Type": "application/json" },
+        }),
+    );
+    act(() => root.render(<PricingPlansView view={pricingView(pricing, "https://cal.example", null, NOW)} />));
+    const code = document.querySelector<HTMLInputElement>("#checkout-code")!;
+    const email = document.querySelector<HTMLInputElement>("#checkout-codeEmail")!;
+    code.value = "winter20";
+    email.value = "ana@example.com";
+    await choose();
+    expect(sentBody(0)).toMatchObject({ code: "winter20", codeEmail: "ana@example.com" });
+    expect(document.getElementById("checkout-code-error")?.textContent).toBe(refusal);
+    expect(code.getAttribute("aria-invalid")).toBe("true");
+    expect(code.getAttribute("aria-describedby")).toContain("checkout-code-error");
+    expect([code.value, email.value]).toEqual(["winter20", "ana@example.com"]);
+    // The plan's button has no error of its own: the message is where the fix is.
+    expect(card().querySelector('[role="alert"]')).toBeNull();
+  });
+});

@@ -1,13 +1,16 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type ComponentProps, type FormEvent } from "react";
 import type { BillingType, Duration } from "#content/types";
 import type { CheckoutContent } from "#content/checkout";
 import {
   CHECKOUT_MESSAGES,
+  CODE_EMAIL_FIELD,
+  CODE_FIELD,
   SALE_ENDED_STATUS,
   SALE_FIELD,
   START_NOW_FIELD,
   START_NOW_VALUE,
   type CheckoutResponse,
+  type CodeFieldName,
 } from "./checkout-messages";
 import { buttonStyles } from "~/ui/button-base";
 import { Honeypot } from "~/ui/honeypot";
@@ -61,6 +64,10 @@ const shownFor = (d: Duration) =>
 export interface PricingError {
   planName: string;
   message: string;
+  /** The message belongs under the code field or its e-mail field, not under the plan's button. */
+  field?: CodeFieldName;
+  /** What the visitor sent without scripts, put back in the form (nothing typed is lost). */
+  values?: { code: string; codeEmail: string; startNow: boolean; duration: Duration | null };
 }
 
 /** The lead id of a /pricing?lead=... link from a thank-you page; anything else is left out. */
@@ -83,7 +90,11 @@ export interface PricingPlansViewProps {
 export function PricingPlansView({ view, initialError, preview = false }: PricingPlansViewProps) {
   const [selected, setSelected] = useState<string | null>(initialError?.planName ?? null);
   const [loading, setLoading] = useState<string | null>(null);
-  const [error, setError] = useState<PricingError | null>(initialError ?? null);
+  const [error, setError] = useState<PricingError | null>(initialError?.field ? null : (initialError ?? null));
+  const [codeError, setCodeError] = useState<{ field: CodeFieldName; message: string } | null>(
+    initialError?.field ? { field: initialError.field, message: initialError.message } : null,
+  );
+  const kept = initialError?.values;
   // The server said the sale has ended: the cards show the normal prices until the page is loaded again.
   const [saleOver, setSaleOver] = useState(false);
   const toggle = useRef<HTMLFieldSetElement>(null);
@@ -97,7 +108,12 @@ export function PricingPlansView({ view, initialError, preview = false }: Pricin
     const priceId = submitter instanceof HTMLButtonElement ? submitter.value : "";
     const plan = view.plans.find((p) => p.id === priceId.split(":")[0]);
     if (!plan) return;
-    const startNow = new FormData(event.currentTarget).get(START_NOW_FIELD) === START_NOW_VALUE;
+    const form = new FormData(event.currentTarget);
+    const startNow = form.get(START_NOW_FIELD) === START_NOW_VALUE;
+    const typed = (name: string) => {
+      const value = form.get(name);
+      return typeof value === "string" && value.trim() ? value : undefined;
+    };
     const checked = toggle.current?.querySelector<HTMLInputElement>("input[name=duration]:checked");
     const duration = view.durations.find((d) => d.value === checked?.value) ?? view.durations[0];
     if (!duration) return;
@@ -105,6 +121,7 @@ export function PricingPlansView({ view, initialError, preview = false }: Pricin
     const billingType = duration.billingType;
     setSelected(plan.name);
     setError(null);
+    setCodeError(null);
     setLoading(plan.name);
     try {
       const response = await fetch("/api/create-checkout-session", {
@@ -119,6 +136,9 @@ export function PricingPlansView({ view, initialError, preview = false }: Pricin
           idempotencyKey: newIdempotencyKey(),
           // Never a price: only which sale the visitor saw, so an ended one is said before paying.
           saleId: (!saleOver && plan.saleId) || undefined,
+          // Only the code's text: the server finds it and works the price out.
+          [CODE_FIELD]: typed(CODE_FIELD),
+          [CODE_EMAIL_FIELD]: typed(CODE_EMAIL_FIELD),
           // From a lead's thank-you page (/pricing?lead=...): the order is tied to that lead.
           leadId: leadIdOfPage(),
         }),
@@ -130,7 +150,8 @@ export function PricingPlansView({ view, initialError, preview = false }: Pricin
       }
       const message = body && "message" in body && body.message ? body.message : CHECKOUT_MESSAGES.failed;
       if (response.status === SALE_ENDED_STATUS && body && "saleEnded" in body && body.saleEnded) setSaleOver(true);
-      setError({ planName: plan.name, message });
+      if (body && "field" in body && body.field) setCodeError({ field: body.field, message });
+      else setError({ planName: plan.name, message });
     } catch {
       setError({ planName: plan.name, message: CHECKOUT_MESSAGES.unexpected });
     }
@@ -154,7 +175,7 @@ export function PricingPlansView({ view, initialError, preview = false }: Pricin
                 name="duration"
                 id={`duration-${d.value}`}
                 value={d.value}
-                defaultChecked={d.value === "1"}
+                defaultChecked={d.value === (kept?.duration ?? "1")}
                 className="sr-only"
               />
               {d.label}
@@ -188,6 +209,7 @@ export function PricingPlansView({ view, initialError, preview = false }: Pricin
               type="checkbox"
               name={START_NOW_FIELD}
               value={START_NOW_VALUE}
+              defaultChecked={kept?.startNow}
               disabled={preview}
               aria-describedby="start-now-hint"
               className="mt-0.5 size-5 shrink-0 accent-navy"
@@ -208,6 +230,7 @@ export function PricingPlansView({ view, initialError, preview = false }: Pricin
             </a>
           </p>
         </div>
+        {!preview && <CodeFields texts={texts} values={kept} error={codeError} />}
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" role="list">
           {view.plans.map((plan) => (
             <li key={plan.id} className="flex">
@@ -227,6 +250,70 @@ export function PricingPlansView({ view, initialError, preview = false }: Pricin
       </form>
       <p className="mt-8 text-center text-sm text-ink/75">{texts.secureNote}</p>
     </div>
+  );
+}
+
+const fieldError = (name: string) => `checkout-${name}-error`;
+
+/**
+ * "Have a code?": a native disclosure (no script needed), open when a code was sent back with a
+ * message. The code's e-mail is asked beside it for codes that are once per person.
+ */
+function CodeFields({
+  texts,
+  values,
+  error,
+}: {
+  texts: PricingView["texts"];
+  values: PricingError["values"];
+  error: { field: CodeFieldName; message: string } | null;
+}) {
+  const field = (name: CodeFieldName, label: string, hint: string, input: ComponentProps<"input">) => {
+    const message = error?.field === name ? error.message : null;
+    return (
+      <div className="mt-3">
+        <label htmlFor={`checkout-${name}`} className="block font-medium">
+          {label}
+        </label>
+        <input
+          id={`checkout-${name}`}
+          name={name}
+          defaultValue={name === CODE_FIELD ? values?.code : values?.codeEmail}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={[`checkout-${name}-hint`, message ? fieldError(name) : null].filter(Boolean).join(" ")}
+          className="mt-1 min-h-11 w-full rounded-lg border border-navy/30 px-3 text-base"
+          {...input}
+        />
+        <p id={`checkout-${name}-hint`} className="mt-1 text-ink/80">
+          {hint}
+        </p>
+        {message && (
+          <p id={fieldError(name)} role="alert" className="mt-1 font-medium text-red-700">
+            {message}
+          </p>
+        )}
+      </div>
+    );
+  };
+  return (
+    <details
+      open={Boolean(error || values?.code) || undefined}
+      className="mx-auto mt-4 max-w-2xl rounded-2xl border border-navy/15 bg-white p-4 text-sm text-ink sm:p-5"
+    >
+      <summary className="min-h-11 cursor-pointer content-center font-semibold text-navy">{texts.codeSummary}</summary>
+      {field(CODE_FIELD, texts.codeLabel, texts.codeHint, {
+        type: "text",
+        autoComplete: "off",
+        autoCapitalize: "characters",
+        maxLength: 40,
+      })}
+      {field(CODE_EMAIL_FIELD, texts.codeEmailLabel, texts.codeEmailHint, {
+        type: "email",
+        autoComplete: "email",
+        inputMode: "email",
+        maxLength: 320,
+      })}
+    </details>
   );
 }
 

@@ -90,6 +90,11 @@ export function pricingView(
       startNow: startNowText(),
       startNowHint: withDays(copy.pricing.startNowHint),
       termsNote: withDays(copy.pricing.termsNote),
+      codeSummary: copy.pricing.codeSummary,
+      codeLabel: copy.pricing.codeLabel,
+      codeHint: copy.pricing.codeHint,
+      codeEmailLabel: copy.pricing.codeEmailLabel,
+      codeEmailHint: copy.pricing.codeEmailHint,
       bookingUrl,
     },
   };

@@ -12,6 +12,8 @@ export interface PaymentProvider {
   createCheckoutSession(input: {
     order: Order;
     item: CatalogueItem;
+    /** The e-mail a once-per-person code was checked for, which the payment is then made with. */
+    customerEmail?: string | null;
     successUrl: string;
     cancelUrl: string;
   }): Promise<{ id: string; url: string }>;

@@ -1,8 +1,7 @@
 import type Stripe from "stripe";
 import type { PricingContent } from "#content/types";
 import { allCatalogueItems, type CatalogueItem } from "./catalogue";
-import { productIdOf as productId, saleCouponParams } from "./billing-rules";
-import type { OrderDiscount } from "#db/schema";
+import { productIdOf as productId } from "./billing-rules";
 
 /**
  * The plans' prices in Stripe follow the published prices. Each catalogue key
@@ -102,12 +101,11 @@ export async function stripePriceFor(
 }
 
 /**
- * The sale's coupon for this plan and billing type, made the first time a checkout in the sale
- * needs it and reused after (billing-rules.ts saleCouponParams). Two checkouts making it at once
+ * A sale's or a code's coupon for this plan and billing type, made the first time a checkout
+ * needs it and reused after (billing-rules.ts orderCouponParams). Two checkouts making it at once
  * both end with the same coupon: the loser of the race reads the winner's.
  */
-export async function ensureSaleCoupon(stripe: Stripe, discount: OrderDiscount, item: CatalogueItem): Promise<string> {
-  const params = saleCouponParams(discount, item);
+export async function ensureCoupon(stripe: Stripe, params: Stripe.CouponCreateParams): Promise<string> {
   const id = params.id as string;
   try {
     return (await stripe.coupons.retrieve(id)).id;

@@ -3,9 +3,9 @@ import type { Db } from "~/infra/db.server";
 import type { Env } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
 import type { BillingType } from "#content/types";
-import { checkoutSessionParams } from "./billing-rules";
+import { checkoutSessionParams, orderCouponParams } from "./billing-rules";
 import type { PaymentProvider } from "./provider.server";
-import { ensureSaleCoupon, stripePriceFor, syncStripePrices } from "./stripe-catalogue.server";
+import { ensureCoupon, stripePriceFor, syncStripePrices } from "./stripe-catalogue.server";
 import { handleStripeWebhook } from "./webhook.server";
 
 export function createStripeClient(env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">): Stripe {
@@ -47,13 +47,14 @@ export function createStripeProvider(
         return { status: 404, body: { received: false, error: "Web hook secret is not configured" } };
       return handleStripeWebhook({ stripe, webhookSecret: env.STRIPE_WEBHOOK_SECRET, ...deps }, payload, signature);
     },
-    async createCheckoutSession({ order, item, successUrl, cancelUrl }) {
+    async createCheckoutSession({ order, item, customerEmail, successUrl, cancelUrl }) {
       const priceId = await stripePriceFor(stripe, item, env.STRIPE_PRICES);
       if (!priceId) throw new Error(`Stripe has no active price of ${item.amountCents} cents for ${item.key}`);
-      // A sale's amount off, as a coupon on the session (and so on every instalment).
-      const couponId = order.discount ? await ensureSaleCoupon(stripe, order.discount, item) : null;
+      // A sale's or a code's amount off, as a coupon on the session (and so on every instalment).
+      const coupon = orderCouponParams(order, item);
+      const couponId = coupon ? await ensureCoupon(stripe, coupon) : null;
       const session = await stripe.checkout.sessions.create(
-        checkoutSessionParams({ order, item, priceId, couponId, successUrl, cancelUrl }),
+        checkoutSessionParams({ order, item, priceId, couponId, customerEmail, successUrl, cancelUrl }),
         // Same order, same key: a retried request gets the same session, never a second one.
         { idempotencyKey: `checkout-session-${order.id}` },
       );

@@ -1,6 +1,7 @@
 import type { Db } from "~/infra/db.server";
 import { testPaymentSchema, type TestPaymentErrors } from "./checkout-schema";
 import { advanceStatus, completeCheckout, findOrder, recordPayment, type Order } from "./fulfilment.server";
+import { codeEmailOfOrder, releaseCodeUse } from "./codes.server";
 
 export async function findTestOrder(db: Db, sessionId: string): Promise<Order | undefined> {
   const order = await findOrder(db, { sessionId });
@@ -25,6 +26,13 @@ export async function payTestOrder(db: Db, order: Order, form: Record<string, un
     }
     return { ok: false, errors };
   }
+  // A once-per-person code was checked for one address: the payment is made with that one, as Stripe does.
+  const codeEmail = await codeEmailOfOrder(db, order.id);
+  if (codeEmail && parsed.data.email.toLowerCase() !== codeEmail)
+    return {
+      ok: false,
+      errors: { email: `Your code is once per person and was checked for ${codeEmail}: pay with that address.` },
+    };
   const sessionId = order.providerSessionId;
   if (!sessionId) throw new Error(`test order ${order.id} has no session`);
   const instalments = order.paymentsTotal > 1;
@@ -44,6 +52,10 @@ export async function payTestOrder(db: Db, order: Order, form: Record<string, un
   return { ok: true };
 }
 
+/** Cancelled before paying: like an expired Stripe checkout, the code's use goes back. */
 export async function cancelTestOrder(db: Db, order: Order): Promise<void> {
   await advanceStatus(db, order.id, "cancelled");
+  await releaseCodeUse(db, order.id);
 }
+
+export { codeEmailOfOrder };

@@ -12,7 +12,8 @@ import {
   type Order,
 } from "./fulfilment.server";
 import type { WebhookResult } from "./provider.server";
-import { instalmentScheduleUpdate, saleCouponId } from "./billing-rules";
+import { instalmentScheduleUpdate, orderCouponId } from "./billing-rules";
+import { releaseCodeUse } from "./codes.server";
 import { webhookFailures } from "~/infra/metrics.server";
 
 export interface WebhookDeps {
@@ -120,7 +121,10 @@ async function dispatch(deps: WebhookDeps, event: Stripe.Event): Promise<void> {
     }
     case "checkout.session.expired": {
       const order = await orderForSession(db, event.data.object);
-      if (order) await advanceStatus(db, order.id, "expired");
+      if (!order) return;
+      await advanceStatus(db, order.id, "expired");
+      // An unpaid checkout gives back the code's use it held, for someone else (or this visitor again).
+      if (order.status === "pending") await releaseCodeUse(db, order.id);
       return;
     }
     case "invoice.paid": {
@@ -188,12 +192,7 @@ async function ensureInstalmentSchedule(deps: WebhookDeps, order: Order, subscri
   };
   await deps.stripe.subscriptionSchedules.update(
     created.id,
-    instalmentScheduleUpdate(
-      created,
-      order.paymentsTotal,
-      metadata,
-      order.discount ? saleCouponId(order.discount, order) : null,
-    ),
+    instalmentScheduleUpdate(created, order.paymentsTotal, metadata, orderCouponId(order)),
     {
       idempotencyKey: `instalment-schedule-update-${created.id}`,
     },

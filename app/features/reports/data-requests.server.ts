@@ -16,6 +16,7 @@ import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { isValidEmail } from "~/infra/email-address";
 import { bookingAbout } from "~/features/follow-ups/follow-ups.server";
 import { eraseMessagesOf, messagesOf } from "~/features/messages/person.server";
+import { forgetCodeEmails } from "~/features/checkout/codes.server";
 import type { Message } from "~/features/messages/engine.server";
 import { internationalNumber } from "~/features/leads/contact";
 
@@ -322,6 +323,8 @@ export async function erasePerson(db: Db, key: string, include: readonly string[
     // keeps only that it went (messages/person.server.ts).
     await eraseMessagesOf(t, personMessages({ key, ...data }));
     const orderIds = data.orders.map((o) => o.id);
+    // A once-per-person code kept the address with its use (decision 076).
+    await forgetCodeEmails(t, orderIds, isValidEmail(key) ? key : null);
     if (orderIds.length)
       await t
         .update(orders)

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { newsletterSubscribers, orders, payments, signups, type OrderDiscount } from "#db/schema";
+import { newsletterSubscribers, orders, payments, signups, type OrderCode, type OrderDiscount } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import { amsterdamMonthStart } from "~/infra/amsterdam";
 import { COUNT_CAP, PAGE_SIZE, prefixPattern, type LeadFilters } from "~/features/back-office/filters";
@@ -192,6 +192,8 @@ export interface OrderRow {
   customerEmail: string | null;
   /** The sale it was bought in; null at the normal price. */
   discount: OrderDiscount | null;
+  /** The discount code it was bought with; null without one. */
+  code: OrderCode | null;
   payments: { instalment: number; amountCents: number; status: string; createdAt: Date }[];
 }
 
@@ -256,6 +258,7 @@ export async function listOrders(db: Db, page: number): Promise<Page<OrderRow>> 
         provider: orders.provider,
         customerEmail: orders.customerEmail,
         discount: orders.discount,
+        code: orders.code,
       })
       .from(orders)
       .orderBy(desc(orders.createdAt), desc(orders.id))

@@ -206,6 +206,7 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
       "Billing",
       "Amount per payment",
       "Sale",
+      "Discount code",
       "Normal amount per payment",
       "Currency",
       "Payments made",
@@ -227,7 +228,13 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
             r.billingType,
             (r.amountCents / 100).toFixed(2),
             r.discount?.label ?? "",
-            r.discount ? (r.discount.listAmountCents / 100).toFixed(2) : "",
+            r.code ? `${r.code.code} (${r.code.label})` : "",
+            // The price before any discount: the sale keeps it, else the code (bought without a sale).
+            r.discount
+              ? (r.discount.listAmountCents / 100).toFixed(2)
+              : r.code
+                ? (r.code.beforeCents / 100).toFixed(2)
+                : "",
             r.currency.toUpperCase(),
             r.paymentsMade,
             r.paymentsTotal,
