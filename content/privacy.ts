@@ -78,6 +78,7 @@ export const privacy: PrivacyContent = {
       paragraphs: [
         "Payments are handled by Stripe. You enter your card or bank details directly on Stripe's secure payment page; I never see or store them. From Stripe I receive your name, e-mail address, the plan you bought, the amount and the payment status.",
         "I use these details to deliver the coaching you ordered (Article 6(1)(b) GDPR) and to keep my accounts. Dutch tax law requires me to keep order and invoice records for 7 years (Article 6(1)(c) GDPR).",
+        "If you use a discount code that is valid once per person, I keep the e-mail address you gave with the code's use, to check it is used once (performance of the contract: the code's terms are part of your purchase, Article 6(1)(b) GDPR). It is kept as long as the order it belongs to and deleted with it, or earlier if you ask me to erase your data. Codes that are not once per person keep no personal data.",
         "During the coaching I also process the information you share in check-ins and messages, such as training results, body measurements, photos if you choose to send them, and notes on nutrition, sleep and energy. I use this only to coach you.",
       ],
     },
