@@ -100,6 +100,11 @@ function BlogMenu({ groups }: { groups: BlogNavGroup[] }) {
                     </Link>
                   </li>
                 ))}
+                <li>
+                  <Link to={group.allHref} className={`${menuLink} text-sm font-semibold`}>
+                    All articles in {group.category}
+                  </Link>
+                </li>
               </ul>
             </div>
           ))}

@@ -102,6 +102,7 @@ export function MobileMenu({ blogNav }: { blogNav: BlogNavGroup[] }) {
                   {group.posts.map((post) => (
                     <li key={post.slug}>{navLink(blogPostPath(post.slug), post.title, "text-base")}</li>
                   ))}
+                  <li>{navLink(group.allHref, `All articles in ${group.category}`, "text-base font-semibold")}</li>
                 </ul>
               </li>
             ))}

@@ -7,6 +7,7 @@ import { PostCard } from "~/features/blog/post-card";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { blogOverview } from "#content/newsletter";
 import { site } from "#content/site";
+import { blogCategoryPath } from "~/kernel/navigation";
 
 /** ?category=Running filters on the server too, so the filter works without JavaScript. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -96,7 +97,7 @@ export default function BlogOverview({ loaderData }: Route.ComponentProps) {
               {categories.map((category) => (
                 <li key={category}>
                   <Link
-                    to={`/blog?category=${encodeURIComponent(category)}`}
+                    to={blogCategoryPath(category)}
                     preventScrollReset
                     aria-current={active === category ? "page" : undefined}
                     className={pill(active === category)}
