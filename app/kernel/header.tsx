@@ -102,7 +102,7 @@ function BlogMenu({ groups }: { groups: BlogNavGroup[] }) {
                 ))}
                 <li>
                   <Link to={group.allHref} className={`${menuLink} text-sm font-semibold`}>
-                    All articles in {group.category}
+                    {`All articles in ${group.category}`}
                   </Link>
                 </li>
               </ul>
