@@ -21,13 +21,16 @@ try {
   const seeds = articleSeeds();
   const live = (await store.listLive("article")).length;
   const first = Date.UTC(2026, 0, 1);
-  // One article a week after the seeded ones, cycling through their categories, each title a seeded
-  // title of that category made longer ("…, part 7"), so the newest in every category are new ones.
+  // One article a week after the seeded ones, cycling through their categories, each title as long as
+  // a seeded one and its own (its last characters are its number), so the newest in every category
+  // are new ones and the pages differ by how many articles there are, not by longer titles.
   for (let n = 1; n <= total - live; n++) {
     const seed = seeds[n % seeds.length]!;
     const date = new Date(first + n * 7 * 86_400_000).toISOString().slice(0, 10);
     const key = `${seed.key}-part-${n}`;
-    const data = { ...seed.data, title: `${String(seed.data.title)}, part ${n}`, date };
+    const title = String(seed.data.title);
+    const number = ` ${n}`;
+    const data = { ...seed.data, title: `${title.slice(0, title.length - number.length)}${number}`, date };
     await store.saveDraft("article", key, data, { userId: null });
     await store.publish("article", key, { userId: null });
   }
