@@ -32,7 +32,7 @@ export function SiteFooter({ newsletter, cookieSettings }: { newsletter?: ReactN
       >
         <div className="sm:col-span-2 lg:col-span-1">
           <Logo tone="light" />
-          <p className="mt-4 max-w-xs text-sm leading-relaxed text-white/80">{site.tagline}.</p>
+          <p className="mt-4 max-w-xs text-sm leading-relaxed text-white/80">{`${site.tagline}.`}</p>
           <p className="mt-4 text-sm">
             <a href={`mailto:${site.contactEmail}`} className={`inline-flex items-center gap-2 ${footerLinkClass}`}>
               <Icon name="mail" className="h-4 w-4" />
@@ -42,13 +42,13 @@ export function SiteFooter({ newsletter, cookieSettings }: { newsletter?: ReactN
         </div>
         <FooterColumn title="Coaching">
           <li>
-            <Link to="/services" className={footerLinkClass}>
+            <Link discover="none" to="/services" className={footerLinkClass}>
               All services
             </Link>
           </li>
           {serviceCards.map((card) => (
             <li key={card.slug}>
-              <Link to={card.learnMoreLink} className={footerLinkClass}>
+              <Link discover="none" to={card.learnMoreLink} className={footerLinkClass}>
                 {card.title}
               </Link>
             </li>
@@ -56,27 +56,27 @@ export function SiteFooter({ newsletter, cookieSettings }: { newsletter?: ReactN
         </FooterColumn>
         <FooterColumn title="Explore">
           <li>
-            <Link to={homeAnchorHref(homeAnchors.howToStart)} className={footerLinkClass}>
+            <Link discover="none" to={homeAnchorHref(homeAnchors.howToStart)} className={footerLinkClass}>
               How to Start
             </Link>
           </li>
           <li>
-            <Link to={homeAnchorHref(homeAnchors.trainer)} className={footerLinkClass}>
+            <Link discover="none" to={homeAnchorHref(homeAnchors.trainer)} className={footerLinkClass}>
               About Mila
             </Link>
           </li>
           <li>
-            <Link to="/pricing" className={footerLinkClass}>
+            <Link discover="none" to="/pricing" className={footerLinkClass}>
               Pricing
             </Link>
           </li>
           <li>
-            <Link to="/blog" className={footerLinkClass}>
+            <Link discover="none" to="/blog" className={footerLinkClass}>
               Blog
             </Link>
           </li>
           <li>
-            <Link to={homeAnchorHref(homeAnchors.faq)} className={footerLinkClass}>
+            <Link discover="none" to={homeAnchorHref(homeAnchors.faq)} className={footerLinkClass}>
               FAQ
             </Link>
           </li>
@@ -95,27 +95,27 @@ export function SiteFooter({ newsletter, cookieSettings }: { newsletter?: ReactN
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-5 py-6 text-sm text-white/75 sm:px-8 md:flex-row md:items-center md:justify-between">
           <p>
-            © {site.name} · {site.address.city}, {site.address.country} · {site.registrationNumber} · VAT{" "}
-            {site.vatNumber}
+            {/* One text node: React separates adjacent ones with a comment in the HTML of every page. */}
+            {`© ${site.name} · ${site.address.city}, ${site.address.country} · ${site.registrationNumber} · VAT ${site.vatNumber}`}
           </p>
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
             <li>
-              <Link to="/privacy-policy" className={footerLinkClass}>
+              <Link discover="none" to="/privacy-policy" className={footerLinkClass}>
                 Privacy Policy
               </Link>
             </li>
             <li>
-              <Link to="/terms" className={footerLinkClass}>
+              <Link discover="none" to="/terms" className={footerLinkClass}>
                 Terms
               </Link>
             </li>
             <li>
-              <Link to="/withdrawal" className={footerLinkClass}>
+              <Link discover="none" to="/withdrawal" className={footerLinkClass}>
                 Right of withdrawal
               </Link>
             </li>
             <li>
-              <Link to="/sitemap" className={footerLinkClass}>
+              <Link discover="none" to="/sitemap" className={footerLinkClass}>
                 Sitemap
               </Link>
             </li>

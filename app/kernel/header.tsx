@@ -6,6 +6,9 @@ import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { blogPostPath, homeAnchorHref, homeAnchors, serviceLinks, type BlogNavGroup } from "./navigation";
 
+// The public chrome's links say discover="none": it is on document pages, which carry no router to
+// read React Router's data-discover attribute (kernel/documents.ts), and on the error screen, where a
+// link's route is found when it is followed. About 50–70 bytes as sent on every page.
 const topLink =
   "inline-flex h-10 items-center gap-1 rounded-full px-3 text-[0.95rem] font-medium text-ink hover:bg-navy/5 hover:text-teal-700";
 const menuLink = "block rounded-lg px-3 py-2 text-[0.95rem] text-ink hover:bg-[#eef6f5] hover:text-teal-700";
@@ -30,7 +33,7 @@ export function SiteHeader({ blogNav }: { blogNav: BlogNavGroup[] }) {
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             <li>
-              <Link to={homeAnchorHref(homeAnchors.howToStart)} className={topLink}>
+              <Link discover="none" to={homeAnchorHref(homeAnchors.howToStart)} className={topLink}>
                 How to Start
               </Link>
             </li>
@@ -39,7 +42,7 @@ export function SiteHeader({ blogNav }: { blogNav: BlogNavGroup[] }) {
                 <ul className="grid w-64 gap-0.5">
                   {serviceLinks.map((link) => (
                     <li key={link.to}>
-                      <Link to={link.to} className={menuLink}>
+                      <Link discover="none" to={link.to} className={menuLink}>
                         {link.label}
                       </Link>
                     </li>
@@ -48,7 +51,7 @@ export function SiteHeader({ blogNav }: { blogNav: BlogNavGroup[] }) {
               </NavDropdown>
             </li>
             <li>
-              <Link to={homeAnchorHref(homeAnchors.trainer)} className={topLink}>
+              <Link discover="none" to={homeAnchorHref(homeAnchors.trainer)} className={topLink}>
                 Trainer
               </Link>
             </li>
@@ -58,12 +61,12 @@ export function SiteHeader({ blogNav }: { blogNav: BlogNavGroup[] }) {
               </NavDropdown>
             </li>
             <li>
-              <Link to="/pricing" className={topLink}>
+              <Link discover="none" to="/pricing" className={topLink}>
                 Pricing
               </Link>
             </li>
             <li>
-              <Link to={homeAnchorHref(homeAnchors.faq)} className={topLink}>
+              <Link discover="none" to={homeAnchorHref(homeAnchors.faq)} className={topLink}>
                 FAQ
               </Link>
             </li>
@@ -79,7 +82,7 @@ export function SiteHeader({ blogNav }: { blogNav: BlogNavGroup[] }) {
 function BlogMenu({ groups }: { groups: BlogNavGroup[] }) {
   return (
     <div className="grid gap-3">
-      <Link to="/blog" className={`${menuLink} font-semibold text-navy`}>
+      <Link discover="none" to="/blog" className={`${menuLink} font-semibold text-navy`}>
         Blog Overview
       </Link>
       {groups.length > 0 && (
@@ -95,11 +98,16 @@ function BlogMenu({ groups }: { groups: BlogNavGroup[] }) {
               <ul className="grid gap-0.5">
                 {group.posts.map((post) => (
                   <li key={post.slug}>
-                    <Link to={blogPostPath(post.slug)} className={`${menuLink} text-sm`}>
+                    <Link discover="none" to={blogPostPath(post.slug)} className={`${menuLink} text-sm`}>
                       {post.title}
                     </Link>
                   </li>
                 ))}
+                <li>
+                  <Link discover="none" to={group.allHref} className={`${menuLink} text-sm font-semibold`}>
+                    {`All articles in ${group.category}`}
+                  </Link>
+                </li>
               </ul>
             </div>
           ))}

@@ -5,11 +5,12 @@ import { site } from "#content/site";
 export function Logo({ onNavigate, tone = "dark" }: { onNavigate?: () => void; tone?: "dark" | "light" }) {
   return (
     <Link
+      discover="none"
       to="/"
       onClick={onNavigate}
       className={`flex min-w-0 shrink items-center gap-2 font-bold tracking-tight ${tone === "dark" ? "text-navy" : "text-white"}`}
     >
-      <svg viewBox="0 0 32 32" className="h-8 w-8 shrink-0" aria-hidden="true" focusable="false">
+      <svg viewBox="0 0 32 32" className="h-8 w-8 shrink-0" aria-hidden="true">
         <circle cx="16" cy="16" r="16" fill="#0f766e" />
         <path
           d="M6 18c2.5 0 2.5-2 5-2s2.5 2 5 2 2.5-2 5-2 2.5 2 5 2"

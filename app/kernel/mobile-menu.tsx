@@ -24,7 +24,7 @@ const rowClass =
  */
 export function MobileMenu({ blogNav }: { blogNav: BlogNavGroup[] }) {
   const navLink = (to: string, label: ReactNode, extra = "") => (
-    <Link to={to} className={`${rowClass} ${extra}`}>
+    <Link discover="none" to={to} className={`${rowClass} ${extra}`}>
       {label}
     </Link>
   );
@@ -81,7 +81,11 @@ export function MobileMenu({ blogNav }: { blogNav: BlogNavGroup[] }) {
               <li>{navLink(homeAnchorHref(homeAnchors.faq), "FAQ")}</li>
             </ul>
             <div className="mt-6 px-4">
-              <Link to={homeAnchorHref(homeAnchors.howToStart)} className={buttonStyles({ className: "flex px-6" })}>
+              <Link
+                discover="none"
+                to={homeAnchorHref(homeAnchors.howToStart)}
+                className={buttonStyles({ className: "flex px-6" })}
+              >
                 Start your free intake
               </Link>
             </div>
@@ -102,6 +106,7 @@ export function MobileMenu({ blogNav }: { blogNav: BlogNavGroup[] }) {
                   {group.posts.map((post) => (
                     <li key={post.slug}>{navLink(blogPostPath(post.slug), post.title, "text-base")}</li>
                   ))}
+                  <li>{navLink(group.allHref, `All articles in ${group.category}`, "text-base font-semibold")}</li>
                 </ul>
               </li>
             ))}

@@ -28,11 +28,19 @@ export const serviceLinks: NavLinkItem[] = [
 
 export const blogPostPath = (slug: string) => `/blog/${slug}`;
 
+/** The blog overview filtered to one category: the listing of every article in it (works without JavaScript). */
+export const blogCategoryPath = (category: string) => `/blog?category=${encodeURIComponent(category)}`;
+
 /** Blog pages hide the footer newsletter form (they have their own). */
 export const isBlogPath = (pathname: string) => pathname === "/blog" || pathname.startsWith("/blog/");
 
-/** Blog posts grouped by category for the header's Blog dropdown; the blog fills it (root loader). */
+/**
+ * One category of the header's Blog menu (desktop dropdown and phone menu); the blog fills it (root
+ * loader): its newest few articles, then the link to all of them.
+ */
 export interface BlogNavGroup {
   category: string;
   posts: { slug: string; title: string }[];
+  /** The category's own listing: every article in it. */
+  allHref: string;
 }

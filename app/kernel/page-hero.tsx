@@ -16,7 +16,7 @@ export function PageHero({
     <section aria-labelledby="page-title" className="relative isolate overflow-hidden bg-navy text-white">
       <svg
         aria-hidden="true"
-        focusable="false"
+
         className="absolute inset-0 -z-10 h-full w-full"
         preserveAspectRatio="xMidYMax slice"
         viewBox="0 0 1440 480"

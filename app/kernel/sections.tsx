@@ -75,7 +75,7 @@ export function ServiceCardGrid({ cards, linkLabel }: { cards: ServiceCard[]; li
               className="mt-auto inline-flex items-center gap-2 self-start pt-6 font-semibold text-teal-700 underline-offset-4 hover:underline"
             >
               {linkLabel}
-              <span className="sr-only"> about {card.title}</span>
+              <span className="sr-only">{` about ${card.title}`}</span>
               <Icon name="arrow-right" className="h-4 w-4" strokeWidth={2.4} />
             </Link>
           </div>

@@ -1,29 +1,31 @@
-import { Link, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/blog";
 import { seoMeta, siteUrlFromMatches } from "~/kernel/seo";
 import { allPosts, blogCategories } from "~/features/blog/posts.server";
 import { requireServices } from "~/context";
 import { PostCard } from "~/features/blog/post-card";
+import { blogListing } from "~/features/blog/rules";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { blogOverview } from "#content/newsletter";
 import { site } from "#content/site";
+import { blogCategoryPath } from "~/kernel/navigation";
 
-/** ?category=Running filters on the server too, so the filter works without JavaScript. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * ?category=Running filters and ?page=2 pages on the server, so both work without JavaScript; only
+ * the page's articles reach the document (a page weighs the same however many there are).
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { content } = requireServices(context).services;
   const [posts, categories] = await Promise.all([allPosts(content), blogCategories(content)]);
-  return { posts, categories };
+  return { ...blogListing(posts, categories, new URL(request.url).searchParams), categories };
 }
 
-/** Changing the filter only changes the query: filter on the client, no new request. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
-  return defaultShouldRevalidate;
+/** The overview's address for one page of a category (or of all articles). */
+function listingPath(category: string | null, page: number) {
+  const query = new URLSearchParams();
+  if (category) query.set("category", category);
+  if (page > 1) query.set("page", String(page));
+  return query.size ? `/blog?${query}` : "/blog";
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -53,12 +55,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function BlogOverview({ loaderData }: Route.ComponentProps) {
-  const { posts, categories } = loaderData;
-  const [params] = useSearchParams();
+  const { posts: visible, categories, active, page, pages } = loaderData;
   const navigation = useNavigation();
-  const requested = params.get("category");
-  const active = categories.find((c) => c.toLowerCase() === requested?.toLowerCase()) ?? null;
-  const visible = active ? posts.filter((p) => p.category === active) : posts;
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/blog/");
 
   const pill = (selected: boolean) =>
@@ -96,7 +94,7 @@ export default function BlogOverview({ loaderData }: Route.ComponentProps) {
               {categories.map((category) => (
                 <li key={category}>
                   <Link
-                    to={`/blog?category=${encodeURIComponent(category)}`}
+                    to={blogCategoryPath(category)}
                     preventScrollReset
                     aria-current={active === category ? "page" : undefined}
                     className={pill(active === category)}
@@ -131,6 +129,20 @@ export default function BlogOverview({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
+          )}
+          {pages > 1 && (
+            <nav aria-label={`Pages, page ${page} of ${pages}`} className="mt-12 flex justify-center gap-3">
+              {page > 1 && (
+                <Link to={listingPath(active, page - 1)} rel="prev" className={pill(false)}>
+                  Newer articles
+                </Link>
+              )}
+              {page < pages && (
+                <Link to={listingPath(active, page + 1)} rel="next" className={pill(false)}>
+                  Older articles
+                </Link>
+              )}
+            </nav>
           )}
         </div>
       </section>

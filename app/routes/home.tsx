@@ -113,7 +113,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                   <Icon name={pillar.icon} />
                 </span>
                 <span aria-hidden="true" className="text-4xl font-extrabold text-aqua/70">
-                  0{index + 1}
+                  {`0${index + 1}`}
                 </span>
               </div>
               <h3 className="mt-5 text-xl font-bold text-white">{pillar.title}</h3>

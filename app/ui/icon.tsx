@@ -118,7 +118,6 @@ export function Icon({ name, className = "h-6 w-6", strokeWidth = 1.8, filled = 
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
-      focusable="false"
     >
       <path d={iconPath(name)} />
     </svg>

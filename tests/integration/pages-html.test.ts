@@ -22,7 +22,7 @@ import {
 } from "~/features/blog/rules";
 import { eventDateLabel, eventTimeLabel } from "~/features/events/event-dates";
 import { closedMessage } from "~/features/events/event-schema";
-import { homeAnchorHref, homeAnchors, serviceLinks } from "~/kernel/navigation";
+import { blogCategoryPath, homeAnchorHref, homeAnchors, serviceLinks } from "~/kernel/navigation";
 import {
   accessibleName,
   bodyText,
@@ -340,6 +340,9 @@ describe("speculation rules, legal pages, footer, header, errors and the back of
       expect(hrefs(scope, "Pricing")).toEqual(["/pricing"]);
       expect(hrefs(scope, "Blog Overview")).toEqual(["/blog"]);
       for (const link of serviceLinks) expect(hrefs(scope, link.label), link.label).toEqual([link.to]);
+      // The Blog menu's few newest per category end with the category's own listing (the bound: a unit test).
+      for (const category of new Set(posts.map((p) => p.category)))
+        expect(hrefs(scope, `All articles in ${category}`), category).toEqual([blogCategoryPath(category)]);
     }
     // The dropdowns and sub-panels are opened by buttons (native popovers: no script needed).
     for (const [scope, names] of [

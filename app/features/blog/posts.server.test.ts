@@ -30,7 +30,6 @@ describe("the articles seeded from content/blog", () => {
     const nav = await getBlogNavigation(source);
     expect(nav.map((g) => g.category)).toEqual(await blogCategories(source));
     expect(nav.map((g) => g.category)).toEqual([...nav.map((g) => g.category)].sort());
-    expect(nav.flatMap((g) => g.posts)).toHaveLength((await allPosts(source)).length);
     expect(Object.keys(nav[0]?.posts[0] ?? {})).toEqual(["slug", "title"]);
   });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  BLOG_PAGE_SIZE,
+  blogListing,
   breadcrumbTitle,
   dutchLongDate,
   isConclusionHeading,
@@ -155,5 +157,37 @@ describe("slugify", () => {
   it("makes heading ids", () => {
     expect(slugify("Week 1–4: Build the Base")).toBe("week-1-4-build-the-base");
     expect(slugify("Café & Crème")).toBe("cafe-creme");
+  });
+});
+
+describe("blogListing", () => {
+  // Newest first, as the overview receives them; every third in Running.
+  const posts = Array.from({ length: 2 * BLOG_PAGE_SIZE + 1 }, (_, n) => ({
+    slug: `post-${n}`,
+    category: n % 3 === 0 ? "Running" : "Fitness",
+  }));
+  const categories = ["Fitness", "Running"];
+  const listing = (query: string) => blogListing(posts, categories, new URLSearchParams(query));
+
+  it(`shows at most ${BLOG_PAGE_SIZE} articles a page, the older ones on the next pages`, () => {
+    const pages = [1, 2, 3].map((page) => listing(`page=${page}`));
+    expect(pages.map((p) => p.posts.length)).toEqual([BLOG_PAGE_SIZE, BLOG_PAGE_SIZE, 1]);
+    expect(pages.flatMap((p) => p.posts)).toEqual(posts);
+    expect(pages.map((p) => [p.page, p.pages])).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
+  });
+
+  it("filters by category (any case) before it pages, and reads a missing or odd page as the nearest one", () => {
+    const running = posts.filter((p) => p.category === "Running");
+    expect(listing("category=running")).toMatchObject({ active: "Running", posts: running, page: 1, pages: 1 });
+    expect(listing("category=Nothing").active).toBeNull();
+    expect(listing("").page).toBe(1);
+    expect(listing("page=abc").page).toBe(1);
+    expect(listing("page=0").page).toBe(1);
+    expect(listing("page=99").page).toBe(3);
+    expect(blogListing([], categories, new URLSearchParams("page=2"))).toMatchObject({ posts: [], page: 1, pages: 1 });
   });
 });

@@ -49,6 +49,29 @@ export function sortNewestFirst<T extends { date: string; title: string }>(posts
   return [...posts].sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title, "en"));
 }
 
+/**
+ * Articles on one page of the blog overview: a page weighs the same however many articles there
+ * are (docs/decisions/075-…). Twelve fill whole rows of the two- and three-column grids.
+ */
+export const BLOG_PAGE_SIZE = 12;
+
+/**
+ * One page of the blog overview from the address's `?category=` (any case; unknown means all) and
+ * `?page=` (1 when missing or not a number, the last page when past it), posts newest first.
+ */
+export function blogListing<T extends { category: string }>(
+  posts: readonly T[],
+  categories: readonly string[],
+  query: URLSearchParams,
+): { active: string | null; posts: T[]; page: number; pages: number } {
+  const requested = query.get("category")?.toLowerCase();
+  const active = categories.find((c) => c.toLowerCase() === requested) ?? null;
+  const shown = active ? posts.filter((p) => p.category === active) : posts;
+  const pages = Math.max(1, Math.ceil(shown.length / BLOG_PAGE_SIZE));
+  const page = Math.min(pages, Math.max(1, Number.parseInt(query.get("page") ?? "", 10) || 1));
+  return { active, posts: shown.slice((page - 1) * BLOG_PAGE_SIZE, page * BLOG_PAGE_SIZE), page, pages };
+}
+
 export const DEFAULT_DISCLAIMER = "No spam, just expert training tips. Unsubscribe anytime.";
 
 /** The post's own lead-form texts, each one it leaves out taken from the category's defaults. */

@@ -34,14 +34,7 @@ export function CancelView() {
             className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-sand text-navy"
             aria-hidden="true"
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="h-8 w-8"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2.5}
-              focusable="false"
-            >
+            <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth={2.5}>
               <path d="M7 7l10 10M17 7L7 17" strokeLinecap="round" />
             </svg>
           </span>

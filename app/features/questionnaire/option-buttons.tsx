@@ -16,7 +16,6 @@ function OptionIcon({ name }: { name: IconName }) {
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
-      focusable="false"
     >
       <use href={`#${optionIconId(name)}`} />
     </svg>

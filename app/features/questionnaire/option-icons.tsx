@@ -26,7 +26,7 @@ const optionIcons = (): IconName[] => [
  */
 export function OptionIconSprite() {
   return (
-    <svg aria-hidden="true" focusable="false" width="0" height="0" className="absolute">
+    <svg aria-hidden="true" width="0" height="0" className="absolute">
       <defs>
         {optionIcons().map((name) => (
           <symbol key={name} id={optionIconId(name)} viewBox="0 0 24 24">

@@ -155,7 +155,7 @@ function TestimonialCard({ item }: { item: Testimonial }) {
           {item.programme}
         </span>
       </div>
-      <blockquote className="mt-5 flex-1 leading-relaxed text-ink/90">“{item.text}”</blockquote>
+      <blockquote className="mt-5 flex-1 leading-relaxed text-ink/90">{`“${item.text}”`}</blockquote>
       {/* A grid, so the initial beside the name and date needs no wrapper around those two. */}
       <figcaption className="mt-6 grid grid-cols-[auto_1fr] items-center gap-x-3 border-t border-navy/10 pt-4">
         <span
