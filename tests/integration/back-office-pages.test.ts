@@ -174,7 +174,9 @@ describe("a lead within one tap", () => {
       email: "booked@example.com",
       phone: "06 1111 2222",
     });
-    expect(await updateLead(services.database.db, { id: booked, status: "call-booked", note: "" }, "u")).toBe(true);
+    expect(
+      await updateLead(services.database.db, { id: booked, status: "call-booked", note: "" }, "u", services.followUps),
+    ).toBe(true);
 
     const lead = await page(`/admin/leads/${booked}`);
     const contact = lead.querySelector('ul[aria-label="Contact Booked Pages"]');

@@ -53,13 +53,13 @@ describe("the Follow-ups page and a lead's follow-ups", () => {
       )) as unknown as { data: { automations: { automation: string; enabled: boolean; subject: string }[] } }
     ).data;
 
-  /** A new questionnaire: its cause for the nudge, planned through the follow-ups the server registered. */
+  /** A new questionnaire: its cause for the nudge, planned through the follow-ups the services made. */
   const newLead = async (email: string) => {
     const [lead] = await db()
       .insert(signups)
       .values({ formName: FORM_NAMES.intake, email, firstName: "Anna" })
       .returning();
-    await afterQuestionnaire(db(), {
+    await afterQuestionnaire(services().followUps, db(), {
       id: lead!.id,
       email,
       firstName: "Anna",
@@ -142,7 +142,7 @@ describe("the Follow-ups page and a lead's follow-ups", () => {
 
   it("lists a lead's planned reminders on the lead's page, and Cancel cancels the one she picks", async () => {
     const lead = await newLead("booked@example.nl");
-    const deps = followUpsFor(db())!;
+    const deps = followUpsFor(services().followUps, db())!;
     await planCallReminders(deps, {
       provider: "calendly",
       externalId: "page-booking-1",

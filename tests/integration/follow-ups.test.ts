@@ -16,7 +16,8 @@ import { updateLead } from "~/features/reports/data.server";
 import { moveUpSignup } from "~/features/events/events.server";
 import {
   afterEventPlace,
-  registerFollowUps,
+  createFollowUps,
+  type FollowUps,
   stopFollowUps,
   type FollowUpConfig,
 } from "~/features/follow-ups/follow-ups.server";
@@ -63,12 +64,13 @@ describe.each(engines)("follow-ups on %s", (engine) => {
   let smtp: LocalSmtp;
   let mailer: Mailer;
   let engineMessages: Messages;
+  let followUps: FollowUps;
   let clock = new Date("2026-12-01T09:00:00Z");
 
   const made = engineOnClock(engine, () => clock);
   beforeAll(() => {
     ({ database, smtp, mailer, messages: engineMessages } = made);
-    registerFollowUps({ messages: engineMessages, config, now: () => clock });
+    followUps = createFollowUps(engineMessages, config, () => clock);
   });
 
   const at = (iso: string | number) => {
@@ -132,6 +134,7 @@ describe.each(engines)("follow-ups on %s", (engine) => {
     logger,
     trainerEmail: "mila@coach.example",
     siteUrl: config.siteUrl,
+    followUps,
   });
   async function questionnaire(email: string, createdAt: Date) {
     const key = `key-${email}`;
@@ -289,7 +292,7 @@ describe.each(engines)("follow-ups on %s", (engine) => {
     };
     expect((await webhook("calendly", noShow)).status).toBe(200);
     await webhook("calendly", noShow);
-    await updateLead(database.db, { id: leadId, status: "no-show", note: "" }, "trainer-1");
+    await updateLead(database.db, { id: leadId, status: "no-show", note: "" }, "trainer-1", followUps);
     await at(clock.getTime() + 60_000);
     const rebook = to("dana@example.com").filter((m) => m.subject.startsWith("We missed each other"));
     expect(rebook).toHaveLength(1);
@@ -442,7 +445,7 @@ describe.each(engines)("follow-ups on %s", (engine) => {
     it("confirms a place with a calendar file, and reminds the day before with a valid .ics and a map link", async () => {
       clock = new Date("2026-12-08T10:00:00Z");
       const id = await signup("jo@example.com", false);
-      await afterEventPlace(database.db, id, "signed-up");
+      await afterEventPlace(followUps, database.db, id, "signed-up");
       await at(clock.getTime());
       expect(to("jo@example.com").map((m) => m.subject)).toEqual([`Your place at ${firstEvent.title}`]);
       await at("2026-12-11T09:00:00Z");
@@ -463,7 +466,7 @@ describe.each(engines)("follow-ups on %s", (engine) => {
       clock = new Date("2026-12-08T11:00:00Z");
       const waiting = await signup("kim@example.com", true);
       await database.db.update(signups).set({ status: "cancelled" }).where(eq(signups.email, "jo@example.com"));
-      const moved = await moveUpSignup(database.db, waiting);
+      const moved = await moveUpSignup(database.db, waiting, followUps);
       expect(moved.ok).toBe(true);
       await at(clock.getTime());
       const told = to("kim@example.com");
