@@ -84,6 +84,39 @@ describe("the Follow-ups page and a lead's follow-ups", () => {
     expect(await nudgesTo("on@example.nl")).toHaveLength(1);
   });
 
+  it("switched off, an automation's planned messages are cancelled and counted; switched on, they stay cancelled", async () => {
+    await newLead("planned-1@example.nl");
+    await newLead("planned-2@example.nl");
+    // Another automation's planned message is not touched.
+    await services().messages.send({
+      key: "other-kind-stays",
+      kind: "follow-up:no-show",
+      channel: "email",
+      notBefore: new Date(Date.now() + 48 * HOUR),
+      payload: { to: "other@example.nl", subject: "s", text: "t" },
+    });
+    const [sent] = await nudgesTo("planned-2@example.nl");
+    await db().update(messages).set({ state: "sent" }).where(eq(messages.id, sent!.id));
+    // Earlier tests' leads may have planned nudges too: every one still planned is cancelled.
+    const planned = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.kind, "follow-up:nudge"), eq(messages.state, "queued")));
+    expect(planned.length).toBeGreaterThan(0);
+    const off = await post({ automation: "nudge", intent: "switch", enabled: "off" });
+    expect(off).toMatchObject({ ok: true, cancelled: planned.length });
+    expect(off.message).toMatch(new RegExp(`\\b${planned.length} planned messages? (was|were) cancelled`));
+    expect((await nudgesTo("planned-1@example.nl")).map((m) => m.state)).toEqual(["cancelled"]);
+    expect((await nudgesTo("planned-2@example.nl")).map((m) => m.state)).toEqual(["sent"]);
+    expect(await db().select().from(messages).where(eq(messages.key, "other-kind-stays"))).toEqual([
+      expect.objectContaining({ state: "queued" }),
+    ]);
+    const on = await post({ automation: "nudge", intent: "switch", enabled: "on" });
+    expect(on).toMatchObject({ ok: true });
+    expect(on.message).toMatch(/new cases only/i);
+    expect((await nudgesTo("planned-1@example.nl")).map((m) => m.state)).toEqual(["cancelled"]);
+  });
+
   it("uses her edited words for the next follow-up", async () => {
     const saved = await post({
       automation: "nudge",

@@ -38,6 +38,11 @@ function AutomationCard({
         <SubmitButton name="intent" value="switch" variant="secondary">
           {item.enabled ? "Switch off" : "Switch on"}
         </SubmitButton>
+        <p className="w-full text-sm text-ink/75">
+          {item.enabled
+            ? "Switching off also cancels every message of it that is planned and not yet sent."
+            : "Switching on plans it for new cases only: what was cancelled stays cancelled."}
+        </p>
       </Form>
       <details className="mt-3" open={Boolean(result?.fields)}>
         <summary className="min-h-11 cursor-pointer py-2 font-medium text-teal-700">Words, preview and test</summary>

@@ -3,8 +3,9 @@ import { data } from "react-router";
 import { followUpSettings } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import type { Messages } from "~/features/messages/messages.server";
+import { cancelPlanned } from "~/features/messages/plan.server";
 import { composeFollowUp, followUpConfigOf, settingsOf, type FollowUpConfig } from "./follow-ups.server";
-import { AUTOMATIONS, fillTemplate, timeLabel, type Automation, type LawfulGround } from "./rules";
+import { AUTOMATIONS, fillTemplate, kindOf, timeLabel, type Automation, type LawfulGround } from "./rules";
 import { DEFAULT_TEXTS, NEWSLETTER_INVITATION } from "./texts";
 
 /**
@@ -128,7 +129,12 @@ export type FollowUpsResult = {
   errors?: TextErrors;
   /** The rendered e-mail (the follow-ups' own layout), for a sandboxed frame. */
   preview?: { subject: string; html: string };
+  /** Switched off: how many planned messages of it were cancelled. */
+  cancelled?: number;
 };
+
+const plannedCount = (n: number) =>
+  n === 1 ? "1 planned message was cancelled" : `${n} planned messages were cancelled`;
 
 async function saveSettings(db: Db, automation: Automation, values: Partial<TextFields & { enabled: boolean }>) {
   await db
@@ -153,11 +159,25 @@ export async function followUpsPageAction(
 
   if (intent === "switch") {
     const enabled = form.get("enabled") === "on";
-    await saveSettings(db, automation, { enabled });
+    if (enabled) {
+      await saveSettings(db, automation, { enabled });
+      return data<FollowUpsResult>({
+        automation,
+        ok: true,
+        message:
+          "Switched on: it is planned for new cases only, from now on. Messages cancelled while it was off stay cancelled.",
+      });
+    }
+    // Off means none goes out: the switch and the cancel of every planned one stand or fall together.
+    const cancelled = await db.transaction(async (tx) => {
+      await saveSettings(tx, automation, { enabled });
+      return cancelPlanned(tx, { kind: kindOf(automation) }, new Date(), "switched off");
+    });
     return data<FollowUpsResult>({
       automation,
       ok: true,
-      message: enabled ? "Switched on: it is planned again from now on." : "Switched off: nothing new is planned.",
+      cancelled,
+      message: `Switched off: nothing new is planned, and ${plannedCount(cancelled)}.`,
     });
   }
 
