@@ -61,7 +61,8 @@ const updatedAt = () =>
 
 /**
  * Intake questionnaire and event signups.
- * Intake rows carry first/last name, e-mail and answers; event rows carry name and phone.
+ * Intake rows carry first/last name, e-mail and answers; event rows carry name, phone and, when
+ * given, e-mail (for the event's messages).
  */
 export const signups = pgTable(
   "signups",

@@ -45,6 +45,8 @@ export const eventLeadSchema = z.object({
   ...base,
   name: z.string(),
   phone: z.string(),
+  /** For the event's confirmation, reminder and waiting-list messages; optional (docs/decisions/079). */
+  email: z.string().optional(),
   /** The event's content key; absent on entries queued before events were kept in the database. */
   eventKey: z.string().optional(),
 });
@@ -99,7 +101,14 @@ function rowOf(kind: LeadKind, lead: IntakeLead | EventLead) {
     };
   }
   const event = lead as EventLead;
-  return { ...common, formName: FORM_NAMES.event, name: event.name, phone: event.phone, eventKey: event.eventKey };
+  return {
+    ...common,
+    formName: FORM_NAMES.event,
+    name: event.name,
+    phone: event.phone,
+    email: event.email ?? null,
+    eventKey: event.eventKey,
+  };
 }
 
 /**
@@ -190,6 +199,7 @@ export function replayHandler(kind: LeadKind, deps: Omit<LeadDeps, "outbox">) {
     const result = await writeLead(deps.db, kind, lead);
     await notifyTrainer(deps, kind, lead, result.waitlisted);
     if (kind === "intake") await afterQuestionnaire(deps.followUps, deps.db, lead as IntakeLead);
+    else if (!result.waitlisted) await afterEventPlace(deps.followUps, deps.db, result.id, "signed-up");
   };
 }
 
@@ -301,6 +311,7 @@ export function eventMail(lead: EventLead, link: string, waitlisted = false): { 
       "",
       `Name: ${lead.name}`,
       `Phone: ${lead.phone}`,
+      ...(lead.email ? [`Email: ${lead.email}`] : []),
       `Lead id: ${lead.id}`,
     ].join("\n"),
   };
