@@ -69,7 +69,7 @@ export const privacy: PrivacyContent = {
       paragraphs: [
         "If you sign up for the newsletter, I store your e-mail address and the page on which you signed up, so I know which topics interest you. I only send the newsletter with your consent (Article 6(1)(a) GDPR).",
         "Signing up works with a double opt-in: you first receive an e-mail with a confirmation link, and you are only added to the list after you click it. Every newsletter contains an unsubscribe link.",
-        "After you confirm, you get a short welcome series on the same consent: the welcome e-mail at once, then one about my most-read articles three days later and one about how the coaching works ten days later (never between 21:00 and 08:00 Amsterdam time). Unsubscribing from the newsletter, with the link at the bottom of each of them, stops the rest of the series.",
+        "After you confirm, you get a short welcome series on the same consent: the welcome e-mail at once, then two more within your first two weeks, one about my most-read articles and one about how the coaching works (never between 21:00 and 08:00 Amsterdam time). Unsubscribing from the newsletter, with the link at the bottom of each of them, stops the rest of the series.",
         "For each newsletter I send, I keep only whether it reached each address (delivered, or refused with the mail server's reason), so I can see the counts and who did not get it; I do not track whether you open it or click its links. If the mail server refuses an address for good (it no longer exists, or its owner reported the newsletter as spam), I keep that address on a suppression list so no newsletter is sent to it again.",
       ],
       list: [

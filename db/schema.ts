@@ -780,6 +780,8 @@ export const followUpSettings = pgTable("follow_up_settings", {
   /** Her subject and Markdown body; null keeps the default. */
   subject: text("subject"),
   body: text("body"),
+  /** A welcome series member's day after the confirmation (docs/decisions/079); null keeps the default. */
+  afterDays: integer("after_days"),
   updatedAt: updatedAt(),
 });
 

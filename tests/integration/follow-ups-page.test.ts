@@ -50,7 +50,12 @@ describe("the Follow-ups page and a lead's follow-ups", () => {
         context(),
         jar.request("/admin/follow-ups", { method: "GET" }),
         SIGNED_IN,
-      )) as unknown as { data: { automations: { automation: string; enabled: boolean; subject: string }[] } }
+      )) as unknown as {
+        data: {
+          automations: { automation: string; enabled: boolean; subject: string; timing: string }[];
+          welcome: { members: { automation: string; day: number }[] };
+        };
+      }
     ).data;
 
   /** A new questionnaire: its cause for the nudge, planned through the follow-ups the services made. */
@@ -115,6 +120,33 @@ describe("the Follow-ups page and a lead's follow-ups", () => {
     expect(on).toMatchObject({ ok: true });
     expect(on.message).toMatch(/new cases only/i);
     expect((await nudgesTo("planned-1@example.nl")).map((m) => m.state)).toEqual(["cancelled"]);
+  });
+
+  it("takes her days for the welcome series, and refuses days out of range or on the same day with what she typed kept", async () => {
+    const refused = await post({
+      automation: "welcome-series",
+      "day-welcome-articles": "15",
+      "day-welcome-coaching": "4",
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      days: { "welcome-articles": "15", "welcome-coaching": "4" },
+      dayErrors: { "welcome-articles": expect.stringMatching(/from 1 to 14/) },
+    });
+    const same = await post({ automation: "welcome-series", "day-welcome-articles": "4", "day-welcome-coaching": "4" });
+    expect(same.dayErrors).toEqual({ "welcome-coaching": expect.stringMatching(/already taken/) });
+    expect((await page()).welcome.members.map((m) => m.day)).toEqual([3, 10]);
+
+    expect(
+      await post({ automation: "welcome-series", "day-welcome-articles": "12", "day-welcome-coaching": "5" }),
+    ).toMatchObject({ ok: true, status: 200 });
+    const { welcome, automations } = await page();
+    expect(welcome.members.map((m) => [m.automation, m.day])).toEqual([
+      ["welcome-coaching", 5],
+      ["welcome-articles", 12],
+    ]);
+    expect(automations.find((a) => a.automation === "welcome-articles")?.timing).toMatch(/^12 days after/);
   });
 
   it("uses her edited words for the next follow-up", async () => {
