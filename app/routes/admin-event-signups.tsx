@@ -42,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             id: r.id,
             name: r.name,
             phone: r.phone,
+            email: r.email,
             eventKey: r.eventKey,
             createdAt: r.createdAt.toISOString(),
             cancelled: r.status === CANCELLED,

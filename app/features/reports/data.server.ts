@@ -139,6 +139,7 @@ export async function listEventSignups(db: Db, page: number, eventKey?: string) 
         createdAt: signups.createdAt,
         name: signups.name,
         phone: signups.phone,
+        email: signups.email,
         sourceUrl: signups.sourceUrl,
         eventKey: signups.eventKey,
         waitlisted: signups.waitlisted,
