@@ -14,6 +14,7 @@ import type { SiteContentStore } from "~/content-kinds.server";
 import type { TrainerPush } from "~/infra/push.server";
 import type { NewsletterSending } from "~/features/newsletter/worker.server";
 import type { Messages } from "~/features/messages/messages.server";
+import type { FollowUps } from "~/features/follow-ups/follow-ups.server";
 
 // What loaders and actions get. server/services.ts builds the services; features import the
 // types from here (never from server/), and nothing this file imports imports it back.
@@ -45,6 +46,8 @@ export interface AppServices {
   newsletter: NewsletterSending | null;
   /** The one engine for every outgoing e-mail, push and web hook (docs/decisions/056). */
   messages: Messages;
+  /** The follow-ups' engine, addresses and clock, for the causes that plan them (docs/decisions/069, 079). */
+  followUps: FollowUps;
   /** Web Push to the trainer's devices (new lead, booked call, paid order). */
   push: TrainerPush;
   /** Back-office authentication (better-auth: sessions, TOTP, JWKS). */

@@ -27,6 +27,10 @@ export const consentTexts = {
     kind: "event",
     text: "By signing up you agree that Mila Jansen uses your name and phone number to confirm your place and send practical updates about this event by WhatsApp or text message. Read more in the privacy policy.",
   },
+  "event-2026-11-28": {
+    kind: "event",
+    text: "By signing up you agree that Mila Jansen uses your name and phone number to confirm your place and send practical updates about this event by WhatsApp or text message, and, if you give your e-mail address, to e-mail you the confirmation with a calendar file, a reminder the day before, word if a place comes free and one thank-you afterwards. Read more in the privacy policy.",
+  },
 } as const satisfies Record<string, ConsentText>;
 
 export type ConsentVersion = keyof typeof consentTexts;
@@ -35,5 +39,5 @@ export type ConsentVersion = keyof typeof consentTexts;
 export const currentConsent = {
   newsletter: "newsletter-2026-11-23",
   intake: "intake-2026-11-23",
-  event: "event-2026-11-23",
+  event: "event-2026-11-28",
 } as const satisfies Record<ConsentKind, ConsentVersion>;

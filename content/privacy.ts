@@ -42,9 +42,14 @@ export const privacy: PrivacyContent = {
     {
       heading: "Event signup",
       paragraphs: [
-        "When you reserve a spot for a group workout, such as the beach workout in Nicaragua, I collect your name and phone number. I use these only to keep the list of participants and to let you know about changes, for example if the weather forces us to move or cancel. The legal basis is the performance of our agreement that you can take part (Article 6(1)(b) GDPR).",
+        "When you reserve a spot for a group workout, such as the beach workout in Nicaragua, I collect your name and phone number, and your e-mail address if you choose to give it. I use these only to keep the list of participants and to let you know about your place and about changes, for example if the weather forces us to move or cancel. The legal basis is the performance of our agreement that you can take part (Article 6(1)(b) GDPR).",
+        'The e-mail address is optional: without it you take part just the same, and I confirm your place by WhatsApp or text message. With it, my website e-mails you the confirmation with a calendar file, a reminder the day before, word at once if a place comes free for you on the waiting list, and one thank-you afterwards (see "Reminders and follow-up e-mails" below). It is kept and deleted with your signup.',
       ],
-      list: ["Name", "Phone number"],
+      list: [
+        "Name",
+        "Phone number",
+        "E-mail address, if you give it (for the confirmation, the reminder, a place that comes free and the thank-you)",
+      ],
     },
     {
       heading: "Reminders and follow-up e-mails",
@@ -56,7 +61,7 @@ export const privacy: PrivacyContent = {
         "When you book the free intake: a reminder 24 hours and 1 hour before the call, with its time in your own time zone and the links to change or cancel it. If you cancel or move the call, the reminders are cancelled or moved with it.",
         "If we missed each other at the call: one e-mail with a link to book a new time.",
         "If you filled in the questionnaire but did not book a call: one e-mail 48 hours later with the booking link. It is not sent if you booked in the meantime, if I already contacted you, if you used the stop link or if your data was erased.",
-        "For an event, when you gave an e-mail address: a confirmation with a calendar file, a reminder the day before with the time, the place and what to bring, an e-mail at once if a place came free for you on the waiting list, and one thank-you afterwards (with an invitation to the newsletter only if you are not subscribed).",
+        "For an event, when you gave your e-mail address with the signup: a confirmation with a calendar file, a reminder the day before with the time, the place and what to bring, an e-mail at once if a place came free for you on the waiting list, and one thank-you afterwards (with an invitation to the newsletter only if you are not subscribed).",
       ],
     },
     {
@@ -64,7 +69,7 @@ export const privacy: PrivacyContent = {
       paragraphs: [
         "If you sign up for the newsletter, I store your e-mail address and the page on which you signed up, so I know which topics interest you. I only send the newsletter with your consent (Article 6(1)(a) GDPR).",
         "Signing up works with a double opt-in: you first receive an e-mail with a confirmation link, and you are only added to the list after you click it. Every newsletter contains an unsubscribe link.",
-        "After you confirm, you get a short welcome series on the same consent: the welcome e-mail at once, then one about my most-read articles three days later and one about how the coaching works ten days later (never between 21:00 and 08:00 Amsterdam time). Unsubscribing from the newsletter, with the link at the bottom of each of them, stops the rest of the series.",
+        "After you confirm, you get a short welcome series on the same consent: the welcome e-mail at once, then two more within your first two weeks, one about my most-read articles and one about how the coaching works (never between 21:00 and 08:00 Amsterdam time). Unsubscribing from the newsletter, with the link at the bottom of each of them, stops the rest of the series.",
         "For each newsletter I send, I keep only whether it reached each address (delivered, or refused with the mail server's reason), so I can see the counts and who did not get it; I do not track whether you open it or which links you click. Its links to this website carry the newsletter's name in their address as campaign labels (utm_source=newsletter and the issue's name as utm_campaign), the same for every reader and never your e-mail address, so that I can count how many visits, questionnaires, sign-ups and orders an issue brought, never who. If the mail server refuses an address for good (it no longer exists, or its owner reported the newsletter as spam), I keep that address on a suppression list so no newsletter is sent to it again.",
       ],
       list: [

@@ -80,7 +80,8 @@ const updatedAt = () =>
 
 /**
  * Intake questionnaire and event signups.
- * Intake rows carry first/last name, e-mail and answers; event rows carry name and phone.
+ * Intake rows carry first/last name, e-mail and answers; event rows carry name, phone and, when
+ * given, e-mail (for the event's messages).
  */
 export const signups = pgTable(
   "signups",
@@ -860,6 +861,8 @@ export const followUpSettings = pgTable("follow_up_settings", {
   /** Her subject and Markdown body; null keeps the default. */
   subject: text("subject"),
   body: text("body"),
+  /** A welcome series member's day after the confirmation (docs/decisions/079); null keeps the default. */
+  afterDays: integer("after_days"),
   updatedAt: updatedAt(),
 });
 

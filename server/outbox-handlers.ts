@@ -3,6 +3,7 @@ import type { Env } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
 import type { Outbox } from "~/features/leads/outbox.server";
 import type { Messages } from "~/features/messages/messages.server";
+import type { FollowUps } from "~/features/follow-ups/follow-ups.server";
 import { replayHandler } from "~/features/leads/signups.server";
 import { HELD_OUTBOX_KIND, heldReplayHandler } from "~/features/leads/held.server";
 import {
@@ -27,6 +28,8 @@ export interface OutboxHandlerDeps {
   articles?: ArticleLookup;
   /** The content store, for the published contact address in the welcome e-mail. */
   content?: SiteContentReader["content"];
+  /** A replayed questionnaire's nudge, a replayed event place's messages; without it none is planned. */
+  followUps?: FollowUps;
 }
 
 /**
@@ -42,6 +45,7 @@ export function registerOutboxHandlers(outbox: Outbox, db: Db, deps: OutboxHandl
     logger: deps.logger ?? outbox.logger,
     trainerEmail: deps.trainerEmail ?? "",
     siteUrl: deps.siteUrl ?? "",
+    followUps: deps.followUps ?? null,
   };
   outbox.register("intake", replayHandler("intake", leadDeps));
   outbox.register("event", replayHandler("event", leadDeps));

@@ -25,7 +25,7 @@ import { currentSite } from "~/features/site/site-content.server";
 import { createMessages } from "~/features/messages/messages.server";
 import { createTransport } from "~/features/messages/transport.server";
 import type { PushMessage } from "~/infra/push.server";
-import { followUpConfigOf, registerFollowUps } from "~/features/follow-ups/follow-ups.server";
+import { createFollowUps, followUpConfigOf } from "~/features/follow-ups/follow-ups.server";
 import { registerOutboxHandlers } from "./outbox-handlers";
 
 /** An alarm's e-mail to the trainer: its body, then the link. */
@@ -104,8 +104,8 @@ export async function createServices(
     leaseMs: env.MESSAGE_LEASE_MS,
     startWorker: options.startOutbox !== false,
   });
-  // Her status changes, the waiting list and erasures reach the follow-ups through this (decision 069).
-  registerFollowUps({ messages, config: followUpConfigOf(env, secret) });
+  // Passed to the causes that plan follow-ups: through AppServices to the routes, and to the outbox's replays.
+  const followUps = createFollowUps(messages, followUpConfigOf(env, secret));
   // Set below: the alarms read the outbox, and the outbox asks them to look at once when it cannot write.
   let alarms: Alarms | null = null;
   const outbox = new Outbox(path.resolve(env.DATA_DIR, "outbox.jsonl"), logger, {
@@ -123,6 +123,7 @@ export async function createServices(
     secret,
     articles: content,
     content,
+    followUps,
   });
   if (options.startOutbox !== false) {
     outbox.start();
@@ -267,6 +268,7 @@ export async function createServices(
     mailer,
     outbox,
     messages,
+    followUps,
     push,
     auth: createAuth({ db: database.db, env, secret, logger, mailer }),
     content,

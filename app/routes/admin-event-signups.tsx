@@ -42,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             id: r.id,
             name: r.name,
             phone: r.phone,
+            email: r.email,
             eventKey: r.eventKey,
             createdAt: r.createdAt.toISOString(),
             cancelled: r.status === CANCELLED,
@@ -74,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await cancelSignup(db, id)
       : intent === "delete"
         ? await deleteSignup(db, id)
-        : await moveUpSignup(db, id);
+        : await moveUpSignup(db, id, ctx.services.followUps);
   if (!result.ok) return data<ActionResult>({ ok: false, message: result.message }, { status: 409 });
   const name = result.signup.name ?? "(no name)";
   if (intent === "delete") {

@@ -41,7 +41,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     note: form.get("note") ?? "",
   });
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), saved: false }, { status: 400 });
-  const found = await updateLead(ctx.services.database.db, parsed.data, trainer.user.id);
+  const found = await updateLead(ctx.services.database.db, parsed.data, trainer.user.id, ctx.services.followUps);
   if (!found) return data({ errors: { form: "This lead no longer exists." }, saved: false }, { status: 404 });
   await audit(ctx.services.database.db, {
     action: "lead.updated",

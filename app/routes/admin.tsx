@@ -97,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { id: String(form.get("id") ?? ""), errors: fieldErrors(parsed.error) as Record<string, string>, saved: false },
       { status: 400 },
     );
-  const found = await updateLead(ctx.services.database.db, parsed.data, trainer.user.id);
+  const found = await updateLead(ctx.services.database.db, parsed.data, trainer.user.id, ctx.services.followUps);
   if (!found)
     return data(
       { id: parsed.data.id, errors: { form: "This lead no longer exists." } as Record<string, string>, saved: false },

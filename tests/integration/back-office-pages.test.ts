@@ -174,7 +174,9 @@ describe("a lead within one tap", () => {
       email: "booked@example.com",
       phone: "06 1111 2222",
     });
-    expect(await updateLead(services.database.db, { id: booked, status: "call-booked", note: "" }, "u")).toBe(true);
+    expect(
+      await updateLead(services.database.db, { id: booked, status: "call-booked", note: "" }, "u", services.followUps),
+    ).toBe(true);
 
     const lead = await page(`/admin/leads/${booked}`);
     const contact = lead.querySelector('ul[aria-label="Contact Booked Pages"]');
@@ -245,7 +247,7 @@ function eventForm(days: number, title: string, capacity: number): EventFormValu
   };
 }
 
-async function eventSignup(eventKey: string, name: string, phone: string) {
+async function eventSignup(eventKey: string, name: string, phone: string, email?: string) {
   const key = `signup-${eventKey}-${name}`;
   await writeLead(services.database.db, "event", {
     id: leadIdFor(key),
@@ -254,6 +256,7 @@ async function eventSignup(eventKey: string, name: string, phone: string) {
     createdAt: new Date().toISOString(),
     name,
     phone,
+    ...(email ? { email } : {}),
     eventKey,
   });
   return leadIdFor(key);
@@ -267,7 +270,7 @@ describe("event signups on the phone", () => {
     if (!saved.ok) throw new Error(saved.message);
     const key = saved.key;
     const anna = await eventSignup(key, "Anna Place", "06 2222 3333");
-    await eventSignup(key, "Bram Place", "+31 6 2222 4444");
+    await eventSignup(key, "Bram Place", "+31 6 2222 4444", "bram@example.com");
     const cleo = await eventSignup(key, "Cleo Waiting", "0031 6 2222 5555");
     const url = `/admin/event-signups?event=${encodeURIComponent(key)}`;
 
@@ -278,6 +281,9 @@ describe("event signups on the phone", () => {
     const annaCard = card(document, "Anna Place");
     expect(annaCard.querySelector('a[href="tel:+31622223333"]')).not.toBeNull();
     expect(linkNamed(annaCard, /WhatsApp/)?.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/31622223333\?text=/);
+    // The address, when the signup gave one (it is optional), is one tap away too.
+    expect(annaCard.querySelector('a[href^="mailto:"]')).toBeNull();
+    expect(card(document, "Bram Place").querySelector('a[href="mailto:bram@example.com"]')).not.toBeNull();
     const cleoCard = card(document, "Cleo Waiting");
     expect(textOf(cleoCard)).toContain("Waiting list");
     // Full: nobody can move up yet. Cancelling is asked first, behind a disclosure.

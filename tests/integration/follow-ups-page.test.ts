@@ -50,16 +50,21 @@ describe("the Follow-ups page and a lead's follow-ups", () => {
         context(),
         jar.request("/admin/follow-ups", { method: "GET" }),
         SIGNED_IN,
-      )) as unknown as { data: { automations: { automation: string; enabled: boolean; subject: string }[] } }
+      )) as unknown as {
+        data: {
+          automations: { automation: string; enabled: boolean; subject: string; timing: string }[];
+          welcome: { members: { automation: string; day: number }[] };
+        };
+      }
     ).data;
 
-  /** A new questionnaire: its cause for the nudge, planned through the follow-ups the server registered. */
+  /** A new questionnaire: its cause for the nudge, planned through the follow-ups the services made. */
   const newLead = async (email: string) => {
     const [lead] = await db()
       .insert(signups)
       .values({ formName: FORM_NAMES.intake, email, firstName: "Anna" })
       .returning();
-    await afterQuestionnaire(db(), {
+    await afterQuestionnaire(services().followUps, db(), {
       id: lead!.id,
       email,
       firstName: "Anna",
@@ -82,6 +87,66 @@ describe("the Follow-ups page and a lead's follow-ups", () => {
     await post({ automation: "nudge", intent: "switch", enabled: "on" });
     await newLead("on@example.nl");
     expect(await nudgesTo("on@example.nl")).toHaveLength(1);
+  });
+
+  it("switched off, an automation's planned messages are cancelled and counted; switched on, they stay cancelled", async () => {
+    await newLead("planned-1@example.nl");
+    await newLead("planned-2@example.nl");
+    // Another automation's planned message is not touched.
+    await services().messages.send({
+      key: "other-kind-stays",
+      kind: "follow-up:no-show",
+      channel: "email",
+      notBefore: new Date(Date.now() + 48 * HOUR),
+      payload: { to: "other@example.nl", subject: "s", text: "t" },
+    });
+    const [sent] = await nudgesTo("planned-2@example.nl");
+    await db().update(messages).set({ state: "sent" }).where(eq(messages.id, sent!.id));
+    // Earlier tests' leads may have planned nudges too: every one still planned is cancelled.
+    const planned = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.kind, "follow-up:nudge"), eq(messages.state, "queued")));
+    expect(planned.length).toBeGreaterThan(0);
+    const off = await post({ automation: "nudge", intent: "switch", enabled: "off" });
+    expect(off).toMatchObject({ ok: true, cancelled: planned.length });
+    expect(off.message).toMatch(new RegExp(`\\b${planned.length} planned messages? (was|were) cancelled`));
+    expect((await nudgesTo("planned-1@example.nl")).map((m) => m.state)).toEqual(["cancelled"]);
+    expect((await nudgesTo("planned-2@example.nl")).map((m) => m.state)).toEqual(["sent"]);
+    expect(await db().select().from(messages).where(eq(messages.key, "other-kind-stays"))).toEqual([
+      expect.objectContaining({ state: "queued" }),
+    ]);
+    const on = await post({ automation: "nudge", intent: "switch", enabled: "on" });
+    expect(on).toMatchObject({ ok: true });
+    expect(on.message).toMatch(/new cases only/i);
+    expect((await nudgesTo("planned-1@example.nl")).map((m) => m.state)).toEqual(["cancelled"]);
+  });
+
+  it("takes her days for the welcome series, and refuses days out of range or on the same day with what she typed kept", async () => {
+    const refused = await post({
+      automation: "welcome-series",
+      "day-welcome-articles": "15",
+      "day-welcome-coaching": "4",
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      days: { "welcome-articles": "15", "welcome-coaching": "4" },
+      dayErrors: { "welcome-articles": expect.stringMatching(/from 1 to 14/) },
+    });
+    const same = await post({ automation: "welcome-series", "day-welcome-articles": "4", "day-welcome-coaching": "4" });
+    expect(same.dayErrors).toEqual({ "welcome-coaching": expect.stringMatching(/already taken/) });
+    expect((await page()).welcome.members.map((m) => m.day)).toEqual([3, 10]);
+
+    expect(
+      await post({ automation: "welcome-series", "day-welcome-articles": "12", "day-welcome-coaching": "5" }),
+    ).toMatchObject({ ok: true, status: 200 });
+    const { welcome, automations } = await page();
+    expect(welcome.members.map((m) => [m.automation, m.day])).toEqual([
+      ["welcome-coaching", 5],
+      ["welcome-articles", 12],
+    ]);
+    expect(automations.find((a) => a.automation === "welcome-articles")?.timing).toMatch(/^12 days after/);
   });
 
   it("uses her edited words for the next follow-up", async () => {
@@ -142,7 +207,7 @@ describe("the Follow-ups page and a lead's follow-ups", () => {
 
   it("lists a lead's planned reminders on the lead's page, and Cancel cancels the one she picks", async () => {
     const lead = await newLead("booked@example.nl");
-    const deps = followUpsFor(db())!;
+    const deps = followUpsFor(services().followUps, db())!;
     await planCallReminders(deps, {
       provider: "calendly",
       externalId: "page-booking-1",

@@ -10,13 +10,17 @@ import { claimDue } from "~/features/messages/engine.server";
 import { messagesNeedingHer, messagesOverview } from "~/features/messages/overview.server";
 import { handleSchedulingWebhook, type SchedulingProvider } from "~/features/scheduling/webhook.server";
 import { leadIdFor, storeLead, type LeadDeps } from "~/features/leads/signups.server";
-import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { erasePerson } from "~/features/reports/data-requests.server";
 import { updateLead } from "~/features/reports/data.server";
-import { moveUpSignup } from "~/features/events/events.server";
+import { cancelSignup, moveUpSignup } from "~/features/events/events.server";
+import { handleEventSignup } from "~/features/events/event-signup.server";
+import { createSiteContentStore } from "~/content-kinds.server";
+import { parseEnv } from "~/infra/env.server";
+import { AMSTERDAM } from "~/infra/amsterdam";
+import { instantOf, localDateTimeOf } from "~/infra/zoned-time";
 import {
-  afterEventPlace,
-  registerFollowUps,
+  createFollowUps,
+  type FollowUps,
   stopFollowUps,
   type FollowUpConfig,
 } from "~/features/follow-ups/follow-ups.server";
@@ -63,12 +67,13 @@ describe.each(engines)("follow-ups on %s", (engine) => {
   let smtp: LocalSmtp;
   let mailer: Mailer;
   let engineMessages: Messages;
+  let followUps: FollowUps;
   let clock = new Date("2026-12-01T09:00:00Z");
 
   const made = engineOnClock(engine, () => clock);
   beforeAll(() => {
     ({ database, smtp, mailer, messages: engineMessages } = made);
-    registerFollowUps({ messages: engineMessages, config, now: () => clock });
+    followUps = createFollowUps(engineMessages, config, () => clock);
   });
 
   const at = (iso: string | number) => {
@@ -132,6 +137,7 @@ describe.each(engines)("follow-ups on %s", (engine) => {
     logger,
     trainerEmail: "mila@coach.example",
     siteUrl: config.siteUrl,
+    followUps,
   });
   async function questionnaire(email: string, createdAt: Date) {
     const key = `key-${email}`;
@@ -289,7 +295,7 @@ describe.each(engines)("follow-ups on %s", (engine) => {
     };
     expect((await webhook("calendly", noShow)).status).toBe(200);
     await webhook("calendly", noShow);
-    await updateLead(database.db, { id: leadId, status: "no-show", note: "" }, "trainer-1");
+    await updateLead(database.db, { id: leadId, status: "no-show", note: "" }, "trainer-1", followUps);
     await at(clock.getTime() + 60_000);
     const rebook = to("dana@example.com").filter((m) => m.subject.startsWith("We missed each other"));
     expect(rebook).toHaveLength(1);
@@ -411,64 +417,86 @@ describe.each(engines)("follow-ups on %s", (engine) => {
     ).toBe(400);
   });
 
-  describe("the event", () => {
+  describe("the event, signed up through its form", () => {
     const eventKey = "beach-follow-ups";
+    // The form refuses an event that has started by the real clock, so this one is ten days ahead of it.
+    const day = localDateTimeOf(new Date(Date.now() + 10 * 24 * HOUR), AMSTERDAM).slice(0, 10);
+    const start = new Date(Date.parse(`${day}T10:00:00Z`));
+    let ids: Record<string, string> = {};
     beforeAll(async () => {
-      const data = { ...firstEvent, startsLocal: "2026-12-12T10:00", timeZone: "Europe/Amsterdam", capacity: 1 };
+      const local = instantOf(`${day}T10:00`, AMSTERDAM);
+      if (local.ok) start.setTime(local.instant.getTime());
+      const data = { ...firstEvent, startsLocal: `${day}T10:00`, timeZone: AMSTERDAM, capacity: 1 };
       await database.db.insert(contentEntries).values({
         kind: "event",
         key: eventKey,
         status: "published",
         draft: data,
         published: data,
+        publishedAt: new Date("2026-11-01T00:00:00Z"),
         firstPublishedAt: new Date("2026-11-01T00:00:00Z"),
       });
     });
-    const signup = async (email: string, waitlisted: boolean) =>
-      (
-        await database.db
-          .insert(signups)
-          .values({
-            formName: FORM_NAMES.event,
-            name: "Jo Beach",
-            phone: "+31 6 0000 0000",
-            email,
-            eventKey,
-            waitlisted,
-          })
-          .returning({ id: signups.id })
-      )[0]!.id;
+    const signUp = async (name: string, email: string) => {
+      const services = {
+        env: parseEnv({ SITE_URL: config.siteUrl, TRAINER_EMAIL: "mila@coach.example" }),
+        logger,
+        database,
+        outbox: { append: async () => {} },
+        messages: engineMessages,
+        content: createSiteContentStore(database.db),
+        rateLimit: async () => ({ allowed: true, remaining: 100, retryAfter: 0 }),
+        followUps,
+      } as unknown as AppServices;
+      // The page's own form without scripts: a plain post, as event-signup-form.tsx sends it.
+      const answer = await handleEventSignup(
+        new Request(`${config.siteUrl}/nicaragua`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Referer: `${config.siteUrl}/nicaragua` },
+          body: new URLSearchParams({ name, phone: "+31 6 0000 0000", email, website: "" }),
+        }),
+        { services, clientIp: "198.51.100.7" },
+      );
+      expect(answer.outcome).toMatchObject({ status: "ok" });
+      if (answer.outcome.status === "ok") ids[email] = answer.outcome.leadId;
+      return answer.outcome;
+    };
+    const calendarEvent = (mail: { raw: string }) =>
+      new ICAL.Event(new ICAL.Component(ICAL.parse(calendarOf(mail.raw))).getFirstSubcomponent("vevent")!);
 
-    it("confirms a place with a calendar file, and reminds the day before with a valid .ics and a map link", async () => {
-      clock = new Date("2026-12-08T10:00:00Z");
-      const id = await signup("jo@example.com", false);
-      await afterEventPlace(database.db, id, "signed-up");
+    it("confirms a place taken through the form, and reminds the day before with a valid .ics and a map link", async () => {
+      clock = new Date();
+      ids = {};
+      expect(await signUp("Jo Beach", "jo@example.com")).not.toHaveProperty("waitlisted");
+      expect(await signUp("Kim Wave", "Kim@Example.com")).toMatchObject({ waitlisted: true });
+      expect(
+        (
+          await database.db.select({ email: signups.email }).from(signups).where(eq(signups.id, ids["jo@example.com"]!))
+        )[0],
+      ).toEqual({ email: "jo@example.com" });
       await at(clock.getTime());
       expect(to("jo@example.com").map((m) => m.subject)).toEqual([`Your place at ${firstEvent.title}`]);
-      await at("2026-12-11T09:00:00Z");
+      expect(to("kim@example.com")).toEqual([]);
+      await at(start.getTime() - 24 * HOUR);
       const [confirmation, reminder] = to("jo@example.com");
       expect(reminder?.subject).toBe(`Tomorrow: ${firstEvent.title}`);
       for (const mail of [confirmation!, reminder!]) {
-        const vevent = new ICAL.Event(
-          new ICAL.Component(ICAL.parse(calendarOf(mail.raw))).getFirstSubcomponent("vevent")!,
-        );
-        expect(vevent.startDate.toJSDate()).toEqual(new Date("2026-12-12T09:00:00Z"));
+        const vevent = calendarEvent(mail);
+        expect(vevent.startDate.toJSDate()).toEqual(start);
         expect(vevent.summary).toBe(firstEvent.title);
         expect(vevent.location).toContain(firstEvent.venue);
       }
       expect(decoded(reminder!.raw)).toContain("https://www.google.com/maps/search/?api=1&query=");
     });
 
-    it("tells someone moved up from the waiting list at once", async () => {
-      clock = new Date("2026-12-08T11:00:00Z");
-      const waiting = await signup("kim@example.com", true);
-      await database.db.update(signups).set({ status: "cancelled" }).where(eq(signups.email, "jo@example.com"));
-      const moved = await moveUpSignup(database.db, waiting);
-      expect(moved.ok).toBe(true);
+    it("tells someone moved up from the form's waiting list at once, with the calendar file", async () => {
+      clock = new Date(start.getTime() - 23 * HOUR);
+      expect((await cancelSignup(database.db, ids["jo@example.com"]!, clock)).ok).toBe(true);
+      expect((await moveUpSignup(database.db, ids["Kim@Example.com"]!, followUps)).ok).toBe(true);
       await at(clock.getTime());
       const told = to("kim@example.com");
       expect(told.map((m) => m.subject)).toEqual([`A place came free for you: ${firstEvent.title}`]);
-      expect(calendarOf(told[0]!.raw)).toContain("BEGIN:VEVENT");
+      expect(calendarEvent(told[0]!).startDate.toJSDate()).toEqual(start);
     });
   });
 });

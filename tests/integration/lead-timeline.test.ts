@@ -104,11 +104,11 @@ describe.each(engines)("lead timeline on %s", (engine: Engine) => {
   it("keeps the trainer's status and note changes in time order, and the trainer can override", async () => {
     const leadId = await lead("olga@example.com");
     expect(
-      await updateLead(database.db, { id: leadId, status: "contacted", note: "Called, no answer" }, "user-1"),
+      await updateLead(database.db, { id: leadId, status: "contacted", note: "Called, no answer" }, "user-1", null),
     ).toBe(true);
-    expect(await updateLead(database.db, { id: leadId, status: "archived", note: "Called, no answer" }, "user-1")).toBe(
-      true,
-    );
+    expect(
+      await updateLead(database.db, { id: leadId, status: "archived", note: "Called, no answer" }, "user-1", null),
+    ).toBe(true);
     const [row] = await database.db.select().from(signups).where(eq(signups.id, leadId));
     expect(row?.status).toBe("archived");
     const timeline = await leadTimeline(database.db, leadId);
@@ -149,11 +149,11 @@ describe.each(engines)("lead timeline on %s", (engine: Engine) => {
     const before = await leadFunnel(database.db);
     const marked = await lead("marked@example.com");
     const both = await lead("both@example.com");
-    expect(await updateLead(database.db, { id: marked, status: "call-booked", note: "" }, "user-1")).toBe(true);
+    expect(await updateLead(database.db, { id: marked, status: "call-booked", note: "" }, "user-1", null)).toBe(true);
     await database.db
       .insert(bookings)
       .values({ provider: "calendly", externalId: "funnel-both", leadId: both, status: "booked" });
-    expect(await updateLead(database.db, { id: both, status: "call-booked", note: "" }, "user-1")).toBe(true);
+    expect(await updateLead(database.db, { id: both, status: "call-booked", note: "" }, "user-1", null)).toBe(true);
     const after = await leadFunnel(database.db);
     expect(after.total.booked - before.total.booked).toBe(2);
     // The lead she marked becomes a client: still one booked call, now also one client.

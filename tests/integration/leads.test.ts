@@ -267,7 +267,7 @@ describe.each(engines)("lead forms on %s", (engine: Engine) => {
     expect(event.status).toBe(200);
   });
 
-  it("stores an event signup and refuses empty name and phone with the site's messages", async () => {
+  it("stores an event signup, with its e-mail address when given, and refuses empty name and phone or a wrong address with the site's messages", async () => {
     const key = newKey();
     const ok = await handleEventSignup(
       jsonRequest("/api/event-signup", {
@@ -304,8 +304,35 @@ describe.each(engines)("lead forms on %s", (engine: Engine) => {
     expect(bad.outcome).toEqual({
       status: "invalid",
       errors: { name: "Name is required", phone: "Phone number is required" },
-      values: { name: "   ", phone: "" },
+      values: { name: "   ", phone: "", email: "" },
     });
+
+    // The e-mail address is optional; one that is given must be valid, and is kept as typed when it is not.
+    const badEmail = await handleEventSignup(
+      formRequest("/nicaragua", { name: "Eva Lopez", phone: "+505 8888 1234", email: "eva@example" }),
+      ctx,
+    );
+    expect(badEmail.outcome).toEqual({
+      status: "invalid",
+      errors: { email: "Please enter a valid email address, or leave it empty" },
+      values: { name: "Eva Lopez", phone: "+505 8888 1234", email: "eva@example" },
+    });
+    const withEmail = newKey();
+    await handleEventSignup(
+      jsonRequest("/api/event-signup", {
+        name: "Eva Lopez",
+        phone: "+505 8888 1234",
+        email: " eva@example.com ",
+        idempotencyKey: withEmail,
+        elapsedMs: 9000,
+      }),
+      ctx,
+    );
+    expect(
+      (
+        await database.db.select({ email: signups.email }).from(signups).where(eq(signups.idempotencyKey, withEmail))
+      )[0],
+    ).toEqual({ email: "eva@example.com" });
   });
 
   it("stores one proof of consent with each intake and event signup, by JSON and by plain form", async () => {

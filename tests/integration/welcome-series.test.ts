@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, like } from "drizzle-orm";
-import { messages } from "#db/schema";
+import { followUpSettings, messages } from "#db/schema";
 import type { Mailer } from "~/infra/mail.server";
 import type { Db } from "~/infra/db.server";
 import type { Messages } from "~/features/messages/messages.server";
@@ -83,6 +83,31 @@ describe.each(engines)("the welcome series on %s", (engine) => {
       expect(mail.raw.replace(/\r?\n[ \t]+/g, " ")).toMatch(
         /List-Unsubscribe: <https:\/\/coach\.example\/newsletter\/unsubscribe\?token=/,
       );
+  });
+
+  it("goes on the days she set, in the order of those days", async () => {
+    await database.db.insert(followUpSettings).values([
+      { automation: "welcome-articles", afterDays: 7 },
+      { automation: "welcome-coaching", afterDays: 2 },
+    ]);
+    const confirmedAt = new Date("2027-05-03T10:00:00Z");
+    clock = confirmedAt;
+    await confirm("fay@example.com");
+    expect((await series("fay@example.com")).map((row) => [row.kind, row.notBefore])).toEqual([
+      ["follow-up:welcome-coaching", new Date(confirmedAt.getTime() + 2 * DAY)],
+      ["follow-up:welcome-articles", new Date(confirmedAt.getTime() + 7 * DAY)],
+    ]);
+    await at(confirmedAt);
+    await at(new Date(confirmedAt.getTime() + 2 * DAY - 60_000));
+    expect(subjectsTo("fay@example.com")).toHaveLength(1);
+    await at(new Date(confirmedAt.getTime() + 2 * DAY));
+    await at(new Date(confirmedAt.getTime() + 7 * DAY));
+    await at(new Date(confirmedAt.getTime() + 30 * DAY));
+    expect(subjectsTo("fay@example.com").slice(1)).toEqual([
+      "How the coaching works (in three steps)",
+      "Where to start: my most-read articles",
+    ]);
+    await database.db.delete(followUpSettings);
   });
 
   it("stops the rest of the series when the subscriber unsubscribes in the middle", async () => {

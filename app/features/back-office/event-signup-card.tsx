@@ -43,6 +43,8 @@ export interface SignupRow {
   id: string;
   name: string | null;
   phone: string | null;
+  /** Optional on the form: the event's e-mails go to it (docs/decisions/079). */
+  email: string | null;
   /** ISO time. */
   createdAt: string;
   cancelled: boolean;
@@ -93,6 +95,17 @@ export function SignupCard({ row, eventLabel }: { row: SignupRow; eventLabel: st
             (row.phone ?? "No phone number")
           )}
         </p>
+        {row.email ? (
+          <p className="text-sm">
+            <a
+              href={`mailto:${row.email}`}
+              aria-label={`E-mail ${name} at ${row.email}`}
+              className="inline-flex min-h-11 items-center break-all text-teal-700 underline"
+            >
+              {row.email}
+            </a>
+          </p>
+        ) : null}
         {row.links.whatsapp && !row.cancelled ? (
           <a
             href={row.links.whatsapp}

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { AdminShell, Notice, SubmitButton } from "./ui";
 import { TextAreaField, TextField } from "~/ui/field";
 import type { FollowUpsResult, loadFollowUpsPage } from "~/features/follow-ups/page.server";
+import { WELCOME_SERIES_FORM, welcomeDayField } from "~/features/follow-ups/rules";
 
 type Loaded = Awaited<ReturnType<typeof loadFollowUpsPage>>;
 type Item = Loaded["automations"][number];
@@ -38,6 +39,11 @@ function AutomationCard({
         <SubmitButton name="intent" value="switch" variant="secondary">
           {item.enabled ? "Switch off" : "Switch on"}
         </SubmitButton>
+        <p className="w-full text-sm text-ink/75">
+          {item.enabled
+            ? "Switching off also cancels every message of it that is planned and not yet sent."
+            : "Switching on plans it for new cases only: what was cancelled stays cancelled."}
+        </p>
       </Form>
       <details className="mt-3" open={Boolean(result?.fields)}>
         <summary className="min-h-11 cursor-pointer py-2 font-medium text-teal-700">Words, preview and test</summary>
@@ -95,6 +101,46 @@ function AutomationCard({
   );
 }
 
+/** The welcome series' days: the order follows them; what she typed stays after a refusal. */
+function WelcomeSeriesCard({ welcome, result }: { welcome: Loaded["welcome"]; result: FollowUpsResult | undefined }) {
+  const id = "fu-welcome-series";
+  return (
+    <section aria-labelledby={id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-navy/10">
+      <h2 id={id} className="text-lg font-semibold text-navy">
+        The welcome series
+      </h2>
+      <p className="mt-1 text-sm">
+        The welcome e-mail goes at once; the others follow on the day you give each, counted from the confirmation (from{" "}
+        {welcome.range.min} to {welcome.range.max}), in the order of their days. A change reaches new subscribers; a
+        series already planned keeps its days.
+      </p>
+      {result?.message ? (
+        <div className="mt-3">
+          <Notice tone={result.ok ? "success" : "error"}>{result.message}</Notice>
+        </div>
+      ) : null}
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="automation" value={WELCOME_SERIES_FORM} />
+        {welcome.members.map((member) => (
+          <TextField
+            key={member.automation}
+            id={`${id}-${member.automation}`}
+            name={welcomeDayField(member.automation)}
+            label={`Day for "${member.label.replace(/^Welcome series: /, "")}"`}
+            look="compact"
+            inputMode="numeric"
+            defaultValue={result?.days?.[member.automation] ?? String(member.day)}
+            error={result?.dayErrors?.[member.automation]}
+          />
+        ))}
+        <SubmitButton name="intent" value="days" busyText="Saving…">
+          Save the days
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
 export function FollowUpsPage({ loaded, result }: { loaded: Loaded; result: FollowUpsResult | undefined }) {
   return (
     <AdminShell title="Follow-ups">
@@ -103,6 +149,10 @@ export function FollowUpsPage({ loaded, result }: { loaded: Loaded; result: Foll
         and 08:00 (except the 1-hour reminder); each lead&apos;s page shows what is planned for them.
       </p>
       <div className="grid gap-4">
+        <WelcomeSeriesCard
+          welcome={loaded.welcome}
+          result={result?.automation === WELCOME_SERIES_FORM ? result : undefined}
+        />
         {loaded.automations.map((item) => (
           <AutomationCard
             key={item.automation}

@@ -44,7 +44,46 @@ describe("event signup rules in the browser", () => {
   });
 });
 
+/** E-mail addresses at and around the optional field's edges. */
+const emailEdges = [
+  ...edges,
+  "eva@example.com",
+  " eva@example.com ",
+  "eva@example",
+  "eva@@example.com",
+  "eva@example.com\u0000",
+  "\u200Beva@example.com",
+  `${"e".repeat(64)}@${"d".repeat(63)}.${"x".repeat(63)}.${"y".repeat(61)}.com`,
+  `${"e".repeat(64)}@${"d".repeat(63)}.${"x".repeat(63)}.${"y".repeat(63)}.com`,
+];
+
+describe("event signup rules in the browser", () => {
+  it("give the server schema's verdict and first message for every e-mail edge value", () => {
+    for (const email of emailEdges)
+      for (const [name, phone] of [
+        ["Ana", "+31 6 1234 5678"],
+        ["", ""],
+      ])
+        expect(checkEventSignup({ name, phone, email }), JSON.stringify(email)).toEqual(
+          validateEventSignup({ name, phone, email }),
+        );
+  });
+});
+
 describe("event signup validation", () => {
+  it("takes no e-mail address, or a valid one, and refuses anything else with its message", () => {
+    const ok = { name: "Eva", phone: "8888" };
+    expect(validateEventSignup(ok)).toEqual({});
+    expect(validateEventSignup({ ...ok, email: "  " })).toEqual({});
+    expect(validateEventSignup({ ...ok, email: " eva@example.com " })).toEqual({});
+    expect(validateEventSignup({ ...ok, email: "eva@example" })).toEqual({
+      email: "Please enter a valid email address, or leave it empty",
+    });
+    expect(validateEventSignup({ ...ok, email: "x".repeat(255) })).toEqual({
+      email: "Please keep this under 254 characters",
+    });
+  });
+
   it("requires a trimmed name and phone with the site's messages", () => {
     expect(validateEventSignup({ name: "  ", phone: "" })).toEqual({
       name: "Name is required",

@@ -7,13 +7,21 @@ import {
 } from "~/infra/control-characters";
 import { ELAPSED_FIELD, HONEYPOT_FIELD } from "~/infra/form-fields";
 
-import { EVENT_LIMITS, EVENT_MESSAGES, EVENT_PHONE_PATTERN, tooLongMessage, type EventField } from "./event-rules";
+import { isValidEmail } from "~/infra/email-address";
+import {
+  EVENT_FIELDS,
+  EVENT_LIMITS,
+  EVENT_MESSAGES,
+  EVENT_PHONE_PATTERN,
+  tooLongMessage,
+  type EventField,
+} from "./event-rules";
 
 export { EVENT_MESSAGES, type EventField };
 
 /**
  * The event signup form: name and phone, both required after trimming and without bidi or zero-width
- * characters (event-rules.ts for the browser).
+ * characters; an optional e-mail address for the event's messages (event-rules.ts for the browser).
  */
 const trimmed = (message: string, max: number) =>
   z.preprocess(
@@ -38,6 +46,23 @@ export const eventSignupSchema = z.object({
     (v) => v === "" || EVENT_PHONE_PATTERN.test(v),
     EVENT_MESSAGES.phoneInvalid,
   ),
+  /** Optional: absent or "" when left empty (no confirmation, reminder or waiting-list e-mail then). */
+  email: z
+    .preprocess(
+      (v) =>
+        v === undefined || v === null
+          ? ""
+          : typeof v === "string"
+            ? withoutInvisibleFormatting(v, { keepJoiners: true })
+            : v,
+      z
+        .string()
+        .trim()
+        .max(EVENT_LIMITS.email, tooLongMessage(EVENT_LIMITS.email))
+        .refine((v) => hasNoControlCharacters(v), CONTROL_CHARACTER_MESSAGE)
+        .refine((v) => v === "" || isValidEmail(v), EVENT_MESSAGES.emailInvalid),
+    )
+    .optional(),
   idempotencyKey: singleLine(z.string().trim().min(8).max(100)).optional(),
   sourceUrl: singleLine(z.string().max(2000)).optional(),
   /** Id of the consent text shown under the form (content/consent.ts). */
@@ -54,10 +79,12 @@ export function validateEventSignup(input: EventSignupInput): Partial<Record<Eve
   const errors: Partial<Record<EventField, string>> = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0];
-    if (field === "name" || field === "phone") errors[field] ??= issue.message;
+    if (isEventField(field)) errors[field] ??= issue.message;
   }
   return errors;
 }
+
+export const isEventField = (field: unknown): field is EventField => EVENT_FIELDS.includes(field as EventField);
 
 export type EventOutcome =
   /** `waitlisted`: the event was full, so the name went on its waiting list. */
@@ -65,7 +92,11 @@ export type EventOutcome =
   | { status: "ok"; leadId: string; waitlisted?: boolean; held?: true }
   /** The thanks message still shows after this note. */
   | { status: "failed"; message: string }
-  | { status: "invalid"; errors: Partial<Record<EventField, string>>; values: { name: string; phone: string } }
+  | {
+      status: "invalid";
+      errors: Partial<Record<EventField, string>>;
+      values: { name: string; phone: string; email: string };
+    }
   | { status: "rate-limited"; message: string }
   | { status: "bad-request"; message: string }
   /** The event has started or passed: nothing is stored. */

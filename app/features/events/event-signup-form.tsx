@@ -13,11 +13,15 @@ interface EventSignupFormProps {
   serverOutcome?: EventOutcome;
 }
 
+/** What the optional address is for (docs/decisions/079): without it, she confirms by WhatsApp as before. */
+const EMAIL_HINT =
+  "For the confirmation with a calendar file, a reminder the day before, and word at once if a place comes free.";
+
 const ALERT = "rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800";
 const THANKS = "text-xl font-bold text-navy";
 
 /**
- * Event signup: name and phone, 'Reserve My Spot'. A plain form posting to /nicaragua (the page shows
+ * Event signup: name, phone and an optional e-mail address, 'Reserve My Spot'. A plain form posting to /nicaragua (the page shows
  * the server's answer); event-signup.enhancer.ts sends it as JSON instead and shows
  * form → sending → done in place, with the waiting-list thanks when the event was full. A failed save
  * still ends in the thanks message, after the error note; one sent too fast to be typed is held for the
@@ -63,7 +67,7 @@ export function EventSignupForm({ buttonLabel, thanks, waitlistThanks, serverOut
 }
 
 function SignupFields({ buttonLabel, outcome }: { buttonLabel: string; outcome?: EventOutcome }) {
-  const values = outcome?.status === "invalid" ? outcome.values : { name: "", phone: "" };
+  const values = outcome?.status === "invalid" ? outcome.values : { name: "", phone: "", email: "" };
   const errors = outcome?.status === "invalid" ? outcome.errors : {};
   const formError =
     outcome && outcome.status !== "invalid" && outcome.status !== "ok" && outcome.status !== "failed"
@@ -88,6 +92,18 @@ function SignupFields({ buttonLabel, outcome }: { buttonLabel: string; outcome?:
         inputMode="tel"
         defaultValue={values.phone}
         error={errors.phone}
+      />
+      <TextField
+        id="event-email"
+        name="email"
+        type="email"
+        label="E-mail (optional)"
+        hint={EMAIL_HINT}
+        autoComplete="email"
+        inputMode="email"
+        spellCheck={false}
+        defaultValue={values.email}
+        error={errors.email}
       />
       <Honeypot />
       <div data-form-error="">

@@ -32,6 +32,7 @@ function renderForm() {
     root,
     name: byLabel("Name"),
     phone: byLabel("Phone number"),
+    email: byLabel("E-mail (optional)"),
     reserve: root.querySelector<HTMLButtonElement>('button[type="submit"]')!,
   };
 }
@@ -127,11 +128,35 @@ describe("the event signup form", () => {
     expect(texts(full.root)).toEqual([WAITLIST_TEXTS.thanks]);
   });
 
+  it("refuses a wrong e-mail address in place with its hint still read, and sends a right one", async () => {
+    reply = answer(200, { status: "ok", leadId: "lead-3" });
+    const form = renderForm();
+    form.name.value = "Eva";
+    form.phone.value = "+505 8888 1234";
+    form.email.value = "eva@example";
+    form.reserve.click();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(texts(form.root)).toContain(EVENT_MESSAGES.emailInvalid);
+    expect(document.activeElement).toBe(form.email);
+    const described = (form.email.getAttribute("aria-describedby") ?? "").split(" ");
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toEqual([
+      expect.stringMatching(/calendar file/),
+      EVENT_MESSAGES.emailInvalid,
+    ]);
+    expect(sent).toHaveLength(0);
+
+    form.email.value = "eva@example.com";
+    form.reserve.click();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent[0]).toMatchObject({ name: "Eva", phone: "+505 8888 1234", email: "eva@example.com" });
+    expect(texts(form.root)).toEqual([event.thanks]);
+  });
+
   it("the server's refusals stay on the form: its field messages, or its own message", async () => {
     reply = answer(400, {
       status: "invalid",
       errors: { phone: EVENT_MESSAGES.phoneInvalid },
-      values: { name: "Eva", phone: "12" },
+      values: { name: "Eva", phone: "12", email: "" },
     });
     const form = renderForm();
     form.name.value = "Eva";

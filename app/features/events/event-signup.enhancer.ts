@@ -1,7 +1,7 @@
 import { currentConsent } from "#content/consent";
 import type { Enhance } from "~/features/enhancers/boot";
 import { ELAPSED_FIELD, HONEYPOT_FIELD } from "~/infra/form-fields";
-import { checkEventSignup, EVENT_MESSAGES, type EventField } from "./event-rules";
+import { checkEventSignup, EVENT_FIELDS, EVENT_MESSAGES, type EventField } from "./event-rules";
 import type { EventOutcome } from "./event-schema";
 
 function newKey(): string {
@@ -35,11 +35,13 @@ export const enhance: Enhance = (root) => {
     return p;
   };
   const showErrors = (errors: Partial<Record<EventField, string>>) => {
-    for (const field of ["name", "phone"] as const) {
+    for (const field of EVENT_FIELDS) {
       const field_ = input(field);
       if (!field_) continue;
       const id = `${field_.id}-error`;
       document.getElementById(id)?.remove();
+      // A field's hint stays described with or without an error.
+      const hint = document.getElementById(`${field_.id}-hint`) ? `${field_.id}-hint` : null;
       const message = errors[field];
       if (message) {
         const p = document.createElement("p");
@@ -48,16 +50,17 @@ export const enhance: Enhance = (root) => {
         p.textContent = message;
         field_.after(p);
         field_.setAttribute("aria-invalid", "true");
-        field_.setAttribute("aria-describedby", id);
+        field_.setAttribute("aria-describedby", hint ? `${hint} ${id}` : id);
       } else {
         field_.removeAttribute("aria-invalid");
-        field_.removeAttribute("aria-describedby");
+        if (hint) field_.setAttribute("aria-describedby", hint);
+        else field_.removeAttribute("aria-describedby");
       }
     }
   };
   const setBusy = (busy: boolean) => {
     button.disabled = busy;
-    for (const name of ["name", "phone"]) input(name)!.disabled = busy;
+    for (const name of EVENT_FIELDS) input(name)!.disabled = busy;
     button.textContent = busy ? "Reserving..." : label;
     live.textContent = busy ? "Reserving your spot..." : "";
   };
@@ -78,12 +81,17 @@ export const enhance: Enhance = (root) => {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (button.disabled) return;
-    const values = { name: input("name")?.value ?? "", phone: input("phone")?.value ?? "" };
+    const values = {
+      name: input("name")?.value ?? "",
+      phone: input("phone")?.value ?? "",
+      email: input("email")?.value ?? "",
+    };
     const errors = checkEventSignup(values);
     showErrors(errors);
     formError.replaceChildren();
-    if (errors.name || errors.phone) {
-      input(errors.name ? "name" : "phone")?.focus();
+    const firstWrong = EVENT_FIELDS.find((field) => errors[field]);
+    if (firstWrong) {
+      input(firstWrong)?.focus();
       return;
     }
     key ??= newKey();
@@ -111,7 +119,7 @@ export const enhance: Enhance = (root) => {
     else if (outcome?.status === "failed") finish(false, outcome.message);
     else if (outcome?.status === "invalid") {
       showErrors(outcome.errors);
-      input(outcome.errors.name ? "name" : "phone")?.focus();
+      input(EVENT_FIELDS.find((field) => outcome.errors[field]) ?? "name")?.focus();
     } else if (outcome?.status === "rate-limited" || outcome?.status === "bad-request" || outcome?.status === "closed")
       formError.replaceChildren(alert(outcome.message));
     else finish(false, EVENT_MESSAGES.unexpectedError);

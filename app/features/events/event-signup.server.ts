@@ -10,6 +10,7 @@ import {
   NO_EVENT_MESSAGE,
   EVENT_MESSAGES,
   eventSignupSchema,
+  isEventField,
   type EventField,
   type EventOutcome,
 } from "./event-schema";
@@ -133,7 +134,7 @@ export async function handleEventSignup(request: Request, ctx: EventSignupContex
     const errors: Partial<Record<EventField, string>> = {};
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
-      if (field === "name" || field === "phone") errors[field] ??= issue.message;
+      if (isEventField(field)) errors[field] ??= issue.message;
     }
     // Only the page's own hidden fields (key, source) are wrong: nothing the visitor can fix under a field.
     if (Object.keys(errors).length === 0)
@@ -142,7 +143,11 @@ export async function handleEventSignup(request: Request, ctx: EventSignupContex
       outcome: {
         status: "invalid",
         errors,
-        values: { name: str(raw.name).slice(0, 200), phone: str(raw.phone).slice(0, 60) },
+        values: {
+          name: str(raw.name).slice(0, 200),
+          phone: str(raw.phone).slice(0, 60),
+          email: str(raw.email).slice(0, 300),
+        },
       },
       status: 400,
     };
@@ -154,6 +159,7 @@ export async function handleEventSignup(request: Request, ctx: EventSignupContex
     idempotencyKey,
     name: signup.name,
     phone: signup.phone,
+    ...(signup.email ? { email: signup.email } : {}),
     eventKey: schedule?.event.key,
     ...submissionFacts(request, ctx, "event", signup),
   };

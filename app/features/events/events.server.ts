@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, ne } from "drizzle-orm";
-import { afterEventPlace, afterSignupCancelled } from "~/features/follow-ups/follow-ups.server";
+import { afterEventPlace, afterSignupCancelled, type FollowUps } from "~/features/follow-ups/follow-ups.server";
 import { contentEntries, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
@@ -90,13 +90,13 @@ const signupColumns = { id: signups.id, name: signups.name, phone: signups.phone
  * The trainer cancels a signup (the person told her they cannot come): its place, or its spot on
  * the waiting list, is freed at once. The row stays, marked, so the list still shows who it was.
  */
-export async function cancelSignup(db: Db, id: string): Promise<SignupChange> {
+export async function cancelSignup(db: Db, id: string, now = new Date()): Promise<SignupChange> {
   const [signup] = await db
     .update(signups)
     .set({ status: CANCELLED })
     .where(and(eq(signups.id, id), eq(signups.formName, FORM_NAMES.event), ne(signups.status, CANCELLED)))
     .returning(signupColumns);
-  if (signup) await afterSignupCancelled(db, id);
+  if (signup) await afterSignupCancelled(db, id, now);
   return signup
     ? { ok: true, signup }
     : { ok: false, message: "This signup was already cancelled or no longer exists." };
@@ -106,12 +106,12 @@ export async function cancelSignup(db: Db, id: string): Promise<SignupChange> {
  * Erasing one event signup (someone asks to be removed): the row and, with it, its proof of
  * consent (the consent record cascades). Data requests find the same rows by phone number.
  */
-export async function deleteSignup(db: Db, id: string): Promise<SignupChange> {
+export async function deleteSignup(db: Db, id: string, now = new Date()): Promise<SignupChange> {
   const [signup] = await db
     .delete(signups)
     .where(and(eq(signups.id, id), eq(signups.formName, FORM_NAMES.event)))
     .returning(signupColumns);
-  if (signup) await afterSignupCancelled(db, id);
+  if (signup) await afterSignupCancelled(db, id, now);
   return signup ? { ok: true, signup } : { ok: false, message: "This signup no longer exists." };
 }
 
@@ -120,7 +120,7 @@ export async function deleteSignup(db: Db, id: string): Promise<SignupChange> {
  * a new signup locks it (leads/signups.server.ts), so a visitor signing up at the same moment and
  * this move cannot both take the last place.
  */
-export async function moveUpSignup(db: Db, id: string): Promise<SignupChange> {
+export async function moveUpSignup(db: Db, id: string, followUps: FollowUps | null): Promise<SignupChange> {
   const change = await db.transaction(async (tx): Promise<SignupChange> => {
     const where = and(
       eq(signups.id, id),
@@ -157,6 +157,6 @@ export async function moveUpSignup(db: Db, id: string): Promise<SignupChange> {
     return moved ? { ok: true as const, signup: moved } : { ok: false as const, message: "Nothing changed." };
   });
   // Told at once (docs/decisions/069), after the place is surely hers.
-  if (change.ok) await afterEventPlace(db, id, "moved-up");
+  if (change.ok) await afterEventPlace(followUps, db, id, "moved-up");
   return change;
 }

@@ -65,24 +65,26 @@ export interface FollowUpDeps {
 }
 
 /**
- * The follow-ups of this process, for the causes whose callers hold only a database (her status
- * change, the waiting list, an erasure: functions the back-office routes call with `db`). Set once
- * by the server's services; scripts and tests without it plan nothing.
+ * The follow-ups of this process: the engine, the addresses and the clock. Made once by the
+ * composition root (server/services.ts, `services.followUps`) and passed down to the causes whose
+ * callers hold only a database (a stored lead, her status change, the waiting list); null where
+ * nothing is to be planned (scripts).
  */
-type Registered = Omit<FollowUpDeps, "db" | "now"> & { now: () => Date };
-/**
- * Kept on globalThis, not in this module: the built server is two bundles (build/server-runtime,
- * which makes the services, and build/server, the routes), each with its own copy of this module,
- * and the routes' copy must see what the runtime registered.
- */
-const REGISTERED = Symbol.for("coach.follow-ups.registered");
-const shared = globalThis as typeof globalThis & { [REGISTERED]?: Registered };
-export function registerFollowUps(deps: Omit<FollowUpDeps, "db" | "now"> & { now?: () => Date }): void {
-  shared[REGISTERED] = { ...deps, now: deps.now ?? (() => new Date()) };
+export interface FollowUps {
+  messages: Pick<Messages, "send">;
+  config: FollowUpConfig;
+  now: () => Date;
 }
-export function followUpsFor(db: Db): FollowUpDeps | null {
-  const registered = shared[REGISTERED];
-  return registered ? { ...registered, db, now: registered.now() } : null;
+
+export const createFollowUps = (
+  messages: Pick<Messages, "send">,
+  config: FollowUpConfig,
+  now: () => Date = () => new Date(),
+): FollowUps => ({ messages, config, now });
+
+/** The planner's dependencies for one cause, in its database or transaction; null without follow-ups. */
+export function followUpsFor(followUps: FollowUps | null | undefined, db: Db): FollowUpDeps | null {
+  return followUps ? { messages: followUps.messages, config: followUps.config, db, now: followUps.now() } : null;
 }
 
 export type PlanOutcome =
@@ -314,8 +316,13 @@ export async function planNoShow(
 }
 
 /** She set a lead's status: no nudge after any status but "new"; "no-show" sends the re-book message. */
-export async function afterStatusChange(db: Db, leadId: string, status: string): Promise<void> {
-  const deps = followUpsFor(db);
+export async function afterStatusChange(
+  followUps: FollowUps | null,
+  db: Db,
+  leadId: string,
+  status: string,
+): Promise<void> {
+  const deps = followUpsFor(followUps, db);
   const now = deps?.now ?? new Date();
   if (status !== "new") await cancelNudge(db, leadId, now);
   if (status !== "no-show" || !deps) return;
@@ -364,10 +371,11 @@ export async function planNudge(
 
 /** A stored questionnaire (or its replay from the outbox): its nudge, keyed by the lead, planned once. */
 export async function afterQuestionnaire(
+  followUps: FollowUps | null,
   db: Db,
   lead: { id: string; email: string; firstName: string; createdAt: string },
 ): Promise<void> {
-  const deps = followUpsFor(db);
+  const deps = followUpsFor(followUps, db);
   if (deps) await planNudge(deps, { ...lead, createdAt: new Date(lead.createdAt) });
 }
 
@@ -499,16 +507,21 @@ export async function planEventFollowUps(
 }
 
 /** A cancelled or erased signup: its event follow-ups that have not gone are cancelled. */
-export async function afterSignupCancelled(db: Db, signupId: string): Promise<void> {
-  await cancelPlanned(db, { about: signupId }, followUpsFor(db)?.now ?? new Date());
+export async function afterSignupCancelled(db: Db, signupId: string, now = new Date()): Promise<void> {
+  await cancelPlanned(db, { about: signupId }, now);
 }
 
 /**
  * A signup that got a place (stored with one, or moved up from the waiting list): its follow-ups,
  * when it left an e-mail address. The event is read as published, as the page shows it.
  */
-export async function afterEventPlace(db: Db, signupId: string, how: "signed-up" | "moved-up"): Promise<void> {
-  const deps = followUpsFor(db);
+export async function afterEventPlace(
+  followUps: FollowUps | null,
+  db: Db,
+  signupId: string,
+  how: "signed-up" | "moved-up",
+): Promise<void> {
+  const deps = followUpsFor(followUps, db);
   if (!deps) return;
   const [signup] = await db
     .select({

@@ -3,8 +3,25 @@ import { data } from "react-router";
 import { followUpSettings } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import type { Messages } from "~/features/messages/messages.server";
+import { cancelPlanned } from "~/features/messages/plan.server";
 import { composeFollowUp, followUpConfigOf, settingsOf, type FollowUpConfig } from "./follow-ups.server";
-import { AUTOMATIONS, fillTemplate, timeLabel, type Automation, type LawfulGround } from "./rules";
+import {
+  AUTOMATIONS,
+  checkWelcomeDays,
+  fillTemplate,
+  isWelcomeMember,
+  kindOf,
+  timeLabel,
+  WELCOME_DAY_RANGE,
+  WELCOME_SERIES,
+  WELCOME_SERIES_FORM,
+  welcomeDayField,
+  type Automation,
+  type LawfulGround,
+  type WelcomeDays,
+  type WelcomeMember,
+} from "./rules";
+import { welcomeDaysOf } from "./series.server";
 import { DEFAULT_TEXTS, NEWSLETTER_INVITATION } from "./texts";
 
 /**
@@ -17,7 +34,7 @@ export const SUBJECT_MAX = 200;
 export const BODY_MAX = 5000;
 
 /** When each goes, in one line (the rules in rules.ts decide; this only says it). */
-const TIMING: Record<Automation, string> = {
+const TIMING: Record<Exclude<Automation, WelcomeMember>, string> = {
   "call-24h": "24 hours before a booked intake call (not between 21:00 and 08:00: then at 08:00).",
   "call-1h": "1 hour before a booked intake call, at any hour.",
   "no-show": "At once when a call is marked missed (by the scheduler or by you).",
@@ -26,9 +43,10 @@ const TIMING: Record<Automation, string> = {
   "event-reminder": "The day before the event, at its hour (quiet hours apply), with the calendar file.",
   "event-place": "At once when a place comes free for someone on the waiting list.",
   "event-thanks": "2 hours after the event ends (an evening event's goes at 08:00).",
-  "welcome-articles": "3 days after a newsletter subscription is confirmed (quiet hours apply).",
-  "welcome-coaching": "10 days after a newsletter subscription is confirmed (quiet hours apply).",
 };
+
+const welcomeTiming = (day: number) =>
+  `${day === 1 ? "1 day" : `${day} days`} after a newsletter subscription is confirmed (quiet hours apply); the day is set under "The welcome series".`;
 
 const GROUND: Record<LawfulGround, string> = {
   service: "Service message: about something the person asked for (no consent needed).",
@@ -105,19 +123,32 @@ export interface FollowUpsPageServices {
 }
 
 export async function loadFollowUpsPage(db: Db) {
+  const days = await welcomeDaysOf(db);
   const automations = [];
   for (const automation of AUTOMATION_NAMES) {
     const settings = await settingsOf(db, automation);
     automations.push({
       automation,
       label: AUTOMATIONS[automation].label,
-      timing: TIMING[automation],
+      timing: isWelcomeMember(automation) ? welcomeTiming(days[automation]) : TIMING[automation],
       ground: GROUND[AUTOMATIONS[automation].ground],
       placeholders: DEFAULT_TEXTS[automation].placeholders,
       ...settings,
     });
   }
-  return { automations, subjectMax: SUBJECT_MAX, bodyMax: BODY_MAX };
+  return { automations, welcome: welcomeSeriesView(days), subjectMax: SUBJECT_MAX, bodyMax: BODY_MAX };
+}
+
+/** The series' members in the order they go (the order of her days), each with its day. */
+function welcomeSeriesView(days: WelcomeDays) {
+  return {
+    members: WELCOME_SERIES.map(({ automation }) => ({
+      automation,
+      label: AUTOMATIONS[automation].label,
+      day: days[automation],
+    })).sort((a, b) => a.day - b.day),
+    range: WELCOME_DAY_RANGE,
+  };
 }
 
 export type FollowUpsResult = {
@@ -128,9 +159,21 @@ export type FollowUpsResult = {
   errors?: TextErrors;
   /** The rendered e-mail (the follow-ups' own layout), for a sandboxed frame. */
   preview?: { subject: string; html: string };
+  /** Switched off: how many planned messages of it were cancelled. */
+  cancelled?: number;
+  /** The welcome series' days as she typed them, and what is wrong with them. */
+  days?: Record<WelcomeMember, string>;
+  dayErrors?: Partial<Record<WelcomeMember, string>>;
 };
 
-async function saveSettings(db: Db, automation: Automation, values: Partial<TextFields & { enabled: boolean }>) {
+const plannedCount = (n: number) =>
+  n === 1 ? "1 planned message was cancelled" : `${n} planned messages were cancelled`;
+
+async function saveSettings(
+  db: Db,
+  automation: Automation,
+  values: Partial<TextFields & { enabled: boolean; afterDays: number }>,
+) {
   await db
     .insert(followUpSettings)
     .values({ automation, ...values, updatedAt: new Date() })
@@ -148,16 +191,52 @@ export async function followUpsPageAction(
   const intent = String(form.get("intent") ?? "save");
   const fail = (result: Omit<FollowUpsResult, "ok">, status = 400) =>
     data<FollowUpsResult>({ ...result, ok: false }, { status });
+  if (name === WELCOME_SERIES_FORM) {
+    const typed = Object.fromEntries(
+      WELCOME_SERIES.map(({ automation }) => [automation, String(form.get(welcomeDayField(automation)) ?? "")]),
+    ) as Record<WelcomeMember, string>;
+    const checked = checkWelcomeDays(typed);
+    if (!checked.ok)
+      return fail({
+        automation: name,
+        days: typed,
+        dayErrors: checked.errors,
+        message: "Not saved: see the message under the day.",
+      });
+    await db.transaction(async (tx) => {
+      for (const { automation } of WELCOME_SERIES)
+        await saveSettings(tx, automation, { afterDays: checked.days[automation] });
+    });
+    return data<FollowUpsResult>({
+      automation: name,
+      ok: true,
+      message: "Saved: new subscribers get the series on these days. Series already planned keep their days.",
+    });
+  }
   if (!isAutomation(name)) return fail({ automation: name, message: "There is no such follow-up." }, 404);
   const automation = name;
 
   if (intent === "switch") {
     const enabled = form.get("enabled") === "on";
-    await saveSettings(db, automation, { enabled });
+    if (enabled) {
+      await saveSettings(db, automation, { enabled });
+      return data<FollowUpsResult>({
+        automation,
+        ok: true,
+        message:
+          "Switched on: it is planned for new cases only, from now on. Messages cancelled while it was off stay cancelled.",
+      });
+    }
+    // Off means none goes out: the switch and the cancel of every planned one stand or fall together.
+    const cancelled = await db.transaction(async (tx) => {
+      await saveSettings(tx, automation, { enabled });
+      return cancelPlanned(tx, { kind: kindOf(automation) }, new Date(), "switched off");
+    });
     return data<FollowUpsResult>({
       automation,
       ok: true,
-      message: enabled ? "Switched on: it is planned again from now on." : "Switched off: nothing new is planned.",
+      cancelled,
+      message: `Switched off: nothing new is planned, and ${plannedCount(cancelled)}.`,
     });
   }
 

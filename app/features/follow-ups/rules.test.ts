@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   afterQuietHours,
   callReminders,
+  checkWelcomeDays,
+  welcomeSeriesTimes,
+  WELCOME_DAY_RANGE,
   eventReminderTime,
   fillTemplate,
   lawfulGroundRefusal,
@@ -108,5 +111,34 @@ describe("texts", () => {
     expect(safeLink("http://example.com")).toBeNull();
     expect(markdownText("[click](https://evil.example)")).toBe("\\[click\\]\\(https://evil.example\\)");
     expect(fillTemplate("Hi {{firstName}}, {{unknown}}see you", { firstName: "Anna" })).toBe("Hi Anna, see you");
+  });
+});
+
+describe("the welcome series' days", () => {
+  const typed = (articles: string, coaching: string) => ({
+    "welcome-articles": articles,
+    "welcome-coaching": coaching,
+  });
+
+  it("takes whole days within the range, each its own, and goes in the order of the days", () => {
+    const checked = checkWelcomeDays(typed(" 9 ", String(WELCOME_DAY_RANGE.min)));
+    expect(checked).toEqual({ ok: true, days: { "welcome-articles": 9, "welcome-coaching": WELCOME_DAY_RANGE.min } });
+    if (!checked.ok) return;
+    const confirmed = at("2027-05-03T10:00:00Z");
+    expect(welcomeSeriesTimes(confirmed, checked.days).map(({ n, automation }) => [n, automation])).toEqual([
+      [2, "welcome-coaching"],
+      [3, "welcome-articles"],
+    ]);
+  });
+
+  it("refuses a day out of range, not a whole number, or one another e-mail already has, under its field", () => {
+    const { min, max } = WELCOME_DAY_RANGE;
+    for (const wrong of [String(min - 1), String(max + 1), "2.5", "", "three", "-3", "1e1"]) {
+      const checked = checkWelcomeDays(typed(wrong, "5"));
+      expect(checked.ok, wrong).toBe(false);
+      if (!checked.ok) expect(Object.keys(checked.errors), wrong).toEqual(["welcome-articles"]);
+    }
+    const same = checkWelcomeDays(typed("5", "5"));
+    expect(same).toEqual({ ok: false, errors: { "welcome-coaching": expect.stringMatching(/already taken/) } });
   });
 });

@@ -37,25 +37,78 @@ export const KIND_PREFIX = "follow-up:";
 export const kindOf = (automation: Automation) => `${KIND_PREFIX}${automation}`;
 
 /**
- * The welcome series after the newsletter's welcome e-mail (the first of three): each member's number
- * in the series (its key `welcome-series:<n>:<subscriber>`) and how many days after the confirmation
- * it is due.
+ * The welcome series after the newsletter's welcome e-mail (the first): its members, each with the
+ * day after the confirmation it goes by default. She sets the days on the Follow-ups page; the
+ * order follows the days (docs/decisions/079).
  */
-const WELCOME_SERIES = [
-  { n: 2, automation: "welcome-articles", afterDays: 3 },
-  { n: 3, automation: "welcome-coaching", afterDays: 10 },
-] as const satisfies readonly { n: number; automation: Automation; afterDays: number }[];
+export const WELCOME_SERIES = [
+  { automation: "welcome-articles", afterDays: 3 },
+  { automation: "welcome-coaching", afterDays: 10 },
+] as const satisfies readonly { automation: Automation; afterDays: number }[];
+
+export type WelcomeMember = (typeof WELCOME_SERIES)[number]["automation"];
+export type WelcomeDays = Record<WelcomeMember, number>;
+
+export const DEFAULT_WELCOME_DAYS = Object.fromEntries(
+  WELCOME_SERIES.map((m) => [m.automation, m.afterDays]),
+) as WelcomeDays;
+
+/** The series stays within the first two weeks the privacy notice promises, and never on the welcome's own day. */
+export const WELCOME_DAY_RANGE = { min: 1, max: 14 } as const;
+
+export const isWelcomeMember = (automation: string): automation is WelcomeMember =>
+  WELCOME_SERIES.some((m) => m.automation === automation);
+
+/**
+ * Her days as typed, checked: each a whole number of days within the range, and no two on the same
+ * day (the series goes in the order of its days, so each needs its own). Each problem under its field.
+ */
+export function checkWelcomeDays(
+  typed: Record<WelcomeMember, string>,
+): { ok: true; days: WelcomeDays } | { ok: false; errors: Partial<Record<WelcomeMember, string>> } {
+  const { min, max } = WELCOME_DAY_RANGE;
+  const errors: Partial<Record<WelcomeMember, string>> = {};
+  const days = {} as WelcomeDays;
+  for (const { automation } of WELCOME_SERIES) {
+    const text = typed[automation].trim();
+    const day = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+    if (!Number.isInteger(day) || day < min || day > max)
+      errors[automation] =
+        `Give a whole number of days from ${min} to ${max} (the series stays within the first two weeks).`;
+    else days[automation] = day;
+  }
+  const seen = new Map<number, WelcomeMember>();
+  for (const { automation } of WELCOME_SERIES) {
+    const day = days[automation];
+    if (day === undefined) continue;
+    if (seen.has(day))
+      errors[automation] = `Day ${day} is already taken by another e-mail of the series: give each its own day.`;
+    else seen.set(day, automation);
+  }
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, days };
+}
+
+/** The Follow-ups page's form for the series' days: its `automation` (no one automation) and its fields. */
+export const WELCOME_SERIES_FORM = "welcome-series";
+export const welcomeDayField = (automation: WelcomeMember) => `day-${automation}`;
 
 /** The welcome series' kinds start with this: an unsubscribe cancels them by it. */
 export const WELCOME_SERIES_KIND_PREFIX = `${KIND_PREFIX}welcome-`;
 
-/** When each member of the welcome series goes: its day after the confirmation, out of the quiet hours. */
-export const welcomeSeriesTimes = (confirmedAt: Date) =>
-  WELCOME_SERIES.map(({ n, automation, afterDays }) => ({
-    n,
-    automation,
-    at: sendTime(automation, new Date(confirmedAt.getTime() + afterDays * 24 * HOUR)),
-  }));
+/**
+ * When each member of the welcome series goes, in the order of her days: its number in the series
+ * (the welcome is the first; its key `welcome-series:<n>:<subscriber>`), and its day after the
+ * confirmation, out of the quiet hours.
+ */
+export const welcomeSeriesTimes = (confirmedAt: Date, days: WelcomeDays = DEFAULT_WELCOME_DAYS) =>
+  WELCOME_SERIES.map(({ automation }) => ({ automation, afterDays: days[automation] }))
+    .sort((a, b) => a.afterDays - b.afterDays)
+    .map(({ automation, afterDays }, index) => ({
+      n: index + 2,
+      automation,
+      afterDays,
+      at: sendTime(automation, new Date(confirmedAt.getTime() + afterDays * 24 * HOUR)),
+    }));
 
 export type Refusal = { refused: true; reason: string };
 

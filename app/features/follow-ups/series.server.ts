@@ -1,3 +1,5 @@
+import { inArray } from "drizzle-orm";
+import { followUpSettings } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import type { Messages } from "~/features/messages/messages.server";
 import { cancelPlanned } from "~/features/messages/plan.server";
@@ -5,16 +7,20 @@ import { blockedFor, settingsOf, type PlanOutcome } from "./follow-ups.server";
 import { followUpMail } from "./mail.server";
 import {
   AUTOMATIONS,
+  DEFAULT_WELCOME_DAYS,
   fillTemplate,
   kindOf,
   lawfulGroundRefusal,
+  WELCOME_SERIES,
   WELCOME_SERIES_KIND_PREFIX,
   welcomeSeriesTimes,
+  type WelcomeDays,
 } from "./rules";
 
 /**
- * The welcome series (docs/decisions/072): after the newsletter's welcome e-mail, two more over the
- * first two weeks, planned in the transaction that confirms the address and queues the welcome.
+ * The welcome series (docs/decisions/072, 079): after the newsletter's welcome e-mail, two more on
+ * the days she set within the first two weeks, in the order of those days, planned in the
+ * transaction that confirms the address and queues the welcome.
  * Marketing: planned only with the newsletter consent, and each carries the newsletter's
  * unsubscribe link (an unsubscribe is what stops it).
  */
@@ -41,6 +47,22 @@ const FOOTER = {
   stop: "Unsubscribe from the newsletter",
 };
 
+/** Her days for the series' members (the default for one she has not set). */
+export async function welcomeDaysOf(db: Db): Promise<WelcomeDays> {
+  const rows = await db
+    .select({ automation: followUpSettings.automation, afterDays: followUpSettings.afterDays })
+    .from(followUpSettings)
+    .where(
+      inArray(
+        followUpSettings.automation,
+        WELCOME_SERIES.map((m) => m.automation),
+      ),
+    );
+  const days = { ...DEFAULT_WELCOME_DAYS };
+  for (const row of rows) if (row.afterDays !== null) days[row.automation as keyof WelcomeDays] = row.afterDays;
+  return days;
+}
+
 /** Plans the series' members (once per key), each only with consent, switched on, and to an address not stopped or suppressed. */
 export async function planWelcomeSeries(deps: WelcomeSeriesDeps, subscriber: SeriesSubscriber): Promise<PlanOutcome[]> {
   const outcomes: PlanOutcome[] = [];
@@ -51,7 +73,7 @@ export async function planWelcomeSeries(deps: WelcomeSeriesDeps, subscriber: Ser
     servicesLink: `${deps.siteUrl}/services`,
     pricingLink: `${deps.siteUrl}/pricing`,
   };
-  for (const { n, automation, at } of welcomeSeriesTimes(subscriber.confirmedAt)) {
+  for (const { n, automation, at } of welcomeSeriesTimes(subscriber.confirmedAt, await welcomeDaysOf(deps.db))) {
     const refusal = lawfulGroundRefusal(AUTOMATIONS[automation].ground, {
       newsletterConsent: subscriber.newsletterConsent,
     });

@@ -10,7 +10,7 @@ import type { Logger } from "~/infra/logger.server";
 import type { PushMessage } from "~/infra/push.server";
 import type { Messages } from "~/features/messages/messages.server";
 import { amsterdamDateTime } from "~/infra/amsterdam";
-import { afterEventPlace, afterQuestionnaire } from "~/features/follow-ups/follow-ups.server";
+import { afterEventPlace, afterQuestionnaire, type FollowUps } from "~/features/follow-ups/follow-ups.server";
 import type { Outbox } from "./outbox.server";
 import { answerLabel, answerTitles, FORM_NAMES, type AnswerNumber } from "./vocabulary";
 
@@ -45,6 +45,8 @@ export const eventLeadSchema = z.object({
   ...base,
   name: z.string(),
   phone: z.string(),
+  /** For the event's confirmation, reminder and waiting-list messages; optional (docs/decisions/079). */
+  email: z.string().optional(),
   /** The event's content key; absent on entries queued before events were kept in the database. */
   eventKey: z.string().optional(),
 });
@@ -62,6 +64,8 @@ export interface LeadDeps {
   trainerEmail: string;
   /** For the links in the trainer's alerts. */
   siteUrl: string;
+  /** The questionnaire's nudge and an event place's messages are planned through these (none when null). */
+  followUps: FollowUps | null;
 }
 
 /**
@@ -97,7 +101,14 @@ function rowOf(kind: LeadKind, lead: IntakeLead | EventLead) {
     };
   }
   const event = lead as EventLead;
-  return { ...common, formName: FORM_NAMES.event, name: event.name, phone: event.phone, eventKey: event.eventKey };
+  return {
+    ...common,
+    formName: FORM_NAMES.event,
+    name: event.name,
+    phone: event.phone,
+    email: event.email ?? null,
+    eventKey: event.eventKey,
+  };
 }
 
 /**
@@ -165,8 +176,8 @@ export async function storeLead(deps: LeadDeps, kind: LeadKind, lead: IntakeLead
     // Queued on every store, not only the first: the key makes it one notice, and a process that
     // stopped between the two writes still gets it queued by the visitor's retry or the replay.
     await notifyTrainer(deps, kind, lead, result.waitlisted);
-    if (kind === "intake") await afterQuestionnaire(deps.db, lead as IntakeLead);
-    else if (!result.waitlisted) await afterEventPlace(deps.db, result.id, "signed-up");
+    if (kind === "intake") await afterQuestionnaire(deps.followUps, deps.db, lead as IntakeLead);
+    else if (!result.waitlisted) await afterEventPlace(deps.followUps, deps.db, result.id, "signed-up");
     return { status: "stored", leadId: result.id, waitlisted: result.waitlisted };
   } catch (error) {
     deps.logger.error({ err: error, kind, leadId: lead.id }, "storing a lead failed, trying the outbox");
@@ -187,7 +198,8 @@ export function replayHandler(kind: LeadKind, deps: Omit<LeadDeps, "outbox">) {
     const lead = schema.parse(payload);
     const result = await writeLead(deps.db, kind, lead);
     await notifyTrainer(deps, kind, lead, result.waitlisted);
-    if (kind === "intake") await afterQuestionnaire(deps.db, lead as IntakeLead);
+    if (kind === "intake") await afterQuestionnaire(deps.followUps, deps.db, lead as IntakeLead);
+    else if (!result.waitlisted) await afterEventPlace(deps.followUps, deps.db, result.id, "signed-up");
   };
 }
 
@@ -299,6 +311,7 @@ export function eventMail(lead: EventLead, link: string, waitlisted = false): { 
       "",
       `Name: ${lead.name}`,
       `Phone: ${lead.phone}`,
+      ...(lead.email ? [`Email: ${lead.email}`] : []),
       `Lead id: ${lead.id}`,
     ].join("\n"),
   };

@@ -7,6 +7,7 @@ import { anonymiseAddress, captureConsent } from "~/infra/consent.server";
 import { firstTouchOfRequest } from "~/infra/first-touch";
 import type { LeadDeps, LeadKind } from "./signups.server";
 import type { Messages } from "~/features/messages/messages.server";
+import type { FollowUps } from "~/features/follow-ups/follow-ups.server";
 import { heldFullAnswer, holdSubmission, type ContactReader, type HeldForm } from "./held.server";
 import type { HoldReason } from "~/infra/form-guard.server";
 
@@ -28,6 +29,7 @@ export interface LeadContext extends FormGuardContext {
     logger: Logger;
     /** The published contact details, for the answer when held submissions are at their limit. */
     content: ContactReader;
+    followUps: FollowUps | null;
   };
 }
 
@@ -55,6 +57,7 @@ export function leadDeps(ctx: LeadContext): LeadDeps {
     logger: services.logger,
     trainerEmail: services.env.TRAINER_EMAIL,
     siteUrl: services.env.SITE_URL,
+    followUps: services.followUps,
   };
 }
 

@@ -13,9 +13,12 @@ import type { MailMessage } from "~/infra/mail.server";
 
 const stillQueued = eq(messages.state, "queued");
 
-/** Which planned rows: one key, what they are about (of some kinds), a recipient, or keys starting with a prefix. */
+/** Which planned rows: one key, what they are about (of some kinds), every row of one kind, or a recipient's of kinds starting with a prefix. */
 export type PlannedRows =
-  { key: string } | { about: string; kinds?: readonly string[] } | { recipient: string; kindPrefix: string };
+  | { key: string }
+  | { about: string; kinds?: readonly string[] }
+  | { kind: string }
+  | { recipient: string; kindPrefix: string };
 
 function whereOf(rows: PlannedRows): SQL {
   if ("key" in rows) return eq(messages.key, rows.key);
@@ -23,6 +26,7 @@ function whereOf(rows: PlannedRows): SQL {
     return rows.kinds
       ? and(eq(messages.about, rows.about), inArray(messages.kind, [...rows.kinds]))!
       : eq(messages.about, rows.about);
+  if ("kind" in rows) return eq(messages.kind, rows.kind);
   return and(eq(messages.recipient, rows.recipient), like(messages.kind, `${rows.kindPrefix}%`))!;
 }
 

@@ -5,7 +5,7 @@ import { amsterdamMonthStart } from "~/infra/amsterdam";
 import { COUNT_CAP, PAGE_SIZE, prefixPattern, type LeadFilters } from "~/features/back-office/filters";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { recordTrainerUpdate } from "~/features/leads/lifecycle.server";
-import { afterStatusChange } from "~/features/follow-ups/follow-ups.server";
+import { afterStatusChange, type FollowUps } from "~/features/follow-ups/follow-ups.server";
 import type { LeadStatus } from "~/features/back-office/labels";
 
 export interface Page<T> {
@@ -111,6 +111,7 @@ export async function updateLead(
   db: Db,
   input: { id: string; status: LeadStatus; note: string },
   userId: string,
+  followUps: FollowUps | null,
 ): Promise<boolean> {
   const where = and(eq(signups.id, input.id), eq(signups.formName, FORM_NAMES.intake));
   const [before] = await db.select({ status: signups.status, note: signups.note }).from(signups).where(where);
@@ -118,7 +119,7 @@ export async function updateLead(
   const note = input.note === "" ? null : input.note;
   await db.update(signups).set({ status: input.status, note }).where(where);
   await recordTrainerUpdate(db, { leadId: input.id, userId, from: before, to: { status: input.status, note } });
-  if (before.status !== input.status) await afterStatusChange(db, input.id, input.status);
+  if (before.status !== input.status) await afterStatusChange(followUps, db, input.id, input.status);
   return true;
 }
 
@@ -138,6 +139,7 @@ export async function listEventSignups(db: Db, page: number, eventKey?: string) 
         createdAt: signups.createdAt,
         name: signups.name,
         phone: signups.phone,
+        email: signups.email,
         sourceUrl: signups.sourceUrl,
         eventKey: signups.eventKey,
         waitlisted: signups.waitlisted,

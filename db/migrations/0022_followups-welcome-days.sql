@@ -1,0 +1,1 @@
+ALTER TABLE "follow_up_settings" ADD COLUMN "after_days" integer;
