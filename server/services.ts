@@ -272,8 +272,8 @@ export async function createServices(
     content,
     // The build (templates, styles), the content store's publishes and a sale starting or ending by
     // the clock all change what pages show.
-    contentRevision: async () => {
-      const revision = await content.revision();
+    contentRevision: async (read) => {
+      const revision = await (read?.fresh ? content.revision(true) : content.revision());
       return `${options.buildId ?? "unbuilt"}:${revision}:${await saleNow(revision)}`;
     },
     async rateLimit(key, limit, windowSeconds) {

@@ -439,11 +439,12 @@ export function createContentStore<S extends ContentSchemas>(db: Db, schemas: S,
     /**
      * Changes whenever what visitors see changes: the publish counter, and the newest schedule that
      * has come due (so a scheduled entry changes it at its moment without anyone writing). Read
-     * from the database, so every instance agrees; each instance trusts its read for 2 s.
+     * from the database, so every instance agrees; each instance trusts its read for 2 s, unless
+     * asked for a `fresh` one (the page cache, which must show another instance's publish at once).
      */
-    async revision(): Promise<string> {
+    async revision(fresh = false): Promise<string> {
       const t = Date.now();
-      if (cachedRevision && t - cachedRevision.at < cacheMs) return cachedRevision.value;
+      if (!fresh && cachedRevision && t - cachedRevision.at < cacheMs) return cachedRevision.value;
       const at = now();
       const [result] = await db
         .select({
