@@ -86,7 +86,7 @@ try {
   const caddyfile = path.join(home, "Caddyfile");
   writeFileSync(
     caddyfile,
-    `{\n\tadmin off\n\tpersist_config off\n}\nhttp://127.0.0.1:${port} {\n\troot * ${root}\n\theader Content-Type "text/html; charset=utf-8"\n\tfile_server {\n\t\tprecompressed br\n\t}\n}\n`,
+    `{\n\tadmin off\n}\nhttp://127.0.0.1:${port} {\n\troot * ${root}\n\theader Content-Type "text/html; charset=utf-8"\n\tfile_server {\n\t\tprecompressed br\n\t}\n}\n`,
   );
   let output = "";
   caddy = spawn(CADDY, ["run", "--config", caddyfile, "--adapter", "caddyfile"], {
