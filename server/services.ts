@@ -62,7 +62,8 @@ export async function createServices(
     migrate: false,
   });
   // Pages keep showing the last content read while the database is away (kept beside the outbox).
-  const content = rememberReads(createSiteContentStore(database.db), {
+  // The embedded database has one process: its store may trust a revision no write here has changed.
+  const content = rememberReads(createSiteContentStore(database.db, { soleWriter: database.engine === "pglite" }), {
     file: path.resolve(env.DATA_DIR, "content-cache.json"),
     logger,
     fallback: seedReads(),
