@@ -132,6 +132,26 @@ describe("public pages from the page cache", () => {
     }
   });
 
+  it("puts a scheduled change live at its moment, with no write then", async () => {
+    const minute = 60_000;
+    const t0 = Math.ceil(Date.now() / minute) * minute + 30 * minute;
+    vi.useFakeTimers({ toFake: ["Date"], now: t0 });
+    const [article] = await elsewhere.listLive("article");
+    if (!article) throw new Error("no published article");
+    const target = `/blog/${article.key}`;
+    const title = `A scheduled title ${randomUUID().slice(0, 8)}`;
+    await elsewhere.saveDraft("article", article.key, { ...article.data, title }, trainer);
+    await elsewhere.publish("article", article.key, trainer, { at: new Date(t0 + 2 * minute) });
+    const before = await get(a, target);
+    expect(await before.text()).not.toContain(title);
+    vi.setSystemTime(t0 + 2 * minute - 1);
+    expect((await get(a, target, before.headers.get("etag") ?? "")).status).toBe(304);
+    vi.setSystemTime(t0 + 2 * minute);
+    const after = await get(a, target, before.headers.get("etag") ?? "");
+    expect(after.status).toBe(200);
+    expect(await after.text()).toContain(title);
+  });
+
   it("starts and ends a sale on the pricing page at its minute", async () => {
     const minute = 60_000;
     const t0 = Math.ceil(Date.now() / minute) * minute + 10 * minute;
