@@ -48,7 +48,7 @@ export function contentSecurityPolicy(env: Env, scripts: ScriptTrust, secure: bo
 }
 
 /** A response's inline scripts are trusted by its nonce, or (cached pages) by their `'sha256-…'` sources. */
-export type ScriptTrust = { nonce: string } | { hashes: readonly string[] };
+type ScriptTrust = { nonce: string } | { hashes: readonly string[] };
 
 /** Security headers on every response, with a fresh nonce in res.locals.cspNonce. */
 export function securityHeaders(env: Env): RequestHandler {
