@@ -57,9 +57,10 @@ export interface AppServices {
   /**
    * Changes whenever anything a public page shows changes: public pages are revalidated against it
    * (ETag, docs/decisions/017-islands-and-per-request-pages.md). The build id, joined by the
-   * revision of any content kept in the database; an edit must change it within 5 s.
+   * revision of any content kept in the database; an edit must change it within 5 s, and at once
+   * when read `fresh` (the page cache: docs/decisions/074-public-pages-from-a-cache.md).
    */
-  contentRevision(): Promise<string>;
+  contentRevision(options?: { fresh?: boolean }): Promise<string>;
   close(): Promise<void>;
 }
 

@@ -15,6 +15,7 @@ import { cachedByRevision } from "~/kernel/route-meta";
 import { publicEnv } from "~/infra/env.server";
 import { revisionValidator, stylesheetInliner } from "./page-cache";
 import { islandModules } from "./islands";
+import { publicPageCache } from "./cached-pages";
 import { firstTouchChoice, firstTouchCookie } from "./first-touch";
 import { createMetrics, mayReadInternals } from "./metrics";
 import { databaseAway } from "./database-away";
@@ -241,6 +242,7 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
     );
     app.use(express.static(clientDir, { index: false, redirect: false, maxAge: "1d" }));
     // Development renders from changing sources: no page is "the same version" there.
+    app.use(publicPageCache(services, build, { inlineCss, islands }));
     app.use(revisionValidator(services, cachedByRevision, JSON.stringify(publicEnv(env))));
   }
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "~/infra/logger.server";
-import { matchesEtag, revisionValidator } from "./page-cache";
+import { freshReads, inlineScriptHashes, matchesEtag, revisionValidator } from "./page-cache";
 
 describe("revalidating public pages by content revision", () => {
   let revision = "build-1";
@@ -64,5 +64,41 @@ describe("revalidating public pages by content revision", () => {
     expect(matchesEtag("*", 'W/"abc"')).toBe(true);
     expect(matchesEtag('W/"abd"', 'W/"abc"')).toBe(false);
     expect(matchesEtag(undefined, 'W/"abc"')).toBe(false);
+  });
+});
+
+describe("reads of the revision for the page cache", () => {
+  it("shares a read among callers while none is under way, and gives a caller during one the next", async () => {
+    const started: ((value: number) => void)[] = [];
+    const read = freshReads(() => new Promise<number>((resolve) => started.push(resolve)));
+    const first = read();
+    // Asked while the first read is under way: it may have begun before a write this caller must see.
+    const second = read();
+    const third = read();
+    expect(started).toHaveLength(1);
+    started[0]!(1);
+    expect(await first).toBe(1);
+    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toHaveLength(2);
+    started[1]!(2);
+    expect([await second, await third]).toEqual([2, 2]);
+  });
+
+  it("reads again after a failed read", async () => {
+    let reads = 0;
+    const read = freshReads(() => (++reads === 1 ? Promise.reject(new Error("away")) : Promise.resolve(reads)));
+    await expect(read()).rejects.toThrow("away");
+    expect(await read()).toBe(2);
+  });
+});
+
+describe("the hashes a cached page's policy names", () => {
+  it("hashes each inline script once, leaves data alone, and refuses a page that loads a file", () => {
+    const page = `<script>a()</script><script type="application/ld+json">{}</script><script type="application/json">[]</script><script>a()</script>`;
+    // echo -n 'a()' | openssl dgst -sha256 -binary | base64
+    expect(inlineScriptHashes(page)).toEqual(["'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='"]);
+    expect(inlineScriptHashes(`${page}<script type="module" src="/assets/x.js"></script>`)).toBeNull();
+    expect(inlineScriptHashes(`<link rel="modulepreload" href="/assets/x.js"/>${page}`)).toBeNull();
   });
 });

@@ -11,9 +11,9 @@ const directive = (policy: string, name: string) =>
 
 describe("the content security policy", () => {
   it("lets the tag manager's hosts in only when a tag manager is configured", () => {
-    const without = contentSecurityPolicy(parseEnv({}), "n", false);
+    const without = contentSecurityPolicy(parseEnv({}), { nonce: "n" }, false);
     expect(without).not.toMatch(/google/);
-    const withTag = contentSecurityPolicy(parseEnv({ GTM_ID: "GTM-TEST123" }), "n", false);
+    const withTag = contentSecurityPolicy(parseEnv({ GTM_ID: "GTM-TEST123" }), { nonce: "n" }, false);
     expect(directive(withTag, "img-src")).toEqual(expect.arrayContaining(["https://www.googletagmanager.com"]));
     expect(directive(withTag, "connect-src")).toEqual(
       expect.arrayContaining(["https://*.google-analytics.com", "https://www.googletagmanager.com"]),
@@ -26,7 +26,7 @@ describe("the content security policy", () => {
     // The fetch directives a browser reads from default-src when they are missing.
     const fallsBack = ["connect-src", "font-src", "frame-src", "img-src", "manifest-src", "media-src", "object-src"];
     for (const env of [parseEnv({}), parseEnv({ GTM_ID: "GTM-TEST123" })]) {
-      const policy = contentSecurityPolicy(env, "n", false);
+      const policy = contentSecurityPolicy(env, { nonce: "n" }, false);
       const fallback = directive(policy, "default-src");
       for (const name of fallsBack) expect(directive(policy, name), name).not.toEqual(fallback);
     }

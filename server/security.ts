@@ -4,12 +4,14 @@ import type { Env } from "~/infra/env.server";
 
 /**
  * Third-party origins the pages may use; everything else is blocked by the CSP.
- * Scripts are trusted by nonce, never by host: a host allow-list (the tag manager's, say)
- * lets anyone who can put a file or a JSONP endpoint on that host run script here.
- * 'strict-dynamic' passes the trust on to the scripts a nonce'd script adds itself, which is
- * how the tag manager and the scheduling widget load ('self' remains for browsers without it).
+ * Scripts are trusted by nonce or by the hash of their text, never by host: a host allow-list (the
+ * tag manager's, say) lets anyone who can put a file or a JSONP endpoint on that host run script
+ * here. 'strict-dynamic' passes the trust on to the scripts a trusted script adds itself, which is
+ * how the islands, the tag manager and the scheduling widget load ('self' remains for browsers
+ * without it). A page answered from the page cache names its inline scripts' hashes instead of a
+ * nonce, so its bytes are the same for every visitor (docs/decisions/074-public-pages-from-a-cache.md).
  */
-export function contentSecurityPolicy(env: Env, nonce: string, secure: boolean): string {
+export function contentSecurityPolicy(env: Env, scripts: ScriptTrust, secure: boolean): string {
   const scheduling = new URL(env.SCHEDULING_URL).origin;
   const widget = new URL(env.SCHEDULING_WIDGET_SCRIPT).origin;
   const notion = env.NOTION_EMBED_URL ? new URL(env.NOTION_EMBED_URL).origin : null;
@@ -21,7 +23,11 @@ export function contentSecurityPolicy(env: Env, nonce: string, secure: boolean):
   const tagConnections = env.GTM_ID ? [analytics, "https://*.analytics.google.com", gtm] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
+    "script-src": [
+      "'self'",
+      ...("nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes),
+      "'strict-dynamic'",
+    ],
     "script-src-attr": ["'none'"],
     "style-src": ["'self'", "'unsafe-inline'", widget],
     "img-src": ["'self'", "data:", "blob:", ...tagImages],
@@ -41,12 +47,15 @@ export function contentSecurityPolicy(env: Env, nonce: string, secure: boolean):
   return policy.join("; ");
 }
 
+/** A response's inline scripts are trusted by its nonce, or (cached pages) by their `'sha256-…'` sources. */
+type ScriptTrust = { nonce: string } | { hashes: readonly string[] };
+
 /** Security headers on every response, with a fresh nonce in res.locals.cspNonce. */
 export function securityHeaders(env: Env): RequestHandler {
   return (req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(env, nonce, req.secure));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(env, { nonce }, req.secure));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -62,7 +62,8 @@ export async function createServices(
     migrate: false,
   });
   // Pages keep showing the last content read while the database is away (kept beside the outbox).
-  const content = rememberReads(createSiteContentStore(database.db), {
+  // The embedded database has one process: its store may trust a revision no write here has changed.
+  const content = rememberReads(createSiteContentStore(database.db, { soleWriter: database.engine === "pglite" }), {
     file: path.resolve(env.DATA_DIR, "content-cache.json"),
     logger,
     fallback: seedReads(),
@@ -274,8 +275,8 @@ export async function createServices(
     content,
     // The build (templates, styles), the content store's publishes and a sale starting or ending by
     // the clock all change what pages show.
-    contentRevision: async () => {
-      const revision = await content.revision();
+    contentRevision: async (read) => {
+      const revision = await (read?.fresh ? content.revision(true) : content.revision());
       return `${options.buildId ?? "unbuilt"}:${revision}:${await saleNow(revision)}`;
     },
     async rateLimit(key, limit, windowSeconds) {

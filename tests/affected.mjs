@@ -132,6 +132,7 @@ export const AREAS = [
       "offers",
       "sales",
       "codes",
+      "page-cache",
       "push",
       "back-office-pages",
       "order-messages",
@@ -153,6 +154,8 @@ export const AREAS = [
     integration: [
       "content-store",
       "content-two-instances",
+      // Public pages from the page cache: a publish, a sale's minute and the event's places (decision 074).
+      "page-cache",
       "site-content",
       "uploads",
       "articles-import",
@@ -164,7 +167,15 @@ export const AREAS = [
   {
     paths: ["app/features/events/", /^app\/routes\/(nicaragua|api-event|admin-event)/, "content/event.ts"],
     e2e: ["event", "events", "back-office-week"],
-    integration: ["events", "back-office-pages", "leads", "held-submissions", "editor-uploads", "follow-ups"],
+    integration: [
+      "events",
+      "back-office-pages",
+      "leads",
+      "held-submissions",
+      "editor-uploads",
+      "follow-ups",
+      "page-cache",
+    ],
   },
   {
     paths: [

@@ -135,7 +135,7 @@ function pageScripts(document: Document): PageScripts {
     const text = script.textContent ?? "";
     const islandMap = /\bislandModules=(\{.*?\}),M=/.exec(text)?.[1];
     const enhancerMap = /\benhancerModules=(\{.*?\}),M=/.exec(text)?.[1];
-    const vitalsModule = /\blater\(function\(\)\{import\(("[^"]+")\)/.exec(text)?.[1];
+    const vitalsModule = /\blater\(function\(\)\{IM\(("[^"]+")\)/.exec(text)?.[1];
     if (islandMap || enhancerMap || vitalsModule) {
       const islands = islandMap ? (JSON.parse(islandMap) as Record<string, string[]>) : null;
       const enhancers = enhancerMap ? (JSON.parse(enhancerMap) as Record<string, string>) : null;

@@ -77,7 +77,7 @@ export function rememberReads<T extends ContentStore<ContentSchemas>>(
   };
   const keep = (key: string, value: unknown) => {
     // What the public sees changed, or a read not seen before: worth writing down.
-    if (!kept.has(key) || absent.has(key) || (key === "revision:[]" && kept.get(key) !== value)) changed();
+    if (!kept.has(key) || absent.has(key) || (key.startsWith("revision:") && kept.get(key) !== value)) changed();
     absent.delete(key);
     kept.delete(key);
     kept.set(key, value);

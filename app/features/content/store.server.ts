@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "~/infra/db.server";
 import { auditLog, contentAliases, contentEntries, contentRevision, contentSeeds, contentVersions } from "#db/schema";
@@ -90,7 +90,16 @@ export interface ContentStoreOptions {
   /** For tests: the clock that decides whether a schedule is due. */
   now?: () => Date;
   revisionCacheMs?: number;
+  /**
+   * This process is the database's only writer (the embedded database, which one process opens):
+   * a `fresh` revision is then the one last read while no write on this database has begun or
+   * ended here since, and no schedule has come due (docs/decisions/074-public-pages-from-a-cache.md).
+   */
+  soleWriter?: boolean;
 }
+
+/** Writes under way and begun or ended, per database object, whichever store makes them. */
+const writesTo = new WeakMap<object, { inFlight: number; generation: number }>();
 
 export type ContentStore<S extends ContentSchemas> = ReturnType<typeof createContentStore<S>>;
 
@@ -100,6 +109,23 @@ export function createContentStore<S extends ContentSchemas>(db: Db, schemas: S,
   const now = options.now ?? (() => new Date());
   const cacheMs = options.revisionCacheMs ?? REVISION_CACHE_MS;
   let cachedRevision: { value: string; at: number } | undefined;
+  let trusted: { value: string; generation: number; nextDue: Date | null } | undefined;
+  const writes = writesTo.get(db) ?? { inFlight: 0, generation: 0 };
+  writesTo.set(db, writes);
+  /** A transaction that changes what visitors see: a fresh revision read across it is not trusted. */
+  const transact = <T>(work: Parameters<Db["transaction"]>[0] & ((tx: Db) => Promise<T>)): Promise<T> =>
+    writing(() => db.transaction(work) as Promise<T>);
+
+  async function writing<T>(work: () => Promise<T>): Promise<T> {
+    writes.inFlight += 1;
+    writes.generation += 1;
+    try {
+      return await work();
+    } finally {
+      writes.inFlight -= 1;
+      writes.generation += 1;
+    }
+  }
 
   function validate<K extends Kind>(kind: K, data: unknown): Data<K> {
     const schema = schemas[kind];
@@ -279,7 +305,7 @@ export function createContentStore<S extends ContentSchemas>(db: Db, schemas: S,
 
     /** Makes the saved draft live now, or at `at` (honoured when read after that moment). */
     async publish(kind: Kind, key: string, actor: Actor, options: { at?: Date } = {}): Promise<void> {
-      await db.transaction(async (tx) => {
+      await transact(async (tx) => {
         const found = await requireRow(kind, key, tx);
         // The draft was valid when saved; a schema tightened since must still hold before going live.
         const data = validate(kind, found.draft);
@@ -317,7 +343,7 @@ export function createContentStore<S extends ContentSchemas>(db: Db, schemas: S,
 
     /** Takes the entry off the site (and cancels a schedule); the draft and versions stay. */
     async unpublish(kind: Kind, key: string, actor: Actor): Promise<void> {
-      await db.transaction(async (tx) => {
+      await transact(async (tx) => {
         const found = await requireRow(kind, key, tx);
         await tx
           .update(contentEntries)
@@ -382,7 +408,7 @@ export function createContentStore<S extends ContentSchemas>(db: Db, schemas: S,
     /** Gives an entry a new key; the old one keeps answering (renamedTo) so links survive. */
     async rename(kind: Kind, key: string, newKey: string, actor: Actor): Promise<void> {
       if (key === newKey) return;
-      await db.transaction(async (tx) => {
+      await transact(async (tx) => {
         const found = await requireRow(kind, key, tx);
         if (await row(kind, newKey, tx)) throw new ContentError(`Another ${kind} already uses "${newKey}".`);
         await tx
@@ -403,7 +429,7 @@ export function createContentStore<S extends ContentSchemas>(db: Db, schemas: S,
      * start (the marker is there, so an entry the trainer deleted does not come back).
      */
     async seed<K extends Kind>(kind: K, entries: () => { key: string; data: unknown; publishedAt?: Date }[]) {
-      return db.transaction(async (tx) => {
+      return transact(async (tx) => {
         const claimed = await tx
           .insert(contentSeeds)
           .values({ kind })
@@ -439,22 +465,38 @@ export function createContentStore<S extends ContentSchemas>(db: Db, schemas: S,
     /**
      * Changes whenever what visitors see changes: the publish counter, and the newest schedule that
      * has come due (so a scheduled entry changes it at its moment without anyone writing). Read
-     * from the database, so every instance agrees; each instance trusts its read for 2 s.
+     * from the database, so every instance agrees; each instance trusts its read for 2 s, unless
+     * asked for a `fresh` one (the page cache, which must show another instance's publish at once).
      */
-    async revision(): Promise<string> {
+    async revision(fresh = false): Promise<string> {
       const t = Date.now();
-      if (cachedRevision && t - cachedRevision.at < cacheMs) return cachedRevision.value;
+      if (!fresh && cachedRevision && t - cachedRevision.at < cacheMs) return cachedRevision.value;
       const at = now();
+      if (
+        fresh &&
+        trusted &&
+        trusted.generation === writes.generation &&
+        writes.inFlight === 0 &&
+        (trusted.nextDue === null || at < trusted.nextDue)
+      )
+        return trusted.value;
+      const generation = writes.generation;
       const [result] = await db
         .select({
           revision: contentRevision.revision,
           due: sql<string | null>`(select max(${contentEntries.publishAt})::text from ${contentEntries}
             where ${contentEntries.status} = 'scheduled' and ${lte(contentEntries.publishAt, at)})`,
+          nextDue: sql<string | null>`(select extract(epoch from min(${contentEntries.publishAt}))::text
+            from ${contentEntries} where ${contentEntries.status} = 'scheduled' and ${gt(contentEntries.publishAt, at)})`,
         })
         .from(contentRevision)
         .where(eq(contentRevision.id, 1));
       const value = `${result?.revision ?? 0}:${result?.due ?? "-"}`;
       cachedRevision = { value, at: t };
+      const untouched = writes.inFlight === 0 && writes.generation === generation;
+      if (options.soleWriter && untouched) {
+        trusted = { value, generation, nextDue: result?.nextDue ? new Date(Number(result.nextDue) * 1000) : null };
+      }
       return value;
     },
   };

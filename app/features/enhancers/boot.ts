@@ -38,7 +38,7 @@ export const ENHANCERS_SETTLED_ATTRIBUTE = "data-enhancers-settled";
  * each of these, or a focus inside the part, fetches the part's enhancer at once, and once it has run
  * (or failed to load) they are replayed through it (or done as plain HTML). A page being prerendered
  * (Speculation Rules) starts nothing until it is shown. The text is a part of the page's boot script
- * (client-runtime/boot-script.ts), which supplies `d`, `HR` and `later`.
+ * (client-runtime/boot-script.ts), which supplies `d`, `HR`, `IM` and `later`.
  */
 export function enhancerBoot(modules: Record<string, string>): string {
   const attr = ENHANCE_ATTRIBUTE;
@@ -48,7 +48,7 @@ export function enhancerBoot(modules: Record<string, string>): string {
   const settled = ENHANCERS_SETTLED_ATTRIBUTE;
   return `var enhancerModules=${JSON.stringify(modules).replaceAll("<", "\\u003c")},M=enhancerModules,L={},p=0,io,
 H=HR(${JSON.stringify(ENHANCER_HOLD)},start);
-function load(k){return L[k]||(L[k]=import(M[k]).then(function(m){d.querySelectorAll('[${attr}~="'+k+'"]').forEach(function(e){
+function load(k){return L[k]||(L[k]=IM(M[k]).then(function(m){d.querySelectorAll('[${attr}~="'+k+'"]').forEach(function(e){
 if(e.hasAttribute("${done}"))return;try{m.enhance(e);e.setAttribute("${done}","")}catch(x){console.warn(x)}})}))}
 function start(c){if(!c||c.s)return c&&c.s;if(io)io.unobserve(c);return c.s=Promise.allSettled(c.getAttribute("${attr}").split(" ").filter(function(k){return M[k]}).map(load)).then(function(){H.settle(c,c.hasAttribute("${done}"))})}
 function run(){if(p)return;p=1;io=window.IntersectionObserver&&new IntersectionObserver(function(es){es.forEach(function(e){if(e.isIntersecting)start(e.target)})},{rootMargin:"100% 0px"});

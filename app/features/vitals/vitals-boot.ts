@@ -4,4 +4,4 @@
  * page itself. One script for every part keeps `later` and the nonce on the page once.
  */
 export const vitalsBoot = (url: string): string =>
-  `later(function(){import(${JSON.stringify(url)}).then(function(m){m.startVitals()}).catch(function(){})})`;
+  `later(function(){IM(${JSON.stringify(url)}).then(function(m){m.startVitals()}).catch(function(){})})`;
