@@ -240,9 +240,10 @@ export function createApp({ services, build, clientDir, before = [], devIslands 
         fallthrough: false,
       }),
     );
-    app.use(express.static(clientDir, { index: false, redirect: false, maxAge: "1d" }));
-    // Development renders from changing sources: no page is "the same version" there.
+    // Development renders from changing sources: no page is "the same version" there. Before the
+    // static files: a page address is never a file, and their lookup (a stat) cost each cached answer.
     app.use(publicPageCache(services, build, { inlineCss, islands }));
+    app.use(express.static(clientDir, { index: false, redirect: false, maxAge: "1d" }));
     app.use(revisionValidator(services, cachedByRevision, JSON.stringify(publicEnv(env))));
   }
 
