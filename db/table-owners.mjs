@@ -18,6 +18,8 @@ export const TABLE_OWNERS = {
   newsletterSubscribers: "features/newsletter",
   newsletterIssues: "features/newsletter",
   newsletterDeliveries: "features/newsletter",
+  newsletterTags: "features/newsletter",
+  newsletterSubscriberTags: "features/newsletter",
   downloadGrants: "features/newsletter",
   messages: "features/messages",
   followUpSettings: "features/follow-ups",

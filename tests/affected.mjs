@@ -67,7 +67,12 @@ export const AREAS = [
     ],
   },
   {
-    paths: ["app/features/newsletter/", /^app\/routes\/(api-|admin-)?newsletter/, "content/newsletter-messages.ts"],
+    paths: [
+      "app/features/newsletter/",
+      /^app\/routes\/(api-|admin-)?newsletter/,
+      /^app\/routes\/admin-subscribers/,
+      "content/newsletter-messages.ts",
+    ],
     e2e: ["newsletter", "newsletter-scanner", "newsletter-issue", "documents"],
     integration: [
       "newsletter",
@@ -79,6 +84,7 @@ export const AREAS = [
       "relay-webhook",
       "editor-uploads",
       "welcome-series",
+      "subscriber-list",
     ],
   },
   {

@@ -138,7 +138,7 @@ export async function loadIssueEditor(
       finishedAt: issue.finishedAt?.toISOString() ?? null,
       problem: issue.problem,
       archiveUrl: issue.status === "sent" && issue.archived ? archiveUrl("", issue.slug) : null,
-      audience: editable ? await countAudience(db, issue.segment) : null,
+      audience: editable ? await countAudience(db, issue.segment, issue.segmentTags) : null,
       progress: editable ? null : progressOf(await issueProgress(db, issue.id)),
     },
     preview: copy
@@ -199,7 +199,7 @@ export async function issueEditorAction(
       if (n > 0) services.newsletter?.kick();
       throw redirect(`${path(issue.id, `done=retried&retried=${n}`)}#done`);
     }
-    if ((await countAudience(db, issue.segment)) === 0)
+    if ((await countAudience(db, issue.segment, issue.segmentTags)) === 0)
       return fail({
         errors: {},
         message: "Nobody in this group has confirmed a subscription yet: there is no one to send it to.",
