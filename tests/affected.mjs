@@ -85,6 +85,7 @@ export const AREAS = [
       "editor-uploads",
       "welcome-series",
       "subscriber-list",
+      "subscriber-import",
     ],
   },
   {
