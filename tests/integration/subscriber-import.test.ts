@@ -5,6 +5,10 @@ import { checkImport, runImport } from "~/features/newsletter/import.server";
 import { confirmationMessage } from "~/features/newsletter/subscribe.server";
 import { publishedContactEmail } from "~/features/site/site-content.server";
 import { withTestServices } from "../support/services";
+import { action as importRoute } from "~/routes/admin-subscribers-import";
+import { callRoute, SIGNED_IN } from "../support/route-call";
+import { enrolledTrainer } from "../support/trainer";
+import type { ImportAnswer } from "~/features/newsletter/import-screen.server";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
 
 /**
@@ -176,5 +180,51 @@ describe("importing a list", () => {
       problems: [{ line: 3, message: expect.stringMatching(/^3 columns where the first line has 2/) }],
     });
     expect((await db().select({ n: count() }).from(newsletterSubscribers))[0]!.n).toBe(before);
+  });
+
+  it("on the screen: checks a paste, asks for the note when they opted in elsewhere, and adds one person", async () => {
+    const ctx = { services: services(), cspNonce: "test", clientIp: "203.0.113.9" };
+    const { jar } = await enrolledTrainer(ctx, "https://coach.example", "import-trainer@example.com");
+    const post = async (fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [k, v] of Object.entries(fields)) body.set(k, v);
+      const answer = await callRoute(importRoute, ctx, jar.request("/admin/subscribers/import", { body }), SIGNED_IN);
+      return answer as unknown as { data: ImportAnswer; init: ResponseInit | null };
+    };
+    await db()
+      .insert(newsletterSubscribers)
+      .values({ email: "gone@example.com", source: "footer", status: "unsubscribed", unsubscribedAt: NOW });
+    const paste = "paste1@example.com\nnot an address\ngone@example.com\n";
+    const checked = await post({ intent: "check", paste });
+    expect(checked.data.dryRun?.summary).toMatchObject({ new: 1, left: 1, invalid: 1, existing: 0 });
+    expect(checked.data.dryRun?.map).toEqual({ email: 0, name: null, tags: null });
+
+    const noNote = await post({
+      intent: "import",
+      text: checked.data.dryRun!.text,
+      emailColumn: "0",
+      ground: "elsewhere",
+      note: " ",
+    });
+    expect(noNote.init?.status).toBe(400);
+    expect(noNote.data.errors.note).toMatch(/kept as the proof/);
+    expect(await checkImport(db(), paste)).toMatchObject({ summary: { new: 1 } });
+
+    const added = await post({
+      intent: "add",
+      email: "Met.At@Event.example",
+      name: "Met At",
+      tags: "event, runners",
+      ground: "reconfirm",
+      note: "",
+    });
+    expect(added.data.done).toMatch(/confirmation e-mail is on its way/);
+    const [row] = await db()
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, "met.at@event.example"));
+    expect(row).toMatchObject({ status: "pending", name: "Met At", consentGround: "reconfirm", source: "import" });
+    const badAdd = await post({ intent: "add", email: "nope", ground: "elsewhere", note: "" });
+    expect(Object.keys(badAdd.data.errors).sort()).toEqual(["email", "note"]);
   });
 });
