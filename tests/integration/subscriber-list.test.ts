@@ -6,6 +6,7 @@ import type { RequestContext } from "~/context";
 import { exportCsv } from "~/features/reports/exports.server";
 import { countAudience } from "~/features/newsletter/sending.server";
 import { ensureTags, setTag } from "~/features/newsletter/tags.server";
+import { subscribe } from "~/features/newsletter/subscribe.server";
 import { SUBSCRIBER_STATES, type SubscriberFilter } from "~/features/newsletter/subscriber-filters";
 import { action as listAction, loader as listLoader } from "~/routes/admin-subscribers";
 import { callRoute, SIGNED_IN } from "../support/route-call";
@@ -144,5 +145,50 @@ describe("the subscriber list", () => {
     expect(await countAudience(db(), null)).toBe(before + 1);
     const csv = await csvOf({ q: "cy" });
     expect(csv[0]).toMatchObject({ State: "confirmed", "Lift note": "She fixed her mailbox and asked by phone" });
+  });
+
+  it("tags the people she ticks, takes the tag off again, and tags new sign-ups from a chosen source on their own", async () => {
+    const post = async (fields: [string, string][]) => {
+      const body = new FormData();
+      for (const [k, v] of fields) body.append(k, v);
+      return callRoute(listAction, context(), jar.request("/admin/subscribers", { body }), SIGNED_IN).catch(
+        (e: unknown) => e,
+      );
+    };
+    const ids = (await listOf("?q=ab")).rows.map((r) => r.id).concat((await listOf("?q=bob")).rows.map((r) => r.id));
+    const tagged = await post([
+      ["intent", "tag"],
+      ["tag", " Past   clients "],
+      ...ids.map((id): [string, string] => ["ids", id]),
+    ]);
+    expect((tagged as Response).headers.get("location")).toBe("/admin/subscribers?done=tagged");
+    const tag = (await listOf("")).tags.find((t) => t.name === "Past clients")!;
+    expect((await listOf(`?tag=${tag.id}`)).rows.map((r) => r.email).sort()).toEqual([
+      "abe@example.com",
+      "bob@example.com",
+    ]);
+    expect(await countAudience(db(), null, [tag.id])).toBe(2);
+    await post([
+      ["intent", "untag"],
+      ["tag", "past clients"],
+      ["ids", ids[0]!],
+    ]);
+    expect((await listOf(`?tag=${tag.id}`)).counts.total).toBe(1);
+    const none = (await post([
+      ["intent", "tag"],
+      ["tag", "x"],
+    ])) as { data: { errors: Record<string, string> } };
+    expect(none.data.errors.ids).toMatch(/Tick the people/);
+
+    await post([
+      ["intent", "auto-tag"],
+      ["tagId", tag.id],
+      ["sources", "/blog/hills"],
+    ]);
+    await subscribe(services(), { email: "hill.reader@example.com", source: "/blog/hills", variant: "in-article" });
+    await subscribe(services(), { email: "footer.reader@example.com", source: "footer", variant: "footer" });
+    const withTag = (await listOf(`?tag=${tag.id}`)).rows.map((r) => r.email);
+    expect(withTag).toContain("hill.reader@example.com");
+    expect(withTag).not.toContain("footer.reader@example.com");
   });
 });
