@@ -89,7 +89,7 @@ const TABLES_NOT_YET_MOVED = {
     "signups",
   ],
   "app/features/reports/data.server.ts": ["newsletterSubscribers", "orders", "payments", "signups"],
-  "app/features/reports/exports.server.ts": ["newsletterSubscribers", "orders", "signups"],
+  "app/features/reports/exports.server.ts": ["orders", "signups"],
   "app/features/reports/retention.server.ts": [
     "auditLog",
     "bookings",

@@ -40,6 +40,7 @@ export default [
       route("admin/faq", "routes/admin-faq.tsx"),
       route("admin/site", "routes/admin-site.tsx"),
       route("admin/subscribers", "routes/admin-subscribers.tsx"),
+      route("admin/subscribers/import", "routes/admin-subscribers-import.tsx"),
       route("admin/newsletter", "routes/admin-newsletter.tsx"),
       route("admin/newsletter/new", "routes/admin-newsletter-issue.tsx", { id: "admin-newsletter-new" }),
       route("admin/newsletter/:id", "routes/admin-newsletter-issue.tsx"),

@@ -149,10 +149,59 @@ export const newsletterSubscribers = pgTable(
     suppressedAt: timestamp("suppressed_at", { withTimezone: true }),
     /** Why, in the words of the mail server or relay (e.g. "550 5.1.1 mailbox unknown"). */
     suppressedReason: text("suppressed_reason"),
+    /** The last lifted suppression: when, the reason it had, and her note why it was lifted (kept). */
+    suppressionLiftedAt: timestamp("suppression_lifted_at", { withTimezone: true }),
+    suppressionLiftedReason: text("suppression_lifted_reason"),
+    suppressionLiftNote: text("suppression_lift_note"),
+    /** A name from an import or from adding by hand; the forms ask for none. */
+    name: text("name"),
+    /**
+     * How consent was obtained when it was not a form of the site (null): "reconfirm" (an import or
+     * an address added by hand, sent the double opt-in e-mail) or "elsewhere" (she says they opted in
+     * elsewhere; `consentNote` is her proof, required then).
+     */
+    consentGround: text("consent_ground"),
+    consentNote: text("consent_note"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("newsletter_email_uq").on(t.email), index("newsletter_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    uniqueIndex("newsletter_email_uq").on(t.email),
+    index("newsletter_created_idx").on(t.createdAt.desc()),
+    // The list's order with its tie-breaker, so a page deep in 50,000 rows walks the index only.
+    index("newsletter_created_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The list's search matches the start of an address (stored lower-case) or a name.
+    index("newsletter_search_email_idx").on(sql`${t.email} text_pattern_ops`),
+    index("newsletter_search_name_idx").on(sql`lower(${t.name}) text_pattern_ops`),
+    index("newsletter_source_idx").on(t.source),
+  ],
+);
+
+/** A label she gives subscribers ("past clients", "triathletes"); an issue can go to any of them. */
+export const newsletterTags = pgTable(
+  "newsletter_tags",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** As she typed it (trimmed); unique without regard to case. */
+    name: text("name").notNull(),
+    /** Sign-ups from these sources (newsletter_subscribers.source) get the tag on their own. */
+    autoSources: jsonb("auto_sources").$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("newsletter_tags_name_uq").on(sql`lower(${t.name})`)],
+);
+
+export const newsletterSubscriberTags = pgTable(
+  "newsletter_subscriber_tags",
+  {
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    tagId: uuid("tag_id")
+      .notNull()
+      .references(() => newsletterTags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.subscriberId, t.tagId] }), index("newsletter_subscriber_tags_tag_idx").on(t.tagId)],
 );
 
 /**
@@ -176,6 +225,8 @@ export const newsletterIssues = pgTable(
     fromArticle: text("from_article"),
     /** Only subscribers who signed up from this source (newsletter_subscribers.source); null: all. */
     segment: text("segment"),
+    /** And/or only subscribers with one of these tags (newsletter_tags.id); empty: no tag needed. */
+    segmentTags: jsonb("segment_tags").$type<string[]>().notNull().default([]),
     status: text("status").notNull().default("draft"),
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
     startedAt: timestamp("started_at", { withTimezone: true }),

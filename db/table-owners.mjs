@@ -20,6 +20,8 @@ export const TABLE_OWNERS = {
   newsletterSubscribers: "features/newsletter",
   newsletterIssues: "features/newsletter",
   newsletterDeliveries: "features/newsletter",
+  newsletterTags: "features/newsletter",
+  newsletterSubscriberTags: "features/newsletter",
   downloadGrants: "features/newsletter",
   newsletterIssueVisits: "features/newsletter",
   messages: "features/messages",

@@ -33,9 +33,10 @@ const MAX_EVENT_EDITOR_BODY_BYTES = 256 * 1024;
  * The editors that take a photo or a PDF (articles, newsletter issues) read their posts part by part
  * (app/infra/posted-form.server.ts, after the trainer's session is checked), keeping at most each
  * file's limit: nothing is refused by size before them, so a file over its limit is answered under
- * its field with the rest of the form as she typed it (docs/decisions/060-editor-bodies.md).
+ * its field with the rest of the form as she typed it (docs/decisions/060-editor-bodies.md). The
+ * subscriber import reads its CSV file the same way.
  */
-const UPLOAD_EDITORS = /^\/admin\/(articles|newsletter)\/[^/]+$/;
+const UPLOAD_EDITORS = /^\/admin\/(articles|newsletter)\/[^/]+$|^\/admin\/subscribers\/import$/;
 /**
  * A form's body arrives whole within 30 s; an editor's post may carry a 20 MB photo from a phone
  * (about 9 minutes at 0.3 Mbit/s upstream), so it gets 15 minutes (server/body-deadline.ts).

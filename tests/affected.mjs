@@ -67,7 +67,12 @@ export const AREAS = [
     ],
   },
   {
-    paths: ["app/features/newsletter/", /^app\/routes\/(api-|admin-)?newsletter/, "content/newsletter-messages.ts"],
+    paths: [
+      "app/features/newsletter/",
+      /^app\/routes\/(api-|admin-)?newsletter/,
+      /^app\/routes\/admin-subscribers/,
+      "content/newsletter-messages.ts",
+    ],
     e2e: ["newsletter", "newsletter-scanner", "newsletter-issue", "documents", "issue-attribution"],
     integration: [
       "newsletter",
@@ -80,6 +85,8 @@ export const AREAS = [
       "editor-uploads",
       "welcome-series",
       "issue-attribution",
+      "subscriber-list",
+      "subscriber-import",
     ],
   },
   {

@@ -387,7 +387,7 @@ signedInTest(
     const { leadId } = (await intake.json()) as { leadId: string };
 
     await page.goto("/admin/subscribers");
-    const row = page.getByRole("row").filter({ hasText: email });
+    const row = page.getByRole("listitem").filter({ hasText: email });
     await row.getByText("1 record: newsletter-footer").click();
     await expect(row).toContainText("Agreed when signing up");
     await expect(row).toContainText("/pricing");

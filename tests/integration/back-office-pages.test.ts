@@ -141,6 +141,7 @@ describe("the back-office menu", () => {
       "/admin/event-signups",
       "/admin/offers",
       "/admin/subscribers",
+      "/admin/subscribers/import",
       "/admin/clients",
       "/admin/orders",
       "/admin/articles",

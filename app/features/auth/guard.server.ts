@@ -46,7 +46,10 @@ export type AuditAction =
   | "held.deleted"
   | "held.deleted-like"
   | "message.retried"
-  | "follow-up.cancelled";
+  | "follow-up.cancelled"
+  | "subscriber.suppression-lifted"
+  | "subscriber.tagged"
+  | "subscribers.imported";
 
 export async function audit(
   db: Db,

@@ -72,6 +72,35 @@ function recipientOf(message: Envelope): string {
   return new URL(message.payload.url).host;
 }
 
+/**
+ * Stores many e-mails at once (an import's confirmations: thousands in its transaction), each
+ * unless one with its key exists; returns how many were made. Due now, like send().
+ */
+export async function enqueueMany(db: Db, list: NewMessage[], now = new Date()): Promise<number> {
+  let made = 0;
+  for (let i = 0; i < list.length; i += 500) {
+    const created = await db
+      .insert(messages)
+      .values(
+        list.slice(i, i + 500).map((message) => ({
+          key: message.key,
+          kind: message.kind,
+          channel: message.channel,
+          recipient: recipientOf(message),
+          about: message.about ?? null,
+          payload: message.payload,
+          notBefore: message.notBefore ?? now,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoNothing({ target: messages.key })
+      .returning({ id: messages.id });
+    made += created.length;
+  }
+  return made;
+}
+
 /** Stores a message unless one with its key exists: a repeated cause (a replay, a retried request, a second instance) makes none. */
 export async function enqueue(
   db: Db,

@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { AdminShell, formatDateTime, Notice, SubmitButton } from "~/features/back-office/ui";
 import { MAX_UPLOAD_BYTES } from "~/features/content/article-form";
 import { FileField } from "~/features/content/article-file-fields";
-import { compactInputClass, describedBy, FieldShell, TextField } from "~/ui/field";
+import { compactInputClass, describedBy, FieldError, FieldShell, TextField } from "~/ui/field";
 import type { IssueFailure, loadIssueEditor } from "./issue-editor.server";
 import { ConfirmSend, ProgressPanel, SendControls, Undelivered, useRefreshWhileSending } from "./issue-delivery";
 import { IssuePreview } from "./issue-preview";
@@ -240,6 +240,25 @@ export function IssueEditor({
                 ))}
               </select>
             </FieldShell>
+            {loaded.tags.length > 0 ? (
+              <fieldset className="grid gap-1" {...describedBy("segmentTags", errors.segmentTags)}>
+                <legend className="font-medium">
+                  And only those with one of these tags (none ticked: no tag needed)
+                </legend>
+                {loaded.tags.map((tag) => (
+                  <label key={tag.id} className="flex min-h-11 items-center gap-2">
+                    <input
+                      type="checkbox"
+                      name="segmentTags"
+                      value={tag.id}
+                      defaultChecked={fields.segmentTags.split(",").includes(tag.id)}
+                    />
+                    {tag.name}
+                  </label>
+                ))}
+                <FieldError id="segmentTags" message={errors.segmentTags} look="compact" />
+              </fieldset>
+            ) : null}
             <fieldset className="grid gap-3 rounded-xl border border-navy/20 p-4">
               <legend className="px-1 font-semibold">Web archive</legend>
               <Checkbox

@@ -57,10 +57,18 @@ describe("the editor's checks", () => {
         preheader: "A short one",
         body: "## Why hills\n\nShort climbs build strength.",
         segment: null,
+        segmentTags: [],
         archived: true,
         noindex: true,
       },
     });
+  });
+
+  it("takes the tags ticked for the audience, and refuses a tag that no longer exists", () => {
+    const tagged = parseIssue(fields({ segmentTags: "t1,t2,t1" }), [], ["t1", "t2"]);
+    expect(tagged.ok && tagged.value.segmentTags).toEqual(["t1", "t2"]);
+    const gone = parseIssue(fields({ segmentTags: "t1,t9" }), [], ["t1"]);
+    expect(!gone.ok && gone.errors.segmentTags).toMatch(/no longer exists/);
   });
 
   it("asks for a subject and a text, and keeps subject and preview line within their limits", () => {

@@ -28,6 +28,8 @@ export interface IssueFields {
   body: string;
   /** "" for every confirmed subscriber, or one signup source. */
   segment: string;
+  /** Tag ids, comma-separated: only subscribers with one of them ("" for no tag needed). */
+  segmentTags: string;
   archived: string;
   noindex: string;
   /** The description of a photo being added, kept for the next try when the photo is refused. */
@@ -39,6 +41,7 @@ export interface IssueInput {
   preheader: string;
   body: string;
   segment: string | null;
+  segmentTags: string[];
   archived: boolean;
   noindex: boolean;
 }
@@ -76,7 +79,7 @@ const issueSchema = z.object({
 });
 
 /** The form's values, each a string (a field missing from the post is empty). */
-export function issueFieldsFrom(form: { get(name: string): unknown }): IssueFields {
+export function issueFieldsFrom(form: { get(name: string): unknown; getAll?(name: string): unknown[] }): IssueFields {
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
@@ -86,6 +89,7 @@ export function issueFieldsFrom(form: { get(name: string): unknown }): IssueFiel
     preheader: text("preheader"),
     body: text("body"),
     segment: text("segment"),
+    segmentTags: (form.getAll?.("segmentTags") ?? []).filter((v) => typeof v === "string" && v !== "").join(","),
     archived: text("archived"),
     noindex: text("noindex"),
     photoAlt: text("photoAlt"),
@@ -99,6 +103,7 @@ export function issueFieldsFrom(form: { get(name: string): unknown }): IssueFiel
 export function parseIssue(
   fields: IssueFields,
   sources: readonly string[],
+  tags: readonly string[] = [],
 ): { ok: true; value: IssueInput } | { ok: false; errors: IssueErrors } {
   const errors: IssueErrors = {};
   const parsed = issueSchema.safeParse(fields);
@@ -110,12 +115,16 @@ export function parseIssue(
   const segment = fields.segment.trim();
   if (segment && !sources.includes(segment))
     errors.segment = "Nobody signed up from that place any more: choose everyone or one of the listed groups.";
+  const segmentTags = [...new Set(fields.segmentTags.split(",").filter(Boolean))];
+  if (segmentTags.some((t) => !tags.includes(t)))
+    errors.segmentTags = "One of the tags no longer exists: choose from the listed tags.";
   if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
   return {
     ok: true,
     value: {
       ...parsed.data,
       segment: segment || null,
+      segmentTags,
       archived: fields.archived === "on",
       noindex: fields.noindex === "on",
     },
@@ -128,6 +137,7 @@ export function fieldsOfIssue(issue: {
   preheader: string;
   body: string;
   segment: string | null;
+  segmentTags: string[];
   archived: boolean;
   noindex: boolean;
 }): IssueFields {
@@ -136,6 +146,7 @@ export function fieldsOfIssue(issue: {
     preheader: issue.preheader,
     body: issue.body,
     segment: issue.segment ?? "",
+    segmentTags: issue.segmentTags.join(","),
     archived: issue.archived ? "on" : "",
     noindex: issue.noindex ? "on" : "",
     photoAlt: "",
@@ -148,6 +159,7 @@ export const EMPTY_ISSUE: IssueFields = {
   preheader: "",
   body: "",
   segment: "",
+  segmentTags: "",
   archived: "on",
   noindex: "",
   photoAlt: "",

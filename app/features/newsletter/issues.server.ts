@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, like, sql } from "drizzle-orm";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "#db/schema";
 import type { SiteContent } from "#content/types";
+import { listTags } from "./tags.server";
 import type { Db } from "~/infra/db.server";
 import type { MailMessage, Mailer } from "~/infra/mail.server";
 import type { SitemapUrl } from "~/kernel/sitemap";
@@ -143,7 +144,7 @@ export async function createIssueFromArticle(db: Db, content: ArticleReader, key
   if (!article) return null;
   return createIssue(
     db,
-    { ...issueFromArticle(key, article.data), segment: null, archived: true, noindex: false },
+    { ...issueFromArticle(key, article.data), segment: null, segmentTags: [], archived: true, noindex: false },
     key,
   );
 }
@@ -357,7 +358,8 @@ export async function saveIssueForm(
     }
   }
   const sources = (await signupSources(db)).map((row) => row.source);
-  const parsed = parseIssue(fields, sources);
+  const tags = (await listTags(db)).map((tag) => tag.id);
+  const parsed = parseIssue(fields, sources, tags);
   if (!parsed.ok) return { ok: false, status: 400, fields, errors: parsed.errors };
   if (!id) return { ok: true, issue: await createIssue(db, parsed.value) };
   const current = await getIssue(db, id);

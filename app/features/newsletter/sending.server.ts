@@ -6,6 +6,7 @@ import type { MailMessage, Mailer } from "~/infra/mail.server";
 import * as queue from "~/features/messages/queue.server";
 import type { WaitingGroup } from "~/features/messages/describe";
 import { classifySmtpError, type FailureReason, type Outcome } from "~/features/messages/rules";
+import { audienceFilter, countSubscribers, subscriberWhere } from "./subscribers.server";
 
 /**
  * Sending an issue: a durable job in the database, not a loop in memory (docs/decisions/044).
@@ -56,19 +57,14 @@ const DELIVERIES: queue.QueueTable = {
   dueWhere: sql`exists (select 1 from ${newsletterIssues} i where i.id = q.issue_id and i.status = 'sending')`,
 };
 
-/** The confirmed, not suppressed subscribers an issue goes to (optionally one signup source). */
-function audienceWhere(segment: string | null) {
-  return and(
-    eq(newsletterSubscribers.status, "confirmed"),
-    isNull(newsletterSubscribers.suppressedAt),
-    ...(segment ? [eq(newsletterSubscribers.source, segment)] : []),
-  );
-}
+/** The confirmed, not suppressed subscribers an issue goes to (its source and tags, if any). */
+const audienceWhere = (issue: AudienceOf) => subscriberWhere(audienceFilter(issue));
 
-/** "This goes to 214 people": counted the same way the send picks them. */
-export async function countAudience(db: Db, segment: string | null): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(newsletterSubscribers).where(audienceWhere(segment));
-  return row?.n ?? 0;
+type AudienceOf = Parameters<typeof audienceFilter>[0];
+
+/** "This goes to 214 people": the subscriber list's count, for the people the send picks. */
+export async function countAudience(db: Db, segment: string | null, segmentTags: string[] = []): Promise<number> {
+  return (await countSubscribers(db, audienceFilter({ segment, segmentTags }))).byState.confirmed;
 }
 
 /**
@@ -83,7 +79,7 @@ export async function startIssue(db: Db, issueId: string, now = new Date()): Pro
       insert into ${newsletterDeliveries} (issue_id, subscriber_id, email, next_attempt_at)
       select ${issue.id}, ${newsletterSubscribers.id}, ${newsletterSubscribers.email}, ${now.toISOString()}::timestamptz
       from ${newsletterSubscribers}
-      where ${audienceWhere(issue.segment)}
+      where ${audienceWhere(issue)}
       on conflict (issue_id, email) do nothing`);
     await tx
       .update(newsletterIssues)

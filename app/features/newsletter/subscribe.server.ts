@@ -18,6 +18,7 @@ import { firstTouchSchema, type FirstTouch } from "~/infra/first-touch";
 import { publishedContactEmail, type SiteContentReader } from "~/features/site/site-content.server";
 import { consentCaptureSchema, recordConsent, type ConsentCapture } from "~/infra/consent.server";
 import { cancelWaitingWelcome, type QueueWelcome } from "./welcome.server";
+import { tagFromSource } from "./tags.server";
 
 /** What subscribing needs from the server's services (the server's AppServices has it all). */
 export interface NewsletterServices {
@@ -103,6 +104,8 @@ export async function subscribe(
         })
         .onConflictDoNothing({ target: newsletterSubscribers.email })
         .returning({ id: newsletterSubscribers.id });
+      // A new address gets the tags its signup source gives (tags.server.ts).
+      if (inserted[0]) await tagFromSource(db, inserted[0].id, input.source);
       if (inserted.length === 0) {
         isNew = false;
         sendConfirmation = doubleOptIn && (await refreshKnownAddress(db, email, input, status, now));
@@ -263,6 +266,9 @@ function webhookCall(
   };
 }
 
+const confirmKey = (email: string, now: Date) =>
+  `newsletter-confirm:${createHash("sha256").update(email).digest("base64url")}:${now.toISOString()}`;
+
 /** The double opt-in e-mail of one sign-up, as a message: one per address and moment. */
 function confirmation(
   services: Pick<NewsletterServices, "env" | "secret">,
@@ -271,11 +277,49 @@ function confirmation(
   contactEmail: string | undefined,
 ): NewMessage {
   return {
-    key: `newsletter-confirm:${createHash("sha256").update(email).digest("base64url")}:${now.toISOString()}`,
+    key: confirmKey(email, now),
     kind: "newsletter-confirm",
     channel: "email",
     payload: confirmationMessage(services, email, now, contactEmail),
   };
+}
+
+/**
+ * The double opt-in e-mails of many addresses (an import): laid out once, then each address's own
+ * links put in, since the layout costs milliseconds per e-mail and the links microseconds. The same
+ * message per address as confirmation() makes.
+ */
+export function confirmations(
+  services: Pick<NewsletterServices, "env" | "secret">,
+  emails: string[],
+  now: Date,
+  contactEmail: string | undefined,
+): NewMessage[] {
+  const stand = "layout@import.invalid";
+  const payload = confirmationMessage(services, stand, now, contactEmail);
+  const tokens = (email: string) => [
+    signToken(services.secret, "confirm", email, now.getTime()),
+    signToken(services.secret, "unsubscribe", email),
+  ];
+  const [confirmStand, leaveStand] = tokens(stand) as [string, string];
+  return emails.map((email) => {
+    const [confirmToken, leaveToken] = tokens(email) as [string, string];
+    const fill = (text: string) => text.split(confirmStand).join(confirmToken).split(leaveStand).join(leaveToken);
+    return {
+      key: confirmKey(email, now),
+      kind: "newsletter-confirm",
+      channel: "email" as const,
+      payload: {
+        ...payload,
+        to: email,
+        text: fill(payload.text),
+        ...(payload.html ? { html: fill(payload.html) } : {}),
+        ...(payload.headers
+          ? { headers: Object.fromEntries(Object.entries(payload.headers).map(([k, v]) => [k, fill(v)])) }
+          : {}),
+      },
+    };
+  });
 }
 
 /**

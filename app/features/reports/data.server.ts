@@ -159,27 +159,6 @@ export async function listEventSignups(db: Db, page: number, eventKey?: string) 
   return paged(rows, totalRow?.n ?? 0, page);
 }
 
-export async function listSubscribers(db: Db, page: number) {
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({
-        id: newsletterSubscribers.id,
-        createdAt: newsletterSubscribers.createdAt,
-        email: newsletterSubscribers.email,
-        source: newsletterSubscribers.source,
-        status: newsletterSubscribers.status,
-        confirmedAt: newsletterSubscribers.confirmedAt,
-        unsubscribedAt: newsletterSubscribers.unsubscribedAt,
-      })
-      .from(newsletterSubscribers)
-      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(newsletterSubscribers),
-  ]);
-  return paged(rows, totalRow?.n ?? 0, page);
-}
-
 export interface OrderRow {
   id: string;
   createdAt: Date;

@@ -1,5 +1,7 @@
 import { desc, eq } from "drizzle-orm";
-import { newsletterSubscribers, orders, signups } from "#db/schema";
+import { orders, signups } from "#db/schema";
+import { subscriberRows } from "~/features/newsletter/subscribers.server";
+import type { SubscriberFilter } from "~/features/newsletter/subscriber-filters";
 import type { Db } from "~/infra/db.server";
 import { sourceLabel, type FirstTouch } from "~/infra/first-touch";
 import { CSV_BOM, csvRow } from "./csv";
@@ -72,8 +74,13 @@ async function* pagedRows<T>(load: (offset: number) => Promise<T[]>): AsyncGener
   }
 }
 
-/** The CSV body of one list; leads honour the dashboard's filters. */
-export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "page">): ReadableStream<Uint8Array> {
+/** The CSV body of one list; leads honour the dashboard's filters, subscribers the list's. */
+export function exportCsv(
+  db: Db,
+  list: ExportList,
+  filters: Omit<LeadFilters, "page">,
+  subscriberFilter: SubscriberFilter = {},
+): ReadableStream<Uint8Array> {
   return stream(async function* () {
     yield CSV_BOM;
     if (list === "leads") {
@@ -165,32 +172,42 @@ export function exportCsv(db: Db, list: ExportList, filters: Omit<LeadFilters, "
       yield csvRow([
         "Date",
         "E-mail",
-        "Status",
-        "Source",
+        "Name",
+        "State",
+        "Signed up from",
+        "Tags",
         "Confirmed",
         "Unsubscribed",
+        "Suppressed",
+        "Suppressed because",
+        "Suppression lifted",
+        "Lift note",
+        "Consent ground",
+        "Consent note",
         ...FIRST_TOUCH_HEADERS,
         ...CONSENT_HEADERS,
         ...CONFIRMATION_HEADERS,
       ]);
-      for await (const rows of pagedRows((offset) =>
-        db
-          .select()
-          .from(newsletterSubscribers)
-          .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
-          .limit(BATCH)
-          .offset(offset),
-      )) {
+      // The list's filter and rows (newsletter's subscriberRows): the same people as on the screen.
+      for await (const rows of pagedRows((offset) => subscriberRows(db, subscriberFilter, BATCH, offset))) {
         const consents = bySubject(await consentsOf(db, { subscriberIds: rows.map((r) => r.id) }));
         yield rows
           .map((r) =>
             csvRow([
               r.createdAt,
               r.email,
-              r.status,
+              r.name,
+              r.state,
               r.source,
+              r.tags.join("; "),
               r.confirmedAt,
               r.unsubscribedAt,
+              r.suppressedAt,
+              r.suppressedReason,
+              r.suppressionLiftedAt,
+              r.suppressionLiftNote,
+              r.consentGround ?? "form",
+              r.consentNote,
               ...firstTouchCells(r.firstTouch),
               ...consentCells(consents.get(r.id)),
               ...confirmationCells(consents.get(r.id)),
