@@ -20,6 +20,7 @@ ${parts.map((part) => `(function(){${part}})();`).join("\n")}})();`;
  * browser refuses an import() made by a script trusted by hash (the script's parser-inserted state
  * passes on to it, and there is no nonce to pass); a module script this script adds is trusted by
  * 'strict-dynamic', and so is what it imports (docs/decisions/074-public-pages-from-a-cache.md).
- * Settles with the module's exports, or fails when the module or one it imports cannot be fetched.
+ * Settles with the module's exports, or fails when the module or one it imports cannot be fetched;
+ * the script element leaves the document once it has run (a page's markup stays what the server sent).
  */
-const IMPORT_FUNCTION = `function(u){return new Promise(function(ok,no){var k="__im"+Math.random().toString(36).slice(2),s=d.createElement("script");self[k]=function(m){delete self[k];ok(m)};s.type="module";if(n)s.nonce=n;s.textContent="import*as m from"+JSON.stringify(u)+";self."+k+"(m)";s.onerror=function(){delete self[k];no(Error(u))};d.head.appendChild(s)})}`;
+const IMPORT_FUNCTION = `function(u){return new Promise(function(ok,no){var k="__im"+Math.random().toString(36).slice(2),s=d.createElement("script");self[k]=function(m){delete self[k];s.remove();ok(m)};s.type="module";if(n)s.nonce=n;s.textContent="import*as m from"+JSON.stringify(u)+";self."+k+"(m)";s.onerror=function(){delete self[k];s.remove();no(Error(u))};d.head.appendChild(s)})}`;
