@@ -73,7 +73,7 @@ export const AREAS = [
       /^app\/routes\/admin-subscribers/,
       "content/newsletter-messages.ts",
     ],
-    e2e: ["newsletter", "newsletter-scanner", "newsletter-issue", "documents", "issue-attribution"],
+    e2e: ["newsletter", "newsletter-scanner", "newsletter-issue", "documents", "issue-attribution", "audience"],
     integration: [
       "newsletter",
       "newsletter-resubscribe",
@@ -131,7 +131,7 @@ export const AREAS = [
       /^app\/routes\/(api-create-checkout|api-stripe|api-customer|checkout-test|success|cancel|pricing|admin-orders|admin-offers)/,
       "content/checkout.ts",
     ],
-    e2e: ["checkout", "any-port", "inbox", "offers", "sales", "hydration", "island-runtime"],
+    e2e: ["checkout", "any-port", "inbox", "offers", "sales", "hydration", "island-runtime", "audience"],
     integration: [
       "checkout",
       "checkout-server",

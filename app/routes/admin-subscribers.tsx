@@ -26,7 +26,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await subscriberListAction(
     db,
     await request.formData(),
-    `${url.pathname}${url.search}`,
+    // Not url.pathname: a submission from the page arrives at /admin/subscribers.data, and back
+    // there the list answered 404 (the filters are kept, from the query).
+    `/admin/subscribers${url.search}`,
     (action, detail) =>
       audit(db, {
         action: action === "lifted" ? "subscriber.suppression-lifted" : "subscriber.tagged",

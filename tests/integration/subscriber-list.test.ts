@@ -167,6 +167,8 @@ describe("the subscriber list", () => {
       "abe@example.com",
       "bob@example.com",
     ]);
+    // Each card names its tags (with any it had before).
+    for (const row of (await listOf(`?tag=${tag.id}`)).rows) expect(row.tags).toContain("Past clients");
     expect(await countAudience(db(), null, [tag.id])).toBe(2);
     await post([
       ["intent", "untag"],

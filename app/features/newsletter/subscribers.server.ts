@@ -93,8 +93,10 @@ const rowColumns = {
   consentGround: subs.consentGround,
   consentNote: subs.consentNote,
   firstTouch: subs.firstTouch,
+  // The outer table named in full: in a one-table select Drizzle writes ${subs.id} as a bare "id",
+  // which inside this subquery is the tag's id (every row then showed no tags).
   tags: sql<string[]>`coalesce((select json_agg(t.name order by lower(t.name)) from ${newsletterSubscriberTags} st
-    join ${newsletterTags} t on t.id = st.tag_id where st.subscriber_id = ${subs.id}), '[]'::json)`,
+    join ${newsletterTags} t on t.id = st.tag_id where st.subscriber_id = ${subs}.id), '[]'::json)`,
 };
 export type SubscriberRow = Awaited<ReturnType<typeof subscriberRows>>[number];
 
