@@ -133,7 +133,12 @@ function trainerState(browser: Browser, baseURL: string, dataDir: string | undef
  */
 export const signedInTest = test.extend<{ trainerDataDir: string | undefined }>({
   trainerDataDir: [undefined, { option: true }],
-  storageState: async ({ browser, baseURL, trainerDataDir }, use) => {
-    await use(await trainerState(browser, baseURL!, trainerDataDir));
-  },
+  // Signing in (and enrolling the authenticator on a test's own fresh server) is set-up, with a limit
+  // of its own: on a loaded 2-core machine it took 9 s of a 30 s test's time (sales.spec.ts).
+  storageState: [
+    async ({ browser, baseURL, trainerDataDir }, use) => {
+      await use(await trainerState(browser, baseURL!, trainerDataDir));
+    },
+    { scope: "test", timeout: 60_000 },
+  ],
 });
