@@ -1,3 +1,4 @@
+import type { RequestHandler } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { routerContextOf, type AppServices, type RequestContext } from "~/context";
 import { eventPage } from "~/features/events/event-signup.server";
@@ -20,7 +21,7 @@ export function publicPageCache(
 ) {
   const { env, logger } = services;
   const handler = createRequestHandler(build, env.NODE_ENV);
-  return pageCache({
+  const cache = pageCache({
     siteUrl: env.SITE_URL,
     cacheable: (pathname) => pathname === EVENT_PAGE || cachedByRevision(pathname),
     revision: freshReads(() => services.contentRevision({ fresh: true })),
@@ -34,4 +35,10 @@ export function publicPageCache(
     policy: (hashes, secure) => contentSecurityPolicy(env, { hashes }, secure),
     logger,
   });
+  // An arrival from a newsletter issue's link (utm_source=newsletter, no `via` yet) goes to the
+  // router, whose public layout counts it on the issue (decision 078); the page it gets is the same.
+  return ((req, res, next) =>
+    req.query.utm_source === "newsletter" && req.query.via === undefined
+      ? next()
+      : cache(req, res, next)) satisfies RequestHandler;
 }

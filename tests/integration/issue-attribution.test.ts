@@ -315,3 +315,21 @@ describe("a reader who arrives from the issue", () => {
     expect(rows).toEqual([[SUBJECT, "1", "1", "100%", "1", "100%"]]);
   });
 });
+
+describe("an arrival at a page the page cache keeps", () => {
+  it("still counts on the issue", async () => {
+    const page = `${site}/privacy-policy`;
+    const first = await fetch(page);
+    expect(first.headers.get("etag"), "a page from the cache").toBeTruthy();
+    const count = async () => {
+      const result = (await services.database.db.execute(
+        sql`select coalesce(sum(count), 0)::int as n from newsletter_issue_visits where issue_id = ${issueId}`,
+      )) as unknown as { rows: { n: number }[] };
+      return Number(result.rows[0]?.n);
+    };
+    const before = await count();
+    const arrival = await fetch(`${page}?utm_source=newsletter&utm_medium=email&utm_campaign=hills-then-a-plan`);
+    expect(arrival.status).toBe(200);
+    expect(await count()).toBe(before + 1);
+  });
+});
