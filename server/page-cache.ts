@@ -317,10 +317,12 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
       keep(pathname, kept);
       return kept;
     }
-    let pending = rendering.get(key);
+    // One render per page and key: two pages asked for at once under the same revision are two renders.
+    const renderKey = `${pathname}\n${key}`;
+    let pending = rendering.get(renderKey);
     if (!pending) {
-      pending = renderPage(key, pathname, clientIp).finally(() => rendering.delete(key));
-      rendering.set(key, pending);
+      pending = renderPage(key, pathname, clientIp).finally(() => rendering.delete(renderKey));
+      rendering.set(renderKey, pending);
       void pending.then((page) => keep(pathname, page), ignore);
     }
     return pending;

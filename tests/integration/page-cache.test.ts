@@ -98,6 +98,21 @@ describe("public pages from the page cache", () => {
     for (const name of SECURITY_HEADERS) expect(again.headers.get(name), name).toBeTruthy();
   });
 
+  it("renders each page for itself when several are asked for at once on a cold cache", async () => {
+    const pages = ["/about", "/privacy-policy", "/terms", "/withdrawal"];
+    const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+    const alone: (string | undefined)[] = [];
+    for (const page of pages) alone.push(titleOf(await (await get(a, page)).text()));
+    expect(new Set(alone).size).toBe(pages.length);
+    const cold = await secondInstance(services);
+    try {
+      const together = await Promise.all(pages.map(async (page) => titleOf(await (await get(cold.site, page)).text())));
+      expect(together).toEqual(alone);
+    } finally {
+      await cold.close();
+    }
+  });
+
   it("sends the stored Brotli or gzip bytes as the browser asks, and carries a campaign visit's source", async () => {
     for (const encoding of ["br", "gzip"]) {
       const res = await fetch(`${a}/pricing`, { headers: { "Accept-Encoding": encoding } });
