@@ -1,7 +1,5 @@
 import type { OrderCode, OrderDiscount } from "#db/schema";
 import type { PlanTier } from "#content/types";
-import { AMSTERDAM } from "~/infra/amsterdam";
-import { instantOf } from "~/infra/zoned-time";
 import { formatEuro, type CatalogueItem, type PurchasablePlanId } from "./catalogue";
 import { parseEuro } from "./price-rules";
 import {
@@ -9,6 +7,7 @@ import {
   itemOnSale,
   LOWEST_SALE_PRICE_CENTS,
   namesList,
+  readWindow,
   saleLabel,
   saleOffCents,
   type Sale,
@@ -225,18 +224,6 @@ export interface CodeInput {
 export type NewCode = Omit<DiscountCode, "id" | "uses" | "endedAt">;
 export type CodeCheck = { ok: true; code: NewCode } | { ok: false; errors: Partial<Record<CodeField, string>> };
 
-function readMoment(raw: string, what: "start" | "end"): { ok: true; at: Date } | { ok: false; message: string } {
-  const local = raw
-    .trim()
-    .replace(" ", "T")
-    .replace(/^(\d{4}-\d\d-\d\dT\d\d:\d\d):\d\d(\.\d+)?$/, "$1");
-  const result = instantOf(local, AMSTERDAM);
-  if (result.ok) return { ok: true, at: result.instant };
-  if (result.problem === "skipped")
-    return { ok: false, message: `The clocks skip that hour on that day: pick another time for the ${what}.` };
-  return { ok: false, message: `Pick a date and a time for the ${what}, for example 31 December, 23:59.` };
-}
-
 type PricedPlan = Pick<PlanTier, "id" | "name" | "monthlyPriceCents">;
 
 /**
@@ -286,23 +273,10 @@ export function checkCode(input: CodeInput, plans: readonly PricedPlan[], now: D
     }
   }
 
-  let startsAt = now;
-  if (input.starts.trim()) {
-    const read = readMoment(input.starts, "start");
-    if (read.ok) startsAt = read.at;
-    else errors.codeStarts = read.message;
-  }
-  let endsAt: Date | null = null;
-  if (!input.ends.trim()) errors.codeEnds = "Choose when the code ends.";
-  else {
-    const read = readMoment(input.ends, "end");
-    if (!read.ok) errors.codeEnds = read.message;
-    else if (read.at.getTime() <= now.getTime())
-      errors.codeEnds = `${amsterdamMoment(read.at, now)} has passed: pick an end that is still to come.`;
-    else if (!errors.codeStarts && read.at.getTime() <= startsAt.getTime())
-      errors.codeEnds = "The code must end after it starts: pick a later end, or an earlier start.";
-    else endsAt = read.at;
-  }
+  const window = readWindow(input.starts, input.ends, now, "code");
+  const { startsAt, endsAt } = window;
+  if (window.startError) errors.codeStarts = window.startError;
+  if (window.endError) errors.codeEnds = window.endError;
 
   let maxUses: number | null = null;
   const limit = input.maxUses.trim();

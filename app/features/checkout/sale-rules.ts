@@ -211,6 +211,43 @@ export type SaleCheck =
 
 type PricedPlan = Pick<PlanTier, "id" | "name" | "monthlyPriceCents">;
 
+/**
+ * A start (empty: now) and an end she typed on the Amsterdam clock, for a sale or a code: the end
+ * must be typed, still to come and after the start. Each refusal is worded for the field it goes under.
+ */
+export function readWindow(
+  starts: string,
+  ends: string,
+  now: Date,
+  noun: "sale" | "code",
+): { startsAt: Date; endsAt: Date | null; startError?: string; endError?: string } {
+  let startsAt = now;
+  let startError: string | undefined;
+  if (starts.trim()) {
+    const read = readMoment(starts, "start");
+    if (read.ok) startsAt = read.at;
+    else startError = read.message;
+  }
+  if (!ends.trim()) return { startsAt, endsAt: null, startError, endError: `Choose when the ${noun} ends.` };
+  const read = readMoment(ends, "end");
+  if (!read.ok) return { startsAt, endsAt: null, startError, endError: read.message };
+  if (read.at.getTime() <= now.getTime())
+    return {
+      startsAt,
+      endsAt: null,
+      startError,
+      endError: `${amsterdamMoment(read.at, now)} has passed: pick an end that is still to come.`,
+    };
+  if (!startError && read.at.getTime() <= startsAt.getTime())
+    return {
+      startsAt,
+      endsAt: null,
+      startError,
+      endError: `The ${noun} must end after it starts: pick a later end, or an earlier start.`,
+    };
+  return { startsAt, endsAt: read.at, startError };
+}
+
 function readMoment(raw: string, what: "start" | "end"): { ok: true; at: Date } | { ok: false; message: string } {
   // A browser's date-and-time field may add seconds; a typed one may have a space for the "T".
   const local = raw
@@ -286,23 +323,10 @@ export function checkSale(input: SaleInput, plans: readonly PricedPlan[], now: D
     }
   }
 
-  let startsAt = now;
-  if (input.starts.trim()) {
-    const read = readMoment(input.starts, "start");
-    if (read.ok) startsAt = read.at;
-    else errors.saleStarts = read.message;
-  }
-  let endsAt: Date | null = null;
-  if (!input.ends.trim()) errors.saleEnds = "Choose when the sale ends.";
-  else {
-    const read = readMoment(input.ends, "end");
-    if (!read.ok) errors.saleEnds = read.message;
-    else if (read.at.getTime() <= now.getTime())
-      errors.saleEnds = `${amsterdamMoment(read.at, now)} has passed: pick an end that is still to come.`;
-    else if (!errors.saleStarts && read.at.getTime() <= startsAt.getTime())
-      errors.saleEnds = "The sale must end after it starts: pick a later end, or an earlier start.";
-    else endsAt = read.at;
-  }
+  const window = readWindow(input.starts, input.ends, now, "sale");
+  const { startsAt, endsAt } = window;
+  if (window.startError) errors.saleStarts = window.startError;
+  if (window.endError) errors.saleEnds = window.endError;
 
   if (Object.keys(errors).length || !kind || !endsAt) return { ok: false, errors };
   return {
