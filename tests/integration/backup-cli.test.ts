@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/infra/db.server";
 import { pgliteSqlClient, pgSqlClient } from "~/infra/backup.server";
 import { tableStats, type TableStat } from "~/infra/sql-dump.server";
-import { createPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
+import { bothEngines, createPostgresDatabase, dropPostgresDatabase } from "../support/database";
 import { fillDatabase } from "../support/backup-fixtures";
 import { migratedDataDir } from "../support/data-dir";
 import { cleanEnv, freePort } from "../support/server";
@@ -74,7 +74,7 @@ async function site(engine: string, populated = false): Promise<Record<string, s
   return env;
 }
 
-describe.each(engines)("npm run backup and npm run restore (%s)", (engine) => {
+describe.each(bothEngines)("npm run backup and npm run restore (%s)", (engine) => {
   it("restores a populated database with identical row counts and checksums, and refuses to overwrite it", async () => {
     const source = await site(engine, true);
     const database = await openDatabase({ databaseUrl: source.DATABASE_URL, dataDir: source.DATA_DIR ?? "" });

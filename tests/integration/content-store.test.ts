@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, like } from "drizzle-orm";
 import { z } from "zod";
-import { createTestDatabase, engines, type TestDatabase } from "../support/database";
+import { bothEngines, createTestDatabase, engines, type TestDatabase } from "../support/database";
 import { openDatabase, type Database } from "~/infra/db.server";
 import { auditLog, contentEntries } from "#db/schema";
 import { ContentError, createContentStore } from "~/features/content/store.server";
@@ -23,7 +23,7 @@ async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, 
   }
 }
 
-describe.each(engines)("content store on %s", (engine) => {
+describe.each(bothEngines)("content store on %s", (engine) => {
   let database: TestDatabase;
   let clock = new Date("2030-01-01T10:00:00Z");
   const store = () => createContentStore(database.db, schemas, { now: () => clock, revisionCacheMs: 0 });

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { engines, type Engine } from "../support/database";
+import { bothEngines, type Engine } from "../support/database";
 import { pool, startOutageServer, waitFor, type OutageServer } from "../support/fault";
 
 /**
@@ -71,7 +71,7 @@ function submit(url: string, index: number): Promise<Outcome> {
   });
 }
 
-describe.each(engines)("a full disk while the database is away (%s)", (engine: Engine) => {
+describe.each(bothEngines)("a full disk while the database is away (%s)", (engine: Engine) => {
   let outage: OutageServer | undefined;
   afterEach(async () => {
     await outage?.close();

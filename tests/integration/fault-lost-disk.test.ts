@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sendProvisionRequest } from "~/features/auth/provision";
-import { createPostgresDatabase, dropPostgresDatabase, engines, type Engine } from "../support/database";
+import { bothEngines, createPostgresDatabase, dropPostgresDatabase, type Engine } from "../support/database";
 import { migratedDataDir } from "../support/data-dir";
 import { DrillBrowser, enrolAuthenticator, npmRun } from "../support/fault";
 import { startS3, type LocalS3 } from "../support/s3";
@@ -60,7 +60,7 @@ function unsubscribeLink(raw: string): string {
   return link;
 }
 
-describe.each(engines)("a lost disk, restored from the off-site copy alone (%s)", (engine: Engine) => {
+describe.each(bothEngines)("a lost disk, restored from the off-site copy alone (%s)", (engine: Engine) => {
   const servers: RunningServer[] = [];
   const databases: string[] = [];
   afterEach(async () => {

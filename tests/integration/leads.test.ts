@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import { createTestDatabase, engines, type Engine, type TestDatabase } from "../support/database";
+import { bothEngines, createTestDatabase, engines, type Engine, type TestDatabase } from "../support/database";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
 import { deliverQueued } from "../support/messages";
 import { freePort } from "../support/server";
@@ -457,7 +457,7 @@ describe.each(engines)("lead forms on %s", (engine: Engine) => {
   });
 });
 
-describe.each(engines)("a database outage on %s", (engine: Engine) => {
+describe.each(bothEngines)("a database outage on %s", (engine: Engine) => {
   let cleanup: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const fn of cleanup.reverse()) await fn().catch(() => undefined);

@@ -4,8 +4,19 @@ import { openDatabase, type Database } from "~/infra/db.server";
 
 export type Engine = "pglite" | "postgres";
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. The same tests run on each. */
-export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+/**
+ * The engine a behaviour is tested on: PostgreSQL, what production runs, when TEST_DATABASE_URL is set
+ * (CI), else the embedded PGlite. Each behaviour runs once: the queries are the same Drizzle code on
+ * both, and PGlite is walked end to end by the browser tests and the Node 22 smoke, whose servers run
+ * on it (decision 083).
+ */
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["postgres"] : ["pglite"];
+
+/**
+ * Both engines, for the files whose code takes a different path on each: the backups' dumps, the
+ * content store's revision, the held submissions and dead letters when the database is away.
+ */
+export const bothEngines: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
 export interface TestDatabase extends Database {
   /** Connection string of the throw-away PostgreSQL database (postgres engine only). */
