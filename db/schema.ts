@@ -223,9 +223,9 @@ export const newsletterIssues = pgTable(
     body: text("body").notNull(),
     /** The article it was started from, if any. */
     fromArticle: text("from_article"),
-    /** Only subscribers who signed up from this source (newsletter_subscribers.source); null: all. */
-    segment: text("segment"),
-    /** And/or only subscribers with one of these tags (newsletter_tags.id); empty: no tag needed. */
+    /** Only subscribers who signed up from one of these sources (newsletter_subscribers.source); empty: all. */
+    segmentSources: jsonb("segment_sources").$type<string[]>().notNull().default([]),
+    /** And only subscribers with one of these tags (newsletter_tags.id); empty: no tag needed. */
     segmentTags: jsonb("segment_tags").$type<string[]>().notNull().default([]),
     status: text("status").notNull().default("draft"),
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),

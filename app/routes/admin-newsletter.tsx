@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [issues, articles, audience] = await Promise.all([
     listIssues(db),
     publishedArticles(ctx.services.content),
-    countAudience(db, null),
+    countAudience(db),
   ]);
   return data(
     {

@@ -292,6 +292,31 @@ describe("codes on the site, with the test checkout", () => {
     expect(await usesOf("ONCE15")).toBe(usesBefore);
   });
 
+  it("closes a visitor's earlier test checkout when the use of a once-per-person code moves to a new one", async () => {
+    await makeCode(services, "AGAIN5", { value: "5", oncePerPerson: true });
+    const first = await choose({ code: "again5", codeEmail: "back@example.com" });
+    expect(first.status).toBe(303);
+    const second = await choose({ code: "again5", codeEmail: "back@example.com" });
+    expect(second.status).toBe(303);
+    const earlier = first.headers.get("location") ?? "";
+    const later = second.headers.get("location") ?? "";
+    expect(later).not.toBe(earlier);
+
+    // The first checkout is cancelled, as its Cancel button would: its page is gone and it cannot be paid.
+    expect(await findOrder(services.database.db, { sessionId: earlier.split("/").pop() ?? "" })).toMatchObject({
+      status: "cancelled",
+    });
+    expect((await fetch(earlier)).status).toBe(404);
+    expect((await pay(earlier, "back@example.com")).status).toBe(404);
+    expect((await pay(later, "back@example.com")).status).toBe(303);
+    expect(await usesOf("AGAIN5")).toBe(1);
+    // Paid: a third try with the same address is "already used", and the paid order stays paid.
+    const third = await choose({ code: "again5", codeEmail: "back@example.com" });
+    expect(third.status).toBe(400);
+    expect(textOf(reader.parse(await third.text()).getElementById("checkout-code-error"))).toMatch(/already\.$/);
+    expect(await usesOf("AGAIN5")).toBe(1);
+  });
+
   it("gives the last use to one of two requests at once, and back when a checkout is cancelled", async () => {
     await makeCode(services, "LAST1", { maxUses: "1" });
     const [a, b] = await Promise.all([choose({ code: "last1" }), choose({ code: "last1" })]);
@@ -385,6 +410,95 @@ describe.each(engines)("a code with Stripe (the stand-in) on %s", (engine) => {
     );
     expect(delivered.status).toBe(200);
     expect((await findCode(services.database.db, "SPRING"))?.uses).toBe(0);
+  });
+  it("expires the earlier Stripe session when a visitor starts another with the same e-mail, and the use moves", async () => {
+    const services = servicesNow();
+    await makeCode(services, "RETURN", { value: "10", oncePerPerson: true });
+    const start = () =>
+      createCheckout(
+        services,
+        progressRequest("onetime", { code: "return", codeEmail: "Comeback@Example.com" }),
+        "10.9.1.2",
+      );
+    const sessionOf = async (created: Awaited<ReturnType<typeof start>>) => {
+      expect(created).toMatchObject({ ok: true });
+      const order = await services.database.db
+        .select()
+        .from(orders)
+        .where(eq(orders.providerSessionId, [...standIn.sessions.keys()].at(-1) ?? ""));
+      return order[0]!;
+    };
+    const first = await sessionOf(await start());
+    const firstSession = first.providerSessionId ?? "";
+    expect(standIn.sessions.get(firstSession)).toMatchObject({ status: "open" });
+
+    // Stripe cannot be reached: nothing moves, and she is asked to try again.
+    standIn.unreachable = true;
+    const cut = await start();
+    standIn.unreachable = false;
+    expect(cut).toMatchObject({ ok: false, status: 503, field: "code", message: expect.stringMatching(/try again/) });
+    expect(standIn.sessions.get(firstSession)).toMatchObject({ status: "open" });
+    expect(await findOrder(services.database.db, { id: first.id })).toMatchObject({ status: "pending" });
+    expect((await findCode(services.database.db, "RETURN"))?.uses).toBe(1);
+
+    // She comes back and starts again: the first session is expired at Stripe and cannot be paid.
+    const second = await sessionOf(await start());
+    expect(second.id).not.toBe(first.id);
+    expect(standIn.calls(`POST /v1/checkout/sessions/${firstSession}/expire`).length).toBeGreaterThan(0);
+    expect(standIn.sessions.get(firstSession)).toMatchObject({ status: "expired" });
+    expect(() => standIn.completeSession(firstSession)).toThrow(/expired/);
+    expect(await findOrder(services.database.db, { id: first.id })).toMatchObject({ status: "expired" });
+    expect((await findCode(services.database.db, "RETURN"))?.uses).toBe(1);
+
+    // Stripe's own expiry event arrives later: it changes nothing, the use stays with the new checkout.
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: "event",
+      type: "checkout.session.expired",
+      data: { object: { ...standIn.sessions.get(firstSession) } },
+    });
+    await services.payments.handleWebhook(
+      payload,
+      stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    );
+    expect((await findCode(services.database.db, "RETURN"))?.uses).toBe(1);
+
+    // The second is paid; a third start is refused as already used, and the paid session is left alone.
+    const secondSession = second.providerSessionId ?? "";
+    const paid = standIn.completeSession(secondSession);
+    const completed = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: "event",
+      type: "checkout.session.completed",
+      data: { object: paid },
+    });
+    await services.payments.handleWebhook(
+      completed,
+      stripe.webhooks.generateTestHeaderString({ payload: completed, secret: WEBHOOK_SECRET }),
+    );
+    const third = await start();
+    expect(third).toMatchObject({ ok: false, field: "code", message: expect.stringMatching(/already\.$/) });
+    expect(standIn.sessions.get(secondSession)).toMatchObject({ status: "complete" });
+    expect((await findCode(services.database.db, "RETURN"))?.uses).toBe(1);
+  });
+
+  it("refuses as already used when the earlier session was paid before the webhook told the site", async () => {
+    const services = servicesNow();
+    await makeCode(services, "PAIDFIRST", { value: "10", oncePerPerson: true });
+    const start = () =>
+      createCheckout(
+        services,
+        progressRequest("onetime", { code: "paidfirst", codeEmail: "quick@example.com" }),
+        "10.9.1.3",
+      );
+    expect(await start()).toMatchObject({ ok: true });
+    const sessionId = [...standIn.sessions.keys()].at(-1) ?? "";
+    standIn.completeSession(sessionId);
+    const again = await start();
+    expect(again).toMatchObject({ ok: false, field: "code", message: expect.stringMatching(/already\.$/) });
+    expect(standIn.sessions.get(sessionId)).toMatchObject({ status: "complete" });
+    expect(await findOrder(services.database.db, { sessionId })).toMatchObject({ status: "pending" });
+    expect((await findCode(services.database.db, "PAIDFIRST"))?.uses).toBe(1);
   });
 });
 

@@ -75,7 +75,6 @@ const issue = (changes: Record<string, string> = {}) => ({
   preheader: "Short climbs, big gains.",
   body: "## Why hills\n\nShort climbs build strength.",
   photoAlt: "A runner on a forest hill",
-  segment: "",
   archived: "on",
   noindex: "on",
   intent: "save",

@@ -92,7 +92,6 @@ beforeAll(async () => {
     subject: SUBJECT,
     preheader: "Short climbs.",
     body: "Read [why hills work](/services) and [the plans](/pricing?plan=elite#faq), or see [my club](https://strava.com/clubs/mila?ref=nl).",
-    segment: "",
     archived: "on",
   });
   issueId = /\/admin\/newsletter\/([0-9a-f-]{36})/.exec(saved.headers.get("location") ?? "")?.[1] ?? "";

@@ -29,8 +29,10 @@ export interface StripeStandIn {
   prices: Map<string, StripeObject>;
   products: Map<string, StripeObject>;
   coupons: Map<string, StripeObject>;
-  /** Marks a session completed the way Stripe does after a successful payment. */
+  /** Marks a session completed the way Stripe does after a successful payment; an expired one cannot be paid. */
   completeSession(id: string, extra?: Record<string, unknown>): StripeObject;
+  /** While true, every request's connection is dropped unanswered, as when Stripe cannot be reached. */
+  unreachable: boolean;
   /** Requests to one path (method + path, e.g. "POST /v1/checkout/sessions"). */
   calls(route: string): RecordedRequest[];
   close(): Promise<void>;
@@ -80,6 +82,7 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
   // Stripe keeps line items apart from the session object; so does the stand-in.
   const sessionPrice = new Map<string, string>();
   const subscriptionPrice = new Map<string, string>();
+  const reach = { unreachable: false };
 
   function route(method: string, path: string, params: Params): { status: number; body: unknown } | null {
     let match: RegExpExecArray | null;
@@ -134,6 +137,23 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     if (method === "GET" && (match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path))) {
       const session = sessions.get(decodeURIComponent(match[1] ?? ""));
       return session ? { status: 200, body: session } : null;
+    }
+    if (method === "POST" && (match = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path))) {
+      const session = sessions.get(decodeURIComponent(match[1] ?? ""));
+      if (!session) return null;
+      // Like Stripe: only an open session can be expired; anything else is refused with its status.
+      if (session.status !== "open")
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`,
+            },
+          },
+        };
+      Object.assign(session, { status: "expired", url: null });
+      return { status: 200, body: session };
     }
     if (method === "POST" && path === "/v1/subscription_schedules") {
       const subscription = String(params.from_subscription ?? "");
@@ -340,6 +360,10 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
       stripeVersion: req.headers["stripe-version"] as string | undefined,
     });
 
+    if (reach.unreachable) {
+      req.socket.destroy();
+      return;
+    }
     const auth = req.headers.authorization ?? "";
     if (!auth.startsWith("Bearer sk_test_") || (options.secretKey && auth !== `Bearer ${options.secretKey}`)) {
       res.writeHead(401, { "Content-Type": "application/json" });
@@ -372,9 +396,16 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     products,
     coupons,
     calls: (r) => requests.filter((q) => `${q.method} ${q.path}` === r),
+    get unreachable() {
+      return reach.unreachable;
+    },
+    set unreachable(value: boolean) {
+      reach.unreachable = value;
+    },
     completeSession(sessionId, extra = {}) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
+      if (session.status === "expired") throw new Error(`session ${sessionId} is expired: it cannot be paid`);
       const subscription = session.mode === "subscription" ? id("sub") : null;
       if (subscription) subscriptionPrice.set(subscription, sessionPrice.get(sessionId) ?? "");
       if (subscription) subscriptionDiscounts.set(subscription, sessionDiscounts.get(sessionId) ?? []);

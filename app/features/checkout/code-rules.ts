@@ -56,8 +56,12 @@ export function codeState(code: Pick<DiscountCode, "startsAt" | "endsAt" | "ende
   return now.getTime() < code.startsAt.getTime() ? "upcoming" : "running";
 }
 
-/** Why a code is refused at checkout; each has its own message under the field. */
-export type CodeRefusal = "unknown" | "expired" | "notStarted" | "usedUp" | "wrongPlan" | "alreadyUsed" | "needsEmail";
+/**
+ * Why a code is refused at checkout; each has its own message under the field. `tryAgain`: the
+ * visitor's earlier checkout holding the code could not be closed just now (decision 081).
+ */
+export type CodeRefusal =
+  "unknown" | "expired" | "notStarted" | "usedUp" | "wrongPlan" | "alreadyUsed" | "needsEmail" | "tryAgain";
 
 export function codeMessage(refusal: CodeRefusal, code: string, context: { plans?: string; starts?: string } = {}) {
   switch (refusal) {
@@ -75,6 +79,8 @@ export function codeMessage(refusal: CodeRefusal, code: string, context: { plans
       return `The code ${code} is once per person, and it has been used with this e-mail address already.`;
     case "needsEmail":
       return `The code ${code} is once per person: type your e-mail address below so it can be checked.`;
+    case "tryAgain":
+      return `Your earlier checkout with the code ${code} could not be closed just now, so nothing has changed. Please try again in a moment.`;
   }
 }
 

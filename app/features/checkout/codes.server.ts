@@ -79,7 +79,24 @@ export async function deleteUnusedCode(db: Db, id: string): Promise<boolean> {
   return deleted.length > 0;
 }
 
-export type TakeResult = { ok: true } | { ok: false; refusal: "usedUp" | "alreadyUsed" };
+/** `movedFrom`: the earlier checkout whose use this order now holds. `open`: that checkout was not closed first. */
+export type TakeResult = { ok: true; movedFrom?: string } | { ok: false; refusal: "usedUp" | "alreadyUsed" | "open" };
+
+/** The checkout holding a once-per-person code's use for this e-mail, if any. */
+export async function heldCheckout(db: Db, codeId: string, email: string) {
+  const [held] = await db
+    .select({
+      orderId: orders.id,
+      status: orders.status,
+      provider: orders.provider,
+      sessionId: orders.providerSessionId,
+      idempotencyKey: orders.idempotencyKey,
+    })
+    .from(discountCodeUses)
+    .innerJoin(orders, eq(orders.id, discountCodeUses.orderId))
+    .where(and(eq(discountCodeUses.codeId, codeId), eq(discountCodeUses.email, email.trim().toLowerCase())));
+  return held ?? null;
+}
 
 const OPEN_OR_PAID = new Set(["pending", "paid", "active", "completed", "payment_failed"]);
 
@@ -87,14 +104,17 @@ const OPEN_OR_PAID = new Set(["pending", "paid", "active", "completed", "payment
  * Takes one use of a code for an order, in the caller's transaction, at checkout start: the count
  * goes up only where it is still under the limit (one conditional UPDATE, which PostgreSQL runs
  * one at a time per row: of two checkouts racing for the last use, the second finds the limit
- * reached), and a once-per-person code keeps the buyer's e-mail under a unique index. An open
- * checkout by the same e-mail (the visitor came back from the payment page) hands its use over.
+ * reached), and a once-per-person code keeps the buyer's e-mail under a unique index. An unpaid
+ * checkout by the same e-mail (the visitor came back from the payment page) hands its use over,
+ * but a pending one only when it is `movable`: the caller closed it at the provider first, so it
+ * can no longer be paid (decision 081).
  */
 export async function takeCodeUse(
   tx: Db,
   code: DiscountCode,
   orderId: string,
   email: string | null,
+  movable: string | null = null,
 ): Promise<TakeResult> {
   const [held] = await tx.select().from(discountCodeUses).where(eq(discountCodeUses.orderId, orderId));
   // The same order again (a double tap reuses its order): it holds its use already.
@@ -102,16 +122,18 @@ export async function takeCodeUse(
   const person = code.oncePerPerson && email ? email.trim().toLowerCase() : null;
   if (person) {
     const [earlier] = await tx
-      .select({ id: discountCodeUses.id, status: orders.status })
+      .select({ id: discountCodeUses.id, orderId: discountCodeUses.orderId, status: orders.status })
       .from(discountCodeUses)
       .innerJoin(orders, eq(orders.id, discountCodeUses.orderId))
       .where(and(eq(discountCodeUses.codeId, code.id), eq(discountCodeUses.email, person)))
       .for("update", { of: discountCodeUses });
     if (earlier && earlier.status !== "pending" && OPEN_OR_PAID.has(earlier.status))
       return { ok: false, refusal: "alreadyUsed" };
+    // Another start by the same person moved it since the caller looked: that checkout is still open.
+    if (earlier?.status === "pending" && earlier.orderId !== movable) return { ok: false, refusal: "open" };
     if (earlier) {
       await tx.update(discountCodeUses).set({ orderId }).where(eq(discountCodeUses.id, earlier.id));
-      return { ok: true };
+      return { ok: true, movedFrom: earlier.orderId };
     }
   }
   const counted = await tx

@@ -11,9 +11,9 @@ import { saleAtCheckout, saleEndedMessage } from "./sale-rules";
 import { CHECKOUT_MESSAGES, SALE_ENDED_STATUS, checkoutRequestSchema } from "./checkout-schema";
 import { CODE_EMAIL_FIELD, CODE_FIELD, type CodeFieldName } from "./checkout-messages";
 import { checkCodeFor, codeMessage, normalizeCode, priceWithCode, type DiscountCode } from "./code-rules";
-import { findCode, releaseCodeUse, takeCodeUse } from "./codes.server";
+import { findCode, heldCheckout, releaseCodeUse, takeCodeUse } from "./codes.server";
 import { isValidEmail } from "~/infra/email-address";
-import { attachSession, createPendingOrder, type Order } from "./fulfilment.server";
+import { attachSession, checkoutClosed, createPendingOrder, type Order } from "./fulfilment.server";
 import { startNowText } from "./withdrawal";
 import type { PaymentProvider } from "./provider.server";
 
@@ -89,7 +89,35 @@ export async function createCheckout(
   const { item, sale: discount, code: orderCode } = priceWithCode(listed, sale, code, now);
 
   const { payments: provider, database, env, logger } = services;
+  const idempotencyKey = parsed.data.idempotencyKey ?? randomUUID();
+  // The visitor's earlier checkout holding this once-per-person code (not a retry of this one) gives
+  // its use to this one only once it can no longer be paid: closed at the provider first, outside
+  // any transaction. Paid meanwhile: the code is used. Not reachable: nothing changes (decision 081).
+  let earlier: Awaited<ReturnType<typeof heldCheckout>> = null;
+  if (code?.oncePerPerson && email && orderCode) {
+    const held = await heldCheckout(database.db, code.id, email);
+    if (held?.status === "pending" && held.idempotencyKey !== idempotencyKey) earlier = held;
+  }
+  const tryAgain = () => ({ ...refuse(CODE_FIELD, codeMessage("tryAgain", code?.code ?? "")), status: 503 });
+  let closedEarlier = false;
+  if (code && earlier?.sessionId && earlier.provider === provider.kind) {
+    let closed: "expired" | "complete";
+    try {
+      closed = await provider.expireCheckoutSession(earlier.sessionId);
+    } catch (error) {
+      logger.warn({ err: error, orderId: earlier.orderId }, "earlier checkout could not be closed");
+      return tryAgain();
+    }
+    if (closed === "complete") return refuse(CODE_FIELD, codeMessage("alreadyUsed", code.code));
+    closedEarlier = true;
+  }
+  // Recorded the way the provider's own closing is: Stripe's expiry, or Cancel on the test checkout.
+  const closeEarlier = (orderId: string) =>
+    checkoutClosed(database.db, orderId, provider.kind === "test" ? "cancelled" : "expired").catch((error: unknown) =>
+      logger.warn({ err: error, orderId }, "closed checkout not recorded"),
+    );
   let order: Order;
+  let movedFrom: string | undefined;
   try {
     order = await database.db.transaction(async (tx) => {
       const pending = await createPendingOrder(tx, {
@@ -97,22 +125,29 @@ export async function createCheckout(
         discount,
         code: orderCode,
         provider: provider.kind,
-        idempotencyKey: parsed.data.idempotencyKey ?? randomUUID(),
+        idempotencyKey,
         leadId: parsed.data.leadId,
         firstTouch: visitor.firstTouch,
         startRequest: parsed.data.startNow ? startNowText() : null,
       });
       if (code && orderCode) {
-        const taken = await takeCodeUse(tx, code, pending.order.id, email);
-        if (!taken.ok) throw new CodeRefused(refuse(CODE_FIELD, codeMessage(taken.refusal, code.code)));
+        const taken = await takeCodeUse(tx, code, pending.order.id, email, earlier?.orderId ?? null);
+        if (!taken.ok)
+          throw new CodeRefused(
+            taken.refusal === "open" ? tryAgain() : refuse(CODE_FIELD, codeMessage(taken.refusal, code.code)),
+          );
+        movedFrom = taken.movedFrom;
       }
       return pending.order;
     });
   } catch (error) {
+    // The earlier checkout was closed but kept its use: it gives it back now, as at its expiry.
+    if (earlier && closedEarlier) await closeEarlier(earlier.orderId);
     if (error instanceof CodeRefused) return error.answer;
     logger.error({ err: error, plan: item.key }, "checkout order could not be stored");
     return { ok: false, status: 502, message: CHECKOUT_MESSAGES.failed };
   }
+  if (movedFrom) await closeEarlier(movedFrom);
   try {
     // A key reused for a different plan is a client bug or tampering, not a retry.
     if (order.planId !== item.planId || order.billingType !== item.billingType) {

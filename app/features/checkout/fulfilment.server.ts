@@ -11,6 +11,7 @@ import {
 import type { FirstTouch } from "~/infra/first-touch";
 import { advanceLeadStatus, intakeLeadExists, leadByEmail } from "~/features/leads/lifecycle.server";
 import type { CatalogueItem } from "./catalogue";
+import { releaseCodeUse } from "./codes.server";
 
 /**
  * Orders and payments, shared by the Stripe web hook and the built-in test checkout so
@@ -198,6 +199,27 @@ export async function advanceStatus(db: Db, orderId: string, status: OrderStatus
     .set({ status })
     .where(and(eq(orders.id, orderId), inArray(orders.status, allowedFrom[status])));
   if (PAID.has(status)) await linkOrderToPeople(db, orderId);
+}
+
+/** A still-pending order becomes `status`; false when it was no longer pending (paid meanwhile, or closed). */
+export async function closePendingOrder(db: Db, orderId: string, status: "expired" | "cancelled"): Promise<boolean> {
+  const closed = await db
+    .update(orders)
+    .set({ status })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+    .returning({ id: orders.id });
+  return closed.length > 0;
+}
+
+/**
+ * A checkout that can no longer be paid: Stripe's expiry, Cancel on the test checkout, or closed
+ * for the same visitor's newer checkout. An unpaid order gets `status` and gives back the code's
+ * use it still holds (none when the use has moved on); a paid order is left as it is.
+ */
+export async function checkoutClosed(db: Db, orderId: string, status: "expired" | "cancelled"): Promise<void> {
+  await closePendingOrder(db, orderId, status);
+  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  if (order?.status === status) await releaseCodeUse(db, orderId);
 }
 
 /** True the first time an event id is seen; false for a replay. */

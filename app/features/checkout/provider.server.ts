@@ -18,6 +18,12 @@ export interface PaymentProvider {
     cancelUrl: string;
   }): Promise<{ id: string; url: string }>;
   /**
+   * Closes an unpaid hosted checkout so it can no longer be paid (a once-per-person code's use is
+   * moving to the same visitor's newer checkout, decision 081). "expired": it cannot be paid now,
+   * closed here or before; "complete": it was paid first. Throws when the provider cannot be reached.
+   */
+  expireCheckoutSession(sessionId: string): Promise<"expired" | "complete">;
+  /**
    * The finished checkout behind a success page's session_id, verified with the provider.
    * Null for an unknown, forged or unfinished session.
    */

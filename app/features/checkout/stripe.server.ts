@@ -61,6 +61,19 @@ export function createStripeProvider(
       if (!session.url) throw new Error(`checkout session ${session.id} has no url`);
       return { id: session.id, url: session.url };
     },
+    async expireCheckoutSession(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return "expired";
+      } catch (error) {
+        // Stripe expires only an open session; for any other it answers 400 and the session says which it is.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        if (session.status === "complete") return "complete";
+        if (session.status === "expired") return "expired";
+        throw error;
+      }
+    },
     async publishPrices(content) {
       const { created, archived } = await syncStripePrices(stripe, content);
       return { created, archived };

@@ -1,7 +1,7 @@
 import type { Db } from "~/infra/db.server";
 import { testPaymentSchema, type TestPaymentErrors } from "./checkout-schema";
-import { advanceStatus, completeCheckout, findOrder, recordPayment, type Order } from "./fulfilment.server";
-import { codeEmailOfOrder, releaseCodeUse } from "./codes.server";
+import { checkoutClosed, completeCheckout, findOrder, recordPayment, type Order } from "./fulfilment.server";
+import { codeEmailOfOrder } from "./codes.server";
 
 export async function findTestOrder(db: Db, sessionId: string): Promise<Order | undefined> {
   const order = await findOrder(db, { sessionId });
@@ -54,8 +54,7 @@ export async function payTestOrder(db: Db, order: Order, form: Record<string, un
 
 /** Cancelled before paying: like an expired Stripe checkout, the code's use goes back. */
 export async function cancelTestOrder(db: Db, order: Order): Promise<void> {
-  await advanceStatus(db, order.id, "cancelled");
-  await releaseCodeUse(db, order.id);
+  await checkoutClosed(db, order.id, "cancelled");
 }
 
 export { codeEmailOfOrder };

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "~/infra/db.server";
 import type { BillingType } from "#content/types";
-import { findOrder } from "./fulfilment.server";
+import { closePendingOrder, findOrder } from "./fulfilment.server";
 import type { PaymentProvider } from "./provider.server";
 
 /** The test checkout's own page; the id is the order's session id. */
@@ -35,6 +35,14 @@ export function createTestCheckoutProvider(db: Db, siteUrl: string): PaymentProv
         paid: true,
         canManage: false,
       };
+    },
+    async expireCheckoutSession(sessionId) {
+      // Its page pays only a pending order: cancelled (only if still pending), it can no longer be paid.
+      const order = await findOrder(db, { sessionId });
+      if (!order || order.provider !== "test") return "expired";
+      if (await closePendingOrder(db, order.id, "cancelled")) return "expired";
+      const now = await findOrder(db, { id: order.id });
+      return now && PAID_STATUSES.has(now.status) ? "complete" : "expired";
     },
     async createPortalSession() {
       return null;

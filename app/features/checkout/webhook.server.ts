@@ -4,6 +4,7 @@ import type { Logger } from "~/infra/logger.server";
 import {
   advanceStatus,
   attachSchedule,
+  checkoutClosed,
   completeCheckout,
   findOrder,
   isEventProcessed,
@@ -13,7 +14,6 @@ import {
 } from "./fulfilment.server";
 import type { WebhookResult } from "./provider.server";
 import { instalmentScheduleUpdate, orderCouponId } from "./billing-rules";
-import { releaseCodeUse } from "./codes.server";
 import { webhookFailures } from "~/infra/metrics.server";
 
 export interface WebhookDeps {
@@ -121,10 +121,8 @@ async function dispatch(deps: WebhookDeps, event: Stripe.Event): Promise<void> {
     }
     case "checkout.session.expired": {
       const order = await orderForSession(db, event.data.object);
-      if (!order) return;
-      await advanceStatus(db, order.id, "expired");
       // An unpaid checkout gives back the code's use it held, for someone else (or this visitor again).
-      if (order.status === "pending") await releaseCodeUse(db, order.id);
+      if (order) await checkoutClosed(db, order.id, "expired");
       return;
     }
     case "invoice.paid": {

@@ -26,6 +26,7 @@ import { countAudience, retryUndelivered, startIssue } from "./sending.server";
 import { listTags } from "./tags.server";
 import { archiveUrl } from "./issue-mail.server";
 import {
+  audienceLabel,
   EMPTY_ISSUE,
   fieldsOfIssue,
   issueFieldsFrom,
@@ -74,13 +75,6 @@ const progressOf = (progress: Awaited<ReturnType<typeof issueProgress>>) => ({
   waiting: progress.waiting.map((group) => describeWait(group, (at) => amsterdamDateTime(at).slice(11, 16))),
 });
 
-/** ", with the tag runners or triathletes" for an issue sent to tags; "" without. */
-async function tagsLabel(db: Db, ids: string[]): Promise<string> {
-  if (ids.length === 0) return "";
-  const names = (await listTags(db)).filter((tag) => ids.includes(tag.id)).map((tag) => tag.name);
-  return `, with the tag ${names.join(" or ")}`;
-}
-
 /** The page for issue `id` (a new one when undefined); `url` carries what the last button did. */
 export async function loadIssueEditor(
   services: IssueEditorServices,
@@ -96,10 +90,11 @@ export async function loadIssueEditor(
     label: sourceLabel(row.source, titles),
     audience: row.audience,
   }));
+  const tags = (await listTags(db)).map((tag) => ({ id: tag.id, name: tag.name }));
   const common = {
     sources,
-    tags: (await listTags(db)).map((tag) => ({ id: tag.id, name: tag.name })),
-    everyone: await countAudience(db, null),
+    tags,
+    everyone: await countAudience(db),
     canSend: services.mailer !== null,
     trainerEmail: trainer.email,
   };
@@ -137,7 +132,11 @@ export async function loadIssueEditor(
       slug: issue.slug,
       status: issue.status,
       editable,
-      segmentLabel: `${issue.segment ? sourceLabel(issue.segment, titles) : "Everyone who confirmed"}${await tagsLabel(db, issue.segmentTags)}`,
+      segmentLabel: audienceLabel(
+        issue.segmentSources,
+        tags.filter((tag) => issue.segmentTags.includes(tag.id)).map((tag) => tag.name),
+        titles,
+      ),
       archived: issue.archived,
       noindex: issue.noindex,
       scheduledAt: issue.scheduledAt?.toISOString() ?? null,
@@ -147,7 +146,7 @@ export async function loadIssueEditor(
       finishedAt: issue.finishedAt?.toISOString() ?? null,
       problem: issue.problem,
       archiveUrl: issue.status === "sent" && issue.archived ? archiveUrl("", issue.slug) : null,
-      audience: editable ? await countAudience(db, issue.segment, issue.segmentTags) : null,
+      audience: editable ? await countAudience(db, issue) : null,
       progress: editable ? null : progressOf(await issueProgress(db, issue.id)),
     },
     preview: copy
@@ -208,7 +207,7 @@ export async function issueEditorAction(
       if (n > 0) services.newsletter?.kick();
       throw redirect(`${path(issue.id, `done=retried&retried=${n}`)}#done`);
     }
-    if ((await countAudience(db, issue.segment, issue.segmentTags)) === 0)
+    if ((await countAudience(db, issue)) === 0)
       return fail({
         errors: {},
         message: "Nobody in this group has confirmed a subscription yet: there is no one to send it to.",

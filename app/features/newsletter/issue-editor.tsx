@@ -8,7 +8,7 @@ import type { IssueFailure, loadIssueEditor } from "./issue-editor.server";
 import { ConfirmSend, ProgressPanel, SendControls, Undelivered, useRefreshWhileSending } from "./issue-delivery";
 import { IssuePreview } from "./issue-preview";
 import { IssueBroughtPanel, type IssueBrought } from "./issue-brought";
-import { ISSUE_LIMITS, ISSUE_STATUS_LABEL } from "./issue-rules";
+import { ISSUE_LIMITS, ISSUE_STATUS_LABEL, type IssueErrors, type IssueFields } from "./issue-rules";
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof loadIssueEditor>>>;
 
@@ -64,6 +64,84 @@ function Checkbox({ name, label, checked, hint }: { name: string; label: string;
         </p>
       </div>
     </div>
+  );
+}
+
+/** One group of boxes for the audience: a legend, a box per choice, and the refusal under them. */
+function AudienceGroup({
+  name,
+  legend,
+  choices,
+  ticked,
+  error,
+}: {
+  name: "segmentSources" | "segmentTags";
+  legend: string;
+  choices: { value: string; label: string }[];
+  ticked: readonly string[];
+  error: string | undefined;
+}) {
+  // A box she ticked that is no longer offered stays, ticked, so the refusal can be seen and undone.
+  const shown = [
+    ...choices,
+    ...ticked
+      .filter((value) => !choices.some((c) => c.value === value))
+      .map((value) => ({ value, label: `${value} (no longer there)` })),
+  ];
+  return (
+    <fieldset className="grid gap-1" aria-describedby={error ? `${name}-error` : undefined}>
+      <legend className="font-medium">{legend}</legend>
+      {shown.map((choice) => (
+        <label key={choice.value} className="flex min-h-11 items-center gap-2 break-words">
+          <input
+            type="checkbox"
+            name={name}
+            value={choice.value}
+            defaultChecked={ticked.includes(choice.value)}
+            aria-invalid={error ? true : undefined}
+            className="size-5 shrink-0 accent-teal-700"
+          />
+          <span className="min-w-0">{choice.label}</span>
+        </label>
+      ))}
+      <FieldError id={name} message={error} look="compact" />
+    </fieldset>
+  );
+}
+
+/**
+ * Who gets the issue: any of the ticked signup sources, and any of the ticked tags; nothing ticked
+ * in a group leaves that group out. Plain boxes, so it works without scripts; the count of exactly
+ * this choice is shown by Send once it is saved.
+ */
+function AudienceFields({ loaded, fields, errors }: { loaded: Loaded; fields: IssueFields; errors: IssueErrors }) {
+  return (
+    <fieldset className="grid gap-3 rounded-xl border border-navy/20 p-4" aria-describedby="audience-hint">
+      <legend className="px-1 font-semibold">Who gets it</legend>
+      <p id="audience-hint" className="text-sm text-ink/75">
+        Only people who confirmed their subscription: {loaded.everyone.toLocaleString("en-GB")} today. Tick places and
+        tags to send to fewer; the number after a place is how many confirmed from there.
+      </p>
+      <AudienceGroup
+        name="segmentSources"
+        legend="Signed up from one of these places (none ticked: from anywhere)"
+        choices={loaded.sources.map((source) => ({
+          value: source.value,
+          label: `${source.label} (${source.audience.toLocaleString("en-GB")})`,
+        }))}
+        ticked={fields.segmentSources}
+        error={errors.segmentSources}
+      />
+      {loaded.tags.length > 0 || fields.segmentTags.length > 0 ? (
+        <AudienceGroup
+          name="segmentTags"
+          legend="And only those with one of these tags (none ticked: no tag needed)"
+          choices={loaded.tags.map((tag) => ({ value: tag.id, label: tag.name }))}
+          ticked={fields.segmentTags}
+          error={errors.segmentTags}
+        />
+      ) : null}
+    </fieldset>
   );
 }
 
@@ -218,47 +296,7 @@ export function IssueEditor({
                 className=""
               />
             </fieldset>
-            <FieldShell
-              id="segment"
-              label="Who gets it"
-              look="compact"
-              error={errors.segment}
-              hint="Only people who confirmed their subscription; the number is how many that is today."
-            >
-              <select
-                id="segment"
-                name="segment"
-                defaultValue={fields.segment}
-                className={`${compactInputClass} text-base`}
-                {...describedBy("segment", errors.segment, "hint")}
-              >
-                <option value="">Everyone who confirmed ({loaded.everyone.toLocaleString("en-GB")})</option>
-                {loaded.sources.map((source) => (
-                  <option key={source.value} value={source.value}>
-                    Signed up from: {source.label} ({source.audience.toLocaleString("en-GB")})
-                  </option>
-                ))}
-              </select>
-            </FieldShell>
-            {loaded.tags.length > 0 ? (
-              <fieldset className="grid gap-1" {...describedBy("segmentTags", errors.segmentTags)}>
-                <legend className="font-medium">
-                  And only those with one of these tags (none ticked: no tag needed)
-                </legend>
-                {loaded.tags.map((tag) => (
-                  <label key={tag.id} className="flex min-h-11 items-center gap-2">
-                    <input
-                      type="checkbox"
-                      name="segmentTags"
-                      value={tag.id}
-                      defaultChecked={fields.segmentTags.split(",").includes(tag.id)}
-                    />
-                    {tag.name}
-                  </label>
-                ))}
-                <FieldError id="segmentTags" message={errors.segmentTags} look="compact" />
-              </fieldset>
-            ) : null}
+            <AudienceFields loaded={loaded} fields={fields} errors={errors} />
             <fieldset className="grid gap-3 rounded-xl border border-navy/20 p-4">
               <legend className="px-1 font-semibold">Web archive</legend>
               <Checkbox

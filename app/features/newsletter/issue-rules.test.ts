@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  audienceLabel,
   EMPTY_ISSUE,
+  issueFieldsFrom,
   ISSUE_LIMITS,
   issueFromArticle,
   issueSlug,
@@ -56,7 +58,7 @@ describe("the editor's checks", () => {
         subject: "Five hill sessions",
         preheader: "A short one",
         body: "## Why hills\n\nShort climbs build strength.",
-        segment: null,
+        segmentSources: [],
         segmentTags: [],
         archived: true,
         noindex: true,
@@ -65,10 +67,40 @@ describe("the editor's checks", () => {
   });
 
   it("takes the tags ticked for the audience, and refuses a tag that no longer exists", () => {
-    const tagged = parseIssue(fields({ segmentTags: "t1,t2,t1" }), [], ["t1", "t2"]);
+    const tagged = parseIssue(fields({ segmentTags: ["t1", "t2", "t1"] }), [], ["t1", "t2"]);
     expect(tagged.ok && tagged.value.segmentTags).toEqual(["t1", "t2"]);
-    const gone = parseIssue(fields({ segmentTags: "t1,t9" }), [], ["t1"]);
+    const gone = parseIssue(fields({ segmentTags: ["t1", "t9"] }), [], ["t1"]);
     expect(!gone.ok && gone.errors.segmentTags).toMatch(/no longer exists/);
+  });
+
+  it("takes any number of signup sources with any number of tags, each checked against what exists", () => {
+    const sources = ["footer", "event", "/blog/hills"];
+    const both = parseIssue(
+      fields({ segmentSources: ["event", "/blog/hills", "event"], segmentTags: ["t1"] }),
+      sources,
+      ["t1", "t2"],
+    );
+    expect(both).toMatchObject({ ok: true, value: { segmentSources: ["event", "/blog/hills"], segmentTags: ["t1"] } });
+    const unknown = parseIssue(fields({ segmentSources: ["event", "/blog/gone"], segmentTags: ["t9"] }), sources, [
+      "t1",
+    ]);
+    expect(unknown).toMatchObject({
+      ok: false,
+      errors: {
+        segmentSources: expect.stringMatching(/^Nobody signed up from one of the places you ticked any more/),
+        segmentTags: expect.stringMatching(/no longer exists/),
+      },
+    });
+  });
+
+  it("reads every ticked box of a group from the form, and keeps them for the next try", () => {
+    const form = new FormData();
+    form.set("subject", "S");
+    form.append("segmentSources", "event");
+    form.append("segmentSources", "footer");
+    form.append("segmentTags", "t1");
+    form.append("segmentTags", "");
+    expect(issueFieldsFrom(form)).toMatchObject({ segmentSources: ["event", "footer"], segmentTags: ["t1"] });
   });
 
   it("asks for a subject and a text, and keeps subject and preview line within their limits", () => {
@@ -90,13 +122,13 @@ describe("the editor's checks", () => {
     expect(parseIssue(fields({ subject: "s".repeat(ISSUE_LIMITS.subject) }), []).ok).toBe(true);
   });
 
-  it("sends to one signup source only when people signed up from it", () => {
-    expect(parseIssue(fields({ segment: "/blog/hills" }), ["footer", "/blog/hills"])).toMatchObject({
+  it("sends to a signup source only when people signed up from it", () => {
+    expect(parseIssue(fields({ segmentSources: ["/blog/hills"] }), ["footer", "/blog/hills"])).toMatchObject({
       ok: true,
-      value: { segment: "/blog/hills" },
+      value: { segmentSources: ["/blog/hills"] },
     });
-    const unknown = parseIssue(fields({ segment: "/blog/gone" }), ["footer"]);
-    expect(unknown).toMatchObject({ ok: false, errors: { segment: expect.stringMatching(/choose everyone/) } });
+    const unknown = parseIssue(fields({ segmentSources: ["/blog/gone"] }), ["footer"]);
+    expect(unknown).toMatchObject({ ok: false, errors: { segmentSources: expect.stringMatching(/tick none/) } });
   });
 });
 
@@ -144,6 +176,15 @@ describe("labels", () => {
     expect(sourceLabel("footer")).toMatch(/bottom of every page/);
     expect(sourceLabel("/blog/hills", new Map([["hills", "Hill repeats"]]))).toBe("The article “Hill repeats”");
     expect(sourceLabel("/blog/gone")).toBe("The article “gone”");
+  });
+
+  it("names an issue's audience: everyone, or its places joined by 'or', then its tags", () => {
+    const titles = new Map([["hills", "Hill repeats"]]);
+    expect(audienceLabel([], [])).toBe("Everyone who confirmed");
+    expect(audienceLabel([], ["Runners"])).toBe("Everyone who confirmed, with the tag Runners");
+    expect(audienceLabel(["event", "/blog/hills"], ["Runners", "Past clients"], titles)).toBe(
+      "The event page or the article “Hill repeats”, with the tag Runners or Past clients",
+    );
   });
 
   it("writes a picture line with its description, without brackets that would break it", () => {

@@ -21,15 +21,15 @@ export const issueSlug = (subject: string): string => slugFrom(subject, SLUG_MAX
 /** `slug` itself when no other issue has it, else the first of slug-2, slug-3, … that is free. */
 export const uniqueSlug = (slug: string, taken: ReadonlySet<string>): string => freeSlug(slug, taken, SLUG_MAX);
 
-/** The editor's fields as the form sends them (checkboxes: "on" or absent). */
+/** The editor's fields as the form sends them (checkboxes: "on" or absent; a group: every value ticked). */
 export interface IssueFields {
   subject: string;
   preheader: string;
   body: string;
-  /** "" for every confirmed subscriber, or one signup source. */
-  segment: string;
-  /** Tag ids, comma-separated: only subscribers with one of them ("" for no tag needed). */
-  segmentTags: string;
+  /** Signup sources ticked: only subscribers from one of them (none: from anywhere). */
+  segmentSources: string[];
+  /** Tag ids ticked: only subscribers with one of them (none: no tag needed). */
+  segmentTags: string[];
   archived: string;
   noindex: string;
   /** The description of a photo being added, kept for the next try when the photo is refused. */
@@ -40,7 +40,7 @@ export interface IssueInput {
   subject: string;
   preheader: string;
   body: string;
-  segment: string | null;
+  segmentSources: string[];
   segmentTags: string[];
   archived: boolean;
   noindex: boolean;
@@ -84,12 +84,14 @@ export function issueFieldsFrom(form: { get(name: string): unknown; getAll?(name
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
+  const ticked = (name: string) =>
+    (form.getAll?.(name) ?? []).filter((v): v is string => typeof v === "string" && v !== "");
   return {
     subject: text("subject"),
     preheader: text("preheader"),
     body: text("body"),
-    segment: text("segment"),
-    segmentTags: (form.getAll?.("segmentTags") ?? []).filter((v) => typeof v === "string" && v !== "").join(","),
+    segmentSources: ticked("segmentSources"),
+    segmentTags: ticked("segmentTags"),
     archived: text("archived"),
     noindex: text("noindex"),
     photoAlt: text("photoAlt"),
@@ -97,8 +99,9 @@ export function issueFieldsFrom(form: { get(name: string): unknown; getAll?(name
 }
 
 /**
- * Checks what the trainer typed. `sources` are the signup sources that exist: a segment must be one
- * of them (or empty for everyone).
+ * Checks what the trainer typed. `sources` are the signup sources that exist and `tags` the tag ids:
+ * each one ticked must be among them (none ticked: no limit of that kind). Sources and tags combine
+ * as the subscriber list's filter does: any one of the sources, and any one of the tags.
  */
 export function parseIssue(
   fields: IssueFields,
@@ -112,10 +115,11 @@ export function parseIssue(
       const field = issue.path[0] as keyof IssueFields;
       errors[field] ??= issue.message;
     }
-  const segment = fields.segment.trim();
-  if (segment && !sources.includes(segment))
-    errors.segment = "Nobody signed up from that place any more: choose everyone or one of the listed groups.";
-  const segmentTags = [...new Set(fields.segmentTags.split(",").filter(Boolean))];
+  const segmentSources = [...new Set(fields.segmentSources.map((s) => s.trim()).filter(Boolean))];
+  if (segmentSources.some((s) => !sources.includes(s)))
+    errors.segmentSources =
+      "Nobody signed up from one of the places you ticked any more: untick it, or tick none to send to everyone.";
+  const segmentTags = [...new Set(fields.segmentTags)];
   if (segmentTags.some((t) => !tags.includes(t)))
     errors.segmentTags = "One of the tags no longer exists: choose from the listed tags.";
   if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
@@ -123,7 +127,7 @@ export function parseIssue(
     ok: true,
     value: {
       ...parsed.data,
-      segment: segment || null,
+      segmentSources,
       segmentTags,
       archived: fields.archived === "on",
       noindex: fields.noindex === "on",
@@ -136,7 +140,7 @@ export function fieldsOfIssue(issue: {
   subject: string;
   preheader: string;
   body: string;
-  segment: string | null;
+  segmentSources: string[];
   segmentTags: string[];
   archived: boolean;
   noindex: boolean;
@@ -145,8 +149,8 @@ export function fieldsOfIssue(issue: {
     subject: issue.subject,
     preheader: issue.preheader,
     body: issue.body,
-    segment: issue.segment ?? "",
-    segmentTags: issue.segmentTags.join(","),
+    segmentSources: issue.segmentSources,
+    segmentTags: issue.segmentTags,
     archived: issue.archived ? "on" : "",
     noindex: issue.noindex ? "on" : "",
     photoAlt: "",
@@ -158,8 +162,8 @@ export const EMPTY_ISSUE: IssueFields = {
   subject: "",
   preheader: "",
   body: "",
-  segment: "",
-  segmentTags: "",
+  segmentSources: [],
+  segmentTags: [],
   archived: "on",
   noindex: "",
   photoAlt: "",
@@ -222,6 +226,24 @@ export function sourceLabel(source: string, titles: ReadonlyMap<string, string> 
   const post = /^\/blog\/(.+)$/.exec(source)?.[1];
   if (post) return `The article “${titles.get(post) ?? post}”`;
   return source;
+}
+
+/**
+ * Who an issue goes to, in her words: "Everyone who confirmed", or the places and tags ticked
+ * ("The event page or the blog overview, with the tag runners or triathletes"). `tagNames` are the
+ * names of the ticked tags that still exist.
+ */
+export function audienceLabel(
+  sources: readonly string[],
+  tagNames: readonly string[],
+  titles: ReadonlyMap<string, string> = new Map(),
+): string {
+  const from = sources.length
+    ? sources
+        .map((s, i) => (i === 0 ? sourceLabel(s, titles) : sourceLabel(s, titles).replace(/^The /, "the ")))
+        .join(" or ")
+    : "Everyone who confirmed";
+  return tagNames.length ? `${from}, with the tag ${tagNames.join(" or ")}` : from;
 }
 
 export const ISSUE_STATUS_LABEL: Record<string, string> = {

@@ -144,7 +144,7 @@ export async function createIssueFromArticle(db: Db, content: ArticleReader, key
   if (!article) return null;
   return createIssue(
     db,
-    { ...issueFromArticle(key, article.data), segment: null, segmentTags: [], archived: true, noindex: false },
+    { ...issueFromArticle(key, article.data), segmentSources: [], segmentTags: [], archived: true, noindex: false },
     key,
   );
 }

@@ -6,7 +6,7 @@ import type { MailMessage, Mailer } from "~/infra/mail.server";
 import * as queue from "~/features/messages/queue.server";
 import type { WaitingGroup } from "~/features/messages/describe";
 import { classifySmtpError, type FailureReason, type Outcome } from "~/features/messages/rules";
-import { audienceFilter, countSubscribers, subscriberWhere } from "./subscribers.server";
+import { audienceFilter, countSubscribers, EVERYONE, subscriberWhere, type Audience } from "./subscribers.server";
 
 /**
  * Sending an issue: a durable job in the database, not a loop in memory (docs/decisions/044).
@@ -58,13 +58,11 @@ const DELIVERIES: queue.QueueTable = {
 };
 
 /** The confirmed, not suppressed subscribers an issue goes to (its source and tags, if any). */
-const audienceWhere = (issue: AudienceOf) => subscriberWhere(audienceFilter(issue));
+const audienceWhere = (issue: Audience) => subscriberWhere(audienceFilter(issue));
 
-type AudienceOf = Parameters<typeof audienceFilter>[0];
-
-/** "This goes to 214 people": the subscriber list's count, for the people the send picks. */
-export async function countAudience(db: Db, segment: string | null, segmentTags: string[] = []): Promise<number> {
-  return (await countSubscribers(db, audienceFilter({ segment, segmentTags }))).byState.confirmed;
+/** "This goes to 214 people": the subscriber list's count, for the people the send picks (everyone by default). */
+export async function countAudience(db: Db, audience: Audience = EVERYONE): Promise<number> {
+  return (await countSubscribers(db, audienceFilter(audience))).byState.confirmed;
 }
 
 /**

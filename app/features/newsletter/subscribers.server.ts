@@ -42,6 +42,15 @@ export function subscriberWhere(filter: SubscriberFilter): SQL | undefined {
   return and(filter.state ? STATE_WHERE[filter.state] : undefined, withoutState(filter));
 }
 
+/** An issue's choice of people, as stored on it. */
+export interface Audience {
+  segmentSources: string[];
+  segmentTags: string[];
+}
+
+/** No source and no tag ticked: everyone who confirmed. */
+export const EVERYONE: Audience = { segmentSources: [], segmentTags: [] };
+
 export interface SubscriberCounts {
   /** Rows the whole filter picks (its state included): what the list pages through. */
   total: number;
@@ -67,11 +76,11 @@ export async function countSubscribers(db: Db, filter: SubscriberFilter): Promis
   return { total, byState };
 }
 
-/** Who an issue goes to: one signup source (or all) and any of its tags (or none needed). */
-export function audienceFilter(issue: { segment: string | null; segmentTags: string[] }): SubscriberFilter {
+/** Who an issue goes to: any of its signup sources (none: all) and any of its tags (none: no tag needed). */
+export function audienceFilter(issue: Audience): SubscriberFilter {
   return {
     state: "confirmed",
-    ...(issue.segment ? { sources: [issue.segment] } : {}),
+    ...(issue.segmentSources.length ? { sources: issue.segmentSources } : {}),
     ...(issue.segmentTags.length ? { tags: issue.segmentTags } : {}),
   };
 }
