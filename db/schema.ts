@@ -225,6 +225,12 @@ export const newsletterIssues = pgTable(
     fromArticle: text("from_article"),
     /** Only subscribers who signed up from one of these sources (newsletter_subscribers.source); empty: all. */
     segmentSources: jsonb("segment_sources").$type<string[]>().notNull().default([]),
+    /**
+     * The one source an issue had before `segmentSources` (decision 081): no longer read or written,
+     * kept for one release so an instance still on the old code keeps working during a rolling
+     * deploy; the next release's migration drops it.
+     */
+    formerSegment: text("segment"),
     /** And only subscribers with one of these tags (newsletter_tags.id); empty: no tag needed. */
     segmentTags: jsonb("segment_tags").$type<string[]>().notNull().default([]),
     status: text("status").notNull().default("draft"),
