@@ -293,11 +293,16 @@ describe("codes on the site, with the test checkout", () => {
   });
 
   it("closes a visitor's earlier test checkout when the use of a once-per-person code moves to a new one", async () => {
-    await makeCode(services, "AGAIN5", { value: "5", oncePerPerson: true });
+    // One use in all: the visitor's own earlier checkout holds it, so it moves rather than being "used up".
+    await makeCode(services, "AGAIN5", { value: "5", oncePerPerson: true, maxUses: "1" });
     const first = await choose({ code: "again5", codeEmail: "back@example.com" });
     expect(first.status).toBe(303);
     const second = await choose({ code: "again5", codeEmail: "back@example.com" });
     expect(second.status).toBe(303);
+    const someoneElse = await choose({ code: "again5", codeEmail: "other@example.com" });
+    expect(textOf(reader.parse(await someoneElse.text()).getElementById("checkout-code-error"))).toMatch(
+      /used as often as it may be/,
+    );
     const earlier = first.headers.get("location") ?? "";
     const later = second.headers.get("location") ?? "";
     expect(later).not.toBe(earlier);

@@ -155,6 +155,16 @@ describe("a code at checkout", () => {
     ]);
   });
 
+  it("lets the visitor whose own unpaid checkout holds the last use go on, and tells her when she used it", () => {
+    const usedUp = code({ uses: 10 });
+    expect(checkCodeFor(usedUp, "winter20", "progress", plans, NOW, "unpaid")).toMatchObject({ ok: true });
+    expect(checkCodeFor(usedUp, "winter20", "progress", plans, NOW, null)).toMatchObject({ refusal: "usedUp" });
+    expect(checkCodeFor(usedUp, "winter20", "progress", plans, NOW, "used")).toMatchObject({ refusal: "alreadyUsed" });
+    expect(checkCodeFor(code({ uses: 10, endedAt: NOW }), "winter20", "progress", plans, NOW, "unpaid")).toMatchObject({
+      refusal: "expired",
+    });
+  });
+
   it("runs from its start until its end or the moment she ended it", () => {
     expect(codeState(code({ startsAt: NOW }), NOW)).toBe("running");
     expect(codeState(code({ endsAt: NOW }), NOW)).toBe("over");

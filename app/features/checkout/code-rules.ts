@@ -100,6 +100,11 @@ export function checkCodeFor(
   planId: string,
   plans: readonly Pick<PlanTier, "id" | "name">[],
   now: Date,
+  /**
+   * A once-per-person code's use this visitor's e-mail holds: at her own unpaid checkout (it moves to
+   * this one, even the last use: decision 081), or used already.
+   */
+  visitorsUse: "unpaid" | "used" | null = null,
 ): { ok: true; code: DiscountCode } | { ok: false; refusal: CodeRefusal; message: string } {
   const shown = normalizeCode(typed);
   const refuse = (refusal: CodeRefusal, context?: { plans?: string; starts?: string }) => ({
@@ -115,7 +120,8 @@ export function checkCodeFor(
     return refuse("wrongPlan", {
       plans: namesList(plans.filter((p) => code.planIds.includes(p.id)).map((p) => p.name)),
     });
-  if (code.maxUses !== null && code.uses >= code.maxUses) return refuse("usedUp");
+  if (visitorsUse === "used") return refuse("alreadyUsed");
+  if (visitorsUse !== "unpaid" && code.maxUses !== null && code.uses >= code.maxUses) return refuse("usedUp");
   return { ok: true, code };
 }
 

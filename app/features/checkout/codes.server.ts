@@ -80,6 +80,8 @@ export async function deleteUnusedCode(db: Db, id: string): Promise<boolean> {
 }
 
 /** `movedFrom`: the earlier checkout whose use this order now holds. `open`: that checkout was not closed first. */
+export type VisitorsUse = "unpaid" | "used" | null;
+
 export type TakeResult = { ok: true; movedFrom?: string } | { ok: false; refusal: "usedUp" | "alreadyUsed" | "open" };
 
 /** The checkout holding a once-per-person code's use for this e-mail, if any. */
@@ -99,6 +101,13 @@ export async function heldCheckout(db: Db, codeId: string, email: string) {
 }
 
 const OPEN_OR_PAID = new Set(["pending", "paid", "active", "completed", "payment_failed"]);
+
+/** Whether this e-mail holds a use of a once-per-person code: at an unpaid checkout, or used. */
+export async function visitorsUse(db: Db, codeId: string, email: string): Promise<VisitorsUse> {
+  const held = await heldCheckout(db, codeId, email);
+  if (!held || !OPEN_OR_PAID.has(held.status)) return null;
+  return held.status === "pending" ? "unpaid" : "used";
+}
 
 /**
  * Takes one use of a code for an order, in the caller's transaction, at checkout start: the count

@@ -11,7 +11,7 @@ import { saleAtCheckout, saleEndedMessage } from "./sale-rules";
 import { CHECKOUT_MESSAGES, SALE_ENDED_STATUS, checkoutRequestSchema } from "./checkout-schema";
 import { CODE_EMAIL_FIELD, CODE_FIELD, type CodeFieldName } from "./checkout-messages";
 import { checkCodeFor, codeMessage, normalizeCode, priceWithCode, type DiscountCode } from "./code-rules";
-import { findCode, heldCheckout, releaseCodeUse, takeCodeUse } from "./codes.server";
+import { findCode, heldCheckout, releaseCodeUse, takeCodeUse, visitorsUse } from "./codes.server";
 import { isValidEmail } from "~/infra/email-address";
 import { attachSession, checkoutClosed, createPendingOrder, type Order } from "./fulfilment.server";
 import { startNowText } from "./withdrawal";
@@ -76,7 +76,14 @@ export async function createCheckout(
   let code: DiscountCode | null = null;
   let email: string | null = null;
   if (typed) {
-    const checked = checkCodeFor(await findCode(services.database.db, typed), typed, listed.planId, pricing.plans, now);
+    const found = await findCode(services.database.db, typed);
+    // A once-per-person code's last use may be held by this visitor's own earlier, unpaid checkout.
+    const typedEmail = (parsed.data[CODE_EMAIL_FIELD] ?? "").trim().toLowerCase();
+    const use =
+      found?.oncePerPerson && isValidEmail(typedEmail)
+        ? await visitorsUse(services.database.db, found.id, typedEmail)
+        : null;
+    const checked = checkCodeFor(found, typed, listed.planId, pricing.plans, now, use);
     if (!checked.ok) return refuse(CODE_FIELD, checked.message);
     code = checked.code;
     if (code.oncePerPerson) {
