@@ -122,16 +122,18 @@ function AudienceFields({ loaded, fields, errors }: { loaded: Loaded; fields: Is
         Only people who confirmed their subscription: {loaded.everyone.toLocaleString("en-GB")} today. Tick places and
         tags to send to fewer; the number after a place is how many confirmed from there.
       </p>
-      <AudienceGroup
-        name="segmentSources"
-        legend="Signed up from one of these places (none ticked: from anywhere)"
-        choices={loaded.sources.map((source) => ({
-          value: source.value,
-          label: `${source.label} (${source.audience.toLocaleString("en-GB")})`,
-        }))}
-        ticked={fields.segmentSources}
-        error={errors.segmentSources}
-      />
+      {loaded.sources.length > 0 || fields.segmentSources.length > 0 ? (
+        <AudienceGroup
+          name="segmentSources"
+          legend="Signed up from one of these places (none ticked: from anywhere)"
+          choices={loaded.sources.map((source) => ({
+            value: source.value,
+            label: `${source.label} (${source.audience.toLocaleString("en-GB")})`,
+          }))}
+          ticked={fields.segmentSources}
+          error={errors.segmentSources}
+        />
+      ) : null}
       {loaded.tags.length > 0 || fields.segmentTags.length > 0 ? (
         <AudienceGroup
           name="segmentTags"

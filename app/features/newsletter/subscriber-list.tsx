@@ -114,7 +114,11 @@ export function SubscriberList({ list, failure }: { list: ListData; failure?: Su
       </nav>
 
       {list.rows.length === 0 ? (
-        <p className="rounded-2xl bg-white p-4 ring-1 ring-navy/10">Nobody matches. Clear a filter to see more.</p>
+        <p className="rounded-2xl bg-white p-4 ring-1 ring-navy/10">
+          {list.filter.q || list.filter.state || list.filter.source || list.filter.tag
+            ? "Nobody matches. Clear a filter to see more."
+            : "No subscribers yet: people who sign up on the site appear here, or import a list or add one person."}
+        </p>
       ) : (
         <ul className="grid gap-3" aria-label="Subscribers, newest first">
           {list.rows.map((row) => (
@@ -127,45 +131,47 @@ export function SubscriberList({ list, failure }: { list: ListData; failure?: Su
         </ul>
       )}
 
-      <Form
-        method="post"
-        id="tag-form"
-        className="mt-4 grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-navy/10"
-        aria-labelledby="tag-form-title"
-      >
-        <h2 id="tag-form-title" className="font-semibold">
-          Tag the people you ticked
-        </h2>
-        <FieldError id="tag-ids" message={tagFailure?.errors.ids} look="compact" />
-        <div>
-          <label htmlFor="tag-name" className="font-medium">
-            Tag
-          </label>
-          <input
-            id="tag-name"
-            name="tag"
-            list="tag-names"
-            maxLength={40}
-            defaultValue={tagFailure?.values?.tag ?? ""}
-            className={compactInputClass}
-            {...describedBy("tag-name", tagFailure?.errors.tag)}
-          />
-          <datalist id="tag-names">
-            {list.tags.map((t) => (
-              <option key={t.id} value={t.name} />
-            ))}
-          </datalist>
-          <FieldError id="tag-name" message={tagFailure?.errors.tag} look="compact" />
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <SubmitButton name="intent" value="tag" busyText="Tagging…">
-            Add this tag
-          </SubmitButton>
-          <SubmitButton name="intent" value="untag" variant="secondary" busyText="Removing…">
-            Remove this tag
-          </SubmitButton>
-        </div>
-      </Form>
+      {list.rows.length > 0 ? (
+        <Form
+          method="post"
+          id="tag-form"
+          className="mt-4 grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-navy/10"
+          aria-labelledby="tag-form-title"
+        >
+          <h2 id="tag-form-title" className="font-semibold">
+            Tag the people you ticked
+          </h2>
+          <FieldError id="tag-ids" message={tagFailure?.errors.ids} look="compact" />
+          <div>
+            <label htmlFor="tag-name" className="font-medium">
+              Tag
+            </label>
+            <input
+              id="tag-name"
+              name="tag"
+              list="tag-names"
+              maxLength={40}
+              defaultValue={tagFailure?.values?.tag ?? ""}
+              className={compactInputClass}
+              {...describedBy("tag-name", tagFailure?.errors.tag)}
+            />
+            <datalist id="tag-names">
+              {list.tags.map((t) => (
+                <option key={t.id} value={t.name} />
+              ))}
+            </datalist>
+            <FieldError id="tag-name" message={tagFailure?.errors.tag} look="compact" />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <SubmitButton name="intent" value="tag" busyText="Tagging…">
+              Add this tag
+            </SubmitButton>
+            <SubmitButton name="intent" value="untag" variant="secondary" busyText="Removing…">
+              Remove this tag
+            </SubmitButton>
+          </div>
+        </Form>
+      ) : null}
 
       <Pagination page={list.page} pageCount={list.pageCount} total={list.counts.total} href={href} />
 
