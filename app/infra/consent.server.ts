@@ -1,5 +1,6 @@
 import "~/infra/zod-config";
 import { isIP } from "node:net";
+import { asc, inArray, or } from "drizzle-orm";
 import { z } from "zod";
 import { consentRecords } from "#db/schema";
 import { consentTexts, currentConsent, type ConsentKind } from "#content/consent";
@@ -116,4 +117,25 @@ export async function recordConsent(
     userAgent: capture.userAgent,
     createdAt: new Date(capture.at),
   });
+}
+
+export type ConsentRecord = typeof consentRecords.$inferSelect;
+
+/** Every record of these leads / event signups and subscribers, oldest first. */
+export async function consentRecordsOf(
+  db: Db,
+  subjects: { signupIds?: string[]; subscriberIds?: string[] },
+): Promise<ConsentRecord[]> {
+  const signupIds = subjects.signupIds ?? [];
+  const subscriberIds = subjects.subscriberIds ?? [];
+  const conditions = [
+    ...(signupIds.length ? [inArray(consentRecords.signupId, signupIds)] : []),
+    ...(subscriberIds.length ? [inArray(consentRecords.subscriberId, subscriberIds)] : []),
+  ];
+  if (conditions.length === 0) return [];
+  return db
+    .select()
+    .from(consentRecords)
+    .where(or(...conditions))
+    .orderBy(asc(consentRecords.createdAt));
 }
