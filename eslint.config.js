@@ -71,7 +71,6 @@ const TABLES_NOT_YET_MOVED = {
   "app/features/events/events.server.ts": ["contentEntries", "signups"],
   "app/features/follow-ups/follow-ups.server.ts": ["bookings", "contentEntries", "newsletterSubscribers", "signups"],
   "app/features/leads/lifecycle.server.ts": ["bookings"],
-  "app/features/leads/signups.server.ts": ["contentEntries"],
   "app/features/newsletter/downloads.server.ts": ["contentFiles"],
   "app/features/newsletter/relay-webhook.server.ts": ["processedEvents"],
   "app/features/newsletter/subscribe.server.ts": ["consentRecords"],

@@ -103,6 +103,23 @@ const writesTo = new WeakMap<object, { inFlight: number; generation: number }>()
 
 export type ContentStore<S extends ContentSchemas> = ReturnType<typeof createContentStore<S>>;
 
+/**
+ * An entry's published and draft data with its row locked until the transaction ends: a caller that
+ * counts against a limit kept in the entry (an event's places) holds the lock while it counts and writes.
+ */
+export async function lockEntryData(
+  tx: Db,
+  kind: string,
+  key: string,
+): Promise<{ published: unknown; draft: unknown } | undefined> {
+  const [entry] = await tx
+    .select({ published: contentEntries.published, draft: contentEntries.draft })
+    .from(contentEntries)
+    .where(and(eq(contentEntries.kind, kind), eq(contentEntries.key, key)))
+    .for("update");
+  return entry;
+}
+
 export function createContentStore<S extends ContentSchemas>(db: Db, schemas: S, options: ContentStoreOptions = {}) {
   type Kind = keyof S & string;
   type Data<K extends Kind> = z.output<S[K]>;
