@@ -68,7 +68,6 @@ const TRANSPORT_RULE =
 const TABLES_NOT_YET_MOVED = {
   "app/features/checkout/fulfilment.server.ts": ["newsletterSubscribers"],
   "app/features/content/store.server.ts": ["auditLog"],
-  "app/features/events/events.server.ts": ["contentEntries", "signups"],
   "app/features/follow-ups/follow-ups.server.ts": ["bookings", "contentEntries", "newsletterSubscribers", "signups"],
   "app/features/leads/lifecycle.server.ts": ["bookings"],
   "app/features/newsletter/downloads.server.ts": ["contentFiles"],

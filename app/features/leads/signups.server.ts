@@ -126,7 +126,7 @@ async function joinsWaitingList(tx: Db, eventKey: string): Promise<boolean> {
   const [taken] = await tx
     .select({ n: count() })
     .from(signups)
-    // A signup the trainer cancelled holds no place (events.server.ts, CANCELLED).
+    // A signup the trainer cancelled holds no place (event-signups.server.ts, CANCELLED).
     .where(and(eq(signups.eventKey, eventKey), eq(signups.waitlisted, false), ne(signups.status, "cancelled")));
   return (taken?.n ?? 0) >= capacity;
 }
