@@ -72,7 +72,6 @@ const TABLES_NOT_YET_MOVED = {
   "app/features/leads/lifecycle.server.ts": ["bookings"],
   "app/features/newsletter/downloads.server.ts": ["contentFiles"],
   "app/features/newsletter/relay-webhook.server.ts": ["processedEvents"],
-  "app/features/newsletter/subscribe.server.ts": ["consentRecords"],
   "app/features/reports/clients.server.ts": ["orders", "payments", "signups"],
   "app/features/reports/data-requests.server.ts": [
     "bookings",

@@ -1,6 +1,6 @@
 import "~/infra/zod-config";
 import { isIP } from "node:net";
-import { asc, inArray, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { consentRecords } from "#db/schema";
 import { consentTexts, currentConsent, type ConsentKind } from "#content/consent";
@@ -138,4 +138,42 @@ export async function consentRecordsOf(
     .from(consentRecords)
     .where(or(...conditions))
     .orderBy(asc(consentRecords.createdAt));
+}
+
+/** Whether this subscriber's sign-up at that moment is already recorded (a replayed outbox entry). */
+export async function hasSignupConsentAt(db: Db, subscriberId: string, at: Date): Promise<boolean> {
+  const [already] = await db
+    .select({ id: consentRecords.id })
+    .from(consentRecords)
+    .where(
+      and(
+        eq(consentRecords.subscriberId, subscriberId),
+        eq(consentRecords.action, "signup"),
+        eq(consentRecords.createdAt, at),
+      ),
+    );
+  return already !== undefined;
+}
+
+/** A subscriber's latest recorded sign-up: when, and the wording agreed to. */
+export async function latestSignupConsent(
+  db: Db,
+  subscriberId: string,
+): Promise<{ at: Date; textVersion: string } | undefined> {
+  const [latest] = await db
+    .select({ at: consentRecords.createdAt, textVersion: consentRecords.textVersion })
+    .from(consentRecords)
+    .where(and(eq(consentRecords.subscriberId, subscriberId), eq(consentRecords.action, "signup")))
+    .orderBy(desc(consentRecords.createdAt))
+    .limit(1);
+  return latest;
+}
+
+/**
+ * A condition for another owner's statement: the subscriber (by its id column) has a sign-up recorded
+ * after the moment in `since`, checked in the same statement so the check and the change are one.
+ */
+export function signedUpSince(subscriberId: AnyColumn, since: AnyColumn): SQL {
+  return sql`exists (select 1 from ${consentRecords} where ${consentRecords.subscriberId} = ${subscriberId}
+          and ${consentRecords.action} = 'signup' and ${consentRecords.createdAt} > ${since})`;
 }
