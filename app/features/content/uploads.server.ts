@@ -381,6 +381,14 @@ export async function storeSeededPdf(db: Db, file: { id: string; name: string; b
   });
 }
 
+/**
+ * Every stored file's id and original name as a subquery, for another owner's statement to join
+ * (a download link names its file in the same query that finds the link).
+ */
+export function fileNames(db: Db) {
+  return db.select({ id: contentFiles.id, name: contentFiles.originalName }).from(contentFiles).as("file_names");
+}
+
 export async function fileInfo(
   db: Db,
   id: string,
