@@ -70,7 +70,6 @@ const TABLES_NOT_YET_MOVED = {
   "app/features/content/store.server.ts": ["auditLog"],
   "app/features/follow-ups/follow-ups.server.ts": ["bookings", "contentEntries", "newsletterSubscribers", "signups"],
   "app/features/leads/lifecycle.server.ts": ["bookings"],
-  "app/features/newsletter/relay-webhook.server.ts": ["processedEvents"],
   "app/features/reports/clients.server.ts": ["orders", "payments", "signups"],
   "app/features/reports/data-requests.server.ts": [
     "bookings",
@@ -101,7 +100,6 @@ const TABLES_NOT_YET_MOVED = {
     "payments",
     "signups",
   ],
-  "app/features/scheduling/webhook.server.ts": ["processedEvents"],
 };
 
 const ISLAND_RULE =

@@ -1,13 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/infra/db.server";
-import {
-  newsletterSubscribers,
-  orders,
-  payments,
-  processedEvents,
-  type OrderCode,
-  type OrderDiscount,
-} from "#db/schema";
+import { newsletterSubscribers, orders, payments, type OrderCode, type OrderDiscount } from "#db/schema";
 import type { FirstTouch } from "~/infra/first-touch";
 import { advanceLeadStatus, intakeLeadExists, leadByEmail } from "~/features/leads/lifecycle.server";
 import type { CatalogueItem } from "./catalogue";
@@ -198,22 +191,4 @@ export async function advanceStatus(db: Db, orderId: string, status: OrderStatus
     .set({ status })
     .where(and(eq(orders.id, orderId), inArray(orders.status, allowedFrom[status])));
   if (PAID.has(status)) await linkOrderToPeople(db, orderId);
-}
-
-/** True the first time an event id is seen; false for a replay. */
-export async function markEventProcessed(db: Db, id: string, type: string): Promise<boolean> {
-  const rows = await db
-    .insert(processedEvents)
-    .values({ id, type })
-    .onConflictDoNothing()
-    .returning({ id: processedEvents.id });
-  return rows.length > 0;
-}
-
-export async function isEventProcessed(db: Db, id: string): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(processedEvents)
-    .where(eq(processedEvents.id, id));
-  return rows.length > 0;
 }

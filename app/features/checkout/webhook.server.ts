@@ -6,8 +6,6 @@ import {
   attachSchedule,
   completeCheckout,
   findOrder,
-  isEventProcessed,
-  markEventProcessed,
   recordPayment,
   type Order,
 } from "./fulfilment.server";
@@ -15,6 +13,7 @@ import type { WebhookResult } from "./provider.server";
 import { instalmentScheduleUpdate, orderCouponId } from "./billing-rules";
 import { releaseCodeUse } from "./codes.server";
 import { webhookFailures } from "~/infra/metrics.server";
+import { isEventProcessed, markEventProcessed } from "~/infra/processed-events.server";
 
 export interface WebhookDeps {
   stripe: Stripe;

@@ -2,8 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { PushMessage } from "~/infra/push.server";
 import type { Messages } from "~/features/messages/messages.server";
 import { amsterdamDateTime } from "~/infra/amsterdam";
-import { bookings, processedEvents } from "#db/schema";
+import { bookings } from "#db/schema";
 import type { Db } from "~/infra/db.server";
+import { markEventProcessed } from "~/infra/processed-events.server";
 import type { Logger } from "~/infra/logger.server";
 import type { RateLimitResult } from "~/infra/rate-limit.server";
 import {
@@ -155,12 +156,7 @@ export function bookingPush(change: BookingChange, leadId: string | null, siteUr
 type Recorded = { leadId: string | null; email: string | null; name: string | null };
 
 async function recordChange(db: Db, change: BookingChange): Promise<"duplicate" | Recorded> {
-  const first = await db
-    .insert(processedEvents)
-    .values({ id: change.eventId.slice(0, 500), type: `scheduling:${change.kind}` })
-    .onConflictDoNothing()
-    .returning({ id: processedEvents.id });
-  if (first.length === 0) return "duplicate";
+  if (!(await markEventProcessed(db, change.eventId.slice(0, 500), `scheduling:${change.kind}`))) return "duplicate";
 
   const bookingOf = async (externalId: string) =>
     (
