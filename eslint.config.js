@@ -69,7 +69,6 @@ const TABLES_NOT_YET_MOVED = {
   "app/features/checkout/fulfilment.server.ts": ["newsletterSubscribers"],
   "app/features/content/store.server.ts": ["auditLog"],
   "app/features/follow-ups/follow-ups.server.ts": ["bookings", "contentEntries", "newsletterSubscribers", "signups"],
-  "app/features/leads/lifecycle.server.ts": ["bookings"],
   "app/features/reports/clients.server.ts": ["orders", "payments", "signups"],
   "app/features/reports/data-requests.server.ts": [
     "bookings",

@@ -155,6 +155,16 @@ export function bookingPush(change: BookingChange, leadId: string | null, siteUr
 
 type Recorded = { leadId: string | null; email: string | null; name: string | null };
 
+/** Whether the lead has a call still booked (any provider). */
+async function hasBookedCall(db: Db, leadId: string): Promise<boolean> {
+  const [stillBooked] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.leadId, leadId), eq(bookings.status, "booked")))
+    .limit(1);
+  return stillBooked !== undefined;
+}
+
 async function recordChange(db: Db, change: BookingChange): Promise<"duplicate" | Recorded> {
   if (!(await markEventProcessed(db, change.eventId.slice(0, 500), `scheduling:${change.kind}`))) return "duplicate";
 
@@ -207,7 +217,7 @@ async function recordChange(db: Db, change: BookingChange): Promise<"duplicate" 
   }
   if (leadId) {
     if (booked) await advanceLeadStatus(db, leadId, "call-booked", "booking");
-    else await revertAfterCancellation(db, leadId);
+    else await revertAfterCancellation(db, leadId, hasBookedCall);
   }
   return {
     leadId,
