@@ -70,16 +70,6 @@ const TABLES_NOT_YET_MOVED = {
   "app/features/content/store.server.ts": ["auditLog"],
   "app/features/follow-ups/follow-ups.server.ts": ["bookings", "contentEntries", "newsletterSubscribers", "signups"],
   "app/features/reports/clients.server.ts": ["orders", "payments", "signups"],
-  "app/features/reports/data-requests.server.ts": [
-    "bookings",
-    "consentRecords",
-    "leadEvents",
-    "newsletterDeliveries",
-    "newsletterSubscribers",
-    "orders",
-    "payments",
-    "signups",
-  ],
   "app/features/reports/data.server.ts": ["newsletterSubscribers", "orders", "payments", "signups"],
   "app/features/reports/exports.server.ts": ["orders", "signups"],
   "app/features/reports/retention.server.ts": [

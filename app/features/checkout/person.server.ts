@@ -1,0 +1,39 @@
+import { inArray, or, sql } from "drizzle-orm";
+import { orders, payments } from "#db/schema";
+import type { Db } from "~/infra/db.server";
+
+/** One person's orders and payments, as a data request (reports/data-requests.server.ts) finds and erases them. */
+
+/** Orders with one of these addresses (in lower case), or of one of these leads or subscriptions. */
+export async function ordersOfPerson(
+  db: Db,
+  by: { emails: string[]; leadIds: string[]; subscriberIds: string[] },
+): Promise<(typeof orders.$inferSelect)[]> {
+  const matches = [
+    ...(by.emails.length ? [inArray(sql`lower(${orders.customerEmail})`, by.emails)] : []),
+    ...(by.leadIds.length ? [inArray(orders.leadId, by.leadIds)] : []),
+    ...(by.subscriberIds.length ? [inArray(orders.subscriberId, by.subscriberIds)] : []),
+  ];
+  return matches.length
+    ? db
+        .select()
+        .from(orders)
+        .where(or(...matches))
+    : [];
+}
+
+export async function paymentsOf(db: Db, orderIds: string[]): Promise<(typeof payments.$inferSelect)[]> {
+  return orderIds.length ? db.select().from(payments).where(inArray(payments.orderId, orderIds)) : [];
+}
+
+/**
+ * Orders stay for the bookkeeping period with plan, amounts, currency, status, dates and the
+ * provider's references; every personal field is emptied.
+ */
+export async function anonymiseOrders(db: Db, ids: string[]): Promise<void> {
+  if (ids.length)
+    await db
+      .update(orders)
+      .set({ customerEmail: null, stripeCustomerId: null, firstTouch: null, leadId: null, subscriberId: null })
+      .where(inArray(orders.id, ids));
+}

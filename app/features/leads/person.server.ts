@@ -1,0 +1,45 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { leadEvents, signups } from "#db/schema";
+import type { Db } from "~/infra/db.server";
+import { internationalNumber } from "./contact";
+
+/**
+ * One person's leads, event signups and lead events, as a data request (reports/data-requests.server.ts)
+ * finds, exports and erases them; which rows are the person's is decided there.
+ */
+
+export type Signup = typeof signups.$inferSelect;
+
+/** Signups whose address is this one (in lower case), of every form. */
+export async function signupsByEmail(db: Db, email: string): Promise<Signup[]> {
+  return db
+    .select()
+    .from(signups)
+    .where(eq(sql`lower(${signups.email})`, email));
+}
+
+/** Signups of one form whose phone is one of `phones` (international form without "+"). */
+export async function signupsByPhone(db: Db, formName: string, phones: readonly string[]): Promise<Signup[]> {
+  if (!phones.length) return [];
+  // The database narrows by the last eight digits as typed; the international forms then decide.
+  const tails = phones.map((p) => p.slice(-8));
+  const candidates = await db
+    .select()
+    .from(signups)
+    .where(
+      and(
+        eq(signups.formName, formName),
+        inArray(sql`right(regexp_replace(coalesce(${signups.phone}, ''), '[^0-9]', '', 'g'), 8)`, tails),
+      ),
+    );
+  return candidates.filter((row) => phones.includes(internationalNumber(row.phone) ?? ""));
+}
+
+export async function leadEventsOf(db: Db, leadIds: string[]): Promise<(typeof leadEvents.$inferSelect)[]> {
+  return leadIds.length ? db.select().from(leadEvents).where(inArray(leadEvents.leadId, leadIds)) : [];
+}
+
+/** Deletes leads and event signups (their lead events and consent records cascade). */
+export async function deleteSignups(db: Db, ids: string[]): Promise<void> {
+  if (ids.length) await db.delete(signups).where(inArray(signups.id, ids));
+}

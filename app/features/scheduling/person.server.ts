@@ -1,0 +1,25 @@
+import { inArray, or, sql } from "drizzle-orm";
+import { bookings } from "#db/schema";
+import type { Db } from "~/infra/db.server";
+
+/** One person's bookings, as a data request (reports/data-requests.server.ts) finds and erases them. */
+
+export type Booking = typeof bookings.$inferSelect;
+
+/** Bookings with one of these addresses (in lower case) or of one of these leads. */
+export async function bookingsOfPerson(db: Db, by: { emails: string[]; leadIds: string[] }): Promise<Booking[]> {
+  if (!by.emails.length && !by.leadIds.length) return [];
+  return db
+    .select()
+    .from(bookings)
+    .where(
+      or(
+        ...(by.emails.length ? [inArray(sql`lower(${bookings.email})`, by.emails)] : []),
+        ...(by.leadIds.length ? [inArray(bookings.leadId, by.leadIds)] : []),
+      ),
+    );
+}
+
+export async function deleteBookings(db: Db, ids: string[]): Promise<void> {
+  if (ids.length) await db.delete(bookings).where(inArray(bookings.id, ids));
+}
