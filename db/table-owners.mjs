@@ -42,7 +42,8 @@ export const TABLE_OWNERS = {
   verification: "features/auth",
   twoFactor: "features/auth",
   jwks: "features/auth",
-  auditLog: "features/auth",
+  // Written by the content store, sign-in, the back office and retention: kept below them all.
+  auditLog: "infra/audit-log.server.ts",
   consentRecords: "infra/consent.server.ts",
   rateLimits: "infra/rate-limit.server.ts",
   pushKeys: "infra/push.server.ts",

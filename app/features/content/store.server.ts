@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "~/infra/db.server";
-import { auditLog, contentAliases, contentEntries, contentRevision, contentSeeds, contentVersions } from "#db/schema";
+import { appendAudit } from "~/infra/audit-log.server";
+import { contentAliases, contentEntries, contentRevision, contentSeeds, contentVersions } from "#db/schema";
 
 /**
  * The content model: typed entries by kind and key, edited in the back office and read by the
@@ -225,7 +226,7 @@ export function createContentStore<S extends ContentSchemas>(db: Db, schemas: S,
   }
 
   async function audit(tx: Db, actor: Actor, action: string, detail: Record<string, unknown>): Promise<void> {
-    await tx.insert(auditLog).values({ action, userId: actor.userId, ip: actor.ip ?? null, detail });
+    await appendAudit(tx, { action, userId: actor.userId, ip: actor.ip ?? null, detail });
   }
 
   async function addVersion(tx: Db, entryId: string, version: number, data: unknown, reason: string, by: Actor) {
