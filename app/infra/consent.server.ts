@@ -177,3 +177,14 @@ export function signedUpSince(subscriberId: AnyColumn, since: AnyColumn): SQL {
   return sql`exists (select 1 from ${consentRecords} where ${consentRecords.subscriberId} = ${subscriberId}
           and ${consentRecords.action} = 'signup' and ${consentRecords.createdAt} > ${since})`;
 }
+
+/** A condition for another owner's statement: the subscriber (by its id column) has any consent record. */
+export function hasConsentRecord(subscriberId: AnyColumn): SQL {
+  return sql`exists (
+          select 1 from ${consentRecords} where ${consentRecords.subscriberId} = ${subscriberId})`;
+}
+
+/** Deletes every consent record of these subscribers. */
+export async function deleteSubscriberConsents(db: Db, subscriberIds: string[]): Promise<void> {
+  await db.delete(consentRecords).where(inArray(consentRecords.subscriberId, subscriberIds));
+}

@@ -1,4 +1,4 @@
-import { inArray, or, sql } from "drizzle-orm";
+import { inArray, lt, or, sql } from "drizzle-orm";
 import { orders, payments } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 
@@ -36,4 +36,9 @@ export async function anonymiseOrders(db: Db, ids: string[]): Promise<void> {
       .update(orders)
       .set({ customerEmail: null, stripeCustomerId: null, firstTouch: null, leadId: null, subscriberId: null })
       .where(inArray(orders.id, ids));
+}
+
+/** Retention: orders created before `before` go, their payments with them; how many went. */
+export async function pruneOrders(db: Db, before: Date): Promise<number> {
+  return (await db.delete(orders).where(lt(orders.createdAt, before)).returning({ id: orders.id })).length;
 }

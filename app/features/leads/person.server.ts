@@ -1,11 +1,13 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { leadEvents, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import { internationalNumber } from "./contact";
+import { FORM_NAMES } from "./vocabulary";
 
 /**
  * One person's leads, event signups and lead events, as a data request (reports/data-requests.server.ts)
- * finds, exports and erases them; which rows are the person's is decided there.
+ * finds, exports and erases them (which rows are the person's is decided there), and the rows
+ * retention removes.
  */
 
 export type Signup = typeof signups.$inferSelect;
@@ -42,4 +44,45 @@ export async function leadEventsOf(db: Db, leadIds: string[]): Promise<(typeof l
 /** Deletes leads and event signups (their lead events and consent records cascade). */
 export async function deleteSignups(db: Db, ids: string[]): Promise<void> {
   if (ids.length) await db.delete(signups).where(inArray(signups.id, ids));
+}
+
+// ——— Retention (reports/retention.server.ts decides the periods) ———
+
+/** Intake leads created before `before` that are not clients. */
+export async function staleLeadIds(db: Db, before: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: signups.id })
+    .from(signups)
+    .where(and(eq(signups.formName, FORM_NAMES.intake), ne(signups.status, "client"), lt(signups.createdAt, before)));
+  return rows.map((r) => r.id);
+}
+
+/** Deletes these leads; how many went. */
+export async function pruneLeads(db: Db, ids: string[]): Promise<number> {
+  if (!ids.length) return 0;
+  return (await db.delete(signups).where(inArray(signups.id, ids)).returning({ id: signups.id })).length;
+}
+
+/**
+ * Deletes event signups created before `createdBefore`, of the events in `eventKeys`, and, when
+ * `keylessUntil` is given, those without an event key created before it; how many went.
+ */
+export async function pruneEventSignups(
+  db: Db,
+  by: { createdBefore: Date; eventKeys: string[]; keylessUntil: Date | null },
+): Promise<number> {
+  const removed = await db
+    .delete(signups)
+    .where(
+      and(
+        eq(signups.formName, FORM_NAMES.event),
+        or(
+          lt(signups.createdAt, by.createdBefore),
+          ...(by.eventKeys.length ? [inArray(signups.eventKey, by.eventKeys)] : []),
+          ...(by.keylessUntil ? [and(isNull(signups.eventKey), lt(signups.createdAt, by.keylessUntil))] : []),
+        ),
+      ),
+    )
+    .returning({ id: signups.id });
+  return removed.length;
 }

@@ -1,4 +1,4 @@
-import { inArray, or, sql } from "drizzle-orm";
+import { and, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { bookings } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 
@@ -22,4 +22,18 @@ export async function bookingsOfPerson(db: Db, by: { emails: string[]; leadIds: 
 
 export async function deleteBookings(db: Db, ids: string[]): Promise<void> {
   if (ids.length) await db.delete(bookings).where(inArray(bookings.id, ids));
+}
+
+/** Retention: the bookings of these leads, and those of no lead created before `before`; how many went. */
+export async function pruneBookings(db: Db, by: { leadIds: string[]; before: Date }): Promise<number> {
+  const removed = await db
+    .delete(bookings)
+    .where(
+      or(
+        ...(by.leadIds.length ? [inArray(bookings.leadId, by.leadIds)] : []),
+        and(isNull(bookings.leadId), lt(bookings.createdAt, by.before)),
+      ),
+    )
+    .returning({ id: bookings.id });
+  return removed.length;
 }
