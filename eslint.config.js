@@ -71,14 +71,6 @@ const TABLES_NOT_YET_MOVED = {
   "app/features/reports/clients.server.ts": ["orders", "payments", "signups"],
   "app/features/reports/data.server.ts": ["newsletterSubscribers", "orders", "payments", "signups"],
   "app/features/reports/exports.server.ts": ["orders", "signups"],
-  "app/features/reports/timeline.server.ts": [
-    "bookings",
-    "leadEvents",
-    "newsletterSubscribers",
-    "orders",
-    "payments",
-    "signups",
-  ],
 };
 
 const ISLAND_RULE =

@@ -1,4 +1,4 @@
-import { inArray, lt, or, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { orders, payments } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 
@@ -22,8 +22,11 @@ export async function ordersOfPerson(
     : [];
 }
 
+/** The payments of these orders, newest first. */
 export async function paymentsOf(db: Db, orderIds: string[]): Promise<(typeof payments.$inferSelect)[]> {
-  return orderIds.length ? db.select().from(payments).where(inArray(payments.orderId, orderIds)) : [];
+  return orderIds.length
+    ? db.select().from(payments).where(inArray(payments.orderId, orderIds)).orderBy(desc(payments.createdAt))
+    : [];
 }
 
 /**
@@ -41,4 +44,15 @@ export async function anonymiseOrders(db: Db, ids: string[]): Promise<void> {
 /** Retention: orders created before `before` go, their payments with them; how many went. */
 export async function pruneOrders(db: Db, before: Date): Promise<number> {
   return (await db.delete(orders).where(lt(orders.createdAt, before)).returning({ id: orders.id })).length;
+}
+
+/** A lead's orders, linked to it or (with an address) bought with its address, oldest first. */
+export async function ordersOfLead(db: Db, leadId: string, email: string): Promise<(typeof orders.$inferSelect)[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      email ? or(eq(orders.leadId, leadId), sql`lower(${orders.customerEmail}) = ${email}`) : eq(orders.leadId, leadId),
+    )
+    .orderBy(asc(orders.createdAt));
 }

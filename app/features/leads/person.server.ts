@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { leadEvents, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import { internationalNumber } from "./contact";
+import { storedPhoneTail } from "./contact.server";
 import { FORM_NAMES } from "./vocabulary";
 
 /**
@@ -85,4 +86,31 @@ export async function pruneEventSignups(
     )
     .returning({ id: signups.id });
   return removed.length;
+}
+
+// ——— A lead's timeline (reports/timeline.server.ts) ———
+
+/** One intake lead, or undefined. */
+export async function intakeLead(db: Db, id: string): Promise<Signup | undefined> {
+  const [lead] = await db
+    .select()
+    .from(signups)
+    .where(and(eq(signups.id, id), eq(signups.formName, FORM_NAMES.intake)));
+  return lead;
+}
+
+/** Event signups whose stored phone ends in these digits (the caller compares whole numbers). */
+export async function eventSignupsByPhoneTail(
+  db: Db,
+  tail: string,
+): Promise<{ id: string; name: string | null; phone: string | null; createdAt: Date }[]> {
+  return db
+    .select({ id: signups.id, name: signups.name, phone: signups.phone, createdAt: signups.createdAt })
+    .from(signups)
+    .where(and(eq(signups.formName, FORM_NAMES.event), eq(storedPhoneTail, tail)));
+}
+
+/** A lead's status changes and notes, oldest first. */
+export async function leadHistory(db: Db, leadId: string): Promise<(typeof leadEvents.$inferSelect)[]> {
+  return db.select().from(leadEvents).where(eq(leadEvents.leadId, leadId)).orderBy(asc(leadEvents.createdAt));
 }

@@ -1,4 +1,4 @@
-import { and, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { bookings } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 
@@ -36,4 +36,9 @@ export async function pruneBookings(db: Db, by: { leadIds: string[]; before: Dat
     )
     .returning({ id: bookings.id });
   return removed.length;
+}
+
+/** A lead's bookings (its timeline). */
+export async function bookingsOfLead(db: Db, leadId: string): Promise<Booking[]> {
+  return db.select().from(bookings).where(eq(bookings.leadId, leadId));
 }
