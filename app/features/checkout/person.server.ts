@@ -1,6 +1,7 @@
-import { asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { asc, count, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { orders, payments } from "#db/schema";
 import type { Db } from "~/infra/db.server";
+import { newestIntakeLeadWithEmail } from "~/features/leads/person.server";
 
 /** One person's orders and payments, as a data request (reports/data-requests.server.ts) finds and erases them. */
 
@@ -55,4 +56,31 @@ export async function ordersOfLead(db: Db, leadId: string, email: string): Promi
       email ? or(eq(orders.leadId, leadId), sql`lower(${orders.customerEmail}) = ${email}`) : eq(orders.leadId, leadId),
     )
     .orderBy(asc(orders.createdAt));
+}
+
+/** Someone paid for it: settled now, or at least one payment went through before it stopped. */
+const PAID_ONCE = or(inArray(orders.status, ["paid", "active", "completed"]), gt(orders.paymentsMade, 0));
+
+/**
+ * One page of the paid orders, newest first, each with its lead (linked, else the newest intake
+ * lead with the order's address, in the same statement), and how many there are.
+ */
+export async function paidOrdersPage(
+  db: Db,
+  page: { size: number; offset: number },
+): Promise<{ rows: { order: typeof orders.$inferSelect; leadId: string | null }[]; total: number }> {
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        order: orders,
+        leadId: sql<string | null>`coalesce(${orders.leadId}, ${newestIntakeLeadWithEmail(orders.customerEmail)})`,
+      })
+      .from(orders)
+      .where(PAID_ONCE)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(page.size)
+      .offset(page.offset),
+    db.select({ n: count() }).from(orders).where(PAID_ONCE),
+  ]);
+  return { rows, total: totalRow?.n ?? 0 };
 }

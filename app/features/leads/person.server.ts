@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { leadEvents, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import { internationalNumber } from "./contact";
@@ -113,4 +113,23 @@ export async function eventSignupsByPhoneTail(
 /** A lead's status changes and notes, oldest first. */
 export async function leadHistory(db: Db, leadId: string): Promise<(typeof leadEvents.$inferSelect)[]> {
   return db.select().from(leadEvents).where(eq(leadEvents.leadId, leadId)).orderBy(asc(leadEvents.createdAt));
+}
+
+/**
+ * For another owner's statement: the id of the newest intake lead with the address in `email`
+ * (a column of that statement), as a correlated subquery.
+ */
+export function newestIntakeLeadWithEmail(email: AnyColumn): SQL<string | null> {
+  return sql<string | null>`(select l.id from ${signups} l where l.form_name = ${FORM_NAMES.intake}
+    and lower(l.email) = lower(${email}) order by l.created_at desc limit 1)`;
+}
+
+/** These intake leads (a page's worth). */
+export async function intakeLeadsByIds(db: Db, ids: string[]): Promise<Signup[]> {
+  return ids.length
+    ? db
+        .select()
+        .from(signups)
+        .where(and(inArray(signups.id, ids), eq(signups.formName, FORM_NAMES.intake)))
+    : [];
 }
