@@ -69,7 +69,6 @@ const TABLES_NOT_YET_MOVED = {
   "app/features/checkout/fulfilment.server.ts": ["newsletterSubscribers"],
   "app/features/follow-ups/follow-ups.server.ts": ["bookings", "contentEntries", "newsletterSubscribers", "signups"],
   "app/features/reports/data.server.ts": ["newsletterSubscribers", "orders", "payments", "signups"],
-  "app/features/reports/exports.server.ts": ["orders", "signups"],
 };
 
 const ISLAND_RULE =

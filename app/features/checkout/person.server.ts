@@ -84,3 +84,8 @@ export async function paidOrdersPage(
   ]);
   return { rows, total: totalRow?.n ?? 0 };
 }
+
+/** One batch of orders, newest first (the CSV export pages through them). */
+export async function ordersBatch(db: Db, limit: number, offset: number): Promise<(typeof orders.$inferSelect)[]> {
+  return db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).offset(offset);
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, ne, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { leadEvents, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import { internationalNumber } from "./contact";
@@ -132,4 +132,15 @@ export async function intakeLeadsByIds(db: Db, ids: string[]): Promise<Signup[]>
         .from(signups)
         .where(and(inArray(signups.id, ids), eq(signups.formName, FORM_NAMES.intake)))
     : [];
+}
+
+/** One batch of event signups, newest first (the CSV export pages through them). */
+export async function eventSignupsBatch(db: Db, limit: number, offset: number): Promise<Signup[]> {
+  return db
+    .select()
+    .from(signups)
+    .where(eq(signups.formName, FORM_NAMES.event))
+    .orderBy(desc(signups.createdAt), desc(signups.id))
+    .limit(limit)
+    .offset(offset);
 }
