@@ -1,0 +1,9 @@
+import { sql, type SQL } from "drizzle-orm";
+import { creditedLeadIds, type TouchCondition } from "~/features/leads/credited.server";
+import { FORM_NAMES } from "~/features/leads/vocabulary";
+
+/** How many calls are booked by the intake leads the condition credits (a scalar subquery for a report). */
+export function creditedBookedCalls(credited: TouchCondition): SQL {
+  return sql`(select count(*) from bookings b
+        where b.status = 'booked' and b.lead_id in (${creditedLeadIds(FORM_NAMES.intake, credited)}))`;
+}
