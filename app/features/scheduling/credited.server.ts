@@ -7,3 +7,8 @@ export function creditedBookedCalls(credited: TouchCondition): SQL {
   return sql`(select count(*) from bookings b
         where b.status = 'booked' and b.lead_id in (${creditedLeadIds(FORM_NAMES.intake, credited)}))`;
 }
+
+/** Whether the lead with this id has a call booked now (for another owner's statement). */
+export function hasLiveBooking(leadId: SQL): SQL {
+  return sql`exists (select 1 from bookings b where b.lead_id = ${leadId} and b.status = 'booked')`;
+}
