@@ -68,7 +68,6 @@ const TRANSPORT_RULE =
 const TABLES_NOT_YET_MOVED = {
   "app/features/checkout/fulfilment.server.ts": ["newsletterSubscribers"],
   "app/features/follow-ups/follow-ups.server.ts": ["bookings", "contentEntries", "newsletterSubscribers", "signups"],
-  "app/features/reports/data.server.ts": ["newsletterSubscribers", "orders", "payments", "signups"],
 };
 
 const ISLAND_RULE =

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/infra/db.server";
-import { firstTouchSource, weekStarts } from "./data.server";
+import { firstTouchSource } from "~/infra/first-touch-sql";
+import { weekStarts } from "./data.server";
 import { tally, type FunnelPerson, type FunnelRow } from "./funnel";
 import { intakeFunnelPeople, intakeLeadWithEmailExists } from "~/features/leads/credited.server";
 import { hasLiveBooking } from "~/features/scheduling/credited.server";
