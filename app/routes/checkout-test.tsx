@@ -14,6 +14,7 @@ import {
   findTestOrder,
   payTestOrder,
 } from "~/features/checkout/test-checkout-actions.server";
+import { subscriberIdByEmail } from "~/features/newsletter/person.server";
 import { Button } from "~/ui/button";
 import { Honeypot, TextField } from "~/ui/field";
 
@@ -81,10 +82,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return data({ errors: { form: copy.testCheckout.notFound } as TestPaymentErrors }, { status: 404 });
   const form = guard.body.type === "form" ? Object.fromEntries(guard.body.value) : {};
   if (form.intent === "cancel") {
-    await cancelTestOrder(db, order);
+    await cancelTestOrder(db, order, subscriberIdByEmail);
     return redirect("/cancel", 303);
   }
-  const result = await payTestOrder(db, order, form);
+  const result = await payTestOrder(db, order, form, subscriberIdByEmail);
   if (!result.ok) return data({ errors: result.errors }, { status: 400 });
   services.logger.info({ orderId: order.id }, "test checkout paid");
   // The payment is stored: a failure here leaves the messages to the pickup at the next start.

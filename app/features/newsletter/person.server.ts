@@ -17,6 +17,15 @@ export async function subscribersByEmail(
     : [];
 }
 
+/** The subscriber with this address (in lower case), if any: what a paid order is tied to (checkout's fulfilment). */
+export async function subscriberIdByEmail(db: Db, email: string): Promise<string | null> {
+  const [subscriber] = await db
+    .select({ id: newsletterSubscribers.id })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, email));
+  return subscriber?.id ?? null;
+}
+
 export async function deliveriesTo(db: Db, emails: string[]): Promise<(typeof newsletterDeliveries.$inferSelect)[]> {
   return emails.length ? db.select().from(newsletterDeliveries).where(inArray(newsletterDeliveries.email, emails)) : [];
 }
