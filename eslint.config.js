@@ -66,7 +66,6 @@ const TRANSPORT_RULE =
  * behind the owner's functions one by one (issue 49), and a file leaves this list when it is done.
  */
 const TABLES_NOT_YET_MOVED = {
-  "app/features/follow-ups/follow-ups.server.ts": ["bookings", "contentEntries", "newsletterSubscribers", "signups"],
 };
 
 const ISLAND_RULE =

@@ -121,6 +121,19 @@ export async function lockEntryData(
   return entry;
 }
 
+/** An entry's published data (null when nothing is live), or undefined when there is no such entry. */
+export async function publishedEntryData(
+  db: Db,
+  kind: string,
+  key: string,
+): Promise<{ published: unknown } | undefined> {
+  const [entry] = await db
+    .select({ published: contentEntries.published })
+    .from(contentEntries)
+    .where(and(eq(contentEntries.kind, kind), eq(contentEntries.key, key)));
+  return entry;
+}
+
 export function createContentStore<S extends ContentSchemas>(db: Db, schemas: S, options: ContentStoreOptions = {}) {
   type Kind = keyof S & string;
   type Data<K extends Kind> = z.output<S[K]>;

@@ -144,3 +144,37 @@ export async function eventSignupsBatch(db: Db, limit: number, offset: number): 
     .limit(limit)
     .offset(offset);
 }
+
+// ——— The follow-ups' questions (follow-ups/follow-ups.server.ts, FollowUpPeople) ———
+
+/** A lead's address and first name, for the message after a missed call. */
+export async function leadContact(
+  db: Db,
+  leadId: string,
+): Promise<{ email: string | null; firstName: string | null } | undefined> {
+  const [lead] = await db
+    .select({ email: signups.email, firstName: signups.firstName })
+    .from(signups)
+    .where(eq(signups.id, leadId));
+  return lead;
+}
+
+/** An event signup as its follow-ups need it. */
+export async function eventSignupOf(
+  db: Db,
+  signupId: string,
+): Promise<
+  { id: string; name: string | null; email: string | null; eventKey: string | null; waitlisted: boolean } | undefined
+> {
+  const [signup] = await db
+    .select({
+      id: signups.id,
+      name: signups.name,
+      email: signups.email,
+      eventKey: signups.eventKey,
+      waitlisted: signups.waitlisted,
+    })
+    .from(signups)
+    .where(eq(signups.id, signupId));
+  return signup;
+}

@@ -26,6 +26,15 @@ export async function subscriberIdByEmail(db: Db, email: string): Promise<string
   return subscriber?.id ?? null;
 }
 
+/** Whether the mail server refused this address for good (its subscription is suppressed). */
+export async function isSuppressedAddress(db: Db, email: string): Promise<boolean> {
+  const [suppressed] = await db
+    .select({ id: newsletterSubscribers.id })
+    .from(newsletterSubscribers)
+    .where(and(eq(newsletterSubscribers.email, email), sql`${newsletterSubscribers.suppressedAt} is not null`));
+  return suppressed !== undefined;
+}
+
 export async function deliveriesTo(db: Db, emails: string[]): Promise<(typeof newsletterDeliveries.$inferSelect)[]> {
   return emails.length ? db.select().from(newsletterDeliveries).where(inArray(newsletterDeliveries.email, emails)) : [];
 }

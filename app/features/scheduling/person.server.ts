@@ -42,3 +42,27 @@ export async function pruneBookings(db: Db, by: { leadIds: string[]; before: Dat
 export async function bookingsOfLead(db: Db, leadId: string): Promise<Booking[]> {
   return db.select().from(bookings).where(eq(bookings.leadId, leadId));
 }
+
+/** Whether the lead has a call still booked (any provider). */
+export async function hasBookedCall(db: Db, leadId: string): Promise<boolean> {
+  const [stillBooked] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.leadId, leadId), eq(bookings.status, "booked")))
+    .limit(1);
+  return stillBooked !== undefined;
+}
+
+/** The lead's latest booking (by its start), as the follow-ups key a missed call. */
+export async function latestBookingOf(
+  db: Db,
+  leadId: string,
+): Promise<{ provider: string; externalId: string } | undefined> {
+  const [booking] = await db
+    .select({ provider: bookings.provider, externalId: bookings.externalId })
+    .from(bookings)
+    .where(eq(bookings.leadId, leadId))
+    .orderBy(sql`${bookings.startsAt} desc nulls last`)
+    .limit(1);
+  return booking;
+}

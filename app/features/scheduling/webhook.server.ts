@@ -5,6 +5,7 @@ import { amsterdamDateTime } from "~/infra/amsterdam";
 import { bookings } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import { markEventProcessed } from "~/infra/processed-events.server";
+import { hasBookedCall } from "./person.server";
 import type { Logger } from "~/infra/logger.server";
 import type { RateLimitResult } from "~/infra/rate-limit.server";
 import {
@@ -16,7 +17,7 @@ import {
 import { parseCalcom, parseCalendly, type BookingChange } from "./payload";
 import { TOLERANCE_MS, verifyCalcom, verifyCalendly } from "./signature";
 import { webhookFailures } from "~/infra/metrics.server";
-import type { FollowUpConfig } from "~/features/follow-ups/follow-ups.server";
+import type { FollowUps } from "~/features/follow-ups/follow-ups.server";
 import { followUpsOnBooking } from "./follow-ups.server";
 
 export type SchedulingProvider = "calendly" | "cal.com";
@@ -35,7 +36,7 @@ export interface SchedulingWebhookDeps {
   messages?: Pick<Messages, "send" | "kick">;
   siteUrl?: string;
   /** The visitor's reminders before the call and after a no-show (docs/decisions/069). */
-  followUps?: FollowUpConfig;
+  followUps?: Pick<FollowUps, "config" | "people">;
 }
 
 export interface WebhookAnswer {
@@ -109,7 +110,13 @@ export async function handleSchedulingWebhook(
       // Planned, moved or cancelled with the booking: a replay changes nothing, a failure keeps nothing.
       if (recorded !== "duplicate" && deps.messages && deps.followUps)
         await followUpsOnBooking(
-          { db: tx as unknown as Db, messages: deps.messages, config: deps.followUps, now },
+          {
+            db: tx as unknown as Db,
+            messages: deps.messages,
+            config: deps.followUps.config,
+            people: deps.followUps.people,
+            now,
+          },
           change,
           recorded,
         );
@@ -154,16 +161,6 @@ export function bookingPush(change: BookingChange, leadId: string | null, siteUr
 }
 
 type Recorded = { leadId: string | null; email: string | null; name: string | null };
-
-/** Whether the lead has a call still booked (any provider). */
-async function hasBookedCall(db: Db, leadId: string): Promise<boolean> {
-  const [stillBooked] = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.leadId, leadId), eq(bookings.status, "booked")))
-    .limit(1);
-  return stillBooked !== undefined;
-}
 
 async function recordChange(db: Db, change: BookingChange): Promise<"duplicate" | Recorded> {
   if (!(await markEventProcessed(db, change.eventId.slice(0, 500), `scheduling:${change.kind}`))) return "duplicate";
