@@ -61,13 +61,6 @@ const featureOrderZones = FEATURES.slice(0, -1).map((feature, index) => ({
 const TRANSPORT_RULE =
   "Queue the message with the engine (services.messages.send, app/features/messages): only transport.server.ts hands messages to the relay or the push service.";
 
-/**
- * Files that still reach into a table another feature owns, each with those tables: the reads move
- * behind the owner's functions one by one (issue 49), and a file leaves this list when it is done.
- */
-const TABLES_NOT_YET_MOVED = {
-};
-
 const ISLAND_RULE =
   "Every module an island reaches is rendered by React on the server and by Preact in the browser, whose ids differ: pair ids by fixed names, never useId (docs/decisions/034-preact-islands.md).";
 
@@ -242,7 +235,6 @@ export default tseslint.config(
         {
           // Drizzle's database type is built from the whole schema.
           wholeSchema: ["app/infra/db.server.ts"],
-          notYetMoved: TABLES_NOT_YET_MOVED,
         },
       ],
     },

@@ -33,7 +33,6 @@ export function tableOwnerPlugin({ owners, schemaFile }) {
           type: "object",
           properties: {
             wholeSchema: { type: "array", items: { type: "string" } },
-            notYetMoved: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
           },
           additionalProperties: false,
         },
@@ -47,13 +46,12 @@ export function tableOwnerPlugin({ owners, schemaFile }) {
       },
     },
     create(context) {
-      const { wholeSchema = [], notYetMoved = {} } = context.options[0] ?? {};
+      const { wholeSchema = [] } = context.options[0] ?? {};
       const file = path.relative(context.cwd, context.filename).split(path.sep).join("/");
-      const excused = new Set(notYetMoved[file] ?? []);
       const inside = (owner) => file === `app/${owner}` || file.startsWith(`app/${owner}/`);
       const check = (node, table, report) => {
         const owner = owners[table];
-        if (!owner || inside(owner) || excused.has(table)) return;
+        if (!owner || inside(owner)) return;
         report(owner);
       };
       return {

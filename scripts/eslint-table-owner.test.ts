@@ -25,11 +25,6 @@ tester.run("table-owner", rule, {
       options: [{ wholeSchema: ["app/infra/db.server.ts"] }],
     },
     {
-      code: 'import { orders } from "#db/schema";',
-      filename: at("app/features/reports/data.server.ts"),
-      options: [{ notYetMoved: { "app/features/reports/data.server.ts": ["orders"] } }],
-    },
-    {
       // The owner may name its own table in raw SQL.
       code: "const q = sql`(select count(*) from signups s where s.form_name = ${form})`;",
       filename: at("app/features/leads/credited.server.ts"),
@@ -64,7 +59,6 @@ tester.run("table-owner", rule, {
     {
       code: 'import { payments } from "#db/schema";',
       filename: at("app/features/reports/data.server.ts"),
-      options: [{ notYetMoved: { "app/features/reports/data.server.ts": ["orders"] } }],
       errors: [{ messageId: "foreign" }],
     },
     {
