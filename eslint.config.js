@@ -61,55 +61,6 @@ const featureOrderZones = FEATURES.slice(0, -1).map((feature, index) => ({
 const TRANSPORT_RULE =
   "Queue the message with the engine (services.messages.send, app/features/messages): only transport.server.ts hands messages to the relay or the push service.";
 
-/**
- * Files that still reach into a table another feature owns, each with those tables: the reads move
- * behind the owner's functions one by one (issue 49), and a file leaves this list when it is done.
- */
-const TABLES_NOT_YET_MOVED = {
-  "app/features/back-office/consent.server.ts": ["consentRecords"],
-  "app/features/blog/lead-magnet-seeds.server.ts": ["contentFileData", "contentFiles"],
-  "app/features/checkout/fulfilment.server.ts": ["newsletterSubscribers"],
-  "app/features/content/store.server.ts": ["auditLog"],
-  "app/features/events/events.server.ts": ["contentEntries", "signups"],
-  "app/features/follow-ups/follow-ups.server.ts": ["bookings", "contentEntries", "newsletterSubscribers", "signups"],
-  "app/features/leads/lifecycle.server.ts": ["bookings"],
-  "app/features/leads/signups.server.ts": ["contentEntries"],
-  "app/features/newsletter/downloads.server.ts": ["contentFiles"],
-  "app/features/newsletter/relay-webhook.server.ts": ["processedEvents"],
-  "app/features/newsletter/subscribe.server.ts": ["consentRecords"],
-  "app/features/reports/clients.server.ts": ["orders", "payments", "signups"],
-  "app/features/reports/data-requests.server.ts": [
-    "bookings",
-    "consentRecords",
-    "leadEvents",
-    "newsletterDeliveries",
-    "newsletterSubscribers",
-    "orders",
-    "payments",
-    "signups",
-  ],
-  "app/features/reports/data.server.ts": ["newsletterSubscribers", "orders", "payments", "signups"],
-  "app/features/reports/exports.server.ts": ["orders", "signups"],
-  "app/features/reports/retention.server.ts": [
-    "auditLog",
-    "bookings",
-    "consentRecords",
-    "newsletterDeliveries",
-    "newsletterSubscribers",
-    "orders",
-    "signups",
-  ],
-  "app/features/reports/timeline.server.ts": [
-    "bookings",
-    "leadEvents",
-    "newsletterSubscribers",
-    "orders",
-    "payments",
-    "signups",
-  ],
-  "app/features/scheduling/webhook.server.ts": ["processedEvents"],
-};
-
 const ISLAND_RULE =
   "Every module an island reaches is rendered by React on the server and by Preact in the browser, whose ids differ: pair ids by fixed names, never useId (docs/decisions/034-preact-islands.md).";
 
@@ -284,7 +235,6 @@ export default tseslint.config(
         {
           // Drizzle's database type is built from the whole schema.
           wholeSchema: ["app/infra/db.server.ts"],
-          notYetMoved: TABLES_NOT_YET_MOVED,
         },
       ],
     },

@@ -6,9 +6,16 @@ import path from "node:path";
  * table of `#db/schema` is imported only inside the place db/table-owners.mjs names for it. Types
  * (`import type`, `type X`) are free: they carry no queries. Whole-schema imports (`import * as`) are
  * refused except where the options allow them (the database module types Drizzle with every table).
+ * A table named by its SQL name in a `sql` template (`from signups s`) counts as imported: raw SQL
+ * must not be a way round the owner.
  */
 export function tableOwnerPlugin({ owners, schemaFile }) {
-  const declared = [...readFileSync(schemaFile, "utf8").matchAll(/^export const (\w+) = pgTable\(/gm)].map((m) => m[1]);
+  const schema = readFileSync(schemaFile, "utf8");
+  const declared = [...schema.matchAll(/^export const (\w+) = pgTable\(/gm)].map((m) => m[1]);
+  /** SQL name → the table's name in db/schema.ts. */
+  const bySqlName = new Map(
+    [...schema.matchAll(/^export const (\w+) = pgTable\(\s*"(\w+)"/gm)].map((m) => [m[2], m[1]]),
+  );
   const unowned = declared.filter((table) => !(table in owners));
   const gone = Object.keys(owners).filter((table) => !declared.includes(table));
   if (unowned.length > 0 || gone.length > 0) {
@@ -26,7 +33,6 @@ export function tableOwnerPlugin({ owners, schemaFile }) {
           type: "object",
           properties: {
             wholeSchema: { type: "array", items: { type: "string" } },
-            notYetMoved: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
           },
           additionalProperties: false,
         },
@@ -34,16 +40,33 @@ export function tableOwnerPlugin({ owners, schemaFile }) {
       messages: {
         foreign:
           "The table `{{table}}` belongs to app/{{owner}} (db/table-owners.mjs): read or change it through a function of app/{{owner}}, not from `#db/schema`.",
+        raw: "The SQL names the table `{{sqlName}}` ({{table}}), which belongs to app/{{owner}} (db/table-owners.mjs): ask a function of app/{{owner}} for it (it may return a subquery).",
         whole:
           "Import the tables you use by name: a file may import only the tables its feature owns (db/table-owners.mjs).",
       },
     },
     create(context) {
-      const { wholeSchema = [], notYetMoved = {} } = context.options[0] ?? {};
+      const { wholeSchema = [] } = context.options[0] ?? {};
       const file = path.relative(context.cwd, context.filename).split(path.sep).join("/");
-      const excused = new Set(notYetMoved[file] ?? []);
       const inside = (owner) => file === `app/${owner}` || file.startsWith(`app/${owner}/`);
+      const check = (node, table, report) => {
+        const owner = owners[table];
+        if (!owner || inside(owner)) return;
+        report(owner);
+      };
       return {
+        TaggedTemplateExpression(node) {
+          if (node.tag.type !== "Identifier" || node.tag.name !== "sql") return;
+          for (const quasi of node.quasi.quasis) {
+            for (const m of (quasi.value.cooked ?? "").matchAll(/\b(?:from|join|update|into)\s+"?(\w+)"?/gi)) {
+              const table = bySqlName.get(m[1]);
+              if (table)
+                check(node, table, (owner) =>
+                  context.report({ node: quasi, messageId: "raw", data: { sqlName: m[1], table, owner } }),
+                );
+            }
+          }
+        },
         ImportDeclaration(node) {
           if (node.source.value !== "#db/schema" || node.importKind === "type") return;
           for (const specifier of node.specifiers) {
@@ -53,9 +76,9 @@ export function tableOwnerPlugin({ owners, schemaFile }) {
             }
             if (specifier.importKind === "type") continue;
             const table = specifier.imported.type === "Identifier" ? specifier.imported.name : specifier.imported.value;
-            const owner = owners[table];
-            if (!owner || inside(owner) || excused.has(table)) continue;
-            context.report({ node: specifier, messageId: "foreign", data: { table, owner } });
+            check(specifier, table, (owner) =>
+              context.report({ node: specifier, messageId: "foreign", data: { table, owner } }),
+            );
           }
         },
       };

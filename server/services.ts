@@ -11,6 +11,8 @@ import { eventStarts } from "~/features/events/events.server";
 import { startNewsletterSending } from "~/features/newsletter/worker.server";
 import { createMailer } from "~/infra/mail.server";
 import { createPaymentProvider } from "~/features/checkout/payments.server";
+import { followUpPeople } from "./follow-up-people";
+import { subscriberIdByEmail } from "~/features/newsletter/person.server";
 import { Outbox, type OutboxFiles } from "~/features/leads/outbox.server";
 import { createAuth } from "~/features/auth/auth.server";
 import { startBackups } from "~/infra/backup-schedule.server";
@@ -85,7 +87,7 @@ export async function createServices(
     ));
   if (!awayAtStart) await prepare();
   const secret = resolveSecret(env);
-  const payments = createPaymentProvider(env, database.db, logger);
+  const payments = createPaymentProvider(env, database.db, logger, subscriberIdByEmail);
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM, logger);
   const newsletterMailer = createMailer(env.SMTP_URL, env.MAIL_FROM, logger, { pool: true });
   // The VAPID key pair is made here at the first start and kept in the database.
@@ -106,7 +108,7 @@ export async function createServices(
     startWorker: options.startOutbox !== false,
   });
   // Passed to the causes that plan follow-ups: through AppServices to the routes, and to the outbox's replays.
-  const followUps = createFollowUps(messages, followUpConfigOf(env, secret));
+  const followUps = createFollowUps(messages, followUpConfigOf(env, secret), followUpPeople);
   // Set below: the alarms read the outbox, and the outbox asks them to look at once when it cannot write.
   let alarms: Alarms | null = null;
   const outbox = new Outbox(path.resolve(env.DATA_DIR, "outbox.jsonl"), logger, {

@@ -1,5 +1,6 @@
 import "~/infra/zod-config";
 import { isIP } from "node:net";
+import { and, asc, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { consentRecords } from "#db/schema";
 import { consentTexts, currentConsent, type ConsentKind } from "#content/consent";
@@ -116,4 +117,74 @@ export async function recordConsent(
     userAgent: capture.userAgent,
     createdAt: new Date(capture.at),
   });
+}
+
+export type ConsentRecord = typeof consentRecords.$inferSelect;
+
+/** Every record of these leads / event signups and subscribers, oldest first. */
+export async function consentRecordsOf(
+  db: Db,
+  subjects: { signupIds?: string[]; subscriberIds?: string[] },
+): Promise<ConsentRecord[]> {
+  const signupIds = subjects.signupIds ?? [];
+  const subscriberIds = subjects.subscriberIds ?? [];
+  const conditions = [
+    ...(signupIds.length ? [inArray(consentRecords.signupId, signupIds)] : []),
+    ...(subscriberIds.length ? [inArray(consentRecords.subscriberId, subscriberIds)] : []),
+  ];
+  if (conditions.length === 0) return [];
+  return db
+    .select()
+    .from(consentRecords)
+    .where(or(...conditions))
+    .orderBy(asc(consentRecords.createdAt));
+}
+
+/** Whether this subscriber's sign-up at that moment is already recorded (a replayed outbox entry). */
+export async function hasSignupConsentAt(db: Db, subscriberId: string, at: Date): Promise<boolean> {
+  const [already] = await db
+    .select({ id: consentRecords.id })
+    .from(consentRecords)
+    .where(
+      and(
+        eq(consentRecords.subscriberId, subscriberId),
+        eq(consentRecords.action, "signup"),
+        eq(consentRecords.createdAt, at),
+      ),
+    );
+  return already !== undefined;
+}
+
+/** A subscriber's latest recorded sign-up: when, and the wording agreed to. */
+export async function latestSignupConsent(
+  db: Db,
+  subscriberId: string,
+): Promise<{ at: Date; textVersion: string } | undefined> {
+  const [latest] = await db
+    .select({ at: consentRecords.createdAt, textVersion: consentRecords.textVersion })
+    .from(consentRecords)
+    .where(and(eq(consentRecords.subscriberId, subscriberId), eq(consentRecords.action, "signup")))
+    .orderBy(desc(consentRecords.createdAt))
+    .limit(1);
+  return latest;
+}
+
+/**
+ * A condition for another owner's statement: the subscriber (by its id column) has a sign-up recorded
+ * after the moment in `since`, checked in the same statement so the check and the change are one.
+ */
+export function signedUpSince(subscriberId: AnyColumn, since: AnyColumn): SQL {
+  return sql`exists (select 1 from ${consentRecords} where ${consentRecords.subscriberId} = ${subscriberId}
+          and ${consentRecords.action} = 'signup' and ${consentRecords.createdAt} > ${since})`;
+}
+
+/** A condition for another owner's statement: the subscriber (by its id column) has any consent record. */
+export function hasConsentRecord(subscriberId: AnyColumn): SQL {
+  return sql`exists (
+          select 1 from ${consentRecords} where ${consentRecords.subscriberId} = ${subscriberId})`;
+}
+
+/** Deletes every consent record of these subscribers. */
+export async function deleteSubscriberConsents(db: Db, subscriberIds: string[]): Promise<void> {
+  await db.delete(consentRecords).where(inArray(consentRecords.subscriberId, subscriberIds));
 }

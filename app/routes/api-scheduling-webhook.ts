@@ -1,7 +1,6 @@
 import type { Route } from "./+types/api-scheduling-webhook";
 import { requireServices } from "~/context";
 import { handleSchedulingWebhook } from "~/features/scheduling/webhook.server";
-import { followUpConfigOf } from "~/features/follow-ups/follow-ups.server";
 
 /** POST /api/scheduling-webhook: Calendly or Cal.com (SCHEDULING_PROVIDER) reports booked and cancelled calls. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -18,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       clientIp,
       messages: services.messages,
       siteUrl: env.SITE_URL,
-      followUps: followUpConfigOf(env, services.secret),
+      followUps: services.followUps,
     },
     await request.text(),
     request.headers,

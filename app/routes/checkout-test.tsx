@@ -14,6 +14,7 @@ import {
   findTestOrder,
   payTestOrder,
 } from "~/features/checkout/test-checkout-actions.server";
+import { subscriberIdByEmail } from "~/features/newsletter/person.server";
 import { Button } from "~/ui/button";
 import { Honeypot, TextField } from "~/ui/field";
 
@@ -84,7 +85,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     await cancelTestOrder(db, order);
     return redirect("/cancel", 303);
   }
-  const result = await payTestOrder(db, order, form);
+  const result = await payTestOrder(db, order, form, subscriberIdByEmail);
   if (!result.ok) return data({ errors: result.errors }, { status: 400 });
   services.logger.info({ orderId: order.id }, "test checkout paid");
   // The payment is stored: a failure here leaves the messages to the pickup at the next start.

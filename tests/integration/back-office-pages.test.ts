@@ -18,6 +18,7 @@ import { localDateTimeOf } from "~/infra/zoned-time";
 import { leadIdFor, writeLead } from "~/features/leads/signups.server";
 import { attachSession, createPendingOrder } from "~/features/checkout/fulfilment.server";
 import { payTestOrder } from "~/features/checkout/test-checkout-actions.server";
+import { subscriberIdByEmail } from "~/features/newsletter/person.server";
 import { catalogueItem } from "~/features/checkout/catalogue";
 import { createServices } from "../../server/services";
 import { createApp } from "../../server/app";
@@ -350,6 +351,7 @@ async function paidOrder(input: { leadId?: string; email: string; key: string; b
     db,
     { ...order, providerSessionId: `cs_test_${input.key}` },
     { email: input.email, cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" },
+    subscriberIdByEmail,
   );
   expect(paid).toEqual({ ok: true });
   return { ...order, planName: plan?.name ?? "" };

@@ -11,6 +11,7 @@ import { createLogger } from "~/infra/logger.server";
 import { createCheckout } from "~/features/checkout/create-checkout.server";
 import { findOrder } from "~/features/checkout/fulfilment.server";
 import { findTestOrder, payTestOrder } from "~/features/checkout/test-checkout-actions.server";
+import { subscriberIdByEmail } from "~/features/newsletter/person.server";
 import { syncStripeCatalogue } from "../../scripts/stripe-sync";
 import { orders, payments, processedEvents } from "#db/schema";
 import { pricing } from "#content/pricing";
@@ -554,12 +555,17 @@ describe("built-in test checkout", () => {
     if (!order) return;
     expect(await services.payments.retrieveCompletedCheckout(sessionId)).toBeNull();
 
-    const refused = await payTestOrder(services.database.db, order, {
-      email: "not-an-email",
-      cardNumber: "4000 0000 0000 0002",
-      expiry: "13/30",
-      cvc: "1",
-    });
+    const refused = await payTestOrder(
+      services.database.db,
+      order,
+      {
+        email: "not-an-email",
+        cardNumber: "4000 0000 0000 0002",
+        expiry: "13/30",
+        cvc: "1",
+      },
+      subscriberIdByEmail,
+    );
     expect(refused).toEqual({
       ok: false,
       errors: {
@@ -570,8 +576,8 @@ describe("built-in test checkout", () => {
       },
     });
     const card = { email: "buyer@example.com", cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" };
-    expect(await payTestOrder(services.database.db, order, card)).toEqual({ ok: true });
-    expect(await payTestOrder(services.database.db, order, card)).toEqual({ ok: true });
+    expect(await payTestOrder(services.database.db, order, card, subscriberIdByEmail)).toEqual({ ok: true });
+    expect(await payTestOrder(services.database.db, order, card, subscriberIdByEmail)).toEqual({ ok: true });
     expect(await findOrder(services.database.db, { id: order.id })).toMatchObject({
       status: "active",
       paymentsMade: 1,

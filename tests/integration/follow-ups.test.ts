@@ -30,6 +30,7 @@ import { engines, type TestDatabase } from "../support/database";
 import { deliverQueued, engineOnClock } from "../support/messages";
 import type { LocalSmtp } from "../support/smtp";
 import { calcomBooking, calendlyInvitee, signCalcom, signCalendly } from "../support/scheduling-fixtures";
+import { followUpPeople } from "../../server/follow-up-people";
 
 /**
  * Issue 50's follow-ups end to end on the message engine, with the clock in the test's hand and a
@@ -73,7 +74,7 @@ describe.each(engines)("follow-ups on %s", (engine) => {
   const made = engineOnClock(engine, () => clock);
   beforeAll(() => {
     ({ database, smtp, mailer, messages: engineMessages } = made);
-    followUps = createFollowUps(engineMessages, config, () => clock);
+    followUps = createFollowUps(engineMessages, config, followUpPeople, () => clock);
   });
 
   const at = (iso: string | number) => {
@@ -106,7 +107,7 @@ describe.each(engines)("follow-ups on %s", (engine) => {
         now: clock,
         messages: engineMessages,
         siteUrl: config.siteUrl,
-        followUps: config,
+        followUps: { config, people: followUpPeople },
       },
       body,
       new Headers(headers),

@@ -5,6 +5,7 @@ import { newsletterSubscribers, orders, payments, signups } from "#db/schema";
 import { leadIdFor, writeLead } from "~/features/leads/signups.server";
 import { attachSession, createPendingOrder } from "~/features/checkout/fulfilment.server";
 import { payTestOrder } from "~/features/checkout/test-checkout-actions.server";
+import { subscriberIdByEmail } from "~/features/newsletter/person.server";
 import { catalogueItem } from "~/features/checkout/catalogue";
 import { pricing } from "#content/pricing";
 import { revenue, updateLead, weeklyStats } from "~/features/reports/data.server";
@@ -54,12 +55,17 @@ describe.each(engines)("lead timeline on %s", (engine: Engine) => {
     });
     await attachSession(database.db, order.id, `cs_test_${input.key}`);
     const fresh = { ...order, providerSessionId: `cs_test_${input.key}` };
-    const paid = await payTestOrder(database.db, fresh, {
-      email: input.email,
-      cardNumber: "4242 4242 4242 4242",
-      expiry: "12 / 40",
-      cvc: "123",
-    });
+    const paid = await payTestOrder(
+      database.db,
+      fresh,
+      {
+        email: input.email,
+        cardNumber: "4242 4242 4242 4242",
+        expiry: "12 / 40",
+        cvc: "123",
+      },
+      subscriberIdByEmail,
+    );
     expect(paid).toEqual({ ok: true });
     return order.id;
   }

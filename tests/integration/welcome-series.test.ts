@@ -12,6 +12,7 @@ import { planWelcomeSeries } from "~/features/follow-ups/series.server";
 import { erasePerson } from "~/features/reports/data-requests.server";
 import { engines, type TestDatabase } from "../support/database";
 import { deliverQueued, engineOnClock } from "../support/messages";
+import { isSuppressedAddress } from "~/features/newsletter/person.server";
 import type { LocalSmtp } from "../support/smtp";
 
 /**
@@ -162,7 +163,7 @@ describe.each(engines)("the welcome series on %s", (engine) => {
   it("refuses to plan the series without newsletter consent (the lawful ground)", async () => {
     const outcomes = await database.db.transaction((tx) =>
       planWelcomeSeries(
-        { db: tx as unknown as Db, messages: engineMessages, siteUrl: SITE },
+        { db: tx as unknown as Db, messages: engineMessages, siteUrl: SITE, isSuppressed: isSuppressedAddress },
         {
           id: "00000000-0000-4000-8000-000000000001",
           email: "dee@example.com",

@@ -1,6 +1,7 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { eq } from "drizzle-orm";
-import { auditLog, session as sessionTable } from "#db/schema";
+import { session as sessionTable } from "#db/schema";
+import { appendAudit } from "~/infra/audit-log.server";
 import type { Database, Db } from "~/infra/db.server";
 import type { Env } from "~/infra/env.server";
 import type { Mailer } from "~/infra/mail.server";
@@ -55,9 +56,12 @@ export async function audit(
   db: Db,
   entry: { action: AuditAction; userId?: string | null; ip?: string | null; detail?: Record<string, unknown> },
 ): Promise<void> {
-  await db
-    .insert(auditLog)
-    .values({ action: entry.action, userId: entry.userId ?? null, ip: entry.ip ?? null, detail: entry.detail ?? null });
+  await appendAudit(db, {
+    action: entry.action,
+    userId: entry.userId ?? null,
+    ip: entry.ip ?? null,
+    detail: entry.detail ?? null,
+  });
 }
 
 /**

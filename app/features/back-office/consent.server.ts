@@ -1,6 +1,5 @@
-import { asc, inArray, or } from "drizzle-orm";
-import { consentRecords } from "#db/schema";
 import { consentTexts } from "#content/consent";
+import { consentRecordsOf, type ConsentRecord } from "~/infra/consent.server";
 import type { Db } from "~/infra/db.server";
 
 /** One proof-of-consent record as the back office shows it (the wording looked up by its version). */
@@ -18,9 +17,7 @@ export interface ConsentView {
   subscriberId: string | null;
 }
 
-type Row = typeof consentRecords.$inferSelect;
-
-export function consentView(row: Row): ConsentView {
+export function consentView(row: ConsentRecord): ConsentView {
   const known = Object.hasOwn(consentTexts, row.textVersion)
     ? consentTexts[row.textVersion as keyof typeof consentTexts]
     : null;
@@ -43,19 +40,7 @@ export async function consentsOf(
   db: Db,
   subjects: { signupIds?: string[]; subscriberIds?: string[] },
 ): Promise<ConsentView[]> {
-  const signupIds = subjects.signupIds ?? [];
-  const subscriberIds = subjects.subscriberIds ?? [];
-  const conditions = [
-    ...(signupIds.length ? [inArray(consentRecords.signupId, signupIds)] : []),
-    ...(subscriberIds.length ? [inArray(consentRecords.subscriberId, subscriberIds)] : []),
-  ];
-  if (conditions.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(consentRecords)
-    .where(or(...conditions))
-    .orderBy(asc(consentRecords.createdAt));
-  return rows.map(consentView);
+  return (await consentRecordsOf(db, subjects)).map(consentView);
 }
 
 /** Records grouped by the lead or subscriber they belong to. */

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { contentFileData, contentFiles } from "#db/schema";
 import { guides } from "#content/lead-magnets/guides";
 import type { Db } from "~/infra/db.server";
+import { storeSeededPdf } from "~/features/content/uploads.server";
 
 /**
  * The guides the seeded articles' sign-up forms promise (content/lead-magnets: the texts and the
@@ -33,18 +33,10 @@ export async function seedLeadMagnetFiles(db: Db): Promise<void> {
   for (const slug of Object.keys(guides)) {
     const file = path.join(DIR(), `${slug}.pdf`);
     if (!existsSync(file)) continue;
-    const data = new Uint8Array(readFileSync(file));
-    const id = seededGuideId(slug);
-    await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(contentFiles)
-        .values({ id, kind: "pdf", originalName: `${slug}.pdf`, bytes: data.length, createdBy: null })
-        .onConflictDoNothing()
-        .returning({ id: contentFiles.id });
-      if (inserted.length === 0) return;
-      await tx
-        .insert(contentFileData)
-        .values({ fileId: id, variant: "original.pdf", contentType: "application/pdf", data });
+    await storeSeededPdf(db, {
+      id: seededGuideId(slug),
+      name: `${slug}.pdf`,
+      bytes: new Uint8Array(readFileSync(file)),
     });
   }
 }

@@ -1,13 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/infra/db.server";
-import {
-  newsletterSubscribers,
-  orders,
-  payments,
-  processedEvents,
-  type OrderCode,
-  type OrderDiscount,
-} from "#db/schema";
+import { orders, payments, type OrderCode, type OrderDiscount } from "#db/schema";
 import type { FirstTouch } from "~/infra/first-touch";
 import { advanceLeadStatus, intakeLeadExists, leadByEmail } from "~/features/leads/lifecycle.server";
 import type { CatalogueItem } from "./catalogue";
@@ -18,6 +11,18 @@ import { releaseCodeUse } from "./codes.server";
  * both record a purchase the same way. Every function is idempotent: running it again
  * with the same input changes nothing.
  */
+
+/**
+ * The newsletter subscriber with an address, if any (newsletter's subscriberIdByEmail). The newsletter
+ * owns its subscribers and sits above checkout, so whoever records a payment passes the lookup in.
+ */
+export type SubscriberLookup = (db: Db, email: string) => Promise<string | null>;
+
+/** Where orders are recorded, with the lookup that ties a paid order to its buyer's subscription. */
+export interface OrderBook {
+  db: Db;
+  subscriberOf: SubscriberLookup;
+}
 
 export type OrderStatus = "pending" | "paid" | "active" | "completed" | "payment_failed" | "cancelled" | "expired";
 export type Order = typeof orders.$inferSelect;
@@ -91,7 +96,7 @@ export async function findOrder(
 
 /** Checkout finished: the buyer is known; a one-off payment may already be paid. */
 export async function completeCheckout(
-  db: Db,
+  book: OrderBook,
   input: {
     orderId: string;
     sessionId: string;
@@ -104,6 +109,7 @@ export async function completeCheckout(
     payment?: { providerPaymentId: string; amountCents: number };
   },
 ): Promise<void> {
+  const { db } = book;
   const order = await findOrder(db, { id: input.orderId });
   if (!order) throw new Error(`unknown order ${input.orderId}`);
   await db
@@ -115,9 +121,9 @@ export async function completeCheckout(
       stripeSubscriptionId: input.subscriptionId ?? order.stripeSubscriptionId,
     })
     .where(eq(orders.id, order.id));
-  if (input.payment) await recordPayment(db, { orderId: order.id, ...input.payment });
-  else if (input.paid) await advanceStatus(db, order.id, order.paymentsTotal > 1 ? "active" : "paid");
-  await linkOrderToPeople(db, order.id);
+  if (input.payment) await recordPayment(book, { orderId: order.id, ...input.payment });
+  else if (input.paid) await advanceStatus(book, order.id, order.paymentsTotal > 1 ? "active" : "paid");
+  await linkOrderToPeople(book, order.id);
 }
 
 const PAID: ReadonlySet<string> = new Set(["paid", "active", "completed"]);
@@ -127,19 +133,13 @@ const PAID: ReadonlySet<string> = new Set(["paid", "active", "completed"]);
  * started from (or else the newest intake lead with that e-mail) and the newsletter subscriber
  * with that e-mail. A paid order makes its lead a client. Safe to run again.
  */
-export async function linkOrderToPeople(db: Db, orderId: string): Promise<void> {
+export async function linkOrderToPeople({ db, subscriberOf }: OrderBook, orderId: string): Promise<void> {
   const order = await findOrder(db, { id: orderId });
   if (!order) return;
   const email = order.customerEmail?.trim().toLowerCase();
   const leadId = order.leadId ?? (await leadByEmail(db, email));
   let subscriberId = order.subscriberId;
-  if (!subscriberId && email) {
-    const [subscriber] = await db
-      .select({ id: newsletterSubscribers.id })
-      .from(newsletterSubscribers)
-      .where(eq(newsletterSubscribers.email, email));
-    subscriberId = subscriber?.id ?? null;
-  }
+  if (!subscriberId && email) subscriberId = await subscriberOf(db, email);
   if (leadId !== order.leadId || subscriberId !== order.subscriberId)
     await db.update(orders).set({ leadId, subscriberId }).where(eq(orders.id, order.id));
   if (leadId && PAID.has(order.status)) await advanceLeadStatus(db, leadId, "client", "payment");
@@ -151,10 +151,10 @@ export async function linkOrderToPeople(db: Db, orderId: string): Promise<void> 
  * payments so far, taken under a row lock so two invoices arriving together count right.
  */
 export async function recordPayment(
-  db: Db,
+  book: OrderBook,
   input: { orderId: string; providerPaymentId: string; amountCents: number },
 ): Promise<{ instalment: number; recorded: boolean }> {
-  const result = await db.transaction(async (tx) => {
+  const result = await book.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
     if (!order) throw new Error(`unknown order ${input.orderId}`);
     const [existing] = await tx.select().from(payments).where(eq(payments.providerPaymentId, input.providerPaymentId));
@@ -172,7 +172,7 @@ export async function recordPayment(
     await tx.update(orders).set({ paymentsMade: instalment, status }).where(eq(orders.id, order.id));
     return { instalment, recorded: true };
   });
-  if (result.recorded) await linkOrderToPeople(db, input.orderId);
+  if (result.recorded) await linkOrderToPeople(book, input.orderId);
   return result;
 }
 
@@ -184,7 +184,8 @@ export async function attachSchedule(db: Db, orderId: string, scheduleId: string
  * Moves an order to a new status unless that would move it backwards: a finished plan
  * stays finished when a late 'payment failed' or 'expired' event arrives.
  */
-export async function advanceStatus(db: Db, orderId: string, status: OrderStatus): Promise<void> {
+export async function advanceStatus(book: OrderBook, orderId: string, status: OrderStatus): Promise<void> {
+  const { db } = book;
   const allowedFrom: Record<OrderStatus, OrderStatus[]> = {
     pending: [],
     paid: ["pending", "payment_failed"],
@@ -198,7 +199,7 @@ export async function advanceStatus(db: Db, orderId: string, status: OrderStatus
     .update(orders)
     .set({ status })
     .where(and(eq(orders.id, orderId), inArray(orders.status, allowedFrom[status])));
-  if (PAID.has(status)) await linkOrderToPeople(db, orderId);
+  if (PAID.has(status)) await linkOrderToPeople(book, orderId);
 }
 
 /** A still-pending order becomes `status`; false when it was no longer pending (paid meanwhile, or closed). */
@@ -220,22 +221,4 @@ export async function checkoutClosed(db: Db, orderId: string, status: "expired" 
   await closePendingOrder(db, orderId, status);
   const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
   if (order?.status === status) await releaseCodeUse(db, orderId);
-}
-
-/** True the first time an event id is seen; false for a replay. */
-export async function markEventProcessed(db: Db, id: string, type: string): Promise<boolean> {
-  const rows = await db
-    .insert(processedEvents)
-    .values({ id, type })
-    .onConflictDoNothing()
-    .returning({ id: processedEvents.id });
-  return rows.length > 0;
-}
-
-export async function isEventProcessed(db: Db, id: string): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(processedEvents)
-    .where(eq(processedEvents.id, id));
-  return rows.length > 0;
 }

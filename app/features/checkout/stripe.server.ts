@@ -7,6 +7,7 @@ import { checkoutSessionParams, orderCouponParams } from "./billing-rules";
 import type { PaymentProvider } from "./provider.server";
 import { ensureCoupon, stripePriceFor, syncStripePrices } from "./stripe-catalogue.server";
 import { handleStripeWebhook } from "./webhook.server";
+import type { SubscriberLookup } from "./fulfilment.server";
 
 export function createStripeClient(env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">): Stripe {
   if (!env.STRIPE_SECRET_KEY) throw new Error("STRIPE_SECRET_KEY is not set");
@@ -29,7 +30,7 @@ export function createStripeClient(env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_
 export function createStripeProvider(
   stripe: Stripe,
   env: Pick<Env, "STRIPE_PRICES" | "STRIPE_PORTAL_CONFIGURATION" | "STRIPE_WEBHOOK_SECRET">,
-  deps: { db: Db; logger: Logger },
+  deps: { db: Db; logger: Logger; subscriberOf: SubscriberLookup },
 ): PaymentProvider {
   /** The Checkout Session, or null when Stripe does not know the id (a visitor's typo or an old link). */
   async function retrieveSession(sessionId: string): Promise<Stripe.Checkout.Session | null> {

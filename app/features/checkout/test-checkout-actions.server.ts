@@ -1,6 +1,13 @@
 import type { Db } from "~/infra/db.server";
 import { testPaymentSchema, type TestPaymentErrors } from "./checkout-schema";
-import { checkoutClosed, completeCheckout, findOrder, recordPayment, type Order } from "./fulfilment.server";
+import {
+  checkoutClosed,
+  completeCheckout,
+  findOrder,
+  recordPayment,
+  type Order,
+  type SubscriberLookup,
+} from "./fulfilment.server";
 import { codeEmailOfOrder } from "./codes.server";
 
 export async function findTestOrder(db: Db, sessionId: string): Promise<Order | undefined> {
@@ -15,7 +22,12 @@ export type TestPaymentResult = { ok: true } | { ok: false; errors: TestPaymentE
  * completes (a one-off payment is recorded with it), and an instalment plan records its
  * first paid invoice. Payment ids derive from the session, so a double submit counts once.
  */
-export async function payTestOrder(db: Db, order: Order, form: Record<string, unknown>): Promise<TestPaymentResult> {
+export async function payTestOrder(
+  db: Db,
+  order: Order,
+  form: Record<string, unknown>,
+  subscriberOf: SubscriberLookup,
+): Promise<TestPaymentResult> {
   const parsed = testPaymentSchema.safeParse(form);
   if (!parsed.success) {
     const errors: TestPaymentErrors = {};
@@ -36,19 +48,25 @@ export async function payTestOrder(db: Db, order: Order, form: Record<string, un
   const sessionId = order.providerSessionId;
   if (!sessionId) throw new Error(`test order ${order.id} has no session`);
   const instalments = order.paymentsTotal > 1;
-  await completeCheckout(db, {
-    orderId: order.id,
-    sessionId,
-    customerEmail: parsed.data.email,
-    paid: true,
-    payment: instalments ? undefined : { providerPaymentId: `pi_test_${sessionId}`, amountCents: order.amountCents },
-  });
-  if (instalments)
-    await recordPayment(db, {
+  await completeCheckout(
+    { db, subscriberOf },
+    {
       orderId: order.id,
-      providerPaymentId: `in_test_${sessionId}_1`,
-      amountCents: order.amountCents,
-    });
+      sessionId,
+      customerEmail: parsed.data.email,
+      paid: true,
+      payment: instalments ? undefined : { providerPaymentId: `pi_test_${sessionId}`, amountCents: order.amountCents },
+    },
+  );
+  if (instalments)
+    await recordPayment(
+      { db, subscriberOf },
+      {
+        orderId: order.id,
+        providerPaymentId: `in_test_${sessionId}_1`,
+        amountCents: order.amountCents,
+      },
+    );
   return { ok: true };
 }
 

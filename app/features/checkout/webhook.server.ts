@@ -7,18 +7,21 @@ import {
   checkoutClosed,
   completeCheckout,
   findOrder,
-  isEventProcessed,
-  markEventProcessed,
   recordPayment,
   type Order,
+  type OrderBook,
+  type SubscriberLookup,
 } from "./fulfilment.server";
 import type { WebhookResult } from "./provider.server";
 import { instalmentScheduleUpdate, orderCouponId } from "./billing-rules";
 import { webhookFailures } from "~/infra/metrics.server";
+import { isEventProcessed, markEventProcessed } from "~/infra/processed-events.server";
 
 export interface WebhookDeps {
   stripe: Stripe;
   db: Db;
+  /** Ties a paid order to its buyer's newsletter subscription (fulfilment.server.ts). */
+  subscriberOf: SubscriberLookup;
   logger: Logger;
   webhookSecret: string;
 }
@@ -74,6 +77,7 @@ async function orderForSubscription(
 
 async function dispatch(deps: WebhookDeps, event: Stripe.Event): Promise<void> {
   const { db, logger } = deps;
+  const book: OrderBook = { db, subscriberOf: deps.subscriberOf };
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;
@@ -82,7 +86,7 @@ async function dispatch(deps: WebhookDeps, event: Stripe.Event): Promise<void> {
       const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
       const subscriptionId = idOf(session.subscription);
       const paymentIntent = idOf(session.payment_intent);
-      await completeCheckout(db, {
+      await completeCheckout(book, {
         orderId: order.id,
         sessionId: session.id,
         customerEmail: session.customer_details?.email ?? null,
@@ -104,19 +108,19 @@ async function dispatch(deps: WebhookDeps, event: Stripe.Event): Promise<void> {
       if (!order) return;
       const paymentIntent = idOf(session.payment_intent);
       if (session.mode === "payment" && paymentIntent) {
-        await recordPayment(db, {
+        await recordPayment(book, {
           orderId: order.id,
           providerPaymentId: paymentIntent,
           amountCents: session.amount_total ?? order.amountCents,
         });
       } else {
-        await advanceStatus(db, order.id, "active");
+        await advanceStatus(book, order.id, "active");
       }
       return;
     }
     case "checkout.session.async_payment_failed": {
       const order = await orderForSession(db, event.data.object);
-      if (order) await advanceStatus(db, order.id, "payment_failed");
+      if (order) await advanceStatus(book, order.id, "payment_failed");
       return;
     }
     case "checkout.session.expired": {
@@ -133,7 +137,7 @@ async function dispatch(deps: WebhookDeps, event: Stripe.Event): Promise<void> {
       const order = await orderForSubscription(db, idOf(details.subscription), details.metadata);
       if (!order) return logger.warn({ invoiceId: invoice.id }, "paid invoice for an unknown order");
       if (invoice.amount_paid <= 0) return;
-      const { instalment } = await recordPayment(db, {
+      const { instalment } = await recordPayment(book, {
         orderId: order.id,
         providerPaymentId: invoice.id,
         amountCents: invoice.amount_paid,
@@ -145,7 +149,7 @@ async function dispatch(deps: WebhookDeps, event: Stripe.Event): Promise<void> {
       const details = event.data.object.parent?.subscription_details;
       if (!details) return;
       const order = await orderForSubscription(db, idOf(details.subscription), details.metadata);
-      if (order) await advanceStatus(db, order.id, "payment_failed");
+      if (order) await advanceStatus(book, order.id, "payment_failed");
       return;
     }
     case "subscription_schedule.completed": {
@@ -153,7 +157,7 @@ async function dispatch(deps: WebhookDeps, event: Stripe.Event): Promise<void> {
       const order =
         (await findOrder(db, { scheduleId: schedule.id })) ??
         (await orderForSubscription(db, idOf(schedule.subscription), schedule.metadata));
-      if (order) await advanceStatus(db, order.id, "completed");
+      if (order) await advanceStatus(book, order.id, "completed");
       return;
     }
     case "customer.subscription.deleted": {
@@ -161,7 +165,7 @@ async function dispatch(deps: WebhookDeps, event: Stripe.Event): Promise<void> {
       const order = await orderForSubscription(db, subscription.id, subscription.metadata);
       if (!order) return;
       const fresh = (await findOrder(db, { id: order.id })) ?? order;
-      await advanceStatus(db, order.id, fresh.paymentsMade >= fresh.paymentsTotal ? "completed" : "cancelled");
+      await advanceStatus(book, order.id, fresh.paymentsMade >= fresh.paymentsTotal ? "completed" : "cancelled");
       return;
     }
     default:

@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "~/infra/db.server";
-import { auditLog, contentAliases, contentEntries, contentRevision, contentSeeds, contentVersions } from "#db/schema";
+import { appendAudit } from "~/infra/audit-log.server";
+import { contentAliases, contentEntries, contentRevision, contentSeeds, contentVersions } from "#db/schema";
 
 /**
  * The content model: typed entries by kind and key, edited in the back office and read by the
@@ -102,6 +103,36 @@ export interface ContentStoreOptions {
 const writesTo = new WeakMap<object, { inFlight: number; generation: number }>();
 
 export type ContentStore<S extends ContentSchemas> = ReturnType<typeof createContentStore<S>>;
+
+/**
+ * An entry's published and draft data with its row locked until the transaction ends: a caller that
+ * counts against a limit kept in the entry (an event's places) holds the lock while it counts and writes.
+ */
+export async function lockEntryData(
+  tx: Db,
+  kind: string,
+  key: string,
+): Promise<{ published: unknown; draft: unknown } | undefined> {
+  const [entry] = await tx
+    .select({ published: contentEntries.published, draft: contentEntries.draft })
+    .from(contentEntries)
+    .where(and(eq(contentEntries.kind, kind), eq(contentEntries.key, key)))
+    .for("update");
+  return entry;
+}
+
+/** An entry's published data (null when nothing is live), or undefined when there is no such entry. */
+export async function publishedEntryData(
+  db: Db,
+  kind: string,
+  key: string,
+): Promise<{ published: unknown } | undefined> {
+  const [entry] = await db
+    .select({ published: contentEntries.published })
+    .from(contentEntries)
+    .where(and(eq(contentEntries.kind, kind), eq(contentEntries.key, key)));
+  return entry;
+}
 
 export function createContentStore<S extends ContentSchemas>(db: Db, schemas: S, options: ContentStoreOptions = {}) {
   type Kind = keyof S & string;
@@ -208,7 +239,7 @@ export function createContentStore<S extends ContentSchemas>(db: Db, schemas: S,
   }
 
   async function audit(tx: Db, actor: Actor, action: string, detail: Record<string, unknown>): Promise<void> {
-    await tx.insert(auditLog).values({ action, userId: actor.userId, ip: actor.ip ?? null, detail });
+    await appendAudit(tx, { action, userId: actor.userId, ip: actor.ip ?? null, detail });
   }
 
   async function addVersion(tx: Db, entryId: string, version: number, data: unknown, reason: string, by: Actor) {

@@ -363,6 +363,32 @@ export async function storePdf(
   return { id, name };
 }
 
+/**
+ * Stores a PDF under an id its caller derived (a seeded guide), once: a second call with the same id,
+ * from this start or another instance's, stores nothing.
+ */
+export async function storeSeededPdf(db: Db, file: { id: string; name: string; bytes: Uint8Array }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(contentFiles)
+      .values({ id: file.id, kind: "pdf", originalName: file.name, bytes: file.bytes.length, createdBy: null })
+      .onConflictDoNothing()
+      .returning({ id: contentFiles.id });
+    if (inserted.length === 0) return;
+    await tx
+      .insert(contentFileData)
+      .values({ fileId: file.id, variant: "original.pdf", contentType: "application/pdf", data: file.bytes });
+  });
+}
+
+/**
+ * Every stored file's id and original name as a subquery, for another owner's statement to join
+ * (a download link names its file in the same query that finds the link).
+ */
+export function fileNames(db: Db) {
+  return db.select({ id: contentFiles.id, name: contentFiles.originalName }).from(contentFiles).as("file_names");
+}
+
 export async function fileInfo(
   db: Db,
   id: string,

@@ -1,8 +1,13 @@
-import { and, count, eq, inArray, ne } from "drizzle-orm";
 import { afterEventPlace, afterSignupCancelled, type FollowUps } from "~/features/follow-ups/follow-ups.server";
-import { contentEntries, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
-import { FORM_NAMES } from "~/features/leads/vocabulary";
+import {
+  CANCELLED,
+  deleteEventSignup,
+  eventSignupCounts,
+  markEventSignupCancelled,
+  moveUpEventSignup,
+  type SignupChange,
+} from "~/features/leads/event-signups.server";
 import { eventStart, type EventData, type EventStore } from "./event-content";
 
 /** A published event with its moments worked out from the venue's wall-clock time and zone. */
@@ -46,18 +51,13 @@ export interface Places {
 }
 
 /** An event signup's status once the trainer cancelled it: it holds no place and waits for none. */
-export const CANCELLED = "cancelled";
+export { CANCELLED, type SignupChange };
 
 /** Places taken and waiting-list length per event key; cancelled signups count for neither. */
 export async function placesByEvent(db: Db, keys: string[]): Promise<Map<string, Places>> {
   const result = new Map<string, Places>(keys.map((k) => [k, { taken: 0, waiting: 0 }]));
   if (keys.length === 0) return result;
-  const rows = await db
-    .select({ key: signups.eventKey, waitlisted: signups.waitlisted, n: count() })
-    .from(signups)
-    .where(and(eq(signups.formName, FORM_NAMES.event), inArray(signups.eventKey, keys), ne(signups.status, CANCELLED)))
-    .groupBy(signups.eventKey, signups.waitlisted);
-  for (const row of rows) {
+  for (const row of await eventSignupCounts(db, keys)) {
     const places = result.get(row.key ?? "");
     if (!places) continue;
     if (row.waitlisted) places.waiting += row.n;
@@ -80,22 +80,12 @@ export async function eventStarts(content: Pick<EventStore, "list">): Promise<Ma
   return starts;
 }
 
-export type SignupChange =
-  | { ok: true; signup: { id: string; name: string | null; phone: string | null; eventKey: string | null } }
-  | { ok: false; message: string };
-
-const signupColumns = { id: signups.id, name: signups.name, phone: signups.phone, eventKey: signups.eventKey };
-
 /**
  * The trainer cancels a signup (the person told her they cannot come): its place, or its spot on
  * the waiting list, is freed at once. The row stays, marked, so the list still shows who it was.
  */
 export async function cancelSignup(db: Db, id: string, now = new Date()): Promise<SignupChange> {
-  const [signup] = await db
-    .update(signups)
-    .set({ status: CANCELLED })
-    .where(and(eq(signups.id, id), eq(signups.formName, FORM_NAMES.event), ne(signups.status, CANCELLED)))
-    .returning(signupColumns);
+  const signup = await markEventSignupCancelled(db, id);
   if (signup) await afterSignupCancelled(db, id, now);
   return signup
     ? { ok: true, signup }
@@ -107,55 +97,14 @@ export async function cancelSignup(db: Db, id: string, now = new Date()): Promis
  * consent (the consent record cascades). Data requests find the same rows by phone number.
  */
 export async function deleteSignup(db: Db, id: string, now = new Date()): Promise<SignupChange> {
-  const [signup] = await db
-    .delete(signups)
-    .where(and(eq(signups.id, id), eq(signups.formName, FORM_NAMES.event)))
-    .returning(signupColumns);
+  const signup = await deleteEventSignup(db, id);
   if (signup) await afterSignupCancelled(db, id, now);
   return signup ? { ok: true, signup } : { ok: false, message: "This signup no longer exists." };
 }
 
-/**
- * A name on the waiting list gets a place, when one is free. The event's row is locked first, as
- * a new signup locks it (leads/signups.server.ts), so a visitor signing up at the same moment and
- * this move cannot both take the last place.
- */
+/** A name on the waiting list gets a place, when one is free (leads/event-signups.server.ts). */
 export async function moveUpSignup(db: Db, id: string, followUps: FollowUps | null): Promise<SignupChange> {
-  const change = await db.transaction(async (tx): Promise<SignupChange> => {
-    const where = and(
-      eq(signups.id, id),
-      eq(signups.formName, FORM_NAMES.event),
-      eq(signups.waitlisted, true),
-      ne(signups.status, CANCELLED),
-    );
-    const [waiting] = await tx.select(signupColumns).from(signups).where(where);
-    if (!waiting?.eventKey) return { ok: false as const, message: "This name is no longer on the waiting list." };
-    const [entry] = await tx
-      .select({ published: contentEntries.published, draft: contentEntries.draft })
-      .from(contentEntries)
-      .where(and(eq(contentEntries.kind, "event"), eq(contentEntries.key, waiting.eventKey)))
-      .for("update");
-    const data = (entry?.published ?? entry?.draft) as { capacity?: unknown } | null | undefined;
-    const capacity = typeof data?.capacity === "number" ? data.capacity : Infinity;
-    const [taken] = await tx
-      .select({ n: count() })
-      .from(signups)
-      .where(
-        and(
-          eq(signups.eventKey, waiting.eventKey),
-          eq(signups.formName, FORM_NAMES.event),
-          eq(signups.waitlisted, false),
-          ne(signups.status, CANCELLED),
-        ),
-      );
-    if ((taken?.n ?? 0) >= capacity)
-      return {
-        ok: false as const,
-        message: "Every place is taken. Cancel a place first, or add places to the event.",
-      };
-    const [moved] = await tx.update(signups).set({ waitlisted: false }).where(where).returning(signupColumns);
-    return moved ? { ok: true as const, signup: moved } : { ok: false as const, message: "Nothing changed." };
-  });
+  const change = await moveUpEventSignup(db, id);
   // Told at once (docs/decisions/069), after the place is surely hers.
   if (change.ok) await afterEventPlace(followUps, db, id, "moved-up");
   return change;

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { site } from "#content/site";
-import { and, eq, sql } from "drizzle-orm";
-import { bookings, contentEntries, followUpSettings, followUpStops, newsletterSubscribers, signups } from "#db/schema";
+import { eq } from "drizzle-orm";
+import { followUpSettings, followUpStops } from "#db/schema";
+import { publishedEntryData } from "~/features/content/store.server";
 import type { Db } from "~/infra/db.server";
 import type { MailMessage } from "~/infra/mail.server";
 import type { Messages, NewMessage } from "~/features/messages/messages.server";
@@ -56,11 +57,37 @@ export const followUpConfigOf = (
   whatsAppUrl: site.messagingUrl,
 });
 
+/**
+ * What the follow-ups ask of the features that own the people they write to: leads, scheduling and
+ * the newsletter all sit above follow-ups, so the composition root (server/follow-up-people.ts)
+ * passes their functions in.
+ */
+export interface FollowUpPeople {
+  /** The newsletter: the mail server refused the address for good. */
+  isSuppressed(db: Db, email: string): Promise<boolean>;
+  /** The newsletter: the address's subscriber, even an ended one. */
+  subscriberIdByEmail(db: Db, email: string): Promise<string | null>;
+  /** Leads: a lead's address and first name. */
+  leadContact(db: Db, leadId: string): Promise<{ email: string | null; firstName: string | null } | undefined>;
+  /** Leads: an event signup. */
+  eventSignupOf(
+    db: Db,
+    signupId: string,
+  ): Promise<
+    { id: string; name: string | null; email: string | null; eventKey: string | null; waitlisted: boolean } | undefined
+  >;
+  /** Scheduling: the lead has a call booked now. */
+  hasBookedCall(db: Db, leadId: string): Promise<boolean>;
+  /** Scheduling: the lead's latest booking by its start. */
+  latestBookingOf(db: Db, leadId: string): Promise<{ provider: string; externalId: string } | undefined>;
+}
+
 export interface FollowUpDeps {
   /** The database, or the transaction that stores the cause (a booking), so both stand or neither. */
   db: Db;
   messages: Pick<Messages, "send">;
   config: FollowUpConfig;
+  people: FollowUpPeople;
   now: Date;
 }
 
@@ -73,18 +100,22 @@ export interface FollowUpDeps {
 export interface FollowUps {
   messages: Pick<Messages, "send">;
   config: FollowUpConfig;
+  people: FollowUpPeople;
   now: () => Date;
 }
 
 export const createFollowUps = (
   messages: Pick<Messages, "send">,
   config: FollowUpConfig,
+  people: FollowUpPeople,
   now: () => Date = () => new Date(),
-): FollowUps => ({ messages, config, now });
+): FollowUps => ({ messages, config, people, now });
 
 /** The planner's dependencies for one cause, in its database or transaction; null without follow-ups. */
 export function followUpsFor(followUps: FollowUps | null | undefined, db: Db): FollowUpDeps | null {
-  return followUps ? { messages: followUps.messages, config: followUps.config, db, now: followUps.now() } : null;
+  return followUps
+    ? { messages: followUps.messages, config: followUps.config, people: followUps.people, db, now: followUps.now() }
+    : null;
 }
 
 export type PlanOutcome =
@@ -113,17 +144,17 @@ export const stopLink = (config: FollowUpConfig, email: string) =>
   `${config.siteUrl}/follow-ups/stop?token=${sealStopToken(config.secret, email.trim().toLowerCase())}`;
 
 /** Why no follow-up may go to this address: she used a stop link, or the mail server refused it for good. */
-export async function blockedFor(db: Db, email: string): Promise<"stopped" | "suppressed" | null> {
+export async function blockedFor(
+  db: Db,
+  email: string,
+  isSuppressed: FollowUpPeople["isSuppressed"],
+): Promise<"stopped" | "suppressed" | null> {
   const [stopped] = await db
     .select({ hash: followUpStops.emailHash })
     .from(followUpStops)
     .where(eq(followUpStops.emailHash, emailHash(email)));
   if (stopped) return "stopped";
-  const [suppressed] = await db
-    .select({ id: newsletterSubscribers.id })
-    .from(newsletterSubscribers)
-    .where(and(eq(newsletterSubscribers.email, email), sql`${newsletterSubscribers.suppressedAt} is not null`));
-  return suppressed ? "suppressed" : null;
+  return (await isSuppressed(db, email)) ? "suppressed" : null;
 }
 
 /** Her switch and words for an automation: on, with the default text, until she changes them. */
@@ -145,7 +176,7 @@ async function prepare(
   const to = input.to.trim().toLowerCase();
   const settings = await settingsOf(deps.db, input.automation);
   if (!settings.enabled) return { planned: false, reason: "off" };
-  const blocked = await blockedFor(deps.db, to);
+  const blocked = await blockedFor(deps.db, to, deps.people.isSuppressed);
   if (blocked) return { planned: false, reason: blocked };
   return {
     key: input.key,
@@ -326,16 +357,8 @@ export async function afterStatusChange(
   const now = deps?.now ?? new Date();
   if (status !== "new") await cancelNudge(db, leadId, now);
   if (status !== "no-show" || !deps) return;
-  const [lead] = await db
-    .select({ email: signups.email, firstName: signups.firstName })
-    .from(signups)
-    .where(eq(signups.id, leadId));
-  const [booking] = await db
-    .select({ provider: bookings.provider, externalId: bookings.externalId })
-    .from(bookings)
-    .where(eq(bookings.leadId, leadId))
-    .orderBy(sql`${bookings.startsAt} desc nulls last`)
-    .limit(1);
+  const lead = await deps.people.leadContact(db, leadId);
+  const booking = await deps.people.latestBookingOf(db, leadId);
   await planNoShow(deps, {
     leadId,
     email: lead?.email ?? null,
@@ -352,12 +375,7 @@ export async function planNudge(
   lead: { id: string; email: string | null; firstName: string | null; createdAt: Date },
 ): Promise<PlanOutcome | null> {
   if (!lead.email) return null;
-  const [booked] = await deps.db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.leadId, lead.id), eq(bookings.status, "booked")))
-    .limit(1);
-  if (booked) return null;
+  if (await deps.people.hasBookedCall(deps.db, lead.id)) return null;
   return planFollowUp(deps, {
     automation: "nudge",
     key: `${kindOf("nudge")}:${lead.id}`,
@@ -487,10 +505,7 @@ export async function planEventFollowUps(
         attachments,
       }),
     );
-  const [subscriber] = await deps.db
-    .select({ id: newsletterSubscribers.id })
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.email, signup.email.trim().toLowerCase()));
+  const subscriber = await deps.people.subscriberIdByEmail(deps.db, signup.email.trim().toLowerCase());
   const invitation = subscriber
     ? ""
     : fillTemplate(NEWSLETTER_INVITATION, { newsletterLink: `${deps.config.siteUrl}/newsletter` });
@@ -523,21 +538,9 @@ export async function afterEventPlace(
 ): Promise<void> {
   const deps = followUpsFor(followUps, db);
   if (!deps) return;
-  const [signup] = await db
-    .select({
-      id: signups.id,
-      name: signups.name,
-      email: signups.email,
-      eventKey: signups.eventKey,
-      waitlisted: signups.waitlisted,
-    })
-    .from(signups)
-    .where(eq(signups.id, signupId));
+  const signup = await deps.people.eventSignupOf(db, signupId);
   if (!signup?.email || !signup.eventKey || signup.waitlisted) return;
-  const [entry] = await db
-    .select({ published: contentEntries.published })
-    .from(contentEntries)
-    .where(and(eq(contentEntries.kind, "event"), eq(contentEntries.key, signup.eventKey)));
+  const entry = await publishedEntryData(db, "event", signup.eventKey);
   const data = eventContent.safeParse(entry?.published);
   const start = data.success ? instantOf(data.data.startsLocal, data.data.timeZone) : null;
   if (!data.success || !start?.ok) return;

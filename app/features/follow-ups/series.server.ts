@@ -3,7 +3,7 @@ import { followUpSettings } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import type { Messages } from "~/features/messages/messages.server";
 import { cancelPlanned } from "~/features/messages/plan.server";
-import { blockedFor, settingsOf, type PlanOutcome } from "./follow-ups.server";
+import { blockedFor, settingsOf, type FollowUpPeople, type PlanOutcome } from "./follow-ups.server";
 import { followUpMail } from "./mail.server";
 import {
   AUTOMATIONS,
@@ -30,6 +30,8 @@ export interface WelcomeSeriesDeps {
   db: Db;
   messages: Pick<Messages, "send">;
   siteUrl: string;
+  /** The newsletter's: the mail server refused the address for good. */
+  isSuppressed: FollowUpPeople["isSuppressed"];
 }
 
 export interface SeriesSubscriber {
@@ -86,7 +88,7 @@ export async function planWelcomeSeries(deps: WelcomeSeriesDeps, subscriber: Ser
       outcomes.push({ planned: false, reason: "off" });
       continue;
     }
-    const blocked = await blockedFor(deps.db, to);
+    const blocked = await blockedFor(deps.db, to, deps.isSuppressed);
     if (blocked) {
       outcomes.push({ planned: false, reason: blocked });
       continue;

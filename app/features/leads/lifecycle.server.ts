@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { bookings, leadEvents, signups } from "#db/schema";
+import { leadEvents, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
 import { FORM_NAMES } from "./vocabulary";
 
@@ -41,17 +41,17 @@ export async function advanceLeadStatus(
 
 /**
  * A cancelled call: a lead still at "call-booked" with no other booked call goes back to the
- * status it had before the booking moved it (the trainer's own changes since then stand).
+ * status it had before the booking moved it (the trainer's own changes since then stand). The
+ * bookings are scheduling's: it passes how to ask, asked only for a lead still at "call-booked".
  */
-export async function revertAfterCancellation(db: Db, leadId: string): Promise<boolean> {
+export async function revertAfterCancellation(
+  db: Db,
+  leadId: string,
+  hasBookedCall: (db: Db, leadId: string) => Promise<boolean>,
+): Promise<boolean> {
   const [lead] = await db.select({ status: signups.status }).from(signups).where(eq(signups.id, leadId));
   if (lead?.status !== "call-booked") return false;
-  const [stillBooked] = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.leadId, leadId), eq(bookings.status, "booked")))
-    .limit(1);
-  if (stillBooked) return false;
+  if (await hasBookedCall(db, leadId)) return false;
   const [moved] = await db
     .select({ fromStatus: leadEvents.fromStatus })
     .from(leadEvents)

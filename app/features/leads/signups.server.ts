@@ -4,7 +4,8 @@ import { and, count, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { consentCaptureSchema, recordConsent } from "~/infra/consent.server";
 import { firstTouchSchema } from "~/infra/first-touch";
-import { contentEntries, signups } from "#db/schema";
+import { signups } from "#db/schema";
+import { lockEntryData } from "~/features/content/store.server";
 import type { Db } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
 import type { PushMessage } from "~/infra/push.server";
@@ -118,18 +119,14 @@ function rowOf(kind: LeadKind, lead: IntakeLead | EventLead) {
  * the database).
  */
 async function joinsWaitingList(tx: Db, eventKey: string): Promise<boolean> {
-  const [entry] = await tx
-    .select({ published: contentEntries.published, draft: contentEntries.draft })
-    .from(contentEntries)
-    .where(and(eq(contentEntries.kind, "event"), eq(contentEntries.key, eventKey)))
-    .for("update");
+  const entry = await lockEntryData(tx, "event", eventKey);
   const data = (entry?.published ?? entry?.draft) as { capacity?: unknown } | null | undefined;
   const capacity = typeof data?.capacity === "number" ? data.capacity : undefined;
   if (capacity === undefined) return false;
   const [taken] = await tx
     .select({ n: count() })
     .from(signups)
-    // A signup the trainer cancelled holds no place (events.server.ts, CANCELLED).
+    // A signup the trainer cancelled holds no place (event-signups.server.ts, CANCELLED).
     .where(and(eq(signups.eventKey, eventKey), eq(signups.waitlisted, false), ne(signups.status, "cancelled")));
   return (taken?.n ?? 0) >= capacity;
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { contentFiles, downloadGrants, newsletterSubscribers } from "#db/schema";
+import { downloadGrants, newsletterSubscribers } from "#db/schema";
 import type { Db } from "~/infra/db.server";
+import { fileNames } from "~/features/content/uploads.server";
 
 /**
  * Lead-magnet downloads: one grant per subscriber and article, created when the welcome e-mail
@@ -50,16 +51,17 @@ export type DownloadAnswer =
 /** What a download link leads to now; a working one is counted. */
 export async function openDownload(db: Db, token: string): Promise<DownloadAnswer> {
   if (!/^[\w-]{43}$/.test(token)) return { kind: "unknown" };
+  const files = fileNames(db);
   const [grant] = await db
     .select({
       id: downloadGrants.id,
       fileId: downloadGrants.fileId,
       url: downloadGrants.url,
       revokedAt: downloadGrants.revokedAt,
-      name: contentFiles.originalName,
+      name: files.name,
     })
     .from(downloadGrants)
-    .leftJoin(contentFiles, eq(contentFiles.id, downloadGrants.fileId))
+    .leftJoin(files, eq(files.id, downloadGrants.fileId))
     .where(eq(downloadGrants.token, token));
   if (!grant) return { kind: "unknown" };
   if (grant.revokedAt) return { kind: "revoked" };

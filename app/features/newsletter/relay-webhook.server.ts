@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { newsletterSubscribers, processedEvents } from "#db/schema";
+import { newsletterSubscribers } from "#db/schema";
 import type { Db } from "~/infra/db.server";
+import { markEventProcessed } from "~/infra/processed-events.server";
 import { cancelWaitingWelcome } from "./welcome.server";
 
 /**
@@ -64,12 +65,8 @@ export async function handleRelayWebhook(
   if (!parsed.success) return { status: 400, outcome: "bad-request" };
   const { signature, "event-data": event } = parsed.data;
   if (!verifyMailgunSignature(key, signature, now.getTime())) return { status: 401, outcome: "bad-signature" };
-  const taken = await db
-    .insert(processedEvents)
-    .values({ id: `relay:${signature.token}`, type: `relay.${event.event}` })
-    .onConflictDoNothing()
-    .returning({ id: processedEvents.id });
-  if (!taken.length) return { status: 200, outcome: "duplicate" };
+  if (!(await markEventProcessed(db, `relay:${signature.token}`, `relay.${event.event}`)))
+    return { status: 200, outcome: "duplicate" };
   const hardBounce = event.event === "failed" && event.severity === "permanent";
   if (!hardBounce && event.event !== "complained") return { status: 200, outcome: "ignored" };
   const status = event["delivery-status"];

@@ -1,8 +1,8 @@
 import "~/infra/zod-config";
 import { createHash } from "node:crypto";
-import { and, desc, eq, lt, or, sql, isNull } from "drizzle-orm";
+import { and, eq, lt, or, sql, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { consentRecords, newsletterSubscribers } from "#db/schema";
+import { newsletterSubscribers } from "#db/schema";
 import { confirmationEmail } from "#content/newsletter";
 import type { Database, Db } from "~/infra/db.server";
 import type { Env } from "~/infra/env.server";
@@ -16,7 +16,14 @@ import { signToken } from "./tokens.server";
 import { newsletterMail, unsubscribeLink } from "./mail-layout.server";
 import { firstTouchSchema, type FirstTouch } from "~/infra/first-touch";
 import { publishedContactEmail, type SiteContentReader } from "~/features/site/site-content.server";
-import { consentCaptureSchema, recordConsent, type ConsentCapture } from "~/infra/consent.server";
+import {
+  consentCaptureSchema,
+  hasSignupConsentAt,
+  latestSignupConsent,
+  recordConsent,
+  signedUpSince,
+  type ConsentCapture,
+} from "~/infra/consent.server";
 import { cancelWaitingWelcome, type QueueWelcome } from "./welcome.server";
 import { tagFromSource } from "./tags.server";
 
@@ -151,17 +158,8 @@ async function recordSignupConsent(db: Db, id: string | null, email: string, con
         .where(eq(newsletterSubscribers.email, email))
     )[0]?.id;
   if (!subscriberId) return;
-  const [already] = await db
-    .select({ id: consentRecords.id })
-    .from(consentRecords)
-    .where(
-      and(
-        eq(consentRecords.subscriberId, subscriberId),
-        eq(consentRecords.action, "signup"),
-        eq(consentRecords.createdAt, new Date(consent.at)),
-      ),
-    );
-  if (!already) await recordConsent(db, { subscriberId }, "signup", consent);
+  if (!(await hasSignupConsentAt(db, subscriberId, new Date(consent.at))))
+    await recordConsent(db, { subscriberId }, "signup", consent);
 }
 
 /**
@@ -188,12 +186,7 @@ async function refreshKnownAddress(
   if (!row) return false;
   if (row.status === "unsubscribed" && status === "pending") {
     // The same flood guard as for pending addresses, counted from the latest sign-up since.
-    const [latest] = await db
-      .select({ at: consentRecords.createdAt })
-      .from(consentRecords)
-      .where(and(eq(consentRecords.subscriberId, row.id), eq(consentRecords.action, "signup")))
-      .orderBy(desc(consentRecords.createdAt))
-      .limit(1);
+    const latest = await latestSignupConsent(db, row.id);
     if (!latest || (row.unsubscribedAt && latest.at <= row.unsubscribedAt)) return true;
     return now.getTime() - latest.at.getTime() > RESEND_AFTER_MS;
   }
@@ -402,12 +395,7 @@ export async function confirmSubscription(
  * itself adds no new text), with the network and browser that pressed it.
  */
 async function recordConfirmationConsent(db: Db, subscriberId: string, consent: ConsentCapture): Promise<void> {
-  const [signup] = await db
-    .select({ textVersion: consentRecords.textVersion })
-    .from(consentRecords)
-    .where(and(eq(consentRecords.subscriberId, subscriberId), eq(consentRecords.action, "signup")))
-    .orderBy(desc(consentRecords.createdAt))
-    .limit(1);
+  const signup = await latestSignupConsent(db, subscriberId);
   await recordConsent(db, { subscriberId }, "confirmation", {
     ...consent,
     textVersion: signup?.textVersion ?? consent.textVersion,
@@ -455,8 +443,7 @@ async function resubscribe(db: Db, email: string, now: Date): Promise<ConfirmOut
       and(
         eq(newsletterSubscribers.email, email),
         eq(newsletterSubscribers.status, "unsubscribed"),
-        sql`exists (select 1 from ${consentRecords} where ${consentRecords.subscriberId} = ${newsletterSubscribers.id}
-          and ${consentRecords.action} = 'signup' and ${consentRecords.createdAt} > ${newsletterSubscribers.unsubscribedAt})`,
+        signedUpSince(newsletterSubscribers.id, newsletterSubscribers.unsubscribedAt),
       ),
     )
     .returning({ id: newsletterSubscribers.id });

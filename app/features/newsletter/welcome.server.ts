@@ -11,6 +11,7 @@ import type { Messages, NewMessage } from "~/features/messages/messages.server";
 import { publishedContactEmail, type SiteContentReader } from "~/features/site/site-content.server";
 import { newsletterMail, unsubscribeLink } from "./mail-layout.server";
 import { downloadPath, grantDownload, type LeadMagnet } from "./downloads.server";
+import { isSuppressedAddress } from "./person.server";
 
 /**
  * The welcome e-mail is a message of the engine (docs/decisions/063): queued in the transaction
@@ -78,7 +79,7 @@ export async function prepareWelcome(deps: WelcomeDeps, db: Db, email: string): 
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.id, subscriberId));
     await planWelcomeSeries(
-      { db: tx, messages: deps.messages, siteUrl: deps.siteUrl },
+      { db: tx, messages: deps.messages, siteUrl: deps.siteUrl, isSuppressed: isSuppressedAddress },
       {
         id: subscriberId,
         email,

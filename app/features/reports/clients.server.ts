@@ -1,7 +1,6 @@
-import { and, count, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
-import { orders, payments, signups } from "#db/schema";
 import type { Db } from "~/infra/db.server";
-import { FORM_NAMES } from "~/features/leads/vocabulary";
+import { intakeLeadsByIds } from "~/features/leads/person.server";
+import { paidOrdersPage, paymentsOf } from "~/features/checkout/person.server";
 import { PAGE_SIZE } from "~/features/back-office/filters";
 import type { Page } from "./data.server";
 import { leadContactLinks } from "~/features/leads/contact.server";
@@ -27,40 +26,15 @@ export interface ClientRow {
   links: ContactLinks;
 }
 
-/** Someone paid for it: settled now, or at least one payment went through before it stopped. */
-const PAID_ONCE = or(inArray(orders.status, ["paid", "active", "completed"]), gt(orders.paymentsMade, 0));
-
 /**
  * Everyone with a paid order, newest order first: who they are (the lead who bought, or the newest
  * lead with the order's e-mail), their plan, its start and end, and the payments made and to come.
  */
 export async function listClients(db: Db, page: number, now = new Date()): Promise<Page<ClientRow>> {
-  const leadByEmail = sql<string | null>`(select l.id from ${signups} l where l.form_name = ${FORM_NAMES.intake}
-    and lower(l.email) = lower(${orders.customerEmail}) order by l.created_at desc limit 1)`;
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({
-        order: orders,
-        leadId: sql<string | null>`coalesce(${orders.leadId}, ${leadByEmail})`,
-      })
-      .from(orders)
-      .where(PAID_ONCE)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(orders).where(PAID_ONCE),
-  ]);
+  const { rows, total } = await paidOrdersPage(db, { size: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const orderIds = rows.map((r) => r.order.id);
   const leadIds = [...new Set(rows.map((r) => r.leadId).filter((id): id is string => !!id))];
-  const [paymentRows, leadRows] = await Promise.all([
-    orderIds.length ? db.select().from(payments).where(inArray(payments.orderId, orderIds)) : Promise.resolve([]),
-    leadIds.length
-      ? db
-          .select()
-          .from(signups)
-          .where(and(inArray(signups.id, leadIds), eq(signups.formName, FORM_NAMES.intake)))
-      : Promise.resolve([]),
-  ]);
+  const [paymentRows, leadRows] = await Promise.all([paymentsOf(db, orderIds), intakeLeadsByIds(db, leadIds)]);
   const leads = new Map(leadRows.map((l) => [l.id, l]));
   const iso = (d: Date) => d.toISOString();
   const clients = rows.map(({ order, leadId }): ClientRow => {
@@ -85,6 +59,5 @@ export async function listClients(db: Db, page: number, now = new Date()): Promi
       links: lead ? leadContactLinks(lead) : { whatsapp: null, call: null, email: email ? `mailto:${email}` : null },
     };
   });
-  const total = totalRow?.n ?? 0;
   return { rows: clients, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
 }

@@ -1,7 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray, or, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import {
+import type {
   bookings,
   consentRecords,
   leadEvents,
@@ -12,6 +10,16 @@ import {
   signups,
 } from "#db/schema";
 import type { Db } from "~/infra/db.server";
+import { consentRecordsOf } from "~/infra/consent.server";
+import { deleteSignups, leadEventsOf, signupsByEmail, signupsByPhone } from "~/features/leads/person.server";
+import { bookingsOfPerson, deleteBookings } from "~/features/scheduling/person.server";
+import { anonymiseOrders, ordersOfPerson, paymentsOf } from "~/features/checkout/person.server";
+import {
+  deleteDeliveries,
+  deleteSubscribers,
+  deliveriesTo,
+  subscribersByEmail,
+} from "~/features/newsletter/person.server";
 import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { isValidEmail } from "~/infra/email-address";
 import { bookingAbout } from "~/features/follow-ups/follow-ups.server";
@@ -75,8 +83,6 @@ export interface PersonLookup {
   possible: PossibleMatch[];
 }
 
-const lower = (column: AnyPgColumn) => sql`lower(${column})`;
-
 /**
  * What the trainer typed, as the key a person is looked up by: an e-mail address in lower case, or
  * a phone number in international form ("+31612345678"); null when it is neither.
@@ -87,23 +93,6 @@ export function parsePersonKey(raw: string): string | null {
   if (!/^[\d\s()+.-]+$/.test(value)) return null;
   const number = internationalNumber(value);
   return number ? `+${number}` : null;
-}
-
-/** Signups of one form whose phone is one of `phones` (international form without "+"). */
-async function signupsByPhone(db: Db, formName: string, phones: readonly string[]) {
-  if (!phones.length) return [];
-  // The database narrows by the last eight digits as typed; the international forms then decide.
-  const tails = phones.map((p) => p.slice(-8));
-  const candidates = await db
-    .select()
-    .from(signups)
-    .where(
-      and(
-        eq(signups.formName, formName),
-        inArray(sql`right(regexp_replace(coalesce(${signups.phone}, ''), '[^0-9]', '', 'g'), 8)`, tails),
-      ),
-    );
-  return candidates.filter((row) => phones.includes(internationalNumber(row.phone) ?? ""));
 }
 
 const fullName = (row: typeof signups.$inferSelect) =>
@@ -132,13 +121,7 @@ export async function lookUpPerson(db: Db, key: string, include: readonly string
   const email = byPhone ? "" : key;
   const number = byPhone ? key.slice(1) : "";
   const [ownSignups, phoneLeads, phoneEvents] = await inTurn([
-    () =>
-      email
-        ? db
-            .select()
-            .from(signups)
-            .where(eq(lower(signups.email), email))
-        : Promise.resolve([]),
+    () => (email ? signupsByEmail(db, email) : Promise.resolve([])),
     () => (number ? signupsByPhone(db, FORM_NAMES.intake, [number]) : Promise.resolve([])),
     () => (number ? signupsByPhone(db, FORM_NAMES.event, [number]) : Promise.resolve([])),
   ] as const);
@@ -178,59 +161,19 @@ export async function lookUpPerson(db: Db, key: string, include: readonly string
   const ownLeadIds = ownLeads.map((l) => l.id);
   const emails = email ? [email] : [];
   const [subscribers, bookingRows] = await inTurn([
-    () =>
-      emails.length
-        ? db.select().from(newsletterSubscribers).where(inArray(newsletterSubscribers.email, emails))
-        : Promise.resolve([]),
-    () =>
-      emails.length || ownLeadIds.length
-        ? db
-            .select()
-            .from(bookings)
-            .where(
-              or(
-                ...(emails.length ? [inArray(lower(bookings.email), emails)] : []),
-                ...(ownLeadIds.length ? [inArray(bookings.leadId, ownLeadIds)] : []),
-              ),
-            )
-        : Promise.resolve([]),
+    () => subscribersByEmail(db, emails),
+    () => bookingsOfPerson(db, { emails, leadIds: ownLeadIds }),
   ] as const);
   const subscriberIds = subscribers.map((s) => s.id);
-  const orderMatches = [
-    ...(emails.length ? [inArray(lower(orders.customerEmail), emails)] : []),
-    ...(ownLeadIds.length ? [inArray(orders.leadId, ownLeadIds)] : []),
-    ...(subscriberIds.length ? [inArray(orders.subscriberId, subscriberIds)] : []),
-  ];
-  const orderRows = orderMatches.length
-    ? await db
-        .select()
-        .from(orders)
-        .where(or(...orderMatches))
-    : [];
+  const orderRows = await ordersOfPerson(db, { emails, leadIds: ownLeadIds, subscriberIds });
   const leadIds = leads.map((l) => l.id);
   const signupIds = [...leadIds, ...eventSignups.map((e) => e.id)];
   const orderIds = orderRows.map((o) => o.id);
   const [eventRows, paymentRows, consentRows, deliveryRows] = await inTurn([
-    () =>
-      leadIds.length ? db.select().from(leadEvents).where(inArray(leadEvents.leadId, leadIds)) : Promise.resolve([]),
-    () =>
-      orderIds.length ? db.select().from(payments).where(inArray(payments.orderId, orderIds)) : Promise.resolve([]),
-    () =>
-      signupIds.length || subscriberIds.length
-        ? db
-            .select()
-            .from(consentRecords)
-            .where(
-              or(
-                ...(signupIds.length ? [inArray(consentRecords.signupId, signupIds)] : []),
-                ...(subscriberIds.length ? [inArray(consentRecords.subscriberId, subscriberIds)] : []),
-              ),
-            )
-        : Promise.resolve([]),
-    () =>
-      emails.length
-        ? db.select().from(newsletterDeliveries).where(inArray(newsletterDeliveries.email, emails))
-        : Promise.resolve([]),
+    () => leadEventsOf(db, leadIds),
+    () => paymentsOf(db, orderIds),
+    () => consentRecordsOf(db, { signupIds, subscriberIds }),
+    () => deliveriesTo(db, emails),
   ] as const);
   const messageRows = await messagesOf(
     db,
@@ -325,33 +268,20 @@ export async function erasePerson(db: Db, key: string, include: readonly string[
     const orderIds = data.orders.map((o) => o.id);
     // A once-per-person code kept the address with its use (decision 076).
     await forgetCodeEmails(t, orderIds, isValidEmail(key) ? key : null);
-    if (orderIds.length)
-      await t
-        .update(orders)
-        .set({ customerEmail: null, stripeCustomerId: null, firstTouch: null, leadId: null, subscriberId: null })
-        .where(inArray(orders.id, orderIds));
-    if (data.bookings.length)
-      await t.delete(bookings).where(
-        inArray(
-          bookings.id,
-          data.bookings.map((b) => b.id),
-        ),
-      );
-    if (signupIds.length) await t.delete(signups).where(inArray(signups.id, signupIds));
-    if (data.newsletterDeliveries.length)
-      await t.delete(newsletterDeliveries).where(
-        inArray(
-          newsletterDeliveries.id,
-          data.newsletterDeliveries.map((d) => d.id),
-        ),
-      );
-    if (data.subscribers.length)
-      await t.delete(newsletterSubscribers).where(
-        inArray(
-          newsletterSubscribers.id,
-          data.subscribers.map((s) => s.id),
-        ),
-      );
+    await anonymiseOrders(t, orderIds);
+    await deleteBookings(
+      t,
+      data.bookings.map((b) => b.id),
+    );
+    await deleteSignups(t, signupIds);
+    await deleteDeliveries(
+      t,
+      data.newsletterDeliveries.map((d) => d.id),
+    );
+    await deleteSubscribers(
+      t,
+      data.subscribers.map((s) => s.id),
+    );
     return counts;
   });
 }

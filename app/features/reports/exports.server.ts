@@ -1,5 +1,5 @@
-import { desc, eq } from "drizzle-orm";
-import { orders, signups } from "#db/schema";
+import { eventSignupsBatch } from "~/features/leads/person.server";
+import { ordersBatch } from "~/features/checkout/person.server";
 import { subscriberRows } from "~/features/newsletter/subscribers.server";
 import type { SubscriberFilter } from "~/features/newsletter/subscriber-filters";
 import type { Db } from "~/infra/db.server";
@@ -7,7 +7,6 @@ import { sourceLabel, type FirstTouch } from "~/infra/first-touch";
 import { CSV_BOM, csvRow } from "./csv";
 import { allLeads } from "./data.server";
 import type { LeadFilters } from "~/features/back-office/filters";
-import { FORM_NAMES } from "~/features/leads/vocabulary";
 import { readableAnswers } from "~/features/back-office/labels";
 import {
   bySubject,
@@ -141,15 +140,7 @@ export function exportCsv(
         ...FIRST_TOUCH_HEADERS,
         ...CONSENT_HEADERS,
       ]);
-      for await (const rows of pagedRows((offset) =>
-        db
-          .select()
-          .from(signups)
-          .where(eq(signups.formName, FORM_NAMES.event))
-          .orderBy(desc(signups.createdAt), desc(signups.id))
-          .limit(BATCH)
-          .offset(offset),
-      )) {
+      for await (const rows of pagedRows((offset) => eventSignupsBatch(db, BATCH, offset))) {
         const consents = bySubject(await consentsOf(db, { signupIds: rows.map((r) => r.id) }));
         yield rows
           .map((r) =>
@@ -234,9 +225,7 @@ export function exportCsv(
       "Lead id",
       ...FIRST_TOUCH_HEADERS,
     ]);
-    for await (const rows of pagedRows((offset) =>
-      db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(BATCH).offset(offset),
-    )) {
+    for await (const rows of pagedRows((offset) => ordersBatch(db, BATCH, offset))) {
       yield rows
         .map((r) =>
           csvRow([

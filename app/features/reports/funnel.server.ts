@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/infra/db.server";
-import { firstTouchSource, weekStarts } from "./data.server";
+import { firstTouchSource } from "~/infra/first-touch-sql";
+import { weekStarts } from "./data.server";
 import { tally, type FunnelPerson, type FunnelRow } from "./funnel";
-import { FORM_NAMES } from "~/features/leads/vocabulary";
+import { intakeFunnelPeople, intakeLeadWithEmailExists } from "~/features/leads/credited.server";
+import { hasLiveBooking } from "~/features/scheduling/credited.server";
+import { buyersWithoutLead, hasPaidOrder } from "~/features/checkout/credited.server";
 import { issueOfTouch } from "~/features/newsletter/issue-links";
 import { issueSubjects } from "~/features/newsletter/issue-attribution.server";
 
@@ -31,23 +34,11 @@ export async function leadFunnel(db: Db, now = new Date(), weeks = 12): Promise<
   // order with no lead of its own and no intake lead with the same e-mail): they count as a lead
   // of their own from their first order, with that order's first touch, booked no call and are a
   // client. Several orders of one such buyer (same e-mail) count once.
-  const paid = sql`o.status in ('paid', 'active', 'completed')`;
   const result = await db.execute(sql`
     with people as (
-      select s.created_at, s.first_touch, s.status,
-        exists (select 1 from bookings b where b.lead_id = s.id and b.status = 'booked') as live_booking,
-        exists (select 1 from lead_events e where e.lead_id = s.id and e.kind = 'status' and e.actor = 'trainer'
-          and e.to_status in ('call-booked', 'client')) as trainer_marked_booked,
-        exists (select 1 from orders o where o.lead_id = s.id and ${paid}) as client
-      from signups s
-      where s.form_name = ${FORM_NAMES.intake}
+      ${intakeFunnelPeople({ liveBooking: hasLiveBooking, client: hasPaidOrder })}
       union all
-      (select distinct on (coalesce(lower(o.customer_email), o.id::text))
-        o.created_at, o.first_touch, null, false, false, true
-      from orders o
-      where ${paid} and o.lead_id is null and not exists (
-        select 1 from signups l where l.form_name = ${FORM_NAMES.intake} and lower(l.email) = lower(o.customer_email))
-      order by coalesce(lower(o.customer_email), o.id::text), o.created_at)
+      (${buyersWithoutLead(intakeLeadWithEmailExists)})
     )
     select to_char(date_trunc('week', s.created_at at time zone 'UTC'), 'YYYY-MM-DD') as week,
       ${SOURCE_SQL} as source, s.first_touch->>'utmSource' as utm_source, s.first_touch->>'utmCampaign' as utm_campaign,

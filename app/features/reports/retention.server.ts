@@ -1,17 +1,11 @@
-import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
-import {
-  auditLog,
-  bookings,
-  consentRecords,
-  newsletterDeliveries,
-  newsletterSubscribers,
-  orders,
-  signups,
-} from "#db/schema";
 import { retention } from "#content/retention";
 import type { Db } from "~/infra/db.server";
 import { every, runExclusive } from "~/infra/scheduled-job.server";
-import { FORM_NAMES } from "~/features/leads/vocabulary";
+import { appendAudit, pruneAuditLog } from "~/infra/audit-log.server";
+import { pruneEventSignups, pruneLeads, staleLeadIds } from "~/features/leads/person.server";
+import { pruneBookings } from "~/features/scheduling/person.server";
+import { pruneOrders } from "~/features/checkout/person.server";
+import { anonymiseOldDeliveries, pruneUnconfirmed, trimUnsubscribed } from "~/features/newsletter/person.server";
 import { deleteOldVitals } from "~/features/vitals/store.server";
 import { deleteSettledMessages } from "~/features/messages/engine.server";
 import { purgeHeld } from "~/features/leads/held.server";
@@ -56,29 +50,9 @@ export async function applyRetention(
   now = new Date(),
   options: RetentionOptions = {},
 ): Promise<RetentionCounts> {
-  const staleLeads = await db
-    .select({ id: signups.id })
-    .from(signups)
-    .where(
-      and(
-        eq(signups.formName, FORM_NAMES.intake),
-        ne(signups.status, "client"),
-        lt(signups.createdAt, monthsBefore(now, retention.leadMonths)),
-      ),
-    );
-  const leadIds = staleLeads.map((l) => l.id);
-  const removedBookings = await db
-    .delete(bookings)
-    .where(
-      or(
-        ...(leadIds.length ? [inArray(bookings.leadId, leadIds)] : []),
-        and(isNull(bookings.leadId), lt(bookings.createdAt, monthsBefore(now, retention.leadMonths))),
-      ),
-    )
-    .returning({ id: bookings.id });
-  const removedLeads = leadIds.length
-    ? await db.delete(signups).where(inArray(signups.id, leadIds)).returning({ id: signups.id })
-    : [];
+  const leadIds = await staleLeadIds(db, monthsBefore(now, retention.leadMonths));
+  const removedBookings = await pruneBookings(db, { leadIds, before: monthsBefore(now, retention.leadMonths) });
+  const removedLeads = await pruneLeads(db, leadIds);
   // Signups for an event go a month after it; a year is the backstop for an event date changed since.
   // `eventStarts` has each event's start by its key; `eventStartsAt` is for signups without a key.
   const cutoff = monthsBefore(now, retention.eventSignupMonthsAfterEvent);
@@ -86,91 +60,40 @@ export async function applyRetention(
   const overKeys = [...(options.eventStarts ?? new Map<string, Date>())]
     .filter(([, start]) => cutoff > start)
     .map(([k]) => k);
-  const removedEvents = await db
-    .delete(signups)
-    .where(
-      and(
-        eq(signups.formName, FORM_NAMES.event),
-        or(
-          lt(signups.createdAt, monthsBefore(now, 12)),
-          ...(overKeys.length ? [inArray(signups.eventKey, overKeys)] : []),
-          ...(eventOver ? [and(isNull(signups.eventKey), lt(signups.createdAt, now))] : []),
-        ),
-      ),
-    )
-    .returning({ id: signups.id });
-  const unconfirmed = await db
-    .delete(newsletterSubscribers)
-    .where(
-      and(
-        eq(newsletterSubscribers.status, "pending"),
-        lt(newsletterSubscribers.createdAt, new Date(now.getTime() - retention.unconfirmedNewsletterDays * 86_400_000)),
-      ),
-    )
-    .returning({ id: newsletterSubscribers.id });
-  const longGone = await db
-    .select({ id: newsletterSubscribers.id })
-    .from(newsletterSubscribers)
-    .where(
-      and(
-        eq(newsletterSubscribers.status, "unsubscribed"),
-        lt(newsletterSubscribers.unsubscribedAt, monthsBefore(now, retention.unsubscribedProofMonths)),
-        or(
-          isNotNull(newsletterSubscribers.firstTouch),
-          isNotNull(newsletterSubscribers.serviceType),
-          sql`exists (
-          select 1 from ${consentRecords} where ${consentRecords.subscriberId} = ${newsletterSubscribers.id})`,
-        ),
-      ),
-    );
-  if (longGone.length) {
-    const ids = longGone.map((g) => g.id);
-    await db.delete(consentRecords).where(inArray(consentRecords.subscriberId, ids));
-    await db
-      .update(newsletterSubscribers)
-      .set({ firstTouch: null, serviceType: null })
-      .where(inArray(newsletterSubscribers.id, ids));
-  }
-  const oldOrders = await db
-    .delete(orders)
-    .where(lt(orders.createdAt, monthsBefore(now, retention.orderYears * 12)))
-    .returning({ id: orders.id });
-  const oldAudit = await db
-    .delete(auditLog)
-    .where(lt(auditLog.createdAt, monthsBefore(now, retention.auditLogMonths)))
-    .returning({ id: auditLog.id });
+  const removedEvents = await pruneEventSignups(db, {
+    createdBefore: monthsBefore(now, 12),
+    eventKeys: overKeys,
+    keylessUntil: eventOver ? now : null,
+  });
+  const unconfirmed = await pruneUnconfirmed(
+    db,
+    new Date(now.getTime() - retention.unconfirmedNewsletterDays * 86_400_000),
+  );
+  const trimmed = await trimUnsubscribed(db, monthsBefore(now, retention.unsubscribedProofMonths));
+  const oldOrders = await pruneOrders(db, monthsBefore(now, retention.orderYears * 12));
+  const oldAudit = await pruneAuditLog(db, monthsBefore(now, retention.auditLogMonths));
   const oldVitals = await deleteOldVitals(db, now);
   const oldHeld = await purgeHeld(db, now);
-  const oldDeliveries = await db
-    .update(newsletterDeliveries)
-    .set({ email: sql`'removed-' || ${newsletterDeliveries.id}`, subscriberId: null, lastError: null })
-    .where(
-      and(
-        inArray(newsletterDeliveries.state, ["sent", "failed", "suppressed", "unknown"]),
-        lt(newsletterDeliveries.updatedAt, monthsBefore(now, retention.newsletterDeliveryMonths)),
-        sql`${newsletterDeliveries.email} not like 'removed-%'`,
-      ),
-    )
-    .returning({ id: newsletterDeliveries.id });
+  const oldDeliveries = await anonymiseOldDeliveries(db, monthsBefore(now, retention.newsletterDeliveryMonths));
   const oldMessages = await deleteSettledMessages(db, {
     before: new Date(now.getTime() - retention.sentMessageDays * 86_400_000),
     confirmationsBefore: monthsBefore(now, retention.orderConfirmationMonths),
   });
   const counts: RetentionCounts = {
-    leads: removedLeads.length,
-    bookings: removedBookings.length,
-    eventSignups: removedEvents.length,
-    unconfirmedSubscribers: unconfirmed.length,
-    unsubscribedTrimmed: longGone.length,
-    orders: oldOrders.length,
-    auditLog: oldAudit.length,
+    leads: removedLeads,
+    bookings: removedBookings,
+    eventSignups: removedEvents,
+    unconfirmedSubscribers: unconfirmed,
+    unsubscribedTrimmed: trimmed,
+    orders: oldOrders,
+    auditLog: oldAudit,
     webVitals: oldVitals,
     heldSubmissions: oldHeld,
-    newsletterDeliveries: oldDeliveries.length,
+    newsletterDeliveries: oldDeliveries,
     messages: oldMessages,
   };
   if (Object.values(counts).some((n) => n > 0))
-    await db.insert(auditLog).values({ action: "retention.applied", detail: { ...counts }, createdAt: now });
+    await appendAudit(db, { action: "retention.applied", detail: { ...counts }, createdAt: now });
   return counts;
 }
 

@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { bookings, leadEvents, newsletterSubscribers, orders, payments, signups, type FirstTouch } from "#db/schema";
+import type { FirstTouch } from "#db/schema";
 import type { Db } from "~/infra/db.server";
-import { FORM_NAMES } from "~/features/leads/vocabulary";
+import { eventSignupsByPhoneTail, intakeLead, leadHistory } from "~/features/leads/person.server";
+import { bookingsOfLead } from "~/features/scheduling/person.server";
+import { subscribersByEmail } from "~/features/newsletter/person.server";
+import { ordersOfLead, paymentsOf } from "~/features/checkout/person.server";
 import { readableAnswers, type AnswerLine } from "~/features/back-office/labels";
 import { consentsOf, type ConsentView } from "~/features/back-office/consent.server";
-import { findRepeats, leadContactLinks, storedPhoneTail } from "~/features/leads/contact.server";
+import { findRepeats, leadContactLinks } from "~/features/leads/contact.server";
 import type { ContactLinks } from "~/features/leads/contact";
 import { NO_REPEATS, phoneKey, phoneTail, type Repeats } from "~/features/leads/repeats";
 
@@ -59,51 +61,27 @@ export interface LeadTimeline {
  * and note, by the trainer or the system.
  */
 export async function leadTimeline(db: Db, leadId: string): Promise<LeadTimeline | null> {
-  const [lead] = await db
-    .select()
-    .from(signups)
-    .where(and(eq(signups.id, leadId), eq(signups.formName, FORM_NAMES.intake)));
+  const lead = await intakeLead(db, leadId);
   if (!lead) return null;
   const email = lead.email?.trim().toLowerCase() ?? "";
   const phone = phoneKey(lead.phone);
   const tail = phoneTail(lead.phone);
 
   const [callRows, eventCandidates, subscriberRows, orderRows, changeRows, repeatMap] = await Promise.all([
-    db.select().from(bookings).where(eq(bookings.leadId, lead.id)),
-    phone && tail
-      ? db
-          .select({ id: signups.id, name: signups.name, phone: signups.phone, createdAt: signups.createdAt })
-          .from(signups)
-          .where(and(eq(signups.formName, FORM_NAMES.event), eq(storedPhoneTail, tail)))
-      : Promise.resolve([]),
-    email ? db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)) : Promise.resolve([]),
-    db
-      .select()
-      .from(orders)
-      .where(
-        email
-          ? or(eq(orders.leadId, lead.id), sql`lower(${orders.customerEmail}) = ${email}`)
-          : eq(orders.leadId, lead.id),
-      )
-      .orderBy(asc(orders.createdAt)),
-    db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id)).orderBy(asc(leadEvents.createdAt)),
+    bookingsOfLead(db, lead.id),
+    phone && tail ? eventSignupsByPhoneTail(db, tail) : Promise.resolve([]),
+    email ? subscribersByEmail(db, [email]) : Promise.resolve([]),
+    ordersOfLead(db, lead.id, email),
+    leadHistory(db, lead.id),
     findRepeats(db, [{ id: lead.id, email: lead.email, phone: lead.phone, createdAt: lead.createdAt.toISOString() }]),
   ]);
   // "06 1234 5678" at the event and "+31 6 1234 5678" in the questionnaire are one number.
   const eventRows = eventCandidates.filter((e) => phoneKey(e.phone) === phone);
   const repeats = repeatMap.get(lead.id) ?? NO_REPEATS;
-  const paymentRows = orderRows.length
-    ? await db
-        .select()
-        .from(payments)
-        .where(
-          inArray(
-            payments.orderId,
-            orderRows.map((o) => o.id),
-          ),
-        )
-        .orderBy(desc(payments.createdAt))
-    : [];
+  const paymentRows = await paymentsOf(
+    db,
+    orderRows.map((o) => o.id),
+  );
 
   const iso = (d: Date) => d.toISOString();
   const entries: TimelineEntry[] = [];

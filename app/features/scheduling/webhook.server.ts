@@ -2,8 +2,10 @@ import { and, eq } from "drizzle-orm";
 import type { PushMessage } from "~/infra/push.server";
 import type { Messages } from "~/features/messages/messages.server";
 import { amsterdamDateTime } from "~/infra/amsterdam";
-import { bookings, processedEvents } from "#db/schema";
+import { bookings } from "#db/schema";
 import type { Db } from "~/infra/db.server";
+import { markEventProcessed } from "~/infra/processed-events.server";
+import { hasBookedCall } from "./person.server";
 import type { Logger } from "~/infra/logger.server";
 import type { RateLimitResult } from "~/infra/rate-limit.server";
 import {
@@ -15,7 +17,7 @@ import {
 import { parseCalcom, parseCalendly, type BookingChange } from "./payload";
 import { TOLERANCE_MS, verifyCalcom, verifyCalendly } from "./signature";
 import { webhookFailures } from "~/infra/metrics.server";
-import type { FollowUpConfig } from "~/features/follow-ups/follow-ups.server";
+import type { FollowUps } from "~/features/follow-ups/follow-ups.server";
 import { followUpsOnBooking } from "./follow-ups.server";
 
 export type SchedulingProvider = "calendly" | "cal.com";
@@ -34,7 +36,7 @@ export interface SchedulingWebhookDeps {
   messages?: Pick<Messages, "send" | "kick">;
   siteUrl?: string;
   /** The visitor's reminders before the call and after a no-show (docs/decisions/069). */
-  followUps?: FollowUpConfig;
+  followUps?: Pick<FollowUps, "config" | "people">;
 }
 
 export interface WebhookAnswer {
@@ -108,7 +110,13 @@ export async function handleSchedulingWebhook(
       // Planned, moved or cancelled with the booking: a replay changes nothing, a failure keeps nothing.
       if (recorded !== "duplicate" && deps.messages && deps.followUps)
         await followUpsOnBooking(
-          { db: tx as unknown as Db, messages: deps.messages, config: deps.followUps, now },
+          {
+            db: tx as unknown as Db,
+            messages: deps.messages,
+            config: deps.followUps.config,
+            people: deps.followUps.people,
+            now,
+          },
           change,
           recorded,
         );
@@ -155,12 +163,7 @@ export function bookingPush(change: BookingChange, leadId: string | null, siteUr
 type Recorded = { leadId: string | null; email: string | null; name: string | null };
 
 async function recordChange(db: Db, change: BookingChange): Promise<"duplicate" | Recorded> {
-  const first = await db
-    .insert(processedEvents)
-    .values({ id: change.eventId.slice(0, 500), type: `scheduling:${change.kind}` })
-    .onConflictDoNothing()
-    .returning({ id: processedEvents.id });
-  if (first.length === 0) return "duplicate";
+  if (!(await markEventProcessed(db, change.eventId.slice(0, 500), `scheduling:${change.kind}`))) return "duplicate";
 
   const bookingOf = async (externalId: string) =>
     (
@@ -211,7 +214,7 @@ async function recordChange(db: Db, change: BookingChange): Promise<"duplicate" 
   }
   if (leadId) {
     if (booked) await advanceLeadStatus(db, leadId, "call-booked", "booking");
-    else await revertAfterCancellation(db, leadId);
+    else await revertAfterCancellation(db, leadId, hasBookedCall);
   }
   return {
     leadId,
