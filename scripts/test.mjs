@@ -8,8 +8,7 @@
 //   `npm test` walks a representative handful of the same routes (tests/e2e/sweep.ts).
 // - `--drills` (`npm run test:drills`): the long fault drills (2,000 submissions through a database
 //   outage, the soak), then the browser drills tagged @drill (paced runs through each questionnaire
-//   branch); both need the build npm test made. `npm run test:drills -- faults` runs the fault drills
-//   alone, `-- rest` the soak and the browser drills.
+//   branch); both need the build npm test made.
 // - `--light`: route types and the runtime smoke (the integration files in NODE_SMOKE, which start the
 //   built server and walk its main journeys) on PGlite only, with the Node.js that runs this script
 //   (CI's leg for the older supported Node.js line). No tsc and no unit tests: their answers do not
@@ -48,14 +47,10 @@ if (mode === "--drills") {
   // drill beside it took CPU from its first half (735 requests against 2,025 in the second, heap
   // growth over its bound, 2026-11-27); alone it passed with 2,285 and 2,385 (decision 042). The
   // other fault drills run two at a time (decision 080).
-  // `faults` runs only the fault drills and `rest` only the soak and the browser drills: CI runs the
-  // fault drills beside the sweeps and the Node 22 leg (.ci/run, decision 083).
   process.env.E2E_DRILLS = "1";
-  const part = process.argv.includes("faults") ? "faults" : process.argv.includes("rest") ? "rest" : "all";
-  const faults = part === "rest" || (await vitest("fault drills (Vitest)", ["drills"]));
-  const soak = part === "faults" || (await vitest("soak (Vitest, alone)", ["soak"]));
-  const browser =
-    part === "faults" || (await playwright("browser drills (Playwright, @drill)", ["--project", "desktop"]));
+  const faults = await vitest("fault drills (Vitest)", ["drills"]);
+  const soak = await vitest("soak (Vitest, alone)", ["soak"]);
+  const browser = await playwright("browser drills (Playwright, @drill)", ["--project", "desktop"]);
   ok = faults && soak && browser;
 } else if (mode === "--sweeps") {
   process.env.E2E_SWEEPS = "1";
