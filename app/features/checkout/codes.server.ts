@@ -102,9 +102,8 @@ export async function heldCheckout(db: Db, codeId: string, email: string) {
 
 const OPEN_OR_PAID = new Set(["pending", "paid", "active", "completed", "payment_failed"]);
 
-/** Whether this e-mail holds a use of a once-per-person code: at an unpaid checkout, or used. */
-export async function visitorsUse(db: Db, codeId: string, email: string): Promise<VisitorsUse> {
-  const held = await heldCheckout(db, codeId, email);
+/** What the checkout `heldCheckout` found means for its e-mail: a use at an unpaid checkout, or used. */
+export function useOfHeld(held: { status: string } | null): VisitorsUse {
   if (!held || !OPEN_OR_PAID.has(held.status)) return null;
   return held.status === "pending" ? "unpaid" : "used";
 }

@@ -11,7 +11,7 @@ import { saleAtCheckout, saleEndedMessage } from "./sale-rules";
 import { CHECKOUT_MESSAGES, SALE_ENDED_STATUS, checkoutRequestSchema } from "./checkout-schema";
 import { CODE_EMAIL_FIELD, CODE_FIELD, type CodeFieldName } from "./checkout-messages";
 import { checkCodeFor, codeMessage, normalizeCode, priceWithCode, type DiscountCode } from "./code-rules";
-import { findCode, heldCheckout, releaseCodeUse, takeCodeUse, visitorsUse } from "./codes.server";
+import { findCode, heldCheckout, releaseCodeUse, takeCodeUse, useOfHeld } from "./codes.server";
 import { isValidEmail } from "~/infra/email-address";
 import { attachSession, checkoutClosed, createPendingOrder, type Order } from "./fulfilment.server";
 import { startNowText } from "./withdrawal";
@@ -75,22 +75,21 @@ export async function createCheckout(
   const typed = normalizeCode(parsed.data[CODE_FIELD] ?? "");
   let code: DiscountCode | null = null;
   let email: string | null = null;
+  // The checkout holding a once-per-person code's use for the typed e-mail, read once: her own
+  // earlier, unpaid one (its use moves here, even the last one) or a paid one (used already).
+  let held: Awaited<ReturnType<typeof heldCheckout>> = null;
   if (typed) {
     const found = await findCode(services.database.db, typed);
-    // A once-per-person code's last use may be held by this visitor's own earlier, unpaid checkout.
     const typedEmail = (parsed.data[CODE_EMAIL_FIELD] ?? "").trim().toLowerCase();
-    const use =
-      found?.oncePerPerson && isValidEmail(typedEmail)
-        ? await visitorsUse(services.database.db, found.id, typedEmail)
-        : null;
-    const checked = checkCodeFor(found, typed, listed.planId, pricing.plans, now, use);
+    if (found?.oncePerPerson && isValidEmail(typedEmail))
+      held = await heldCheckout(services.database.db, found.id, typedEmail);
+    const checked = checkCodeFor(found, typed, listed.planId, pricing.plans, now, useOfHeld(held));
     if (!checked.ok) return refuse(CODE_FIELD, checked.message);
     code = checked.code;
     if (code.oncePerPerson) {
-      const raw = (parsed.data[CODE_EMAIL_FIELD] ?? "").trim();
-      if (!raw) return refuse(CODE_EMAIL_FIELD, codeMessage("needsEmail", code.code));
-      if (!isValidEmail(raw)) return refuse(CODE_EMAIL_FIELD, "Please enter a valid email address");
-      email = raw.toLowerCase();
+      if (!typedEmail) return refuse(CODE_EMAIL_FIELD, codeMessage("needsEmail", code.code));
+      if (!isValidEmail(typedEmail)) return refuse(CODE_EMAIL_FIELD, "Please enter a valid email address");
+      email = typedEmail;
     }
   }
   const { item, sale: discount, code: orderCode } = priceWithCode(listed, sale, code, now);
@@ -100,11 +99,10 @@ export async function createCheckout(
   // The visitor's earlier checkout holding this once-per-person code (not a retry of this one) gives
   // its use to this one only once it can no longer be paid: closed at the provider first, outside
   // any transaction. Paid meanwhile: the code is used. Not reachable: nothing changes (decision 081).
-  let earlier: Awaited<ReturnType<typeof heldCheckout>> = null;
-  if (code?.oncePerPerson && email && orderCode) {
-    const held = await heldCheckout(database.db, code.id, email);
-    if (held?.status === "pending" && held.idempotencyKey !== idempotencyKey) earlier = held;
-  }
+  const earlier =
+    code?.oncePerPerson && orderCode && held?.status === "pending" && held.idempotencyKey !== idempotencyKey
+      ? held
+      : null;
   const tryAgain = () => ({ ...refuse(CODE_FIELD, codeMessage("tryAgain", code?.code ?? "")), status: 503 });
   let closedEarlier = false;
   if (code && earlier?.sessionId && earlier.provider === provider.kind) {
