@@ -103,7 +103,7 @@ export async function heldCheckout(db: Db, codeId: string, email: string) {
 const OPEN_OR_PAID = new Set(["pending", "paid", "active", "completed", "payment_failed"]);
 
 /** What the checkout `heldCheckout` found means for its e-mail: a use at an unpaid checkout, or used. */
-export function useOfHeld(held: { status: string } | null): VisitorsUse {
+export function heldUse(held: { status: string } | null): VisitorsUse {
   if (!held || !OPEN_OR_PAID.has(held.status)) return null;
   return held.status === "pending" ? "unpaid" : "used";
 }

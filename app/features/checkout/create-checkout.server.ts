@@ -11,7 +11,7 @@ import { saleAtCheckout, saleEndedMessage } from "./sale-rules";
 import { CHECKOUT_MESSAGES, SALE_ENDED_STATUS, checkoutRequestSchema } from "./checkout-schema";
 import { CODE_EMAIL_FIELD, CODE_FIELD, type CodeFieldName } from "./checkout-messages";
 import { checkCodeFor, codeMessage, normalizeCode, priceWithCode, type DiscountCode } from "./code-rules";
-import { findCode, heldCheckout, releaseCodeUse, takeCodeUse, useOfHeld } from "./codes.server";
+import { findCode, heldCheckout, releaseCodeUse, takeCodeUse, heldUse } from "./codes.server";
 import { isValidEmail } from "~/infra/email-address";
 import { attachSession, checkoutClosed, createPendingOrder, type Order } from "./fulfilment.server";
 import { startNowText } from "./withdrawal";
@@ -83,7 +83,7 @@ export async function createCheckout(
     const typedEmail = (parsed.data[CODE_EMAIL_FIELD] ?? "").trim().toLowerCase();
     if (found?.oncePerPerson && isValidEmail(typedEmail))
       held = await heldCheckout(services.database.db, found.id, typedEmail);
-    const checked = checkCodeFor(found, typed, listed.planId, pricing.plans, now, useOfHeld(held));
+    const checked = checkCodeFor(found, typed, listed.planId, pricing.plans, now, heldUse(held));
     if (!checked.ok) return refuse(CODE_FIELD, checked.message);
     code = checked.code;
     if (code.oncePerPerson) {
