@@ -67,20 +67,25 @@ export async function eventPage(
   const schedule = await eventSchedule(services, now);
   if (!schedule) return undefined;
   const { key } = schedule.event;
+  const read = lastPlaces.get(services.database) ?? new Map<string, Places>();
+  lastPlaces.set(services.database, read);
   const places = await placesOf(services.database.db, key).then(
-    (read) => {
-      lastPlaces.set(key, read);
-      return read;
+    (counted) => {
+      read.set(key, counted);
+      return counted;
     },
     // The database is away: the count this instance read last (none: the form stays open, and a
     // signup waits in the outbox, which puts it on the waiting list if the event filled up).
-    () => lastPlaces.get(key) ?? { taken: 0, waiting: 0 },
+    () => read.get(key) ?? { taken: 0, waiting: 0 },
   );
   return { ...schedule, places, full: places.taken >= schedule.event.data.capacity };
 }
 
-/** The places of each event as last read, for the event page while the database is away. */
-const lastPlaces = new Map<string, Places>();
+/**
+ * The places of each event as last read from a database, for the event page while it is away (per
+ * database, like `lastKnown` per content store: a test process serves several sites).
+ */
+const lastPlaces = new WeakMap<object, Map<string, Places>>();
 
 /** The last event each content store answered with, for a signup that arrives while the database is away. */
 const lastKnown = new WeakMap<object, PublishedEvent>();
