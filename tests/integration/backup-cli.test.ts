@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/infra/db.server";
 import { pgliteSqlClient, pgSqlClient } from "~/infra/backup.server";
 import { tableStats, type TableStat } from "~/infra/sql-dump.server";
-import { bothEngines, createPostgresDatabase, dropPostgresDatabase } from "../support/database";
+import { bothEngines, createPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
 import { fillDatabase } from "../support/backup-fixtures";
 import { migratedDataDir } from "../support/data-dir";
 import { cleanEnv, freePort } from "../support/server";
@@ -101,7 +101,13 @@ describe.each(bothEngines)("npm run backup and npm run restore (%s)", (engine) =
     expect(forced.code, forced.output).toBe(0);
     expect(await stats(target)).toEqual(before);
   }, 300_000);
+});
 
+/**
+ * The off-site commands on one engine: the dump under them is the one tested on both above, and the
+ * lost-disk drill restores from the off-site copy alone on both engines (fault-lost-disk.test.ts).
+ */
+describe.each(engines)("npm run backup and npm run restore off-site (%s)", (engine) => {
   it("copies the backup off-site, lists what is there, and restores the newest copy from there alone", async () => {
     const source = await site(engine, true);
     const database = await openDatabase({ databaseUrl: source.DATABASE_URL, dataDir: source.DATA_DIR ?? "" });
