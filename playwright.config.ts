@@ -114,25 +114,28 @@ export default defineConfig({
       grepInvert: sweeps ? /@drill\b/ : /@drill\b|@sweep\b/,
     },
   ],
-  webServer: {
-    command: `node ${process.env.BUILD_DIR ?? "build"}/server-runtime/index.js`,
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    // A fresh embedded database migrates on first start, which is slow on a loaded 2-core machine.
-    timeout: 180_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: e2eDataDir,
-      LOG_LEVEL: "warn",
-      SITE_URL: `http://127.0.0.1:${port}`,
-      RATE_LIMIT_FORMS_PER_MINUTE: "1000",
-      RATE_LIMIT_POSTS_PER_MINUTE: "5000",
-      // Every page a test leaves sends a page-speed report from the same address.
-      RATE_LIMIT_VITALS_PER_MINUTE: "5000",
-    },
-  },
+  // The browser drills start the server they read afterwards themselves (islands.spec.ts): none here.
+  webServer: drills
+    ? []
+    : {
+        command: `node ${process.env.BUILD_DIR ?? "build"}/server-runtime/index.js`,
+        url: `http://127.0.0.1:${port}/healthz`,
+        reuseExistingServer: false,
+        // A fresh embedded database migrates on first start, which is slow on a loaded 2-core machine.
+        timeout: 180_000,
+        stdout: "ignore",
+        stderr: "pipe",
+        env: {
+          BUILD_DIR: process.env.BUILD_DIR ?? "build",
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: e2eDataDir,
+          LOG_LEVEL: "warn",
+          SITE_URL: `http://127.0.0.1:${port}`,
+          RATE_LIMIT_FORMS_PER_MINUTE: "1000",
+          RATE_LIMIT_POSTS_PER_MINUTE: "5000",
+          // Every page a test leaves sends a page-speed report from the same address.
+          RATE_LIMIT_VITALS_PER_MINUTE: "5000",
+        },
+      },
 });

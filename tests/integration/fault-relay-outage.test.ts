@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,7 +7,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { sendProvisionRequest } from "~/features/auth/provision";
 import { createPostgresDatabase, dropPostgresDatabase } from "../support/database";
-import { DrillBrowser, enrolAuthenticator, pool, startFaultServer, type FaultServer } from "../support/fault";
+import { DrillBrowser, enrolAuthenticator, pool, startFaultServer, waitFor, type FaultServer } from "../support/fault";
 import { freePort } from "../support/server";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
 import { TRAINER_PASSWORD } from "../support/trainer";
@@ -19,14 +20,19 @@ import { TRAINER_PASSWORD } from "../support/trainer";
  * notice per lead, one confirmation per subscriber and one alarm, and the Messages page says
  * nothing is waiting.
  *
- * Shortened by configuration, not by another code path, so the drill fits in CI: the relay is
- * away for two minutes; MESSAGE_RETRY_BASE_MS=1000 makes the engine's doubling back-off (1, 2, 4,
- * ... 64 s) try again within a minute of the relay's return instead of hours; MESSAGE_LEASE_MS=5000 lets the surviving instance settle the killed one's claims within
- * the drill instead of after five minutes.
+ * Shortened by configuration, not by another code path, so the drill fits in CI (decision 084):
+ * MESSAGE_RETRY_BASE_MS=500 makes the engine's doubling back-off (0.5, 1, 2, 4 s ...) try again
+ * within seconds instead of minutes; MESSAGE_LEASE_MS=5000 lets the surviving instance settle the
+ * killed one's claims within the drill instead of after five minutes. The relay stays away until
+ * what the outage must show has happened, not for a fixed time: every post answered, B killed
+ * while it held claims and its lease run out, and every waiting message tried at least
+ * MIN_TRIES times (issue 47 named two minutes at a 1 s base: this is the same in tries).
  */
 const LEADS = 200;
 const SUBSCRIBERS = 100;
-const RELAY_AWAY_MS = 120_000;
+/** Failed tries each waiting message has had before the relay returns. */
+const MIN_TRIES = 4;
+const LEASE_MS = 5_000;
 
 const header = (raw: string, name: string) =>
   new RegExp(`^${name}:\\s*(.*)$`, "im")
@@ -44,7 +50,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the relay away, two instances, on
     if (url) await dropPostgresDatabase(url);
   });
 
-  it("sends each notice, confirmation and alarm once when the relay returns", { timeout: 420_000 }, async () => {
+  it("sends each notice, confirmation and alarm once when the relay returns", { timeout: 300_000 }, async () => {
     const started = Date.now();
     const tag = randomBytes(4).toString("hex");
     url = await createPostgresDatabase();
@@ -64,8 +70,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the relay away, two instances, on
       TRAINER_EMAIL: trainer.email,
       BACKUP_DIR: backups,
       BACKUP_INTERVAL_MINUTES: "0",
-      MESSAGE_RETRY_BASE_MS: "1000",
-      MESSAGE_LEASE_MS: "5000",
+      MESSAGE_RETRY_BASE_MS: "500",
+      MESSAGE_LEASE_MS: String(LEASE_MS),
     };
     const start = async (dataDir: string) => {
       const server = await startFaultServer({ ...env, DATA_DIR: dataDir });
@@ -128,17 +134,38 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the relay away, two instances, on
       return res.status;
     };
 
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const one = async (query: string, values: unknown[] = []) =>
+      Number((await client.query<{ n: string }>(query, values)).rows[0]?.n ?? 0);
+    // Rows the instance named holds: claimed and not yet tried or released.
+    const heldBy = (instance: string) => one("select count(*) as n from messages where claimed_by = $1", [instance]);
+
     // Both instances check the alarms while the relay is away: one event, one message.
     expect(await a.send("alarms:check")).toHaveLength(1);
     expect(await b.send("alarms:check")).toHaveLength(1);
     const total = LEADS + SUBSCRIBERS;
+    let heldAtKill = 0;
+    let killedAt = 0;
+    let deadInstance = "";
     const statuses = await pool(total, 8, async (index) => {
       if (index === total / 2 && b) {
-        // Half-way, B dies at once (whatever it holds stays claimed until the lease runs out), and
-        // is started again on its own data while A takes the posts.
+        // Half-way, B dies at once while it holds claims (its worker between claiming a batch and
+        // deferring it): frozen (SIGSTOP) until caught holding some, then killed. What it held stays
+        // claimed until the lease runs out. It is started again on its own data while A takes the posts.
         const dead = b;
         b = null;
+        deadInstance = `${hostname()}:${dead.pid}`;
+        for (const until = Date.now() + 30_000; !heldAtKill && Date.now() < until;) {
+          process.kill(dead.pid, "SIGSTOP");
+          heldAtKill = await heldBy(deadInstance);
+          if (!heldAtKill) {
+            process.kill(dead.pid, "SIGCONT");
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          }
+        }
         process.kill(dead.pid, "SIGKILL");
+        killedAt = Date.now();
         await dead.stop();
         running.delete(dead);
         b = await start(bDir);
@@ -148,14 +175,37 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the relay away, two instances, on
     });
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     const posting = (Date.now() - relayAway) / 1000;
+    expect(heldAtKill, "B held no claim when it was killed").toBeGreaterThan(0);
+
+    // The relay stays away until the killed instance's lease has run out, no row is still held in its
+    // name, and every message waiting for the relay has failed MIN_TRIES times (the planned nudges,
+    // never tried, are not waiting).
+    const away = await waitFor(
+      async () => ({
+        lease: Date.now() - killedAt > LEASE_MS,
+        heldByDead: await heldBy(deadInstance),
+        waiting: await one(
+          "select count(*) as n from messages where state = 'queued' and (attempts > 0 or not_before <= now())",
+        ),
+        fewTries: await one(
+          "select count(*) as n from messages where state = 'queued' and (attempts > 0 or not_before <= now()) and attempts < $1",
+          [MIN_TRIES],
+        ),
+      }),
+      (now) => now.lease && now.heldByDead === 0 && now.waiting > 0 && now.fewTries === 0,
+      120_000,
+    );
+    expect(away, "while the relay was away").toMatchObject({ lease: true, heldByDead: 0, fewTries: 0 });
+    const sentWhileAway = await one(
+      "select count(*) as n from messages where state in ('sent', 'sending', 'unknown') and channel = 'email'",
+    );
+    expect(sentWhileAway).toBe(0);
 
     // The relay comes back.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, RELAY_AWAY_MS - (Date.now() - relayAway))));
     relay = await startSmtpServer(relayPort);
     const returned = Date.now();
+    const outage = (returned - relayAway) / 1000;
 
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
     // Planned for later (the nudge 48 h after each questionnaire) is not waiting: left out.
     const states = async () =>
       Object.fromEntries(
@@ -166,8 +216,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the relay away, two instances, on
         ).rows.map((row) => [row.state, Number(row.n)]),
       ) as Record<string, number>;
     let now = await states();
-    // The doubling back-off's longest wait after a two-minute outage is about a minute.
-    const deadline = Date.now() + 150_000;
+    // The back-off's longest wait after MIN_TRIES or a few more tries is seconds.
+    const deadline = Date.now() + 90_000;
     while ((now.queued ?? 0) + (now.sending ?? 0) > 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       now = await states();
@@ -226,8 +276,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the relay away, two instances, on
     expect(page).toContain("Nothing is waiting");
 
     console.info(
-      `relay away ${(RELAY_AWAY_MS / 1000).toFixed(0)} s, ${LEADS} questionnaires and ${SUBSCRIBERS} sign-ups, ` +
-        `one of two instances killed half-way: ${notices.length} notices, ${perReader.size} confirmations, ` +
+      `relay away ${outage.toFixed(1)} s (every waiting message tried ${MIN_TRIES}+ times), ${LEADS} questionnaires and ${SUBSCRIBERS} sign-ups, ` +
+        `one of two instances killed half-way holding ${heldAtKill} claims: ${notices.length} notices, ${perReader.size} confirmations, ` +
         `${alarms.length} alarm, ${unknown.length} unknown (${unknown.map((row) => row.channel).join(", ") || "none"}); set-up ${setUp.toFixed(1)} s, posts ${posting.toFixed(1)} s, ` +
         `out ${drained.toFixed(1)} s after the relay returned; ` +
         `drill ${((Date.now() - started) / 1000).toFixed(1)} s`,
