@@ -110,6 +110,7 @@ test("the trainer writes an article with a photo from her phone, previews it, pu
 
   await page.getByRole("button", { name: "Publish now" }).click();
   await expect(page.getByText("The article was published.")).toBeVisible();
+  await expectAccessible(page);
 
   await expect.poll(async () => (await request.get("/blog")).text()).toContain(title);
   await expect.poll(async () => (await request.get("/sitemap.xml")).text()).toContain(`/blog/${slug}`);
@@ -135,7 +136,6 @@ test("the trainer writes an article with a photo from her phone, previews it, pu
   await changes.getByText("What changed from version 1").click();
   await expect(changes.getByRole("deletion").filter({ hasText: title })).toBeVisible();
   await expect(changes.getByRole("insertion").filter({ hasText: `${title}, revised` })).toBeVisible();
-  // Judged once, with what a publish adds to the editor shown: its notice, the versions and a diff open.
   await expectAccessible(page);
 
   // The first comes back with one click and a publish.
