@@ -3,7 +3,6 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { routeEntries } from "~/kernel/route-meta";
 import { expect, expectAccessible, test, waitForScripts } from "./fixtures";
-import { bringIslandsNear } from "./island-helpers";
 import { withCookieChoice } from "./pages-helpers";
 import { sweepTag } from "./sweep";
 
@@ -19,18 +18,14 @@ const firstOfModule = new Set(pages.filter((r, i) => pages.findIndex((o) => o.fi
 const unenhanced = (page: Page) =>
   page.locator("[data-enhance]:not([data-enhance-near]):not([data-enhance-on-use]):not([data-enhanced])");
 
-/** What the page's Content-Security-Policy refused, as the browser reports it to the page. */
-type CspReports = { __cspReports: string[] };
-
 /**
  * Each page at 1280 px, and each route module's layout once more at 375 px (its first page), on a
  * first visit (the cookie bar, shown only with a tag manager, is judged by axe in consent.spec.ts):
  * it answers 200 with its title, is judged whole by axe, and is a plain document (decisions 026 and
  * 031): no application runtime, and once its scripts have run every part's enhancer ran and the page
- * never hydrated an application. At 1280 px its islands are then brought near and run, and the page
- * reports no Content-Security-Policy violation (on the same visit: decision 085). Which script files a page may
- * fetch at all is checked over the build for every page by tests/integration/page-scripts.test.ts.
- * The handful of tests/e2e/sweep.ts runs in `npm test`, the rest in `npm run test:sweeps`.
+ * never hydrated an application. Which script files a page may fetch at all is checked over the
+ * build for every page by tests/integration/page-scripts.test.ts. The handful of tests/e2e/sweep.ts
+ * runs in `npm test`, the rest in `npm run test:sweeps`.
  */
 const visits = [
   ...pages.map((entry) => ({
@@ -45,20 +40,10 @@ const visits = [
 ];
 
 test.describe("every page of the route table", () => {
-  test.beforeEach(async ({ page }) => {
-    await withCookieChoice(page);
-    await page.addInitScript(() => {
-      (window as unknown as CspReports).__cspReports = [];
-      document.addEventListener("securitypolicyviolation", (event) =>
-        (window as unknown as CspReports).__cspReports.push(`${event.violatedDirective} ${event.blockedURI}`),
-      );
-    });
-  });
+  test.beforeEach(async ({ page }) => withCookieChoice(page));
   for (const visit of visits) {
     const tags = `${visit.phoneToo ? " @mobile" : ""}${sweepTag(visit.route)}`;
-    test(`${visit.url} renders with its title, passes axe and runs as a document${tags}`, async ({
-      page,
-    }, testInfo) => {
+    test(`${visit.url} renders with its title, passes axe and runs as a document${tags}`, async ({ page }) => {
       // An axe pass over a whole page (the home page's takes 3 s on a quiet machine): allow for a busy one.
       test.slow();
       const response = await page.goto(visit.url);
@@ -75,18 +60,6 @@ test.describe("every page of the route table", () => {
       );
       await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
       await expectAccessible(page);
-
-      // Every script the page has runs under its policy: the islands too, brought near, and the
-      // questionnaire's and the forms' schemas, built and used on an empty answer. Once per page: the
-      // scripts are the same at 375 px.
-      if (testInfo.project.name !== "desktop") return;
-      await bringIslandsNear(page);
-      await expect(page.locator("[data-island]:not([data-island-running])")).toHaveCount(0);
-      if (visit.route === "/start") {
-        await page.locator("#fitness-form").getByRole("button", { name: "Next" }).click({ force: true });
-        await expect(page.getByText("This field is required")).toBeVisible();
-      }
-      expect(await page.evaluate(() => (window as unknown as CspReports).__cspReports)).toEqual([]);
     });
   }
 });

@@ -1,5 +1,8 @@
 import type { Page } from "@playwright/test";
+import { routeEntries } from "~/kernel/route-meta";
 import { expect, test, waitForScripts } from "./fixtures";
+import { splitRoutes } from "./sweep";
+import { bringIslandsNear } from "./island-helpers";
 
 /**
  * No public page runs the application (docs/decisions/031-island-pages-as-documents.md): each is a
@@ -134,6 +137,50 @@ test("the pricing duration switches without the app's scripts, by CSS alone", as
   await expect(hydrated(page)).toHaveCount(0);
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/Failed to load|import/i.test(e)));
 });
+
+/** A public page (a document) has run its enhancers (those waiting to come near or be used aside) and, brought near, its islands. */
+async function scriptsRunning(page: Page) {
+  await expect(page.locator("html[data-document]")).toHaveCount(1);
+  await expect(page.locator("[data-enhance]").first()).toBeAttached();
+  await bringIslandsNear(page);
+  await expect(
+    page.locator("[data-enhance]:not([data-enhance-near]):not([data-enhance-on-use]):not([data-enhanced])"),
+  ).toHaveCount(0);
+  await expect(page.locator("[data-island]:not([data-island-running])")).toHaveCount(0);
+}
+
+/** Every page (a post for the blog's pages): `npm test` walks the handful of sweep.ts, the sweeps stage the rest. */
+const cspRoutes = splitRoutes(
+  routeEntries.filter((r) => !r.dynamic || r.id === "success" || r.id === "blog-post"),
+  (r) => r.path,
+);
+for (const [name, entries] of [
+  ["", cspRoutes.handful],
+  [" @sweep", cspRoutes.rest],
+] as const) {
+  test(`no page reports a Content-Security-Policy violation once its scripts have loaded${name}`, async ({ page }) => {
+    test.slow();
+    await page.addInitScript(() => {
+      (window as unknown as { __cspReports: string[] }).__cspReports = [];
+      document.addEventListener("securitypolicyviolation", (event) =>
+        (window as unknown as { __cspReports: string[] }).__cspReports.push(
+          `${event.violatedDirective} ${event.blockedURI}`,
+        ),
+      );
+    });
+    for (const path of entries.map((r) => r.path.replace(":slug", "optimize-running-cadence"))) {
+      await page.goto(path, { waitUntil: "load" });
+      await page.mouse.wheel(0, 10);
+      await scriptsRunning(page);
+      // The questionnaire's and the forms' schemas are built and used: validate an empty answer.
+      if (path === "/start")
+        await page.locator("#fitness-form").getByRole("button", { name: "Next" }).click({ force: true });
+      expect(await page.evaluate(() => (window as unknown as { __cspReports: string[] }).__cspReports), path).toEqual(
+        [],
+      );
+    }
+  });
+}
 
 test("a page the browser revalidates (304) keeps its scripts running under its stored policy", async ({ browser }) => {
   // The shared fixture routes requests, which turns the browser's HTTP cache off; this page needs it.
