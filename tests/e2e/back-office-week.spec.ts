@@ -66,7 +66,7 @@ week("the menu closes once she picks a page, and that page starts at its top @ph
 });
 
 week(
-  "she cancels a place after confirming, moves the first waiting name up and tells them on WhatsApp, with nothing wider than the screen @mobile",
+  "she cancels a place after confirming, moves the first waiting name up and tells them on WhatsApp, with nothing wider than the screen @phone",
   async ({ page, baseURL }) => {
     week.slow();
     const title = `Dune run ${randomUUID().slice(0, 6)}`;

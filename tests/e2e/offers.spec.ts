@@ -73,7 +73,7 @@ async function publicProgress3(page: Page): Promise<number> {
   return euros(text);
 }
 
-test("the trainer changes the Progress price for 3 months: refused outside the rules, previewed, published, charged, restored", async ({
+test("the trainer changes the Progress price for 3 months: refused outside the rules, previewed, published, asked at checkout, restored", async ({
   page,
   baseURL,
   dataDir,
@@ -113,12 +113,11 @@ test("the trainer changes the Progress price for 3 months: refused outside the r
   await expect(page.getByRole("alert").first()).toContainText("Not saved");
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(field).toHaveAccessibleDescription(/outside the plausible range.*euros, not cents/);
-  expect(await publicProgress3(page)).toBe(p3);
   // The refused form answers 400, which the browser logs itself; expected here.
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !e.includes("400")));
 
-  // A good price: saved as a draft and shown in the preview, not yet on the site.
-  await page.goto("/admin/offers");
+  // A good price, typed over the refused one: saved as a draft and shown in the preview. That a
+  // refused or draft price changes nothing on the site is tests/integration/offers.test.ts's.
   await field.fill(String(next));
   await page.getByRole("button", { name: "Save draft and preview" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
@@ -127,9 +126,9 @@ test("the trainer changes the Progress price for 3 months: refused outside the r
   await expect(
     preview.getByRole("article", { name: "Progress" }).getByText(`€${next}`, { exact: true }).filter({ visible: true }),
   ).toBeVisible();
-  expect(await publicProgress3(page)).toBe(p3);
 
-  // Published: the pricing page shows it within 5 seconds, and the test checkout charges it.
+  // Published: the pricing page shows it within 5 seconds, and the test checkout asks for it (that the
+  // payment charges it and the order keeps it is tests/integration/offers.test.ts's).
   await page.goto("/admin/offers");
   await page.getByRole("button", { name: "Publish these prices" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The new prices are live" })).toBeVisible();
@@ -141,13 +140,7 @@ test("the trainer changes the Progress price for 3 months: refused outside the r
   await page.getByRole("article", { name: "Progress" }).getByRole("button", { name: "Choose Progress" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Test checkout" })).toBeVisible();
   await expect(page.getByText(`3 × €${next}, €${next * 3} in total`)).toBeVisible();
-  await page.getByLabel("Email", { exact: true }).fill("buyer@example.com");
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
-  await page.getByLabel("Security code").fill("123");
-  await page.getByRole("button", { name: `Pay €${next}` }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Thank You!" })).toBeVisible();
-  await expect(page.getByText(`€${next}`, { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Pay €${next}` })).toBeVisible();
 
   // Undone: the version before the change is restored and live again.
   await page.goto("/admin/offers");

@@ -61,9 +61,8 @@ test("a testimonial edited on a phone is on the home page within 5 s; hidden, it
   await page.getByRole("button", { name: `Hide ${name}` }).click();
   await expect(page.getByRole("button", { name: `Show ${name}` })).toBeVisible();
   await expect(list.getByRole("listitem").first().getByText("Hidden", { exact: true })).toBeVisible();
+  // Gone from the home page's HTML altogether (shown once in the browser above, when it was there).
   await expect.poll(livePage(page, "/")).not.toContain(words);
-  await page.goto("/");
-  await expect(page.getByText(words)).toHaveCount(0);
 
   // Undo: the history names what each version changed; the version before the hide, restored, brings it back.
   await backOffice(page, "/admin/testimonials");
@@ -146,8 +145,8 @@ test("a wrong KvK number is refused with the reason; a new one is in the footer 
   await expect(page.getByText("The new details are live")).toBeVisible();
 
   await expect.poll(livePage(page, "/privacy-policy")).toContain(`KvK ${digits}`);
-  await page.goto("/");
-  await expect(page.getByRole("contentinfo")).toContainText(`KvK ${digits}`);
+  // Every page's footer has it: the home page's HTML, and the privacy notice as a browser shows it.
+  await expect.poll(livePage(page, "/")).toContain(`KvK ${digits}`);
   await page.goto("/privacy-policy");
   await expect(page.getByRole("main")).toContainText(`KvK ${digits}`);
   await expect(page.getByRole("contentinfo")).toContainText(`KvK ${digits}`);
