@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { requireServices, routerContextOf } from "~/context";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
 import { auditLog, session as sessionTable } from "#db/schema";
 import { parseEnv } from "~/infra/env.server";
@@ -70,6 +70,7 @@ describe.each(engines)("back office auth on %s", (engine) => {
     await services.close();
     if (databaseUrl) await dropPostgresDatabase(databaseUrl);
   });
+  afterEach(() => vi.useRealTimers());
 
   async function auditCount(userId: string, action: string) {
     const [row] = await services.database.db
@@ -152,8 +153,13 @@ describe.each(engines)("back office auth on %s", (engine) => {
     expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(["sign-in.failed", "sign-in"]));
   });
 
+  // The limits count in fixed 15-minute windows: the clock stands still mid-window, so that a run
+  // crossing a window's edge (it did once, at 08:45:00) does not start the count again.
+  const midWindow = () => vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-29T10:07:30Z") });
+
   it("rate limits sign-in per account", async () => {
     const email = await newTrainer();
+    midWindow();
     const attempts = [];
     for (let i = 0; i < 9; i++)
       attempts.push(
@@ -175,6 +181,7 @@ describe.each(engines)("back office auth on %s", (engine) => {
   });
 
   it("rate limits sign-in per address across accounts", async () => {
+    midWindow();
     const ipCtx = { ...ctx, clientIp: "192.0.2.200" };
     const results = [];
     for (let i = 0; i < 21; i++)
