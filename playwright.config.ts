@@ -43,14 +43,15 @@ const stage = drills ? "e2e-drills" : sweeps ? "e2e-sweeps" : "e2e";
 
 /**
  * The server's data directory, made once by the main process (workers inherit E2E_DATA_DIR). npm
- * test's server starts on an empty one, its first start tested there; the sweeps and the drills start
- * on a copy of the migrated embedded database the integration tests left (tests/support/data-dir.ts)
- * when there is one: PGlite's initdb and every migration took 20-50 s of a loaded 2-core machine.
+ * test's server starts on an empty one, its first start tested there; the sweeps' server starts on a
+ * copy of the migrated embedded database the integration tests left (tests/support/data-dir.ts) when
+ * there is one: PGlite's initdb and every migration took 20-50 s of a loaded 2-core machine. The
+ * drills start no server here, so they get no copy.
  */
 function newDataDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "coach-e2e-"));
   const template = path.join(tmpdir(), `coach-pglite-template-${templateKey()}`);
-  if (stage !== "e2e" && existsSync(path.join(template, "PG_VERSION"))) {
+  if (stage === "e2e-sweeps" && existsSync(path.join(template, "PG_VERSION"))) {
     cpSync(template, path.join(dir, "pglite"), { recursive: true });
   }
   return dir;

@@ -95,9 +95,9 @@ export default defineConfig({
       {
         // The long fault drills: `npm run test:drills` (CI runs them after `npm test`). Two at a time
         // (decision 080): each has its own ports, data directories, databases and relay. Not more:
-        // with the relay's outage held by tries (decision 084), what is left is mostly the servers'
-        // and clients' work (2,000 and 5,000 posts, restores, restarts), bound by the two cores
-        // (decision 083), and the database held away 60 s behind the proxy (issue 40).
+        // besides the outages the issues name (the relay away two minutes, the database 60 s behind
+        // the proxy), what is left is the servers' and clients' work (2,000 and 5,000 posts, restores,
+        // restarts), bound by the two cores (decision 083).
         resolve: { alias: serverAlias },
         test: {
           name: "drills",
