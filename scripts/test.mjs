@@ -48,10 +48,14 @@ if (mode === "--drills") {
   // growth over its bound, 2026-11-27); alone it passed with 2,285 and 2,385 (decision 042). The
   // other fault drills run two at a time (decision 080).
   process.env.E2E_DRILLS = "1";
-  const faults = await vitest("fault drills (Vitest)", ["drills"]);
+  // The relay drill is mostly a two-minute wait for the relay (decision 090): a third process beside them.
+  const [faults, relay] = await Promise.all([
+    vitest("fault drills (Vitest)", ["drills"]),
+    vitest("relay outage drill (Vitest, beside them)", ["relay"], { quiet: true }),
+  ]);
   const soak = await vitest("soak (Vitest, alone)", ["soak"]);
   const browser = await playwright("browser drills (Playwright, @drill)", ["--project", "desktop"]);
-  ok = faults && soak && browser;
+  ok = faults && relay && soak && browser;
 } else if (mode === "--sweeps") {
   process.env.E2E_SWEEPS = "1";
   ok = await playwright("sweeps (Playwright, @sweep: every route)");

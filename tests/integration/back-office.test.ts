@@ -31,7 +31,7 @@ import { action as forgotPasswordAction } from "~/routes/admin-forgot-password";
 import { loader as exportLoader } from "~/routes/admin-export";
 import { action as dataRequestsAction } from "~/routes/admin-data-requests";
 import { action as confirmAction } from "~/routes/admin-confirm";
-import { createPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
+import { createMigratedPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
 import { Jar, totp } from "../support/trainer";
 
@@ -54,7 +54,7 @@ describe.each(engines)("back office auth on %s", (engine) => {
   const nextEmail = () => `trainer-${engine}-${++counter}@example.com`;
 
   beforeAll(async () => {
-    databaseUrl = engine === "postgres" ? await createPostgresDatabase() : undefined;
+    databaseUrl = engine === "postgres" ? await createMigratedPostgresDatabase() : undefined;
     const env = parseEnv({
       NODE_ENV: "test",
       SITE_URL: SITE,

@@ -16,7 +16,7 @@ import { syncStripeCatalogue } from "../../scripts/stripe-sync";
 import { orders, payments, processedEvents } from "#db/schema";
 import { pricing } from "#content/pricing";
 import type { Duration } from "#content/types";
-import { createPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
+import { createMigratedPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 
 const listPayments = (db: AppServices["database"]["db"], orderId: string) =>
@@ -44,7 +44,7 @@ const request = (planName: string, planId: string, billingType: "onetime" | "mon
 });
 
 async function servicesFor(engine: "pglite" | "postgres", extraEnv: Record<string, string>) {
-  const databaseUrl = engine === "postgres" ? await createPostgresDatabase() : undefined;
+  const databaseUrl = engine === "postgres" ? await createMigratedPostgresDatabase() : undefined;
   const env = parseEnv({
     NODE_ENV: "test",
     SITE_URL,

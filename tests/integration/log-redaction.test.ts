@@ -13,7 +13,7 @@ import type { AppServices } from "~/context";
 import { newsletterSubscribers } from "#db/schema";
 import { createServices } from "../../server/services";
 import { createApp } from "../../server/app";
-import { createPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
+import { createMigratedPostgresDatabase, dropPostgresDatabase, engines } from "../support/database";
 
 /**
  * Failures forced with personal data in them (a query that fails with a visitor's details as
@@ -51,7 +51,7 @@ describe.each(engines)("no personal data in logs (%s)", (engine) => {
   let url: string | undefined;
 
   beforeAll(async () => {
-    if (engine === "postgres") url = await createPostgresDatabase();
+    if (engine === "postgres") url = await createMigratedPostgresDatabase();
     server = createServer();
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

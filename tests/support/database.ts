@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase, type Database } from "~/infra/db.server";
+import { templateKey } from "./template-key";
 
 export type Engine = "pglite" | "postgres";
 
@@ -30,7 +31,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     const database = await openDatabase({ dataDir: "", memory: true });
     return { ...database, drop: () => database.close() };
   }
-  const url = await createPostgresDatabase();
+  const url = await createMigratedPostgresDatabase();
   const database = await openDatabase({ databaseUrl: url, dataDir: "" });
   return {
     ...database,
@@ -53,6 +54,55 @@ export async function createPostgresDatabase(): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Serialises making the migrated template across the test processes that share one server. */
+const TEMPLATE_LOCK = 72_261_129;
+let template: Promise<string> | undefined;
+
+/**
+ * A database on the test server that every migration has been applied to once, for copies: applying
+ * them to each new database took 1.1-1.4 s of the server's time; a copy takes a tenth of it. Made
+ * under another name and renamed when whole, so a run stopped half-way leaves no broken template.
+ */
+function migratedTemplate(): Promise<string> {
+  template ??= (async () => {
+    const name = `test_template_${templateKey()}`;
+    const admin = new pg.Client({ connectionString: adminUrl() });
+    await admin.connect();
+    try {
+      await admin.query("select pg_advisory_lock($1)", [TEMPLATE_LOCK]);
+      const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
+      if (!found.rowCount) {
+        const making = `${name}_making`;
+        await admin.query(`drop database if exists ${making} with (force)`);
+        await admin.query(`create database ${making}`);
+        const url = new URL(adminUrl());
+        url.pathname = `/${making}`;
+        const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "" });
+        await database.close();
+        await admin.query(`alter database ${making} rename to ${name}`);
+      }
+    } finally {
+      await admin.query("select pg_advisory_unlock($1)", [TEMPLATE_LOCK]).catch(() => undefined);
+      await admin.end();
+    }
+    return name;
+  })();
+  return template;
+}
+
+/** A new database on the test server with every migration applied (a copy of the template). */
+export async function createMigratedPostgresDatabase(): Promise<string> {
+  const source = await migratedTemplate();
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${source}`);
   await admin.end();
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;

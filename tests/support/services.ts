@@ -6,7 +6,7 @@ import type { AppServices } from "~/context";
 import { parseEnv } from "~/infra/env.server";
 import { createLogger } from "~/infra/logger.server";
 import { createServices } from "../../server/services";
-import { createPostgresDatabase, dropPostgresDatabase, type Engine } from "./database";
+import { createMigratedPostgresDatabase, dropPostgresDatabase, type Engine } from "./database";
 
 /**
  * The app's services for one describe block on one engine, made before its tests and closed after
@@ -22,7 +22,7 @@ export function withTestServices(
   let services: AppServices | undefined;
   let databaseUrl: string | undefined;
   beforeAll(async () => {
-    databaseUrl = engine === "postgres" ? await createPostgresDatabase() : undefined;
+    databaseUrl = engine === "postgres" ? await createMigratedPostgresDatabase() : undefined;
     const env = parseEnv({
       NODE_ENV: "test",
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "coach-services-")),
