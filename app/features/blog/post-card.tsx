@@ -31,7 +31,12 @@ export function PostCard({
           <span className="text-ink/75">{post.readTime}</span>
         </p>
         <Heading className="mt-3 text-xl font-bold leading-snug tracking-tight text-navy">
-          <Link to={href} prefetch="intent" className="after:absolute after:inset-0 focus-visible:outline-none">
+          <Link
+            discover="none"
+            to={href}
+            prefetch="intent"
+            className="after:absolute after:inset-0 focus-visible:outline-none"
+          >
             {post.title}
           </Link>
         </Heading>
