@@ -38,6 +38,23 @@ describe("cutting a stylesheet to the rules a page uses", () => {
     expect(requiredNames("abbr:where([title]),.x>li::marker")).toEqual(["abbr", "x", "li"]);
   });
 
+  it("keeps a rule for a pseudo-element that only some inputs have only when the page has such an input", () => {
+    const css =
+      "::-webkit-datetime-edit{display:inline-flex}::-webkit-inner-spin-button{height:auto}" +
+      "::-webkit-search-decoration{appearance:none}::file-selector-button{margin:0}::placeholder{opacity:1}";
+    // The reset's rules for date, number, search and file inputs go from a page without them.
+    expect(cut(css, '<input type="email"/><p>Pick a date and time, any number</p>')).toBe("::placeholder{opacity:1}");
+    expect(cut(css, '<input type="url"/><input type="time"/>')).toBe(
+      "::-webkit-datetime-edit{display:inline-flex}::-webkit-inner-spin-button{height:auto}::placeholder{opacity:1}",
+    );
+    expect(cut(css, 'el.type="number"')).toBe("::-webkit-inner-spin-button{height:auto}::placeholder{opacity:1}");
+    expect(cut(css, '<input type="search"/><input type="file"/>')).toBe(
+      "::-webkit-search-decoration{appearance:none}::file-selector-button{margin:0}::placeholder{opacity:1}",
+    );
+    expect(requiredNames("::-webkit-datetime-edit-year-field")).toEqual(["::-webkit-datetime-edit"]);
+    expect(requiredNames(".file\\:mr-4::file-selector-button")).toEqual(["file:mr-4", "::file-selector-button"]);
+  });
+
   it("keeps a selector list when any one selector can match", () => {
     const css = ".a,.b .c{color:red}";
     expect(cut(css, 'class="b c"')).toBe(css);

@@ -124,7 +124,33 @@ export function collectWords(text: string, into: Set<string> = new Set()): Set<s
     into.add(raw.includes("&") ? decodeEntities(raw) : raw);
   }
   for (const tag of text.matchAll(/<([a-z][\w-]*)/gi)) into.add(tag[1]!.toLowerCase());
+  const inputTypes = new Set(Array.from(text.matchAll(INPUT_TYPE), (match) => match[1]!.toLowerCase()));
+  for (const [pseudo, types] of INPUT_PSEUDO_ELEMENTS) if (types.some((type) => inputTypes.has(type))) into.add(pseudo);
   return into;
+}
+
+/**
+ * Pseudo-elements that only inputs of some types have, with those types: the reset styles the
+ * date fields, spin buttons, search decoration and file button of every page, and a page that sets
+ * none of the types (`type="date"` in HTML, `type:"date"` or `.type="date"` in a script) has none
+ * of these parts. The word "date" in a page's text does not count.
+ */
+const INPUT_TYPE = /\btype\s*[:=]\s*["'`]?([\w-]+)/gi;
+const INPUT_PSEUDO_ELEMENTS: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ["::-webkit-datetime-edit", ["date", "time", "datetime-local", "month", "week"]],
+  ["::-webkit-inner-spin-button", ["number", "date", "time", "datetime-local", "month", "week"]],
+  ["::-webkit-search-decoration", ["search"]],
+  ["::file-selector-button", ["file"]],
+];
+
+/** The pseudo-element of INPUT_PSEUDO_ELEMENTS a selector's `::x` stands for, if any. */
+function inputPseudoElement(name: string): string | undefined {
+  if (/^::-webkit-(?:datetime-edit|date-and-time-value)/.test(name)) return "::-webkit-datetime-edit";
+  if (/^::-webkit-(?:inner|outer)-spin-button$/.test(name)) return "::-webkit-inner-spin-button";
+  if (/^::-webkit-search-(?:decoration|cancel-button|results-button|results-decoration)$/.test(name))
+    return "::-webkit-search-decoration";
+  if (name === "::file-selector-button" || name === "::-webkit-file-upload-button") return "::file-selector-button";
+  return undefined;
 }
 
 function emit(nodes: Node[], keptRules: ReadonlySet<Node>, used: ReadonlySet<Named>): string {
@@ -315,7 +341,12 @@ export function requiredNames(selector: string): string[] {
       i += name.length - 1;
     } else if (c === "\\") i++;
     else if (c === '"' || c === "'") i = skipString(selector, i) - 1;
-    else if (c === ":" && depth === 0 && /^:(?:is|where|has)\(/.test(selector.slice(i, i + 7))) {
+    else if (c === ":" && depth === 0 && selector[i + 1] === ":") {
+      const name = /^::[\w-]+/.exec(selector.slice(i))?.[0] ?? "::";
+      const pseudo = inputPseudoElement(name);
+      if (pseudo) classes.push(pseudo);
+      i += name.length - 1;
+    } else if (c === ":" && depth === 0 && /^:(?:is|where|has)\(/.test(selector.slice(i, i + 7))) {
       // `:is(a)`, `:where(a)` and `:has(a)` with one selector need what `a` needs (Tailwind writes
       // `space-y-4` as `:where(.space-y-4>…)` and `group-hover` as `:is(:where(.group):hover *)`).
       const open = selector.indexOf("(", i);

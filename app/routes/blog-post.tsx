@@ -63,13 +63,13 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
             <nav aria-label={blogPostCopy.breadcrumbLabel} className="text-sm">
               <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-ink/75">
                 <li>
-                  <Link to="/" className="underline-offset-2 hover:text-teal-700 hover:underline">
+                  <Link discover="none" to="/" className="underline-offset-2 hover:text-teal-700 hover:underline">
                     Home
                   </Link>
                 </li>
                 <li aria-hidden="true">/</li>
                 <li>
-                  <Link to="/blog" className="underline-offset-2 hover:text-teal-700 hover:underline">
+                  <Link discover="none" to="/blog" className="underline-offset-2 hover:text-teal-700 hover:underline">
                     Blog
                   </Link>
                 </li>
@@ -82,6 +82,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
               </ol>
             </nav>
             <Link
+              discover="none"
               to="/blog"
               className="mt-6 inline-flex min-h-11 items-center font-semibold text-teal-700 hover:text-navy"
             >

@@ -83,6 +83,7 @@ export default function BlogOverview({ loaderData }: Route.ComponentProps) {
             <ul className="flex flex-wrap gap-2">
               <li>
                 <Link
+                  discover="none"
                   to="/blog"
                   preventScrollReset
                   aria-current={active === null ? "page" : undefined}
@@ -94,6 +95,7 @@ export default function BlogOverview({ loaderData }: Route.ComponentProps) {
               {categories.map((category) => (
                 <li key={category}>
                   <Link
+                    discover="none"
                     to={blogCategoryPath(category)}
                     preventScrollReset
                     aria-current={active === category ? "page" : undefined}
@@ -133,12 +135,12 @@ export default function BlogOverview({ loaderData }: Route.ComponentProps) {
           {pages > 1 && (
             <nav aria-label={`Pages, page ${page} of ${pages}`} className="mt-12 flex justify-center gap-3">
               {page > 1 && (
-                <Link to={listingPath(active, page - 1)} rel="prev" className={pill(false)}>
+                <Link discover="none" to={listingPath(active, page - 1)} rel="prev" className={pill(false)}>
                   Newer articles
                 </Link>
               )}
               {page < pages && (
-                <Link to={listingPath(active, page + 1)} rel="next" className={pill(false)}>
+                <Link discover="none" to={listingPath(active, page + 1)} rel="next" className={pill(false)}>
                   Older articles
                 </Link>
               )}

@@ -44,7 +44,7 @@ function LinkList({ links }: { links: { to: string; label: string }[] }) {
     <ul className="mt-4 space-y-2">
       {links.map((link) => (
         <li key={link.to}>
-          <Link to={link.to} className={linkClass}>
+          <Link discover="none" to={link.to} className={linkClass}>
             {link.label}
           </Link>
         </li>

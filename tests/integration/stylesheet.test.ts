@@ -62,6 +62,17 @@ function styleRules(css: string): StyleRule[] {
  */
 const widen = (selector: string) =>
   selector
+    // Parts only some inputs have (the stylesheet cut keeps their rules where such an input is).
+    .replace(
+      /(?<!\\)::-webkit-(?:datetime-edit[\w-]*|date-and-time-value)/g,
+      "input:is([type=date],[type=time],[type=datetime-local],[type=month],[type=week])",
+    )
+    .replace(
+      /(?<!\\)::-webkit-(?:inner|outer)-spin-button/g,
+      "input:is([type=number],[type=date],[type=time],[type=datetime-local],[type=month],[type=week])",
+    )
+    .replace(/(?<!\\)::-webkit-search-[\w-]+/g, "input[type=search]")
+    .replace(/(?<!\\)::(?:file-selector-button|-webkit-file-upload-button)/g, "input[type=file]")
     .replace(
       /(?<!\\)::?(?:before|after|marker|placeholder|backdrop|selection|file-selector-button|-webkit-[\w-]+|-moz-[\w-]+)/g,
       "",
