@@ -333,10 +333,12 @@ test.describe("back office", () => {
   ] as const) {
     signedInTest(
       `back-office page ${path} passes the accessibility check ${PHONE_ONLY.has(path) ? "@phone" : "@mobile"}${sweepTag(path)}`,
-      async ({ page }) => {
+      async ({ page, isMobile }) => {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-        await expectAccessible(page);
+        // At 375 px all but colour contrast: the same colours and sizes are judged at 1280 px, here or by
+        // the flows named above; the phone's menu in back-office-phone.spec.ts (decision 088).
+        await expectAccessible(page, { contrast: !isMobile });
         if (path === "/admin/security") await expect(page.getByRole("cell", { name: /\(this device\)/ })).toBeVisible();
       },
     );
@@ -344,11 +346,11 @@ test.describe("back office", () => {
 
   signedInTest(
     "an existing article's editor, reached from the list, passes the accessibility check @mobile @sweep",
-    async ({ page }) => {
+    async ({ page, isMobile }) => {
       await page.goto("/admin/articles");
       await page.getByRole("table").getByRole("link").first().click();
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expectAccessible(page);
+      await expectAccessible(page, { contrast: !isMobile });
     },
   );
 });

@@ -176,7 +176,8 @@ for (const scripts of [true, false]) {
     });
 
     test("keeps Tab focus inside the open menu", async ({ page }) => {
-      await page.goto("/");
+      // The header and its menu are the same on every page: a light page, with links behind the menu.
+      await page.goto("/privacy-policy");
       await page.getByRole("button", { name: "Menu" }).click();
       const dialog = page.getByRole("dialog", { name: "Site menu" });
       await expect(dialog).toBeVisible();

@@ -31,8 +31,17 @@ async function backOffice(page: Page, path: string) {
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 }
 
-/** Polls a public page's HTML (as a visitor's next request gets it) against the 5 s promise. */
+/**
+ * Polls a public page's HTML (as a visitor's next request gets it) against the 5 s promise. What the
+ * trainer changes is server HTML: a browser would only show the same again (decision 088).
+ */
 const livePage = (page: Page, path: string) => async () => (await page.request.get(path)).text();
+
+/** The page's text outside its scripts (the structured data repeats some of it). */
+const withoutScripts = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/g, "");
+
+/** The page's one element `tag` (main, footer) as HTML. */
+const part = (html: string, tag: string) => new RegExp(`<${tag}\\b[\\s\\S]*?</${tag}>`).exec(html)?.[0] ?? "";
 
 test("a testimonial edited on a phone is on the home page within 5 s; hidden, it is gone and stays in the list", async ({
   page,
@@ -53,19 +62,16 @@ test("a testimonial edited on a phone is on the home page within 5 s; hidden, it
   await first.getByRole("button", { name: "Save and publish" }).click();
   await expect(page.getByRole("status").or(page.getByRole("alert")).first()).toContainText(`Edited ${name}`);
 
-  await expect.poll(livePage(page, "/")).toContain(words);
-  await page.goto("/");
-  await expect(page.getByText(words)).toHaveCount(1);
+  // On the home page once (its structured data left aside).
+  await expect.poll(async () => withoutScripts(await livePage(page, "/")()).split(words).length - 1).toBe(1);
 
-  await backOffice(page, "/admin/testimonials");
   await page.getByRole("button", { name: `Hide ${name}` }).click();
   await expect(page.getByRole("button", { name: `Show ${name}` })).toBeVisible();
   await expect(list.getByRole("listitem").first().getByText("Hidden", { exact: true })).toBeVisible();
-  // Gone from the home page's HTML altogether (shown once in the browser above, when it was there).
+  // Gone from the home page's HTML altogether.
   await expect.poll(livePage(page, "/")).not.toContain(words);
 
   // Undo: the history names what each version changed; the version before the hide, restored, brings it back.
-  await backOffice(page, "/admin/testimonials");
   const history = page.getByRole("region", { name: "Earlier versions" });
   await expect(history.getByRole("listitem").first()).toContainText(`Hid ${name}`);
   const edited = history
@@ -95,25 +101,21 @@ test("a question moved up in the back office comes first on the home page and in
   await expect.poll(() => title(0)).toBe(secondQuestion);
   await expectAccessible(page);
 
-  const order = async () => {
+  // The home page's questions, in their order on the page and in its FAQ markup.
+  const faqOnHome = async () => {
     const html = await livePage(page, "/")();
-    return [html.indexOf(`>${secondQuestion}<`), html.indexOf(`>${firstQuestion}<`)] as const;
+    const section = html.slice(html.indexOf(`id="${homeAnchors.faq}"`));
+    const questions = [...section.matchAll(/<h3\b[^>]*>([^<]*)<\/h3>/g)].map((m) => m[1]);
+    const faqPage = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((m) => JSON.parse(m[1]!) as { "@type"?: string; mainEntity?: { name: string }[] })
+      .find((d) => d["@type"] === "FAQPage");
+    return {
+      first: questions[0],
+      firstMarkedUp: faqPage?.mainEntity?.[0]?.name,
+      firstQuestionAt: questions.indexOf(firstQuestion),
+    };
   };
-  await expect
-    .poll(async () => {
-      const [moved, other] = await order();
-      return moved >= 0 && other >= 0 && moved < other;
-    })
-    .toBe(true);
-
-  await page.goto("/");
-  const questions = await page.locator(`#${homeAnchors.faq}`).getByRole("heading", { level: 3 }).allTextContents();
-  expect(questions.indexOf(secondQuestion)).toBeLessThan(questions.indexOf(firstQuestion));
-  expect(questions.indexOf(secondQuestion)).toBe(0);
-  const faqPage = (await page.locator('script[type="application/ld+json"]').allTextContents())
-    .map((t) => JSON.parse(t) as { "@type"?: string; mainEntity?: { name: string }[] })
-    .find((d) => d["@type"] === "FAQPage");
-  expect(faqPage?.mainEntity?.[0]?.name).toBe(secondQuestion);
+  await expect.poll(faqOnHome).toEqual({ first: secondQuestion, firstMarkedUp: secondQuestion, firstQuestionAt: 1 });
 });
 
 test("a wrong KvK number is refused with the reason; a new one is in the footer and the privacy notice within 5 s", async ({
@@ -144,10 +146,12 @@ test("a wrong KvK number is refused with the reason; a new one is in the footer 
   await page.getByRole("button", { name: "Save and publish" }).click();
   await expect(page.getByText("The new details are live")).toBeVisible();
 
-  await expect.poll(livePage(page, "/privacy-policy")).toContain(`KvK ${digits}`);
-  // Every page's footer has it: the home page's HTML, and the privacy notice as a browser shows it.
-  await expect.poll(livePage(page, "/")).toContain(`KvK ${digits}`);
-  await page.goto("/privacy-policy");
-  await expect(page.getByRole("main")).toContainText(`KvK ${digits}`);
-  await expect(page.getByRole("contentinfo")).toContainText(`KvK ${digits}`);
+  // The privacy notice names it, and every page's footer has it (the home page's too).
+  await expect
+    .poll(async () => {
+      const html = await livePage(page, "/privacy-policy")();
+      return [part(html, "main"), part(html, "footer")].map((p) => p.includes(`KvK ${digits}`));
+    })
+    .toEqual([true, true]);
+  await expect.poll(async () => part(await livePage(page, "/")(), "footer")).toContain(`KvK ${digits}`);
 });

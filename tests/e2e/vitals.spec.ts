@@ -128,7 +128,8 @@ test("real visits' page speed reaches the back office, rated in words against Go
   await page.setViewportSize({ width: 1280, height: 800 });
   await expectAccessible(page);
   await page.setViewportSize({ width: 375, height: 740 });
-  await expectAccessible(page);
+  // The same colours and text sizes as at 1280 px, judged just above (decision 088).
+  await expectAccessible(page, { contrast: false });
   if (process.env.E2E_SCREENSHOTS)
     await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/vitals-375.png`, fullPage: true });
 });
