@@ -120,7 +120,7 @@ describe("configuration", () => {
 /** The production build served in this process; what only the process shows starts one (SIGTERM). */
 describe("server", () => {
   let url = "";
-  let close = async () => undefined;
+  let close: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
     ({ site: url, close } = await startBuiltSite("foundation"));
   });
