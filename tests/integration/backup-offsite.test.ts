@@ -76,12 +76,21 @@ async function pgliteStats(dataDir: string) {
   }
 }
 
-const targets: { name: string; settings: () => OffsiteSettings }[] = [
+/**
+ * `folder`: where an rclone remote of the local type keeps its files. The copies a site made
+ * earlier are written there directly, as the store's upload leaves them (the file and its
+ * `.sha256`), instead of by 60 runs of rclone; on S3 they go up through the store.
+ */
+const targets: { name: string; settings: () => OffsiteSettings; folder?: (settings: OffsiteSettings) => string }[] = [
   { name: "S3-compatible storage", settings: () => offsite },
-  { name: "an rclone remote", settings: () => ({ kind: "rclone", remote: `drill:${temp("rclone-remote-")}/mila` }) },
+  {
+    name: "an rclone remote",
+    settings: () => ({ kind: "rclone", remote: `drill:${temp("rclone-remote-")}/mila` }),
+    folder: (settings) => (settings.kind === "rclone" ? settings.remote.slice("drill:".length) : ""),
+  },
 ];
 
-describe.each(targets)("off-site copies of the backups ($name)", ({ name: kind, settings: targetSettings }) => {
+describe.each(targets)("off-site copies of the backups ($name)", ({ name: kind, settings: targetSettings, folder }) => {
   it.skipIf(kind.includes("rclone") && !rcloneInstalled)(
     "copies each backup with its checksum, prunes by the local rules, and restores the newest intact copy",
     async () => {
@@ -92,11 +101,14 @@ describe.each(targets)("off-site copies of the backups ($name)", ({ name: kind, 
       const old = path.join(temp("old-"), "x");
       writeFileSync(old, "old copy");
       const earlier = Array.from({ length: 30 }, (_, i) => new Date(Date.now() - (i + 1) * 5 * 3_600_000));
+      const remoteFolder = folder?.(offsite);
+      if (remoteFolder) mkdirSync(remoteFolder, { recursive: true });
       for (const at of earlier) {
         const name = backupName(at, true);
-        const file = path.join(path.dirname(old), name);
+        const file = path.join(remoteFolder ?? path.dirname(old), name);
         writeFileSync(file, `copy made ${at.toISOString()}`);
-        await store.upload(file, "0".repeat(64));
+        if (remoteFolder) writeFileSync(`${file}.sha256`, `${"0".repeat(64)}  ${name}\n`);
+        else await store.upload(file, "0".repeat(64));
       }
       // Made by this site: its backups began before them (a restored site's begin after, and keep them).
       mkdirSync(settings.backupDir, { recursive: true });

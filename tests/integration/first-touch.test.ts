@@ -1,55 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rmSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import { migratedDataDir } from "../support/data-dir";
-import { startServer, type RunningServer } from "../support/server";
-import { openDatabase } from "~/infra/db.server";
+import { startBuiltSite, type BuiltSite } from "../support/built-site";
 import { signups } from "#db/schema";
 
 /**
- * The first-party source through the real server. A visitor who accepted analytics lands from a
- * campaign link, reads three pages (no UTM parameters any more), then sends the intake; the lead
- * carries the landing's UTM parameters, referring host and page; the cookie is set once and never
- * overwritten. A visitor who made no choice gets no cookie at all, and their lead is credited with
- * the page the form was sent from.
+ * The first-party source through the production build's HTTP answers. A visitor who accepted
+ * analytics lands from a campaign link, reads three pages (no UTM parameters any more), then sends
+ * the intake; the lead carries the landing's UTM parameters, referring host and page; the cookie is
+ * set once and never overwritten. A visitor who made no choice gets no cookie at all, and their lead
+ * is credited with the page the form was sent from.
  */
 describe("first touch through the server", () => {
-  let server: RunningServer;
-  // Kept across the restarts below (an already migrated copy: the first start is not what is tested).
-  let dataDir = "";
-  const start = (port?: number) =>
-    startServer({
-      DATA_DIR: dataDir,
-      SITE_URL: "http://127.0.0.1",
-      RATE_LIMIT_FORMS_PER_MINUTE: "1000",
-      ...(port ? { PORT: String(port) } : {}),
-    });
+  let site: BuiltSite;
   beforeAll(async () => {
-    dataDir = await migratedDataDir("coach-first-touch-");
-    server = await start();
+    site = await startBuiltSite("coach-first-touch");
   }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => site?.close());
 
-  /** The embedded database belongs to the server process: read the row while it is stopped. */
   async function readLead(id: string) {
-    await server.stop();
-    const database = await openDatabase({ dataDir });
-    try {
-      const [lead] = await database.db.select().from(signups).where(eq(signups.id, id));
-      return lead;
-    } finally {
-      await database.close();
-      server = await start(server.port);
-    }
+    const [lead] = await site.services.database.db.select().from(signups).where(eq(signups.id, id));
+    return lead;
   }
 
   it("stores the landing URL's UTM parameters with a lead submitted three pages later", async () => {
     const jar = new Map<string, string>([["cookie_consent", "accepted"]]);
     const get = async (path: string, referer?: string) => {
-      const res = await fetch(`${server.url}${path}`, {
+      const res = await fetch(`${site.site}${path}`, {
         headers: {
           cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
           ...(referer ? { referer } : {}),
@@ -75,12 +51,12 @@ describe("first touch through the server", () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
     // Three more pages, one of them with other UTM parameters: the first touch stays.
     for (const path of ["/services", "/pricing?utm_source=google", "/start"]) {
-      const res = await get(path, `${server.url}/blog`);
+      const res = await get(path, `${site.site}/blog`);
       expect(res.status).toBe(200);
       expect(res.headers.getSetCookie().some((c) => c.startsWith("first_touch="))).toBe(false);
     }
 
-    const submitted = await fetch(`${server.url}/api/intake`, {
+    const submitted = await fetch(`${site.site}/api/intake`, {
       method: "POST",
       headers: {
         "content-type": "application/json",
@@ -111,7 +87,7 @@ describe("first touch through the server", () => {
   });
 
   const intake = (headers: Record<string, string>, key: string) =>
-    fetch(`${server.url}/api/intake`, {
+    fetch(`${site.site}/api/intake`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json", ...headers },
       body: JSON.stringify({
@@ -131,16 +107,16 @@ describe("first touch through the server", () => {
 
   it("without consent sets no cookie, and credits a lead with the page its form was sent from", async () => {
     for (const path of ["/?utm_source=instagram", "/blog", "/start?utm_source=instagram&utm_medium=story"]) {
-      const res = await fetch(`${server.url}${path}`, { headers: { referer: "https://l.instagram.com/" } });
+      const res = await fetch(`${site.site}${path}`, { headers: { referer: "https://l.instagram.com/" } });
       await res.arrayBuffer();
       expect(res.headers.getSetCookie(), path).toEqual([]);
     }
-    const rejected = await fetch(`${server.url}/blog?utm_source=x`, { headers: { cookie: "cookie_consent=rejected" } });
+    const rejected = await fetch(`${site.site}/blog?utm_source=x`, { headers: { cookie: "cookie_consent=rejected" } });
     await rejected.arrayBuffer();
     expect(rejected.headers.getSetCookie()).toEqual([]);
 
     const submitted = await intake(
-      { referer: `${server.url}/start?utm_source=instagram&utm_medium=story` },
+      { referer: `${site.site}/start?utm_source=instagram&utm_medium=story` },
       "first-touch-test-0002",
     );
     const outcome = (await submitted.json()) as { leadId: string };
@@ -160,21 +136,21 @@ describe("first touch through the server", () => {
       const literal = /var V=("[^"]*")/.exec(html)?.[1];
       return literal ? (JSON.parse(literal) as string) : null;
     };
-    const landing = await fetch(`${server.url}/?utm_source=facebook&utm_campaign=spring`);
+    const landing = await fetch(`${site.site}/?utm_source=facebook&utm_campaign=spring`);
     const via = carried(await landing.text());
     expect(via).not.toBeNull();
     expect(landing.headers.getSetCookie()).toEqual([]);
     // It depends on how the visitor arrived, so the browser keeps no copy to revalidate.
     expect(landing.headers.get("etag")).toBeNull();
-    const post = await fetch(`${server.url}/blog?via=${encodeURIComponent(via!)}`, {
-      headers: { referer: `${server.url}/` },
+    const post = await fetch(`${site.site}/blog?via=${encodeURIComponent(via!)}`, {
+      headers: { referer: `${site.site}/` },
     });
     expect(carried(await post.text())).toBe(via);
-    const direct = await fetch(`${server.url}/blog`, { headers: { referer: `${server.url}/` } });
+    const direct = await fetch(`${site.site}/blog`, { headers: { referer: `${site.site}/` } });
     expect(carried(await direct.text())).toBeNull();
 
     const submitted = await intake(
-      { referer: `${server.url}/start?via=${encodeURIComponent(via!)}` },
+      { referer: `${site.site}/start?via=${encodeURIComponent(via!)}` },
       "first-touch-test-0003",
     );
     expect(submitted.status).toBe(200);
@@ -189,9 +165,9 @@ describe("first touch through the server", () => {
 
   it("the cookie choice endpoint keeps a first touch only after Accept and removes it otherwise", async () => {
     const choose = (cookie: string, body: unknown) =>
-      fetch(`${server.url}/api/first-touch`, {
+      fetch(`${site.site}/api/first-touch`, {
         method: "POST",
-        headers: { "content-type": "application/json", cookie, origin: server.url },
+        headers: { "content-type": "application/json", cookie, origin: site.site },
         body: JSON.stringify(body),
       });
     const accepted = await choose("cookie_consent=accepted", {

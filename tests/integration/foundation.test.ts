@@ -11,7 +11,8 @@ import {
   engines,
   type TestDatabase,
 } from "../support/database";
-import { runServerExpectingExit, startServer, type RunningServer } from "../support/server";
+import { startBuiltSite, type BuiltSite } from "../support/built-site";
+import { runServerExpectingExit, startServer } from "../support/server";
 import { untrustedScripts } from "../support/script-trust";
 import { routeEntries } from "~/kernel/route-meta";
 import { consentDefaultsScript } from "~/features/site/gtm";
@@ -116,14 +117,14 @@ describe("configuration", () => {
   });
 });
 
+/** The production build served in this process; what only the process shows starts one (SIGTERM). */
 describe("server", () => {
-  let server: RunningServer;
+  let url = "";
+  let close: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
-    server = await startServer();
+    ({ site: url, close } = await startBuiltSite("foundation"));
   });
-  afterAll(async () => {
-    await server.stop();
-  });
+  afterAll(() => close());
 
   // Requests only, no page: moved here from the end-to-end specs (foundation, blog).
   describe("feeds, the sitemap and robots.txt", () => {
@@ -139,7 +140,7 @@ describe("server", () => {
     type Sitemap = { urlset: { url: { loc: string; lastmod?: string; priority: number; changefreq: string }[] } };
 
     it("sitemap.xml lists every indexable static route with priority and change frequency", async () => {
-      const res = await fetch(`${server.url}/sitemap.xml`);
+      const res = await fetch(`${url}/sitemap.xml`);
       expect(res.headers.get("content-type")).toContain("application/xml");
       const urls = (new XMLParser().parse(await res.text()) as Sitemap).urlset.url;
       for (const entry of routeEntries.filter((r) => r.indexable && !r.dynamic)) {
@@ -152,7 +153,7 @@ describe("server", () => {
     });
 
     it("sitemap.xml has every post with its date as lastmod", async () => {
-      const xml = new XMLParser().parse(await (await fetch(`${server.url}/sitemap.xml`)).text()) as Sitemap;
+      const xml = new XMLParser().parse(await (await fetch(`${url}/sitemap.xml`)).text()) as Sitemap;
       const urls = xml.urlset.url;
       expect(urls.find((u) => new URL(u.loc).pathname === "/blog")?.priority).toBe(0.9);
       expect(posts.length).toBeGreaterThan(0);
@@ -162,13 +163,13 @@ describe("server", () => {
     });
 
     it("robots.txt points to the sitemap and keeps internal pages out", async () => {
-      const body = await (await fetch(`${server.url}/robots.txt`)).text();
+      const body = await (await fetch(`${url}/robots.txt`)).text();
       expect(body).toContain("Sitemap: ");
       expect(body).toContain("Disallow: /faq-visual-export");
     });
 
     it("RSS parses as XML and lists every post newest first", async () => {
-      const res = await fetch(`${server.url}/blog/rss.xml`);
+      const res = await fetch(`${url}/blog/rss.xml`);
       expect(res.headers.get("content-type")).toContain("application/rss+xml");
       const feed = new XMLParser({ ignoreAttributes: false }).parse(await res.text()) as {
         rss: { "@_version": string; channel: { item: { link: string }[] } };
@@ -179,7 +180,7 @@ describe("server", () => {
   });
 
   it("reports health with the database engine", async () => {
-    const res = await fetch(`${server.url}/healthz`);
+    const res = await fetch(`${url}/healthz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       status: "ok",
@@ -192,8 +193,8 @@ describe("server", () => {
 
   it("sends the security headers with a fresh nonce per request", async () => {
     // A page rendered per request (one from the page cache names its scripts' hashes: decision 074).
-    const first = await fetch(`${server.url}/success`);
-    const second = await fetch(`${server.url}/success`);
+    const first = await fetch(`${url}/success`);
+    const second = await fetch(`${url}/success`);
     const csp = first.headers.get("content-security-policy") ?? "";
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -216,49 +217,50 @@ describe("server", () => {
   });
 
   it("sends HSTS when reached over HTTPS through a trusted proxy", async () => {
-    const proxied = await startServer({ TRUST_PROXY: "1" });
+    const proxied = await startBuiltSite("foundation-proxied", { TRUST_PROXY: "1" });
     try {
-      const res = await fetch(`${proxied.url}/`, { headers: { "X-Forwarded-Proto": "https" } });
+      const res = await fetch(`${proxied.site}/`, { headers: { "X-Forwarded-Proto": "https" } });
       expect(res.headers.get("strict-transport-security")).toContain("max-age=");
       expect(res.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
     } finally {
-      await proxied.stop();
+      await proxied.close();
     }
   });
 
   it("caches hashed assets for a year and revalidates HTML", async () => {
-    const html = await (await fetch(`${server.url}/`)).text();
+    const html = await (await fetch(`${url}/`)).text();
     // A quoted site path: the page also names other hosts' /assets/ paths (the scheduling widget's).
     const asset = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
-    const res = await fetch(`${server.url}${asset}`);
+    const res = await fetch(`${url}${asset}`);
     expect(res.headers.get("cache-control")).toContain("immutable");
-    expect((await fetch(`${server.url}/pricing`)).headers.get("cache-control")).toBe("private, no-cache");
+    expect((await fetch(`${url}/pricing`)).headers.get("cache-control")).toBe("private, no-cache");
   });
 
   it("answers public pages from the page cache and an unchanged one with 304", async () => {
     for (const target of ["/", "/pricing", "/blog", "/blog/optimize-running-cadence", "/cancel", "/nicaragua"]) {
-      const first = await fetch(`${server.url}${target}`);
+      const first = await fetch(`${url}${target}`);
       const etag = first.headers.get("etag");
       expect(etag, target).toMatch(/^W\/"/);
       // The same bytes for every visitor: no nonce stamped into them, each script trusted by its hash.
       const csp = first.headers.get("content-security-policy") ?? "";
       expect(csp, target).not.toContain("'nonce-");
       expect(untrustedScripts(csp, await first.text()), target).toEqual([]);
-      const again = await fetch(`${server.url}${target}`, { headers: { "If-None-Match": etag ?? "" } });
+      const again = await fetch(`${url}${target}`, { headers: { "If-None-Match": etag ?? "" } });
       expect(again.status, target).toBe(304);
       expect(again.headers.get("content-security-policy"), target).toBeNull();
     }
     for (const target of ["/success", "/no-such-page"]) {
-      const res = await fetch(`${server.url}${target}`, { headers: { "If-None-Match": "*" } });
+      const res = await fetch(`${url}${target}`, { headers: { "If-None-Match": "*" } });
       expect(res.status, target).not.toBe(304);
       expect(res.headers.get("etag"), target).toBeNull();
     }
   });
 
   it("sends Consent Mode's defaults, as the first script, only with a tag manager", async () => {
-    const without = await fetch(`${server.url}/pricing`);
+    const without = await fetch(`${url}/pricing`);
     expect(await without.text()).not.toContain(consentDefaultsScript);
+    // A process of its own: the root loader reads GTM_ID from the process's environment.
     const tagged = await startServer({ GTM_ID: "GTM-TEST123" });
     try {
       const res = await fetch(`${tagged.url}/pricing`);
@@ -274,29 +276,26 @@ describe("server", () => {
 
   it("compresses responses with Brotli for browsers and gzip for the rest", async () => {
     // What Chromium sends, over plain HTTP too.
-    const browser = await fetch(`${server.url}/`, { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
+    const browser = await fetch(`${url}/`, { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
     expect(browser.headers.get("content-encoding")).toBe("br");
     expect(await browser.text()).toContain("</html>");
-    const other = await fetch(`${server.url}/`, { headers: { "Accept-Encoding": "gzip" } });
+    const other = await fetch(`${url}/`, { headers: { "Accept-Encoding": "gzip" } });
     expect(other.headers.get("content-encoding")).toBe("gzip");
     // Brotli is chosen first, so it must not send more bytes than gzip would (at the middleware's
     // default quality it sent more on the small pages).
     for (const target of ["/", "/sitemap", "/privacy-policy"]) {
-      const [br, gzip] = [
-        await sentBytes(`${server.url}${target}`, "br"),
-        await sentBytes(`${server.url}${target}`, "gzip"),
-      ];
+      const [br, gzip] = [await sentBytes(`${url}${target}`, "br"), await sentBytes(`${url}${target}`, "gzip")];
       expect(br, target).toBeLessThan(gzip);
     }
   });
 
   it("refuses oversized bodies before reading them", async () => {
-    const res = await fetch(`${server.url}/start`, { method: "POST", body: "x".repeat(200_000) });
+    const res = await fetch(`${url}/start`, { method: "POST", body: "x".repeat(200_000) });
     expect(res.status).toBe(413);
   });
 
   it("answers unknown paths with a real 404 page", async () => {
-    const res = await fetch(`${server.url}/this/does/not/exist`);
+    const res = await fetch(`${url}/this/does/not/exist`);
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain("Unexpected Application Error!");
@@ -335,21 +334,22 @@ describe("server", () => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL", () => {
   let url: string;
-  let a: RunningServer;
-  let b: RunningServer;
+  let a: BuiltSite;
+  let b: BuiltSite;
   beforeAll(async () => {
     url = await createPostgresDatabase();
-    const env = { DATABASE_URL: url, RATE_LIMIT_POSTS_PER_MINUTE: "4", AUTH_SECRET: "x".repeat(40) };
-    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    // Two sites, each with its own services (their memory holds nothing of the other's), sharing the database.
+    const env = { DATABASE_URL: url, RATE_LIMIT_POSTS_PER_MINUTE: "4" };
+    [a, b] = await Promise.all([startBuiltSite("instance-a", env), startBuiltSite("instance-b", env)]);
   });
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
+    await Promise.all([a?.close(), b?.close()]);
     await dropPostgresDatabase(url);
   });
 
   it("both report healthy on postgres", async () => {
     for (const s of [a, b])
-      expect(await (await fetch(`${s.url}/healthz`)).json()).toEqual({
+      expect(await (await fetch(`${s.site}/healthz`)).json()).toEqual({
         status: "ok",
         database: "postgres",
         outbox: { depth: 0, deadLetters: 0 },
@@ -365,7 +365,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const target = i % 2 === 0 ? a : b;
-      statuses.push((await fetch(`${target.url}/no-such-form`, { method: "POST", body: "x=1" })).status);
+      statuses.push((await fetch(`${target.site}/api/first-touch`, { method: "POST", body: "x=1" })).status);
     }
     expect(statuses.slice(0, 4).every((s) => s !== 429)).toBe(true);
     expect(statuses.slice(4)).toEqual([429, 429]);

@@ -34,6 +34,7 @@ import {
   linksNamed,
   textOf,
 } from "../support/html";
+import { startBuiltSite, type BuiltSite } from "../support/built-site";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
@@ -482,21 +483,18 @@ describe("an event in the past", () => {
   const wholeMinute = (ms: number) => new Date(Math.floor(ms / 60_000) * 60_000).toISOString();
   const pastStart = wholeMinute(Date.now() - 30 * 86_400_000);
   const pastTiming = { startsAt: pastStart, timeZone: event.timeZone };
-  let past: RunningServer;
+  // The build served in this process: EVENT_STARTS_AT reaches the pages through its services.
+  let past: BuiltSite;
 
   beforeAll(async () => {
-    past = await startServer({
-      EVENT_STARTS_AT: pastStart,
-      RATE_LIMIT_FORMS_PER_MINUTE: "1000",
-      RATE_LIMIT_POSTS_PER_MINUTE: "5000",
-    });
+    past = await startBuiltSite("pages-html-past", { EVENT_STARTS_AT: pastStart });
   });
   afterAll(async () => {
-    await past?.stop();
+    await past?.close();
   });
 
   it("the page says it has passed, offers the newsletter instead of the form and stays indexable", async () => {
-    const { status, document } = await getPage(past.url, "/nicaragua");
+    const { status, document } = await getPage(past.site, "/nicaragua");
     expect(status).toBe(200);
     expectShown(headingsNamed(document, event.title, 1), "the event's title");
     expect(bodyText(document)).toContain("This event has passed");
@@ -525,12 +523,12 @@ describe("an event in the past", () => {
     const end = Date.parse(String(jsonLd?.endDate));
     expect(end).toBeGreaterThan(Date.parse(pastStart));
     expect(end).toBeLessThan(Date.now());
-    const sitemap = await fetch(`${past.url}/sitemap.xml`);
+    const sitemap = await fetch(`${past.site}/sitemap.xml`);
     expect(await sitemap.text()).toContain("/nicaragua</loc>");
   });
 
   it("the endpoint refuses a late signup with a clear message", async () => {
-    const response = await fetch(`${past.url}/api/event-signup`, {
+    const response = await fetch(`${past.site}/api/event-signup`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ name: "Late Larry", phone: "+505 8888 9999", elapsedMs: 9000 }),
@@ -541,9 +539,9 @@ describe("an event in the past", () => {
 
   it("a plain form sent after the start is refused on the page that answers it", async () => {
     // A page left open from before the start, sent now: the same post the old form made.
-    const answer = await fetch(`${past.url}/nicaragua`, {
+    const answer = await fetch(`${past.site}/nicaragua`, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: past.url },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: past.site },
       body: new URLSearchParams({ name: "Marco", phone: "+505 8888 4321" }).toString(),
       redirect: "manual",
     });
