@@ -1,4 +1,4 @@
-import { STATUS_CODES } from "node:http";
+import { STATUS_CODES, type Server } from "node:http";
 import { constants as zlib } from "node:zlib";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -43,6 +43,18 @@ const UPLOAD_EDITORS = /^\/admin\/(articles|newsletter)\/[^/]+$|^\/admin\/subscr
  */
 const FORM_BODY_DEADLINE_MS = 30_000;
 export const UPLOAD_BODY_DEADLINE_MS = 15 * 60_000;
+
+/**
+ * The listening server's own limits. Idle connections are kept longer than a proxy's or a client's
+ * (Caddy and browsers reuse them): with Node's 5 s default, a client reusing a connection the
+ * moment the server closes it gets a reset. Each body has its own deadline (server/body-deadline.ts);
+ * Node's request limit only backs up the longest. The drills' and tests' servers use the same.
+ */
+export function setServerTimeouts(server: Pick<Server, "keepAliveTimeout" | "headersTimeout" | "requestTimeout">) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = UPLOAD_BODY_DEADLINE_MS + 60_000;
+}
 const bodyDeadlineMs = (req: express.Request) =>
   req.method === "POST" && UPLOAD_EDITORS.test(req.path) ? UPLOAD_BODY_DEADLINE_MS : FORM_BODY_DEADLINE_MS;
 const bodyLimit = (req: express.Request) => {

@@ -4,7 +4,7 @@ import type { ServerBuild } from "react-router";
 import { EnvError, parseEnv, requireSiteUrlInProduction } from "~/infra/env.server";
 import { keepNewFilesPrivate, makePrivate } from "~/infra/private-files.server";
 import { createServices } from "./services";
-import { createApp, UPLOAD_BODY_DEADLINE_MS } from "./app";
+import { createApp, setServerTimeouts } from "./app";
 import { DEV_ISLANDS_BASE, devIslandModules } from "./islands";
 
 async function main() {
@@ -66,10 +66,7 @@ async function main() {
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info({ port, database: services.database.engine }, `listening on http://localhost:${port}`);
   });
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  // Each body has its own deadline (server/body-deadline.ts); Node's own limit only backs up the longest.
-  server.requestTimeout = UPLOAD_BODY_DEADLINE_MS + 60_000;
+  setServerTimeouts(server);
 
   let stopping = false;
   const shutdown = (signal: string) => {

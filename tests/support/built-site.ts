@@ -7,7 +7,7 @@ import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/context";
 import { parseEnv } from "~/infra/env.server";
 import { createLogger } from "~/infra/logger.server";
-import { createApp } from "../../server/app";
+import { createApp, setServerTimeouts } from "../../server/app";
 import { createServices } from "../../server/services";
 
 const buildDir = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build");
@@ -26,6 +26,7 @@ export interface BuiltSite {
  */
 export async function startBuiltSite(name: string, env: Record<string, string> = {}): Promise<BuiltSite> {
   const server: Server = createServer();
+  setServerTimeouts(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const services = await createServices(

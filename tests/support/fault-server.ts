@@ -8,7 +8,7 @@ import { count } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { parseEnv } from "~/infra/env.server";
 import { createServices } from "../../server/services";
-import { createApp } from "../../server/app";
+import { createApp, setServerTimeouts } from "../../server/app";
 import { fullDisk } from "~/features/leads/full-disk";
 import { messages, newsletterSubscribers, orders, payments, processedEvents, session, signups, user } from "#db/schema";
 
@@ -47,6 +47,7 @@ const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
 const app = createApp({ services, build, clientDir: path.join(buildDir, "client") });
 const server = app.listen(env.PORT, env.HOST, () => process.send?.({ type: "listening" }));
+setServerTimeouts(server);
 
 async function handle(command: FaultCommand): Promise<unknown> {
   const { database, outbox } = services;
