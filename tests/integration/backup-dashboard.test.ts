@@ -12,6 +12,7 @@ import { TRAINER_PASSWORD } from "../support/trainer";
 /**
  * `npm run backup` while the site runs on PGlite: the command cannot open the database the server
  * holds, so it asks the server (by signal) to make the backup, and the dashboard then names it.
+ * Both are processes here (decision 087): the signal and the database's lock are what is under test.
  * The command is run as npm runs it (`tsx scripts/backup.ts`), without npm's own start-up.
  */
 const root = path.resolve(import.meta.dirname, "../..");
