@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startSmtpServer, type LocalSmtp } from "../support/smtp";
 import { startServer, type RunningServer } from "../support/server";
@@ -74,6 +74,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   await smtp?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 test("a headless browser opening the confirmation link confirms nothing; a click does", async ({ page }) => {
