@@ -245,6 +245,13 @@ export const AREAS = [
     // Backups (their code in app/infra/ and scripts/ runs everything); the lost-disk drill is in test:drills.
     paths: ["app/features/back-office/backup-status", /^app\/routes\/admin-backup-download/],
     e2e: ["back-office"],
-    integration: ["backup-restore", "backup-cli", "backup-offsite", "back-office-pages", "file-modes"],
+    integration: [
+      "backup-restore",
+      "backup-cli",
+      "backup-offsite",
+      "back-office-pages",
+      "file-modes",
+      "backup-dashboard",
+    ],
   },
 ];
