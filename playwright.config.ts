@@ -62,7 +62,7 @@ process.env.E2E_DATA_DIR = e2eDataDir;
 
 export default defineConfig({
   testDir: "tests/e2e",
-  // Traces and screenshots of failed tests; the reports (test-results/*.json) stay beside it.
+  // Traces of failed tests (of retried ones on CI); the reports (test-results/*.json) stay beside it.
   outputDir: "test-results/e2e-output",
   // CI's 2 cores run three workers, their browsers and the server: a page that answers in 2 s here
   // took 10-30 s there under load (a publish, a whole-page load). The checks are the same; CI only
@@ -81,7 +81,9 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: `test-results/${stage}.json` }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: "retain-on-failure",
+    // Recording a trace costs a fifth of the browser stage's CPU (decision 093): on CI only a retry
+    // records one, so a test that fails once and again still leaves its trace; locally, failures do.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
       executablePath: chromiumPath(),
       args: [

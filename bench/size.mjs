@@ -23,6 +23,7 @@ import {
   paidSession,
   PAGES as BENCH_PAGE_LIST,
   requireBuild,
+  settlePages,
   startServer,
 } from "./lib.mjs";
 
@@ -148,6 +149,10 @@ function documentAsSent(base, page) {
 
 async function measureDocuments(base) {
   const sizes = new Map();
+  await settlePages(
+    base,
+    DOCUMENTS.filter((page) => page !== "/success"),
+  );
   for (const page of DOCUMENTS) {
     const target = page === "/success" ? `/success?session_id=${await paidSession(base)}` : page;
     sizes.set(page, await documentAsSent(base, target));

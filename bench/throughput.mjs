@@ -11,7 +11,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort, machine, requireBuild, startServer } from "./lib.mjs";
+import { freePort, machine, requireBuild, settlePages, startServer } from "./lib.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -72,6 +72,10 @@ let caddy;
 try {
   // The site's own Brotli bytes of each page, as a browser gets them, for Caddy to send as they are.
   const sizes = {};
+  await settlePages(
+    site.url,
+    PAGES.map(([target]) => target),
+  );
   for (const [target, name] of PAGES) {
     const res = await fetch(`${site.url}${target}`, { headers: HEADERS });
     if (!res.ok || res.headers.get("content-encoding") !== "br") throw new Error(`${target}: no Brotli answer`);

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { EnvError, parseEnv, requireSiteUrlInProduction } from "~/infra/env.server";
@@ -7,11 +8,15 @@ import { createServices } from "./services";
 import { createApp, setServerTimeouts } from "./app";
 import { DEV_ISLANDS_BASE, devIslandModules } from "./islands";
 
-async function main() {
+/**
+ * Starts the server. `givenNodeEnv` is NODE_ENV as the environment gave it, before server/runtime.ts
+ * set its default: only a production start asked for must name its public address (SITE_URL).
+ */
+export async function main(givenNodeEnv: string | undefined) {
   keepNewFilesPrivate();
   let env;
   try {
-    requireSiteUrlInProduction(process.env);
+    requireSiteUrlInProduction({ ...process.env, NODE_ENV: givenNodeEnv });
     env = parseEnv(process.env);
   } catch (error) {
     if (error instanceof EnvError) {
@@ -64,7 +69,9 @@ async function main() {
   const server: Server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
-    logger.info({ port, database: services.database.engine }, `listening on http://localhost:${port}`);
+    // The mode React and React Router loaded in (server/runtime.ts gives it a default before they do).
+    const mode = process.env.NODE_ENV;
+    logger.info({ port, database: services.database.engine, mode }, `listening on http://localhost:${port}`);
   });
   setServerTimeouts(server);
 
@@ -103,7 +110,11 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-main().catch((error: unknown) => {
+/** Ends the process with the reason, as a failed start must (no stack trace). */
+export function failedStart(error: unknown): never {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
-});
+}
+
+// Run as a file (`npm run dev` runs this with tsx); the compiled server is started by server/runtime.ts.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) main(process.env.NODE_ENV).catch(failedStart);

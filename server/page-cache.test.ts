@@ -1,8 +1,10 @@
+import { get } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLogger } from "~/infra/logger.server";
-import { freshReads, inlineScriptHashes, matchesEtag, revisionValidator } from "./page-cache";
+import { freshReads, inlineScriptHashes, matchesEtag, pageCache, revisionValidator } from "./page-cache";
 
 describe("revalidating public pages by content revision", () => {
   let revision = "build-1";
@@ -100,5 +102,73 @@ describe("the hashes a cached page's policy names", () => {
     expect(inlineScriptHashes(page)).toEqual(["'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='"]);
     expect(inlineScriptHashes(`${page}<script type="module" src="/assets/x.js"></script>`)).toBeNull();
     expect(inlineScriptHashes(`<link rel="modulepreload" href="/assets/x.js"/>${page}`)).toBeNull();
+  });
+});
+
+describe("the bytes a cached page is sent as", () => {
+  const words = ["tempo", "cadence", "threshold", "recovery", "interval", "swim", "brick", "taper", "base", "zone"];
+  // A page like a real one: much repeated markup around text that varies.
+  const html = `<!doctype html><html><body>${Array.from(
+    { length: 1500 },
+    (_, i) => `<p class="card text-sm">${words[i % 10]} ${words[(i * 7) % 10]} week ${i % 52}</p>`,
+  ).join("\n")}<script>boot()</script></body></html>`;
+  let renders = 0;
+  let url = "";
+  let close = () => {};
+
+  beforeAll(async () => {
+    const app = express();
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    app.use(
+      pageCache({
+        siteUrl: url,
+        cacheable: () => true,
+        revision: () => Promise.resolve("r1"),
+        variant: () => Promise.resolve(""),
+        render: () => {
+          renders += 1;
+          return Promise.resolve(new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } }));
+        },
+        policy: (hashes) => `script-src 'strict-dynamic' ${hashes.join(" ")}`,
+        logger: createLogger("silent"),
+      }),
+    );
+    close = () => server.close();
+  });
+  afterAll(() => close());
+
+  /** One answer's bytes as they came, undecoded. */
+  const sent = (encoding: string) =>
+    new Promise<{ encoding?: string; etag?: string; body: Buffer }>((resolve, reject) => {
+      get(`${url}/page`, { headers: { "accept-encoding": encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({ encoding: res.headers["content-encoding"], etag: res.headers.etag, body: Buffer.concat(chunks) }),
+        );
+      }).on("error", reject);
+    });
+
+  it("answers at once with quick Brotli, then sends the smallest once the page is asked for again", async () => {
+    const first = await sent("br");
+    expect(first.encoding).toBe("br");
+    expect(brotliDecompressSync(first.body).toString()).toBe(html);
+    const second = await sent("br");
+    expect(second.body.equals(first.body)).toBe(true);
+    // The smallest is made aside, after the second answer: later answers carry it.
+    const later = await vi.waitFor(async () => {
+      const answer = await sent("br");
+      expect(answer.body.length).toBeLessThan(first.body.length);
+      return answer;
+    });
+    expect(brotliDecompressSync(later.body).toString()).toBe(html);
+    expect(later.etag).toBe(first.etag);
+
+    const gzip = await sent("gzip");
+    expect(gzip.encoding).toBe("gzip");
+    expect(gunzipSync(gzip.body).toString()).toBe(html);
+    expect(renders).toBe(1);
   });
 });

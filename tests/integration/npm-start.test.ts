@@ -58,7 +58,7 @@ it("SIGTERM to `npm start` (as systemd or a terminal sends it) stops the server 
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       BUILD_DIR: startableBuild(),
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -71,6 +71,9 @@ it("SIGTERM to `npm start` (as systemd or a terminal sends it) stops the server 
       () => false,
     );
   await until(healthy, "the server did not start", () => output);
+  // With no NODE_ENV set, React and React Router loaded their production builds, as the settings say.
+  const listening = output.split("\n").find((line) => line.includes('"msg":"listening on'));
+  expect(JSON.parse(listening ?? "{}")).toMatchObject({ mode: "production" });
 
   process.kill(group.pid!, "SIGTERM");
 
