@@ -1,8 +1,8 @@
 // The test suite, in the stages CI runs (bash .ci/run):
-// - `npm test`: type-check, lint, production build, unit and component tests side by side; then, side
-//   by side, the HTML validators over every public page's server HTML and the integration tests
-//   (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), which start the built server; then the
-//   browser tests in Chromium, leaving out the sweeps and the drills.
+// - `npm test`: type-check, lint, production build, unit and component tests side by side; as soon as
+//   the build is made, beside them, the HTML validators over every public page's server HTML and the
+//   integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), which start the built
+//   server; then the browser tests in Chromium, leaving out the sweeps and the drills.
 // - `--sweeps` (`npm run test:sweeps`): the browser tests tagged @sweep, which walk every route (axe
 //   over each whole page, consent and the CSP on every page, every back-office page at both widths);
 //   `npm test` walks a representative handful of the same routes (tests/e2e/sweep.ts).
@@ -23,21 +23,14 @@ const reactRouterBin = () =>
   `node_modules/@react-router/dev/${JSON.parse(readFileSync("node_modules/@react-router/dev/package.json", "utf8")).bin["react-router"]}`;
 
 /**
- * What the older Node.js line must run besides route types: `npm start` itself, the pages, the
- * questionnaire, the checkout, the newsletter, the message engine, the back office's sign-in and
- * photo uploads (sharp's native module is built per Node.js ABI). Every other behaviour is the same
- * code on the same APIs; npm test ran all of it on Node 24 (decision 080).
+ * What the older Node.js line must run besides route types: `npm start` itself with pages rendered
+ * through it, the questionnaire, the checkout, the newsletter, the message engine, the back office's
+ * sign-in and photo uploads (sharp's native module is built per Node.js ABI). Every other behaviour is the same code
+ * on the same APIs; npm test ran all of it on Node 24 (decisions 080 and 094).
  */
-const NODE_SMOKE = [
-  "npm-start",
-  "foundation",
-  "leads",
-  "checkout",
-  "newsletter",
-  "messages",
-  "back-office",
-  "uploads",
-].map((name) => `tests/integration/${name}.test.ts`);
+const NODE_SMOKE = ["npm-start", "leads", "checkout", "newsletter", "messages", "back-office", "uploads"].map(
+  (name) => `tests/integration/${name}.test.ts`,
+);
 
 const started = Date.now();
 const mode = ["--drills", "--sweeps", "--light"].find((flag) => process.argv.includes(flag));
@@ -74,26 +67,27 @@ if (mode === "--drills") {
   ok = typed && integration;
 } else {
   // Lint and unit tests need no build: they share the two cores with type-check and build (the
-  // build after type-check, as both write React Router's generated route types).
-  const first = await Promise.all([
-    check("type-check", "npm", ["run", "-s", "typecheck"]).then(async (typed) => [
-      typed,
-      await check("production build", "npm", ["run", "-s", "build"]),
-    ]),
-    check("lint and format", "npm", ["run", "-s", "lint"]),
-    vitest("unit and component tests (Vitest)", ["unit", "component"]),
-  ]).then(([[typed, built], linted, unit]) => [typed, linted, built, unit]);
-  const built = first[2];
-  // The validators and the integration tests need only the build and run side by side (the
-  // validators print when they end); the end-to-end tests follow on their own. Run beside the
-  // integration tests as well (decision 035) they took no less wall time on 2 cores, since the suite
-  // is bound by CPU, and under that load whole-page tests ran into their time limits (decision 037).
+  // build after type-check, as both write React Router's generated route types). The validators and
+  // the integration tests need only the build: they start as soon as it is made, beside whatever of
+  // lint and the unit tests is left (the machine was otherwise a core short while lint ran alone).
+  // Only the integration tests print as they go; the other stages print when they end.
+  const typedAndBuilt = check("type-check", "npm", ["run", "-s", "typecheck"]).then(async (typed) => [
+    typed,
+    await check("production build", "npm", ["run", "-s", "build"], { quiet: true }),
+  ]);
+  const linted = check("lint and format", "npm", ["run", "-s", "lint"], { quiet: true });
+  const unit = vitest("unit and component tests (Vitest)", ["unit", "component"], { quiet: true });
+  const [typed, built] = await typedAndBuilt;
+  // The end-to-end tests follow on their own. Run beside the integration tests as well (decision
+  // 035) they took no less wall time on 2 cores, since the suite is bound by CPU, and under that
+  // load whole-page tests ran into their time limits (decision 037).
   const [validated, integration] = built
     ? await Promise.all([
         check("HTML validators (Nu checker, html-validate)", "npm", ["run", "-s", "validate:html"], { quiet: true }),
         vitest("integration tests (Vitest)", ["integration"]),
       ])
     : [false, false];
+  const first = [typed, await linted, built, await unit];
   const e2e = built ? await playwright() : false;
   ok = first.every(Boolean) && validated && integration && e2e;
 }

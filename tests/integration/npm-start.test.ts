@@ -74,6 +74,12 @@ it("SIGTERM to `npm start` (as systemd or a terminal sends it) stops the server 
   // With no NODE_ENV set, React and React Router loaded their production builds, as the settings say.
   const listening = output.split("\n").find((line) => line.includes('"msg":"listening on'));
   expect(JSON.parse(listening ?? "{}")).toMatchObject({ mode: "production" });
+  // Pages rendered through it, from the page cache and not (a query): CI's Node 22 leg runs this file.
+  for (const target of ["/", "/pricing", "/blog?category=running"]) {
+    const page = await fetch(`http://127.0.0.1:${port}${target}`);
+    expect(page.status, target).toBe(200);
+    expect(await page.text(), target).toMatch(/<main\b[\s\S]*<\/main>/);
+  }
 
   process.kill(group.pid!, "SIGTERM");
 
