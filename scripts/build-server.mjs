@@ -1,8 +1,7 @@
 // Compiles the Express server (server/ and the app modules it wires) into one ES module,
 // build/server-runtime/server.js (started by build/server-runtime/index.js), with npm packages left
-// as imports. Production starts it with
-// plain `node`: transpiling the TypeScript at every start (tsx) doubled the time to the first
-// answer (3.4 s to about 2 s measured on this project's 2-core machine).
+// as imports. Production starts it with plain `node`: transpiling the TypeScript at every start (tsx)
+// doubled the time to the first answer (3.4 s to about 2 s measured on this project's 2-core machine).
 import path from "node:path";
 import { build } from "esbuild";
 

@@ -25,8 +25,8 @@ const reactRouterBin = () =>
 /**
  * What the older Node.js line must run besides route types: `npm start` itself with pages rendered
  * through it, the questionnaire, the checkout, the newsletter, the message engine, the back office's
- * sign-in and photo uploads (sharp's native module is built per Node.js ABI). Every other behaviour is the same code
- * on the same APIs; npm test ran all of it on Node 24 (decisions 080 and 094).
+ * sign-in and photo uploads (sharp's native module is built per Node.js ABI). Every other behaviour
+ * is the same code on the same APIs; npm test ran all of it on Node 24 (decisions 080 and 094).
  */
 const NODE_SMOKE = ["npm-start", "leads", "checkout", "newsletter", "messages", "back-office", "uploads"].map(
   (name) => `tests/integration/${name}.test.ts`,

@@ -449,7 +449,7 @@ function asRequest(req: Parameters<RequestHandler>[0], site: string): Request {
 async function encodedNow(req: Parameters<RequestHandler>[0], body: Buffer): Promise<Encoded> {
   const encoding = encodingFor(req);
   // Quality 6, as the compression middleware (decision 053): this answer is made for one request.
-  if (encoding === "br") return { encoding, body: await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }) };
+  if (encoding === "br") return { encoding, body: await brotliAt(6, body) };
   if (encoding === "gzip") return { encoding, body: await gzipped(body) };
   return { encoding: "identity", body };
 }
