@@ -1,10 +1,24 @@
 import { get } from "node:http";
 import type { AddressInfo } from "node:net";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type * as zlibModule from "node:zlib";
+import { brotliDecompressSync, gunzipSync, type BrotliOptions, type CompressCallback, type InputType } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLogger } from "~/infra/logger.server";
 import { freshReads, inlineScriptHashes, matchesEtag, pageCache, revisionValidator } from "./page-cache";
+
+/** The quality of each Brotli compression the cache starts, in order. */
+const brotliQualities = vi.hoisted(() => [] as number[]);
+vi.mock("node:zlib", async (importOriginal) => {
+  const zlib = await importOriginal<typeof zlibModule>();
+  return {
+    ...zlib,
+    brotliCompress: (buffer: InputType, options: BrotliOptions, callback: CompressCallback) => {
+      brotliQualities.push(Number(options.params?.[zlib.constants.BROTLI_PARAM_QUALITY]));
+      zlib.brotliCompress(buffer, options, callback);
+    },
+  };
+});
 
 describe("revalidating public pages by content revision", () => {
   let revision = "build-1";
@@ -140,9 +154,9 @@ describe("the bytes a cached page is sent as", () => {
   afterAll(() => close());
 
   /** One answer's bytes as they came, undecoded. */
-  const sent = (encoding: string) =>
+  const sent = (encoding: string, pathname = "/page") =>
     new Promise<{ encoding?: string; etag?: string; body: Buffer }>((resolve, reject) => {
-      get(`${url}/page`, { headers: { "accept-encoding": encoding } }, (res) => {
+      get(`${url}${pathname}`, { headers: { "accept-encoding": encoding } }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () =>
@@ -170,5 +184,19 @@ describe("the bytes a cached page is sent as", () => {
     expect(gzip.encoding).toBe("gzip");
     expect(gunzipSync(gzip.body).toString()).toBe(html);
     expect(renders).toBe(1);
+  });
+
+  it("compresses a page only as its clients ask: gzip clients alone make no Brotli", async () => {
+    const before = { renders, qualities: brotliQualities.length };
+    for (let i = 0; i < 3; i += 1) {
+      const gzip = await sent("gzip", "/plain-http");
+      expect(gunzipSync(gzip.body).toString()).toBe(html);
+    }
+    expect(brotliQualities.length).toBe(before.qualities);
+    // The first Brotli client gets the quick bytes; the second has the smallest made.
+    await sent("br", "/plain-http");
+    await sent("br", "/plain-http");
+    expect(brotliQualities.slice(before.qualities)).toEqual([5, 11]);
+    expect(renders - before.renders).toBe(1);
   });
 });

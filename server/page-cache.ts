@@ -192,9 +192,9 @@ export function freshReads<T>(read: () => Promise<T>): () => Promise<T> {
 const ignore = () => undefined;
 const brotli = promisify(brotliCompress);
 /**
- * A page's first answer under its key is compressed at Brotli quality 5: on a 150 KB page that takes
- * about 10 ms where quality 11 takes 300–800 ms, for 5–12 % more bytes. Quality 11 is made only for a
- * page asked for again under the same key (docs/decisions/092-a-cached-page-compressed-twice.md).
+ * A page's first Brotli answer under its key is compressed at quality 5: on a 150 KB page that takes
+ * about 10 ms where quality 11 takes 300–800 ms, for 5–12 % more bytes. Quality 11 is made only once a
+ * Brotli client asks for the page again under the same key (docs/decisions/092-a-cached-page-compressed-twice.md).
  */
 const FIRST_QUALITY = 5;
 const brotliAt = (quality: number, plain: Buffer) =>
@@ -249,14 +249,19 @@ interface CachedPage {
   headers: [string, string][];
   hashes: string[];
   html: Buffer;
-  /** Brotli at quality 5 from the render; at quality 11 once the page is asked for again (`upgrade`). */
-  br: Buffer;
+  /**
+   * Each compressed form is made when a client first asks for it: Brotli at quality 5, then at 11 once
+   * a Brotli client asks again (`upgrade`); gzip for clients without Brotli (some bots, and browsers
+   * on plain HTTP, which do not offer Brotli).
+   */
+  encoded: Partial<Record<Compressed, Promise<Buffer>>>;
+  /** The length of each form once made, for the cache's byte count. */
+  lengths: Partial<Record<Compressed, number>>;
   /** Set once the smallest Brotli is made or under way. */
   upgrading?: true;
-  /** Made when a client without Brotli first asks (browsers all take Brotli; some bots only gzip). */
-  gzip?: Promise<Buffer>;
-  gzipLength?: number;
 }
+
+type Compressed = "br" | "gzip";
 
 /** An answer other than a 200 HTML page with inline scripts only (a feed, a 404): rendered per request, as before. */
 interface Passed {
@@ -288,7 +293,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
   let bytes = 0;
 
   const sizeOf = (page: CachedPage | Passed) =>
-    "pass" in page ? 0 : page.html.length + page.br.length + (page.gzipLength ?? 0);
+    "pass" in page ? 0 : page.html.length + (page.lengths.br ?? 0) + (page.lengths.gzip ?? 0);
   /** Changes a page's bytes, in the count too while it is kept. */
   const resize = (pathname: string, page: CachedPage, change: () => void) => {
     const kept = pages.get(pathname) === page;
@@ -322,38 +327,52 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
     // The nonce left anywhere else (a script that reads it) would be a constant in every answer.
     if (!hashes || html.includes(nonce)) return { key, pass: true };
     const plain = Buffer.from(html, "utf8");
-    const br = await brotliAt(FIRST_QUALITY, plain);
     const headers = [...response.headers].filter(([name]) => !ROUTER_HEADERS_NOT_KEPT.has(name));
     const etag = `W/"${createHash("sha256").update(plain).digest("base64url").slice(0, 27)}"`;
-    return { key, etag, headers, hashes, html: plain, br };
+    return { key, etag, headers, hashes, html: plain, encoded: {}, lengths: {} };
   };
 
-  /** The page asked for again under its key: its smallest Brotli is made aside and sent from then on. */
-  const upgrade = (pathname: string, page: CachedPage) => {
+  /** A Brotli client asked again for the page under its key: its smallest Brotli is made aside and sent from then on. */
+  const upgrade = (pathname: string, page: CachedPage, quick: Promise<Buffer>) => {
     if (page.upgrading) return;
     page.upgrading = true;
-    brotliAt(zlib.BROTLI_MAX_QUALITY, page.html).then((smallest) => {
-      if (smallest.length < page.br.length) resize(pathname, page, () => (page.br = smallest));
+    quick.then(async (first) => {
+      const smallest = await brotliAt(zlib.BROTLI_MAX_QUALITY, page.html);
+      if (smallest.length < first.length) {
+        resize(pathname, page, () => {
+          page.encoded.br = Promise.resolve(smallest);
+          page.lengths.br = smallest.length;
+        });
+      }
     }, ignore);
   };
 
-  const gzipOf = (pathname: string, page: CachedPage) =>
-    (page.gzip ??= gzipped(page.html, { level: zlib.Z_BEST_COMPRESSION }).then(
+  const compressed = (pathname: string, page: CachedPage, encoding: Compressed): Promise<Buffer> => {
+    const made = page.encoded[encoding];
+    if (made) {
+      if (encoding === "br") upgrade(pathname, page, made);
+      return made;
+    }
+    const making = (
+      encoding === "br" ? brotliAt(FIRST_QUALITY, page.html) : gzipped(page.html, { level: zlib.Z_BEST_COMPRESSION })
+    ).then(
       (body) => {
-        resize(pathname, page, () => (page.gzipLength = body.length));
+        resize(pathname, page, () => (page.lengths[encoding] = body.length));
         return body;
       },
       (error: unknown) => {
-        page.gzip = undefined;
+        page.encoded[encoding] = undefined;
         throw error;
       },
-    ));
+    );
+    page.encoded[encoding] = making;
+    return making;
+  };
 
   const pageFor = async (key: string, pathname: string, clientIp: string) => {
     const kept = pages.get(pathname);
     if (kept?.key === key) {
       keep(pathname, kept);
-      if (!("pass" in kept)) upgrade(pathname, kept);
       return kept;
     }
     // One render per page and key: two pages asked for at once under the same revision are two renders.
@@ -408,15 +427,10 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
       return;
     }
     const encoding = encodingFor(req);
-    send(
-      req,
-      res,
-      encoding === "br"
-        ? { encoding, body: page.br }
-        : encoding === "gzip"
-          ? { encoding, body: await gzipOf(req.path, page) }
-          : { encoding: "identity", body: page.html },
-    );
+    send(req, res, {
+      encoding,
+      body: encoding === "identity" ? page.html : await compressed(req.path, page, encoding),
+    });
   };
 }
 

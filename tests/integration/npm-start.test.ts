@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
@@ -48,12 +48,17 @@ it("SIGTERM to `npm start` (as systemd or a terminal sends it) stops the server 
   const port = await freePort();
   const dataDir = await migratedDataDir();
   made.push(dataDir);
+  // Its own temporary directory, where the server keeps its compiled code for the next start.
+  const tmp = mkdtempSync(path.join(tmpdir(), "coach-tmp-"));
+  made.push(tmp);
+  const { NODE_COMPILE_CACHE: _set, ...env } = cleanEnv();
   // Its own process group, as a service manager or a terminal gives it: the group's end is the test's end.
   group = spawn("npm", ["start"], {
     cwd: root,
     detached: true,
     env: {
-      ...cleanEnv(),
+      ...env,
+      TMPDIR: tmp,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
@@ -71,6 +76,9 @@ it("SIGTERM to `npm start` (as systemd or a terminal sends it) stops the server 
       () => false,
     );
   await until(healthy, "the server did not start", () => output);
+  // Its modules' compiled code is kept once it is up, for the next start (a deploy, a crash): before npm
+  // itself, which writes its own at exit.
+  expect(readdirSync(path.join(tmp, "node-compile-cache"), { recursive: true }).length).toBeGreaterThan(1);
   // With no NODE_ENV set, React and React Router loaded their production builds, as the settings say.
   const listening = output.split("\n").find((line) => line.includes('"msg":"listening on'));
   expect(JSON.parse(listening ?? "{}")).toMatchObject({ mode: "production" });
