@@ -2,10 +2,14 @@
 // build, PGlite) and Caddy's file_server serving the very same Brotli bytes of each page, one after
 // the other on this machine, with autocannon on loopback. Prints requests per second and p99 for
 // both and this site's ratios (targets: at least 0.5 × the static server's req/s, p99 at most 3 ×).
+// With BENCH_SENDING=N, the same pages are then loaded again on a second server whose own worker is
+// sending a newsletter issue to N confirmed subscribers (bench/sending-setup.ts) into a local SMTP
+// server in a process of its own (target: p99 at most 2 × the idle figure of the same run).
 //   npm run bench:throughput
 //   BENCH_DURATION=5 BENCH_CONNECTIONS=32 npm run bench:throughput
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+//   BENCH_SENDING=10000 npm run bench:throughput
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -17,6 +21,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const CADDY = ["/usr/bin/caddy", "/usr/local/bin/caddy"].find((file) => existsSync(file));
 const HEADERS = { "accept-encoding": "gzip, deflate, br, zstd", accept: "text/html" };
+const SENDING = Number(process.env.BENCH_SENDING ?? 0);
 
 requireBuild();
 if (!CADDY) {
@@ -49,10 +54,10 @@ function load(url) {
   });
 }
 
-async function listening(port, child, output) {
+async function listening(port, child, output, name = "caddy") {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`caddy exited:\n${output()}`);
+    if (child.exitCode !== null) throw new Error(`${name} exited:\n${output()}`);
     const up = await new Promise((resolve) => {
       const socket = connect(port, "127.0.0.1", () => {
         socket.end();
@@ -61,7 +66,7 @@ async function listening(port, child, output) {
       socket.on("error", () => resolve(false));
     });
     if (up) return;
-    if (Date.now() > deadline) throw new Error(`caddy did not listen:\n${output()}`);
+    if (Date.now() > deadline) throw new Error(`${name} did not listen:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -132,10 +137,84 @@ try {
     );
   const met = rows.every((row) => Number(row.rpsRatio) >= 0.5 && Number(row.p99Ratio) <= 3);
   console.log(`\nTargets (≥ 0.5 × req/s, ≤ 3 × p99): ${met ? "met" : "not met"}`);
+  caddy.kill("SIGTERM");
+  await site.stop();
+  if (SENDING) await whileSending(rows);
 } finally {
   caddy?.kill("SIGTERM");
   await site.stop();
   rmSync(root, { recursive: true, force: true });
+}
+
+/** The same pages on a server whose worker sends an issue to SENDING subscribers, against the idle rows. */
+async function whileSending(idle) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-sending-"));
+  const made = performance.now();
+  const setup = spawnSync(process.execPath, ["--import", "tsx", "bench/sending-setup.ts", dataDir, String(SENDING)], {
+    encoding: "utf8",
+  });
+  if (setup.status !== 0) throw new Error(`sending set-up failed:\n${setup.stderr}`);
+  console.log(
+    `\n${SENDING} confirmed subscribers and a started issue made in ${((performance.now() - made) / 1000).toFixed(0)} s`,
+  );
+  const record = path.join(dataDir, "accepted.jsonl");
+  writeFileSync(record, "");
+  const accepted = () => readFileSync(record, "utf8").split("\n").length - 1;
+  const smtpPort = await freePort();
+  let smtpOutput = "";
+  const smtp = spawn(process.execPath, ["tests/support/smtp-process.ts"], {
+    env: { ...process.env, PORT: String(smtpPort), RECORD_FILE: record },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  smtp.stdout.on("data", (chunk) => (smtpOutput += chunk));
+  smtp.stderr.on("data", (chunk) => (smtpOutput += chunk));
+  let sending;
+  try {
+    await listening(smtpPort, smtp, () => smtpOutput, "the SMTP server");
+    const sendStarted = performance.now();
+    sending = await startServer({ DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}?starttls=off` });
+    await settlePages(
+      sending.url,
+      PAGES.map(([target]) => target),
+    );
+    console.log(`bench:throughput while sending: ${CONNECTIONS} connections, ${DURATION} s each`);
+    const rows = [];
+    for (const [index, [target]] of PAGES.entries()) {
+      const before = accepted();
+      const ours = await load(`${sending.url}${target}`);
+      const after = accepted();
+      const ratio = (ours.p99 / Math.max(idle[index].site.p99, 1)).toFixed(2);
+      rows.push({ target, ours, before, after, ratio, idle: idle[index].site });
+      console.log(
+        `  ${target}: ${ours.rps} req/s p99 ${ours.p99} ms${ours.bad ? ` (${ours.bad} bad)` : ""} · idle p99 ${idle[index].site.p99} ms · ${ratio} × · ${after - before} messages accepted meanwhile (${after} of ${SENDING})`,
+      );
+    }
+    for (;;) {
+      if (accepted() >= SENDING) break;
+      if (performance.now() - sendStarted > 900_000)
+        throw new Error(`the send did not end: ${accepted()} of ${SENDING}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const seconds = (performance.now() - sendStarted) / 1000;
+    console.log(
+      `  the send: ${SENDING} accepted in ${seconds.toFixed(0)} s from the server's start (${(SENDING / seconds).toFixed(0)} messages/s)`,
+    );
+    console.log("\n| page | idle | while sending | messages accepted during the page's load | p99 sending / idle |");
+    console.log("|---|--:|--:|--:|--:|");
+    for (const row of rows)
+      console.log(
+        `| \`${row.target}\` | ${row.idle.rps} req/s, p99 ${row.idle.p99} ms | ${row.ours.rps} req/s, p99 ${row.ours.p99} ms | ${row.after - row.before} | ${row.ratio} |`,
+      );
+    const during = rows.every((row) => row.after > row.before && row.before < SENDING);
+    const met = during && rows.every((row) => Number(row.ratio) <= 2);
+    console.log(
+      `\nTarget while sending (p99 ≤ 2 × idle, the send running through every load): ${met ? "met" : "not met"}`,
+    );
+  } finally {
+    await sending?.stop();
+    smtp.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /** The answer's bytes as sent (Brotli), without fetch's decoding. */

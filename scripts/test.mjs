@@ -16,8 +16,6 @@
 // Tools run on this script's own Node.js (not a `node` found on PATH). Prints each stage's time and
 // ends with one line "N passed, N failed, N skipped".
 import { readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { check, finish, playwright, tool, vitest } from "./test-stages.mjs";
 
 /** React Router's command, wherever its package keeps it (bin.js in 7, bin.cjs in 8). */
@@ -35,10 +33,6 @@ const NODE_SMOKE = ["npm-start", "leads", "checkout", "newsletter", "messages", 
 );
 
 const started = Date.now();
-// Node keeps the code it compiled for the next process that loads the same files: the built server
-// does this itself (server/runtime.ts, decision 095); this covers the drills' servers, which the
-// tests start from source, and the tools.
-process.env.NODE_COMPILE_CACHE ??= path.join(tmpdir(), "node-compile-cache");
 const mode = ["--drills", "--sweeps", "--light"].find((flag) => process.argv.includes(flag));
 let ok;
 if (mode === "--drills") {
