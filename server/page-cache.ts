@@ -336,15 +336,17 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
   const upgrade = (pathname: string, page: CachedPage, quick: Promise<Buffer>) => {
     if (page.upgrading) return;
     page.upgrading = true;
-    quick.then(async (first) => {
-      const smallest = await brotliAt(zlib.BROTLI_MAX_QUALITY, page.html);
-      if (smallest.length < first.length) {
-        resize(pathname, page, () => {
-          page.encoded.br = Promise.resolve(smallest);
-          page.lengths.br = smallest.length;
-        });
-      }
-    }, ignore);
+    quick
+      .then(async (first) => {
+        const smallest = await brotliAt(zlib.BROTLI_MAX_QUALITY, page.html);
+        if (smallest.length < first.length) {
+          resize(pathname, page, () => {
+            page.encoded.br = Promise.resolve(smallest);
+            page.lengths.br = smallest.length;
+          });
+        }
+      })
+      .catch(ignore);
   };
 
   const compressed = (pathname: string, page: CachedPage, encoding: Compressed): Promise<Buffer> => {
