@@ -16,10 +16,10 @@ import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import { newsletterIssues } from "#db/schema";
 import { openDatabase } from "~/infra/db.server";
+import { makeConfirmedSubscribers } from "./confirmed-subscribers";
 import { createMailer, type Mailer } from "~/infra/mail.server";
 import { issueMail } from "~/features/newsletter/issue-mail.server";
 import { issueCounts, startIssue, startSendingWorker } from "~/features/newsletter/sending.server";
-import { storeFromOutbox } from "~/features/newsletter/subscribe.server";
 
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
 const logger = pino({ level: "silent" });
@@ -64,15 +64,7 @@ async function run(recipients: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-newsletter-"));
   const database = await openDatabase({ dataDir });
   const made = performance.now();
-  const at = new Date().toISOString();
-  for (let i = 0; i < recipients; i++)
-    await storeFromOutbox(database.db, {
-      email: `reader-${i}@example.com`,
-      source: "footer",
-      serviceType: null,
-      status: "confirmed",
-      at,
-    });
+  await makeConfirmedSubscribers(database.db, recipients);
   const madeSeconds = (performance.now() - made) / 1000;
   const [issue] = await database.db
     .insert(newsletterIssues)

@@ -6,8 +6,8 @@
 import { eq } from "drizzle-orm";
 import { newsletterIssues } from "#db/schema";
 import { openDatabase } from "~/infra/db.server";
+import { makeConfirmedSubscribers } from "./confirmed-subscribers";
 import { startIssue } from "~/features/newsletter/sending.server";
-import { storeFromOutbox } from "~/features/newsletter/subscribe.server";
 
 const [dataDir, count] = [process.argv[2], Number(process.argv[3])];
 if (!dataDir || !(count > 0)) {
@@ -15,15 +15,7 @@ if (!dataDir || !(count > 0)) {
   process.exit(2);
 }
 const database = await openDatabase({ dataDir });
-const at = new Date().toISOString();
-for (let i = 0; i < count; i++)
-  await storeFromOutbox(database.db, {
-    email: `reader-${i}@example.com`,
-    source: "footer",
-    serviceType: null,
-    status: "confirmed",
-    at,
-  });
+await makeConfirmedSubscribers(database.db, count);
 const body = `## This month\n\n${"Easy runs build the engine; hard ones sharpen it. ".repeat(40)}\n\n[Read more](/blog)`;
 const [issue] = await database.db
   .insert(newsletterIssues)
