@@ -31,6 +31,10 @@ const config: KnipConfig = {
     // Types of the JavaScript modules eslint.config.js loads (the table-owner rule and its map), for its test.
     "db/table-owners.d.mts": ["exports"],
     "scripts/eslint-table-owner.d.mts": ["exports"],
+    // Types of the bundle options scripts/build-server.mjs and tests/support/fault.ts share.
+    "scripts/server-bundle.d.mts": ["exports"],
+    // Imported by the entry text of the drills' server bundle (faultServerBundle in tests/support/fault.ts).
+    "tests/support/fault-server.ts": ["exports"],
   },
 };
 

@@ -11,8 +11,11 @@ import { DEV_ISLANDS_BASE, devIslandModules } from "./islands";
 /**
  * Starts the server. `givenNodeEnv` is NODE_ENV as the environment gave it, before server/runtime.ts
  * set its default: only a production start asked for must name its public address (SITE_URL).
+ * `bundledBuild` is React Router's server build when it was bundled in with this module
+ * (build/server-runtime/server.js, scripts/build-server.mjs); otherwise a production start imports it
+ * from BUILD_DIR.
  */
-export async function main(givenNodeEnv: string | undefined) {
+export async function main(givenNodeEnv: string | undefined, bundledBuild?: ServerBuild) {
   keepNewFilesPrivate();
   let env;
   try {
@@ -31,7 +34,7 @@ export async function main(givenNodeEnv: string | undefined) {
   const build =
     env.NODE_ENV === "development"
       ? undefined
-      : ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);
+      : (bundledBuild ?? ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild));
   const services = await createServices(env, { buildId: build?.assets.version });
   const { logger } = services;
   // The leads, the secret and the database are the site's alone (docs/decisions/061-…): checked at

@@ -6,6 +6,7 @@
 // imported after it: without this, a start with no NODE_ENV (the README's `npm start`) rendered with
 // React's development build, 1.6 times the CPU per page (decision 093).
 import * as nodeModule from "node:module";
+import type { ServerBuild } from "react-router";
 import type * as Server from "./index";
 
 // Compiling the server's modules was about a fifth of a start's CPU (1.0-1.3 of 5.5 s on a 2-core
@@ -24,5 +25,5 @@ compileCache.enableCompileCache?.();
 const given = process.env.NODE_ENV;
 process.env.NODE_ENV ??= "production";
 const entry = "./server.js";
-const server = (await import(entry)) as typeof Server;
-await server.main(given).then(() => compileCache.flushCompileCache?.(), server.failedStart);
+const server = (await import(entry)) as typeof Server & { build?: ServerBuild };
+await server.main(given, server.build).then(() => compileCache.flushCompileCache?.(), server.failedStart);

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { isBuiltin } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
+import { SERVER_EXTERNAL } from "../../scripts/server-bundle.mjs";
 import { migratedDataDir } from "../support/data-dir";
 import { cleanEnv, freePort } from "../support/server";
 
@@ -43,6 +45,22 @@ async function until(condition: () => Promise<boolean> | boolean, what: string, 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+it("the compiled server imports from node_modules only the packages left out of its bundle, so the server and its routes share one React Router", () => {
+  const code = readFileSync(path.resolve(root, process.env.BUILD_DIR ?? "build", "server-runtime/server.js"), "utf8");
+  const specifiers = [
+    ...code.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/gm),
+  ].map((match) => match[1] ?? match[2] ?? "");
+  const packages = specifiers.filter((specifier) => !isBuiltin(specifier) && !specifier.startsWith("."));
+  const left = (specifier: string) =>
+    SERVER_EXTERNAL.some((name) =>
+      name.endsWith("/*")
+        ? specifier.startsWith(name.slice(0, -1))
+        : specifier === name || specifier.startsWith(`${name}/`),
+    );
+  expect(packages.length).toBeGreaterThan(0);
+  expect(packages.filter((specifier) => !left(specifier))).toEqual([]);
+});
 
 it("SIGTERM to `npm start` (as systemd or a terminal sends it) stops the server and every process it started", async () => {
   const port = await freePort();

@@ -1,9 +1,12 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { build } from "esbuild";
 import { expect } from "vitest";
+import { serverBundle } from "../../scripts/server-bundle.mjs";
 import { cleanEnv, freePort } from "./server";
 import { migratedDataDir } from "./data-dir";
 import { createPostgresDatabase, dropPostgresDatabase, type Engine } from "./database";
@@ -21,33 +24,73 @@ export interface FaultServer {
   stop(): Promise<void>;
 }
 
-/** Starts tests/support/fault-server.ts (the production app with a fault-drill channel). */
+const root = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * tests/support/fault-server.ts bundled with the build as the production server is (decision 096):
+ * under tsx, with every package loaded from node_modules, a start took 4-4.8 s of CPU, bundled about
+ * 1.7 s, and the drills start many. Made once per build and source, under node_modules (so it
+ * finds the packages left out of it), and made again when a file it was made from is newer (the drills
+ * run source code against the build).
+ * Each process writes its own copy and renames it into place, so drills running side by side never
+ * read a half-written file.
+ */
+export async function faultServerBundle(): Promise<string> {
+  const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+  const dir = path.join(
+    root,
+    "node_modules/.cache",
+    `fault-server-${createHash("sha256").update(buildDir).digest("hex").slice(0, 12)}`,
+  );
+  const file = path.join(dir, "index.js");
+  const inputs = path.join(dir, "inputs.json");
+  if (existsSync(inputs) && existsSync(file)) {
+    const made = statSync(file).mtimeMs;
+    const sources = JSON.parse(readFileSync(inputs, "utf8")) as string[];
+    if (sources.every((source) => existsSync(source) && statSync(source).mtimeMs <= made)) return file;
+  }
+  const options = serverBundle(
+    buildDir,
+    ['import { runFaultServer } from "./tests/support/fault-server.ts";', "await runFaultServer(build);"],
+    file,
+  );
+  const result = await build({ ...options, write: false, metafile: true });
+  mkdirSync(dir, { recursive: true });
+  const put = (target: string, contents: string | Uint8Array) => {
+    writeFileSync(`${target}.${process.pid}`, contents);
+    renameSync(`${target}.${process.pid}`, target);
+  };
+  for (const output of result.outputFiles ?? []) put(output.path, output.contents);
+  // Every file it was made from (the entry module is text, not a file).
+  const sources = Object.keys(result.metafile?.inputs ?? {}).map((input) => path.resolve(root, input));
+  put(inputs, JSON.stringify(sources.filter((source) => existsSync(source))));
+  return file;
+}
+
+/** Starts tests/support/fault-server.ts (the production app with a fault-drill channel), bundled. */
 export async function startFaultServer(env: Record<string, string> = {}): Promise<FaultServer> {
+  const entry = await faultServerBundle();
   const port = await freePort();
   // Its own data directory, with the embedded database already made (see migratedDataDir).
   const dataDir =
     env.DATA_DIR ??
     (env.DATABASE_URL ? mkdtempSync(path.join(tmpdir(), "coach-fault-")) : await migratedDataDir("coach-fault-"));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["--expose-gc", "--import", "tsx", "tests/support/fault-server.ts"],
-    {
-      cwd: path.resolve(import.meta.dirname, "../.."),
-      env: {
-        ...cleanEnv(),
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "fatal",
-        SITE_URL: `http://127.0.0.1:${port}`,
-        RATE_LIMIT_FORMS_PER_MINUTE: "100000",
-        RATE_LIMIT_POSTS_PER_MINUTE: "100000",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe", "ipc"],
+  const child: ChildProcess = spawn(process.execPath, ["--expose-gc", entry], {
+    cwd: root,
+    env: {
+      ...cleanEnv(),
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "fatal",
+      SITE_URL: `http://127.0.0.1:${port}`,
+      RATE_LIMIT_FORMS_PER_MINUTE: "100000",
+      RATE_LIMIT_POSTS_PER_MINUTE: "100000",
+      ...env,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
   let output = "";
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
