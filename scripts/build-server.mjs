@@ -5,24 +5,14 @@
 // answer (3.4 s to about 2 s measured on this project's 2-core machine).
 import path from "node:path";
 import { build } from "esbuild";
-import { serverBundle } from "./server-bundle.mjs";
+import { NODE_MODULE, serverBundle } from "./server-bundle.mjs";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 const outdir = path.join(buildDir, "server-runtime");
 
 // index.js (server/runtime.ts) sets NODE_ENV's default, then imports server.js: the packages bundled
 // into server.js read NODE_ENV as they load (React picks its production or development build).
-await build({
-  entryPoints: { index: "server/runtime.ts" },
-  outdir,
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node22.22",
-  packages: "external",
-  sourcemap: "linked",
-  logLevel: "warning",
-});
+await build({ ...NODE_MODULE, entryPoints: { index: "server/runtime.ts" }, outdir, packages: "external" });
 await build(
   serverBundle(
     buildDir,

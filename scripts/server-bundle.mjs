@@ -17,20 +17,25 @@ const root = path.resolve(import.meta.dirname, "..");
  */
 export const SERVER_EXTERNAL = ["sharp", "@electric-sql/pglite", "pino", "thread-stream", "pg", "@aws-sdk/*", "vite"];
 
+/** esbuild's options for a module Node runs: one ES module for this project's Node.js lines. */
+export const NODE_MODULE = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node22.22",
+  absWorkingDir: root,
+  tsconfig: path.join(root, "tsconfig.json"),
+  sourcemap: "linked",
+  logLevel: "warning",
+};
+
 /**
  * esbuild's options for one ES module made of `lines` (an entry module's statements, resolved from
  * the project's root) with `buildDir`'s React Router server build imported as `build`.
  */
 export function serverBundle(buildDir, lines, outfile) {
   return {
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node22.22",
-    absWorkingDir: root,
-    tsconfig: path.join(root, "tsconfig.json"),
-    sourcemap: "linked",
-    logLevel: "warning",
+    ...NODE_MODULE,
     stdin: {
       contents: [`import * as build from ${JSON.stringify(path.resolve(buildDir, "server/index.js"))};`, ...lines].join(
         "\n",

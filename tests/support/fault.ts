@@ -61,8 +61,9 @@ export async function faultServerBundle(): Promise<string> {
     renameSync(`${target}.${process.pid}`, target);
   };
   for (const output of result.outputFiles ?? []) put(output.path, output.contents);
-  // Every file it was made from (the entry module is text, not a file).
+  // Every file it was made from (the entry module is text, not a file), and how it is made.
   const sources = Object.keys(result.metafile?.inputs ?? {}).map((input) => path.resolve(root, input));
+  sources.push(path.join(root, "scripts/server-bundle.mjs"));
   put(inputs, JSON.stringify(sources.filter((source) => existsSync(source))));
   return file;
 }
