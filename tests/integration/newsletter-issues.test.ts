@@ -295,6 +295,12 @@ describe("sending", () => {
     const rows = await db().select().from(newsletterDeliveries).where(eq(newsletterDeliveries.issueId, id));
     expect(rows.map((r) => r.email).sort()).toEqual(["ann@example.com", "bob@example.com", "cat@example.com"]);
 
+    // Where she lands after the tap says it started; a list sent before that page is made, that it went out.
+    const landed = async () => textOf((await page(`/admin/newsletter/${id}?done=started`)).getElementById("done"));
+    expect(await landed()).toMatch(/^Sending has started\./);
+    await db().update(newsletterIssues).set({ status: "sent" }).where(eq(newsletterIssues.id, id));
+    expect(await landed()).toMatch(/^It has gone out\./);
+
     const doc = await page(`/admin/newsletter/${id}`);
     expect(doc.getElementById("subject")).toBeNull();
     expect(textOf(doc.getElementById("progress-title"))).toMatch(/Progress|Delivery/);

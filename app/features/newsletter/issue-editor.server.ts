@@ -161,9 +161,12 @@ export async function loadIssueEditor(
           ? retried > 0
             ? `${retried} ${retried === 1 ? "address is" : "addresses are"} back in the queue and will be tried again shortly.`
             : "There was nothing to try again: the addresses left were refused for good."
-          : query("done") === "started" && issue.status !== "sending"
-            ? null
-            : (DONE[query("done") ?? ""] ?? null),
+          : query("done") === "started" && issue.status === "sent"
+            ? // A small list can be sent before the page she lands on is made.
+              "It has gone out. The numbers below show who got it."
+            : query("done") === "started" && issue.status !== "sending"
+              ? null
+              : (DONE[query("done") ?? ""] ?? null),
     testProblem:
       query("test") === "no-mailer"
         ? "No mail server is set up (SMTP_URL), so the test could not be sent. Your changes are saved."
