@@ -9,6 +9,7 @@ import { REVALIDATE } from "~/infra/cache-control";
 import { CONSENT_COOKIE } from "~/infra/consent-cookie";
 import { FIRST_TOUCH_COOKIE, carriedTouchOf, viaScript } from "~/infra/first-touch";
 import type { Logger } from "~/infra/logger.server";
+import { dropExactColorMixOverrides } from "./css-color-mix";
 import { collectWords, parseStylesheet, subsetStylesheet, type ParsedStylesheet, type Words } from "./css-subset";
 
 /**
@@ -33,7 +34,8 @@ export function stylesheetInliner(clientDir: string): (html: string, nonce?: str
   const stylesheet = (href: string) => {
     let sheet = stylesheets.get(href);
     if (!sheet) {
-      const text = readFileSync(path.join(clientDir, href), "utf8").replaceAll("</style", "<\\/style");
+      const built = readFileSync(path.join(clientDir, href), "utf8");
+      const text = dropExactColorMixOverrides(built).replaceAll("</style", "<\\/style");
       sheet = { ...parseStylesheet(text), text };
       stylesheets.set(href, sheet);
     }
