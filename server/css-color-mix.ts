@@ -13,7 +13,7 @@ const OVERRIDE =
  * each such `@supports` rule when the rule just before it has the same selector and sets the same
  * property to that hex colour with that alpha; every other one (an `oklch()` theme colour,
  * `currentcolor`, a shadow colour that also mixes `--tw-shadow-alpha`) stays as it is.
- * It saves 200–450 bytes as sent on every public page (docs/decisions/097-…).
+ * It saves 150–430 bytes as sent on every public page (docs/decisions/097-colour-rules-written-once-and-what-the-size-budget-asks.md).
  */
 export function dropExactColorMixOverrides(css: string): string {
   const theme = new Map<string, Rgba>();

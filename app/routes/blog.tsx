@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     path: "/blog",
     siteUrl,
     // The blog itself; each article describes itself in full on its own page (a list of them here
-    // repeated the cards' titles and links: 220 bytes as sent, docs/decisions/097-…).
+    // repeated the cards' titles and links: 220 bytes as sent, docs/decisions/097-colour-rules-written-once-and-what-the-size-budget-asks.md).
     jsonLd: [
       {
         "@context": "https://schema.org",
