@@ -64,6 +64,18 @@ describe.each([
     expect(started).toHaveBeenCalledOnce();
   });
 
+  it("waits until a priority text is shown: a message a page reveals after a short delay", async () => {
+    document.body.innerHTML = `<p role="status">Processing…</p><h1 elementtiming="priority">Payment cancelled</h1>`;
+    const started = vi.fn();
+    run(started);
+    shown(firstContentfulPaint);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(started).not.toHaveBeenCalled();
+    shown({ entryType: "element", name: "text-paint", element: document.querySelector("h1")! });
+    await vi.runAllTimersAsync();
+    expect(started).toHaveBeenCalledOnce();
+  });
+
   it("waits until the priority image is shown: a hero painted a few frames after the text", async () => {
     document.body.innerHTML = `<h1>Title</h1><img elementtiming="priority" fetchpriority="high" src="/hero.avif" alt="">`;
     const hero = document.querySelector("img")!;

@@ -1,6 +1,7 @@
 /**
  * `later(run)` calls `run` once the page has loaded, its first contentful paint and its priority
- * images (`elementtiming`, the likely largest paint) have been shown, and the browser is idle: the
+ * elements (`elementtiming`: a hero image, or a message a page shows after a delay, the likely
+ * largest paint) have been shown, and the browser is idle: the
  * code a page fetches without being asked (its islands, its enhancers, the page-speed reporter) then
  * starts after the page's own first and largest paints instead of racing them. `load` and an idle
  * moment can both come before the first frame reaches the screen, and a hero image can be shown
@@ -21,7 +22,7 @@ export function later(run: () => void): void {
   };
   const shown = () => {
     const types = window.PerformanceObserver?.supportedEntryTypes || [];
-    const waiting = new Set<unknown>(types.includes("element") ? document.querySelectorAll("img[elementtiming]") : []);
+    const waiting = new Set<unknown>(types.includes("element") ? document.querySelectorAll("[elementtiming]") : []);
     if (types.includes("paint")) waiting.add("first-contentful-paint");
     if (!waiting.size) return go();
     const timings = new PerformanceObserver((list) => {
