@@ -1,9 +1,9 @@
 /**
  * `later(run)` calls `run` once the page has loaded, its first contentful paint and its priority
  * elements (`elementtiming`: a hero image, or a message a page shows after a delay, the likely
- * largest paint) have been shown, and the browser is idle: the
- * code a page fetches without being asked (its islands, its enhancers, the page-speed reporter) then
- * starts after the page's own first and largest paints instead of racing them. `load` and an idle
+ * largest paint) have been shown, and the browser is idle: the code a page fetches without being
+ * asked (its islands, its enhancers, the page-speed reporter) then starts after the page's own first
+ * and largest paints instead of racing them. `load` and an idle
  * moment can both come before the first frame reaches the screen, and a hero image can be shown
  * a few frames after `load`: only the browser's paint and element timings say when they were shown.
  * A browser without them starts at the first frame and idle moment after `load`; none waits over 2 s
