@@ -66,7 +66,12 @@ const DONE: Record<string, string> = {
     "The article is now a draft issue. Read it through, then preview it and send yourself a test before it goes out.",
   "test-sent": "A test copy is on its way to you, with [Test] before the subject.",
   unscheduled: "It is a draft again: nothing was sent.",
-  started: "Sending has started. The numbers below show how far it is.",
+};
+
+/** Where she lands after "send now", by the issue's state then: a small list can be sent before the page is made. */
+const STARTED: Record<string, string> = {
+  sending: "Sending has started. The numbers below show how far it is.",
+  sent: "It has gone out. The numbers below show who got it.",
 };
 
 /** A send's numbers, with what waits as one line per reason, written in her time zone (like the Messages page). */
@@ -161,12 +166,9 @@ export async function loadIssueEditor(
           ? retried > 0
             ? `${retried} ${retried === 1 ? "address is" : "addresses are"} back in the queue and will be tried again shortly.`
             : "There was nothing to try again: the addresses left were refused for good."
-          : query("done") === "started" && issue.status === "sent"
-            ? // A small list can be sent before the page she lands on is made.
-              "It has gone out. The numbers below show who got it."
-            : query("done") === "started" && issue.status !== "sending"
-              ? null
-              : (DONE[query("done") ?? ""] ?? null),
+          : query("done") === "started"
+            ? (STARTED[issue.status] ?? null)
+            : (DONE[query("done") ?? ""] ?? null),
     testProblem:
       query("test") === "no-mailer"
         ? "No mail server is set up (SMTP_URL), so the test could not be sent. Your changes are saved."
